@@ -1,0 +1,566 @@
+"""Consistency checks a designer cannot easily do by eye.
+
+Each check is a function ``(ctx) -> iterable of Finding`` registered with
+``@check``; ``run_checks`` runs them all. Schema validation (types, unknown
+fields) happened in ``load``; these checks look across the model: references,
+counts, the CRT, the map, print fit, colours.
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from .. import hexes
+from .load import ContentError, Finding, Source, load
+from .schema import Content
+
+CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
+SEVERITY_ORDER = {"error": 0, "warning": 1}
+EFFECT_RANK = {"none": 0, "step_loss": 1, "eliminate": 2}
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+@dataclass
+class Context:
+    content: Content
+    source: Source
+
+    def error(self, code: str, path: Iterable, message: str) -> Finding:
+        return self.source.finding("error", code, path, message)
+
+    def warning(self, code: str, path: Iterable, message: str) -> Finding:
+        return self.source.finding("warning", code, path, message)
+
+    @cached_property
+    def grid(self) -> hexes.HexGrid:
+        g = self.content.map.grid
+        return hexes.HexGrid(g.columns, g.rows, g.orientation, g.shift)
+
+    @cached_property
+    def side_ids(self) -> set[str]:
+        return {s.id for s in self.content.game.sides}
+
+    @cached_property
+    def terrain_at(self) -> dict[str, object]:
+        """hex id -> Terrain, for hexes whose code is known."""
+        codes = self.content.terrain_by_code()
+        out = {}
+        for row_no, row in enumerate(self.content.map.rows, start=1):
+            for col_no, code in enumerate(row, start=1):
+                if code in codes and col_no <= self.grid.columns and row_no <= self.grid.rows:
+                    out[hexes.format_hex_id(col_no, row_no)] = codes[code]
+        return out
+
+    def line_position(self) -> int:
+        g = self.content.map.grid
+        return 0 if g.orientation == "flat" else 1  # flat grids: halves split by column
+
+    def half_of(self, hex_id: str) -> str:
+        """'low', 'high' or 'line' for a hex relative to the half-way line."""
+        n = hexes.parse_hex_id(hex_id)[self.line_position()]
+        way = self.content.map.halfway
+        return "line" if n == way else ("low" if n < way else "high")
+
+    def setup(self) -> Iterator[tuple[str, str, str, tuple]]:
+        """(side, unit type, hex id, path) for every unit starting on the map."""
+        for g, group in enumerate(self.content.counters.units):
+            for i, hex_id in enumerate(group.setup):
+                yield group.side, group.type, hex_id, ("counters", "units", g, "setup", i)
+
+
+def _dupes(values: Iterable[tuple[str, tuple]], what: str, ctx: Context) -> Iterator[Finding]:
+    seen: dict[str, tuple] = {}
+    for value, path in values:
+        if value in seen:
+            file, line = ctx.source.where(seen[value])
+            yield ctx.error("duplicate-id", path, f"{what} '{value}' is defined twice (first at {file}:{line})")
+        else:
+            seen[value] = path
+
+
+# --------------------------------------------------------------------------- identity and references
+
+@check
+def unique_ids(ctx: Context):
+    c = ctx.content
+    yield from _dupes(((s.id, ("game", "sides", i, "id")) for i, s in enumerate(c.game.sides)), "side", ctx)
+    yield from _dupes(((u.id, ("unit_types", i, "id")) for i, u in enumerate(c.unit_types)), "unit type", ctx)
+    yield from _dupes(((t.id, ("map", "terrain", i, "id")) for i, t in enumerate(c.map.terrain)), "terrain", ctx)
+    yield from _dupes(((t.code, ("map", "terrain", i, "code")) for i, t in enumerate(c.map.terrain)),
+                      "terrain code", ctx)
+    yield from _dupes(((m.id, ("counters", "markers", i, "id")) for i, m in enumerate(c.counters.markers)),
+                      "marker", ctx)
+    yield from _dupes(((a.id, ("abilities", "cards", i, "id")) for i, a in enumerate(c.abilities.cards)),
+                      "ability", ctx)
+    yield from _dupes(((p.id, ("game", "sequence_of_play", i, "id")) for i, p in enumerate(c.game.sequence_of_play)),
+                      "phase", ctx)
+    yield from _dupes(((str(col.differential), ("crt", "columns", i, "differential"))
+                       for i, col in enumerate(c.crt.columns)), "CRT column", ctx)
+    yield from _dupes(((r.code, ("crt", "results", i, "code")) for i, r in enumerate(c.crt.results)),
+                      "CRT result", ctx)
+    yield from _dupes(((p.name, ("map", "places", i, "name")) for i, p in enumerate(c.map.places)), "place", ctx)
+
+
+@check
+def side_references(ctx: Context):
+    c, sides = ctx.content, ctx.side_ids
+    known = ", ".join(sorted(sides))
+    refs = [(c.game.first_side, ("game", "first_side"))]
+    refs += [(p.side, ("game", "sequence_of_play", i, "side"))
+             for i, p in enumerate(c.game.sequence_of_play) if p.side]
+    refs += [(g.side, ("counters", "units", i, "side")) for i, g in enumerate(c.counters.units)]
+    refs += [(m.side, ("counters", "markers", i, "side")) for i, m in enumerate(c.counters.markers) if m.side]
+    refs += [(s, ("map", "bases", s)) for s in c.map.bases]
+    refs += [(s, ("map", "halves", s)) for s in c.map.halves]
+    refs += [(s, ("turn_track", "replacements", s)) for s in c.turn_track.replacements]
+    refs += [(s, ("turn_track", "replacement_changes", t, s))
+             for t, change in c.turn_track.replacement_changes.items() for s in change]
+    for side, path in refs:
+        if side not in sides:
+            yield ctx.error("unknown-side", path, f"side '{side}' is not one of the game's sides ({known})")
+    for side in sorted(sides):
+        if side not in c.map.bases:
+            yield ctx.error("missing-base", ("map", "bases"), f"side '{side}' has no base hex")
+        if side not in c.map.halves:
+            yield ctx.error("missing-half", ("map", "halves"), f"side '{side}' has no half of the map")
+        if not any(p.side == side and p.kind == "movement" for p in c.game.sequence_of_play):
+            yield ctx.warning("no-phase", ("game", "sequence_of_play"), f"side '{side}' has no movement phase")
+    if len(set(c.map.halves.values())) < len(c.map.halves):
+        yield ctx.error("shared-half", ("map", "halves"), "two sides claim the same half of the map")
+
+
+@check
+def unit_type_references(ctx: Context):
+    c = ctx.content
+    types = {u.id for u in c.unit_types}
+    known = ", ".join(sorted(types))
+    for i, g in enumerate(c.counters.units):
+        if g.type not in types:
+            yield ctx.error("unknown-unit-type", ("counters", "units", i, "type"),
+                            f"unit type '{g.type}' is not defined in unit_types ({known})")
+    for i, m in enumerate(c.counters.markers):
+        if m.track and m.track != "turn":
+            kind, _, ref = m.track.partition(":")
+            if kind != "killstreak" or ref not in types:
+                yield ctx.error("bad-track", ("counters", "markers", i, "track"),
+                                f"track '{m.track}' should be 'turn' or 'killstreak:<unit type>' ({known})")
+    for i, a in enumerate(c.abilities.cards):
+        for j, t in enumerate(a.effect.unit_types):
+            if t not in types:
+                yield ctx.error("unknown-unit-type", ("abilities", "cards", i, "effect", "unit_types", j),
+                                f"unit type '{t}' is not defined in unit_types ({known})")
+    used = {g.type for g in c.counters.units}
+    for i, u in enumerate(c.unit_types):
+        if u.id not in used:
+            yield ctx.warning("unused-unit-type", ("unit_types", i, "id"), f"unit type '{u.id}' has no counters")
+
+
+@check
+def unit_type_values(ctx: Context):
+    for i, u in enumerate(ctx.content.unit_types):
+        if u.halved_strength and u.strength.reduced != u.strength.full // 2:
+            yield ctx.error("reduced-strength", ("unit_types", i, "strength", "reduced"),
+                            f"{u.name}: reduced strength {u.strength.reduced} should be full strength "
+                            f"{u.strength.full} halved and rounded down = {u.strength.full // 2} "
+                            "(or set halved_strength: false)")
+        if u.strength.reduced > u.strength.full:
+            yield ctx.error("reduced-strength", ("unit_types", i, "strength", "reduced"),
+                            f"{u.name}: reduced strength is above full strength")
+        if u.attack_distance.secondary < u.attack_distance.primary:
+            yield ctx.error("attack-distance", ("unit_types", i, "attack_distance", "secondary"),
+                            f"{u.name}: secondary distance {u.attack_distance.secondary} is shorter than "
+                            f"primary distance {u.attack_distance.primary}")
+        if u.facing and u.turn_cost == 0:
+            yield ctx.warning("free-turning", ("unit_types", i, "turn_cost"),
+                              f"{u.name} has a facing but turning costs nothing")
+        if not u.facing and u.turn_cost:
+            yield ctx.warning("turn-cost-unused", ("unit_types", i, "turn_cost"),
+                              f"{u.name} has no facing, so its turn_cost is never paid")
+        if u.movement == 0:
+            yield ctx.warning("immobile", ("unit_types", i, "movement"), f"{u.name} can never move")
+
+
+# --------------------------------------------------------------------------- counts
+
+@check
+def piece_count(ctx: Context):
+    c = ctx.content
+    units = sum(len(g.setup) + g.reserve for g in c.counters.units)
+    markers = sum(m.count for m in c.counters.markers)
+    if units + markers != c.game.components.pieces:
+        yield ctx.error("piece-count", ("game", "components", "pieces"),
+                        f"the counter mix has {units} units + {markers} markers = {units + markers} pieces, "
+                        f"but the game states {c.game.components.pieces}")
+
+
+@check
+def card_count(ctx: Context):
+    c = ctx.content
+    cards = sum(len(a.copies) for a in c.abilities.cards)
+    if cards != c.game.components.cards:
+        yield ctx.error("card-count", ("game", "components", "cards"),
+                        f"the deck has {cards} cards but the game states {c.game.components.cards}")
+    if c.abilities.reshuffle_at >= cards:
+        yield ctx.error("reshuffle", ("abilities", "reshuffle_at"),
+                        f"reshuffling at {c.abilities.reshuffle_at} cards left is not below the deck size {cards}")
+
+
+@check
+def markers_cover_tracks(ctx: Context):
+    c = ctx.content
+    tracks = Counter((m.side, m.track) for m in c.counters.markers for _ in range(m.count) if m.track)
+    for side in sorted(ctx.side_ids):
+        if not tracks[(side, "turn")]:
+            yield ctx.warning("missing-marker", ("counters", "markers"), f"side '{side}' has no game turn marker")
+        for u in c.unit_types:
+            if not tracks[(side, f"killstreak:{u.id}")]:
+                yield ctx.warning("missing-marker", ("counters", "markers"),
+                                  f"side '{side}' has no killstreak marker for {u.name}")
+
+
+# --------------------------------------------------------------------------- CRT
+
+@check
+def crt_complete(ctx: Context):
+    crt = ctx.content.crt
+    codes = {r.code for r in crt.results}
+    for i, col in enumerate(crt.columns):
+        for t in crt.attack_types:
+            if t not in col.rows:
+                yield ctx.error("crt-missing", ("crt", "columns", i, "rows"),
+                                f"CRT column {col.differential:+d} has no row for attack type '{t}'")
+        for t, cells in col.rows.items():
+            path = ("crt", "columns", i, "rows", t)
+            if t not in crt.attack_types:
+                yield ctx.error("crt-attack-type", path, f"CRT column {col.differential:+d}: attack type '{t}' "
+                                f"is not in attack_types ({', '.join(crt.attack_types)})")
+            if len(cells) != crt.die_faces:
+                yield ctx.error("crt-missing", path, f"CRT column {col.differential:+d} {t}: {len(cells)} results, "
+                                f"expected one per die face ({crt.die_faces})")
+            for face, code in enumerate(cells, start=1):
+                if code not in codes:
+                    yield ctx.error("crt-result", path, f"CRT column {col.differential:+d} {t} die {face}: "
+                                    f"result '{code}' is not defined ({', '.join(sorted(codes))})")
+    diffs = [c.differential for c in crt.columns]
+    if diffs != sorted(diffs):
+        yield ctx.warning("crt-order", ("crt", "columns"), "CRT columns are not in ascending differential order")
+    for t in crt.attack_types:
+        if t not in crt.attack_type_names:
+            yield ctx.error("crt-attack-type", ("crt", "attack_type_names"), f"attack type '{t}' has no name")
+
+
+@check
+def crt_monotonic(ctx: Context):
+    """A better column, or a stronger attack type, never gives a worse result on the same roll."""
+    crt = ctx.content.crt
+    rank = {r.code: EFFECT_RANK[r.effect] for r in crt.results}
+    cols = sorted(enumerate(crt.columns), key=lambda ic: ic[1].differential)
+
+    def cell(col, t, face):
+        cells = col.rows.get(t, [])
+        return cells[face] if face < len(cells) and cells[face] in rank else None
+
+    for t in crt.attack_types:
+        for (_, lo), (j, hi) in zip(cols, cols[1:]):
+            for face in range(crt.die_faces):
+                a, b = cell(lo, t, face), cell(hi, t, face)
+                if a and b and rank[b] < rank[a]:
+                    yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
+                                      f"CRT not monotonic: {t} at {hi.differential:+d} gives {b} on a {face + 1} "
+                                      f"but {lo.differential:+d} gives {a}")
+    for i, col in cols:
+        for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
+            for face in range(crt.die_faces):
+                a, b = cell(col, strong, face), cell(col, weak, face)
+                if a and b and rank[a] < rank[b]:
+                    yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
+                                      f"CRT not monotonic: at {col.differential:+d} on a {face + 1}, {weak} gives "
+                                      f"{b} but the stronger {strong} gives {a}")
+
+
+@check
+def crt_reachable(ctx: Context):
+    """Columns no battle can ever reach are dead cells on the player aid."""
+    c = ctx.content
+    lowest_attack = min(u.strength.reduced for u in c.unit_types)
+    strongest_defence = max(u.strength.full for u in c.unit_types)
+    floor = lowest_attack - strongest_defence
+    for i, col in enumerate(c.crt.columns):
+        if col.differential < floor:
+            yield ctx.warning("crt-unreachable", ("crt", "columns", i, "differential"),
+                              f"CRT column {col.differential:+d} can never be used: the worst possible "
+                              f"differential is {floor:+d}")
+
+
+# --------------------------------------------------------------------------- map
+
+@check
+def map_rows(ctx: Context):
+    m = ctx.content.map
+    codes = ctx.content.terrain_by_code()
+    if len(m.rows) != m.grid.rows:
+        yield ctx.error("map-size", ("map", "rows"), f"map.rows has {len(m.rows)} rows but grid.rows is {m.grid.rows}")
+    for r, row in enumerate(m.rows):
+        if len(row) != m.grid.columns:
+            yield ctx.error("map-size", ("map", "rows", r), f"row {r + 1} has {len(row)} hexes but grid.columns "
+                            f"is {m.grid.columns}")
+        for col, code in enumerate(row, start=1):
+            if code not in codes:
+                yield ctx.error("unknown-terrain", ("map", "rows", r), f"row {r + 1} column {col}: terrain code "
+                                f"'{code}' is not defined (known: {''.join(sorted(codes))})")
+    used = {code for row in m.rows for code in row}
+    for i, t in enumerate(m.terrain):
+        if t.code not in used:
+            yield ctx.warning("unused-terrain", ("map", "terrain", i), f"terrain '{t.name}' appears on no hex")
+
+
+def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
+    m = ctx.content.map
+    for i, p in enumerate(m.places):
+        yield p.hex, ("map", "places", i, "hex"), f"place {p.name}"
+    for side, h in m.bases.items():
+        yield h, ("map", "bases", side), f"base of {side}"
+    for side, type_, h, path in ctx.setup():
+        yield h, path, f"set-up hex of a {side} {type_}"
+
+
+@check
+def hexes_on_map(ctx: Context):
+    g = ctx.content.map.grid
+    for h, path, what in _hex_refs(ctx):
+        if h not in ctx.grid:
+            yield ctx.error("off-map", path, f"{what}: hex {h} is not on the {g.columns}x{g.rows} map")
+        elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place"):
+            yield ctx.error("impassable", path, f"{what}: hex {h} is {ctx.terrain_at[h].name}, which no unit "
+                            "can enter")
+
+
+@check
+def halves(ctx: Context):
+    m = ctx.content.map
+    limit = m.grid.columns if m.grid.orientation == "flat" else m.grid.rows
+    if not 1 < m.halfway < limit:
+        yield ctx.error("halfway", ("map", "halfway"), f"the half-way line {m.halfway} must lie inside the map "
+                        f"(2..{limit - 1})")
+        return
+    for side, h in m.bases.items():
+        if h in ctx.grid and side in m.halves and ctx.half_of(h) != m.halves[side]:
+            yield ctx.error("base-half", ("map", "bases", side), f"the base of {side} ({h}) is not on its own half")
+    for side, type_, h, path in ctx.setup():
+        if h in ctx.grid and side in m.halves and ctx.half_of(h) != m.halves[side]:
+            yield ctx.error("setup-half", path, f"set-up hex {h} of a {side} {type_} is not on the {side} half")
+
+
+@check
+def setup_hexes(ctx: Context):
+    occupied: dict[str, tuple] = {}
+    by_side: dict[str, list[tuple[str, tuple]]] = {}
+    for side, _, h, path in ctx.setup():
+        if h in occupied:
+            file, line = ctx.source.where(occupied[h])
+            yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
+        occupied[h] = path
+        by_side.setdefault(side, []).append((h, path))
+    for side, cells in by_side.items():
+        enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
+        enemy_zoc = {ctx.grid.id_of(n) for h in enemy for n in ctx.grid.adjacent(ctx.grid.index_of(h))}
+        for h, path in cells:
+            if h in enemy_zoc:
+                yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
+
+
+@check
+def bases_reachable(ctx: Context):
+    """Each side can reach the other's base over passable terrain (ignoring units)."""
+    m, grid = ctx.content.map, ctx.grid
+    passable = {h for h, t in ctx.terrain_at.items() if t.move_cost is not None}
+    starts = {}
+    for side, _, h, _ in ctx.setup():
+        starts.setdefault(side, set()).add(h)
+    for side, base in m.bases.items():
+        starts.setdefault(side, set()).add(base)
+    for side, own in sorted(starts.items()):
+        for other, target in sorted(m.bases.items()):
+            if other == side or target not in grid:
+                continue
+            frontier = deque(h for h in own if h in passable)
+            seen = set(frontier)
+            while frontier:
+                h = frontier.popleft()
+                for n in grid.adjacent(grid.index_of(h)):
+                    nid = grid.id_of(n)
+                    if nid in passable and nid not in seen:
+                        seen.add(nid)
+                        frontier.append(nid)
+            if target not in seen:
+                yield ctx.error("unreachable-base", ("map", "bases", other),
+                                f"no {side} unit can reach the {other} base {target} over passable terrain")
+
+
+@check
+def sheet_fit(ctx: Context):
+    """The grid fits its sheet with room for the printer's margin; counters fit their hexes."""
+    c = ctx.content
+    g = c.map.grid
+    w, h = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
+    sheet_w, sheet_h = c.game.components.map_sheet_in
+    margin = 0.25  # home printers cannot print the outer quarter inch
+    if w + 2 * margin > sheet_w or h + 2 * margin > sheet_h:
+        yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
+                        f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes measures {w:.2f} x {h:.2f} in; "
+                        f"with {margin} in margins it does not fit the {sheet_w:g} x {sheet_h:g} in sheet")
+    counter = c.game.components.counter_in
+    if counter > g.hex_size_in:
+        yield ctx.error("counter-fit", ("game", "components", "counter_in"),
+                        f"{counter} in counters are wider than the {g.hex_size_in} in hexes (across the flats)")
+    elif counter > 0.95 * g.hex_size_in:
+        yield ctx.warning("counter-fit", ("game", "components", "counter_in"),
+                          f"{counter} in counters nearly fill the {g.hex_size_in} in hexes: hard to pick up")
+    card_w, card_h = c.game.components.card_in
+    if card_w * 3 > 8.0 or card_h * 3 > 10.5:
+        yield ctx.warning("card-fit", ("game", "components", "card_in"),
+                          f"{card_w} x {card_h} in cards do not fit 9 to a Letter or A4 page")
+
+
+# --------------------------------------------------------------------------- abilities and tracks
+
+@check
+def abilities(ctx: Context):
+    a = ctx.content.abilities
+    ids = {card.id for card in a.cards}
+    faces = ctx.content.crt.die_faces
+    for face, ref in a.random_table.items():
+        if ref not in ids:
+            yield ctx.error("unknown-ability", ("abilities", "random_table", face),
+                            f"random table face {face} names '{ref}', which is not an ability")
+        elif next(c for c in a.cards if c.id == ref).effect.kind == "random_ability":
+            yield ctx.warning("random-loop", ("abilities", "random_table", face),
+                              f"random table face {face} gives another random ability")
+    missing = [f for f in range(1, faces + 1) if f not in a.random_table]
+    if missing and any(c.effect.kind == "random_ability" for c in a.cards):
+        yield ctx.error("random-table", ("abilities", "random_table"),
+                        f"random table has no entry for die face(s) {', '.join(map(str, missing))}")
+    for i, card in enumerate(a.cards):
+        for j, copy in enumerate(card.copies):
+            path = ("abilities", "cards", i, "copies", j)
+            if any(r > faces for r in copy.roll):
+                yield ctx.error("roll-range", path, f"{card.name}: roll {copy.roll} has faces above {faces}")
+            if len(set(copy.roll)) != len(copy.roll):
+                yield ctx.warning("roll-repeat", path, f"{card.name}: roll {copy.roll} repeats a face")
+            if len(copy.roll) == faces:
+                yield ctx.warning("roll-always", path, f"{card.name}: every face works, the roll is a formality")
+            if card.effect.kind in ("stop", "random_ability") and copy.parity is None:
+                yield ctx.error("parity", path, f"{card.name}: this effect needs a parity printed on the card")
+            if card.effect.kind == "random_ability" and copy.roll:
+                yield ctx.warning("roll-unused", path, f"{card.name}: roll numbers are unused; the parity decides")
+        if card.target.shape in ("line", "area") and card.target.size < 1:
+            yield ctx.error("target-size", ("abilities", "cards", i, "target", "size"),
+                            f"{card.name}: a {card.target.shape} needs at least one hex")
+        if card.target.shape == "hex" and card.target.range < 1:
+            yield ctx.error("target-range", ("abilities", "cards", i, "target", "range"),
+                            f"{card.name}: a hex target needs a range of at least 1")
+        if card.effect.kind in ("stop", "invulnerable") and card.effect.turns < 1:
+            yield ctx.error("effect-turns", ("abilities", "cards", i, "effect", "turns"),
+                            f"{card.name}: a {card.effect.kind} effect must last at least one turn")
+    if a.hand_limit < a.plays_per_combat_phase:
+        yield ctx.warning("hand-limit", ("abilities", "hand_limit"), "the hand limit is below the plays per phase")
+
+
+@check
+def turn_track(ctx: Context):
+    t = ctx.content.turn_track
+    for turn in t.replacement_changes:
+        if not 1 <= turn <= t.turns:
+            yield ctx.error("turn-range", ("turn_track", "replacement_changes", turn),
+                            f"turn {turn} is outside the game's {t.turns} turns")
+    for side in sorted(ctx.side_ids):
+        if side not in t.replacements:
+            yield ctx.warning("no-replacements", ("turn_track", "replacements"),
+                              f"side '{side}' gets no replacement steps (missing: counts as 0)")
+
+
+@check
+def rules_module(ctx: Context):
+    module = ctx.content.game.rules_module
+    path = Path(__file__).parents[1] / "engine" / "rules" / f"{module}.py"
+    if not path.exists():
+        yield ctx.warning("rules-module", ("game", "rules_module"),
+                          f"no rules module genkit/engine/rules/{module}.py: the game can be printed but not played")
+
+
+# --------------------------------------------------------------------------- colours
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _luminance(colour: str) -> float:
+    def lin(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio, 1 (none) to 21 (black on white)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _deuteranope(colour: str) -> tuple[float, float, float]:
+    """Approximate colour as seen with deuteranopia (Viénot et al. 1999 matrix, in sRGB)."""
+    r, g, b = _rgb(colour)
+    return (0.625 * r + 0.375 * g, 0.7 * r + 0.3 * g, 0.3 * g + 0.7 * b)
+
+
+@check
+def colours(ctx: Context):
+    sides = ctx.content.game.sides
+    for i, s in enumerate(sides):
+        for face, bg, fg in (("full", s.colour.full, s.colour.text), ("reduced", s.colour.reduced,
+                                                                        s.colour.reduced_text)):
+            ratio = contrast(bg, fg)
+            if ratio < 4.5:
+                yield ctx.warning("contrast", ("game", "sides", i, "colour", face),
+                                  f"{s.name} {face} face: text contrast {ratio:.1f}:1 is below 4.5:1, hard to read")
+    for (i, a), b in ((ia, sb) for ia in enumerate(sides) for sb in sides[ia[0] + 1:]):
+        da, db = _deuteranope(a.colour.full), _deuteranope(b.colour.full)
+        if sum((x - y) ** 2 for x, y in zip(da, db)) ** 0.5 < 0.25:
+            yield ctx.warning("colour-blind", ("game", "sides", i, "colour", "full"),
+                              f"{a.name} and {b.name} look alike to a red-green colour-blind player")
+    plain = [(i, t) for i, t in enumerate(ctx.content.map.terrain) if t.pattern == "none"]
+    for n, (i, t) in enumerate(plain):
+        for _, u in plain[n + 1:]:
+            if contrast(t.colour, u.colour) < 1.15:
+                yield ctx.warning("greyscale", ("map", "terrain", i, "pattern"),
+                                  f"terrain '{t.name}' and '{u.name}' have no pattern and print as the same grey")
+
+
+# --------------------------------------------------------------------------- running
+
+def run_checks(content: Content, source: Source) -> list[Finding]:
+    ctx = Context(content, source)
+    findings: list[Finding] = []
+    for fn in CHECKS:
+        findings.extend(fn(ctx))
+    return sort_findings(findings)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(set(findings), key=lambda f: (SEVERITY_ORDER[f.severity], f.file, f.line, f.code, f.message))
+
+
+def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]:
+    """Load and check a game; every problem comes back as a finding, never an exception."""
+    try:
+        content, source = load(path, overrides)
+    except ContentError as exc:
+        return sort_findings(exc.findings)
+    return run_checks(content, source)

@@ -1,0 +1,293 @@
+"""The typed content model of a game: plain data, no drawing and no rules.
+
+Every YAML file under ``content/<game>/`` is validated against these classes.
+Field names are the YAML keys a designer writes, so a validation error's path
+reads like the file. Unknown keys are errors (``extra="forbid"``): a typo must
+not be silently ignored.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
+HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
+Die = Annotated[int, Field(ge=1, le=6)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --------------------------------------------------------------------------- game
+
+class SideColours(Strict):
+    full: Colour = Field(description="counter background, full-strength face")
+    reduced: Colour = Field(description="counter background, reduced face (lighter shade)")
+    text: Colour = Field("#000000", description="text and symbol colour on the full face")
+    reduced_text: Colour = Field("#000000", description="text and symbol colour on the reduced face")
+
+
+class Side(Strict):
+    id: Id
+    name: str
+    adjective: str = Field(description="e.g. 'American', used in phase names and card text")
+    colour: SideColours
+
+
+class Components(Strict):
+    """Physical components; the kit generator prints to these sizes."""
+    map_sheet_in: list[float] = Field(min_length=2, max_length=2, description="map sheet [width, height] in inches")
+    counter_in: float = Field(gt=0, description="counter edge in inches")
+    card_in: list[float] = Field(min_length=2, max_length=2, description="card [width, height] in inches")
+    pieces: int = Field(gt=0, description="stated number of pieces (units and markers)")
+    cards: int = Field(ge=0, description="stated number of ability cards")
+
+
+class Phase(Strict):
+    id: Id
+    name: str
+    kind: Literal["respawn", "movement", "combat", "housekeeping"]
+    side: Optional[Id] = Field(None, description="the side acting; omitted when both act")
+
+
+class Game(Strict):
+    id: Id
+    title: str
+    subtitle: str = ""
+    version: str
+    rules_module: Id = Field(description="engine module under genkit/engine/rules/ that runs this game")
+    first_side: Id
+    sides: list[Side] = Field(min_length=2)
+    components: Components
+    sequence_of_play: list[Phase] = Field(min_length=1)
+    notes: list[str] = Field(default_factory=list, description="design decisions, one line each")
+
+
+# --------------------------------------------------------------------------- units
+
+class Strength(Strict):
+    full: int = Field(ge=0)
+    reduced: int = Field(ge=0)
+
+
+class AttackDistance(Strict):
+    primary: int = Field(ge=1, description="targets up to this many hexes away are attacked as Primary")
+    secondary: int = Field(ge=1, description="farther targets up to this distance are attacked as Secondary")
+
+
+class UnitType(Strict):
+    id: Id
+    name: str
+    short: str = Field(description="abbreviation printed on tracks, e.g. INF")
+    symbol: Literal["infantry", "heavy_infantry", "motorized", "armour"] = Field(
+        description="NATO-style type symbol drawn on the counter")
+    strength: Strength
+    movement: int = Field(ge=0, description="movement allowance in movement points")
+    attack_distance: AttackDistance
+    passes_through_friends: bool = Field(description="8.1.2: may enter hexes holding friendly units")
+    facing: bool = Field(description="8.4: has a facing and pays to turn")
+    turn_cost: int = Field(0, ge=0, description="movement points per 60-degree turn (facing units)")
+    killstreak: int = Field(ge=1, description="kills in a row that complete this type's killstreak track")
+    halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down (3.3)")
+
+
+class PieceGroup(Strict):
+    """A run of identical unit counters of one side and type."""
+    side: Id
+    type: Id
+    setup: list[HexId] = Field(default_factory=list, description="one set-up hex per piece starting on the map")
+    reserve: int = Field(0, ge=0, description="pieces starting off-map, available as replacements")
+
+
+class Face(Strict):
+    label: str = Field(description="large text on the face")
+    caption: str = Field("", description="small text under the label")
+    colour: Optional[Colour] = Field(None, description="background; default: the side's colour")
+
+
+class MarkerGroup(Strict):
+    id: Id
+    name: str
+    side: Optional[Id] = None
+    count: int = Field(ge=1)
+    track: Optional[str] = Field(None, description="'turn' or 'killstreak:<unit type>' or omitted")
+    front: Face
+    back: Face
+
+
+class Counters(Strict):
+    units: list[PieceGroup] = Field(min_length=1)
+    markers: list[MarkerGroup] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- map
+
+class Grid(Strict):
+    orientation: Literal["flat", "pointy"]
+    shift: Literal["even-down", "odd-down", "even-right", "odd-right"] = Field(
+        description="which 1-based columns (flat) or rows (pointy) are shifted half a hex")
+    columns: int = Field(ge=1, le=99)
+    rows: int = Field(ge=1, le=99)
+    hex_size_in: float = Field(gt=0, description="hex size across the flats, inches")
+    north: Literal["up", "right", "down", "left"] = Field("up", description="where north points on the sheet")
+
+
+class Terrain(Strict):
+    code: str = Field(min_length=1, max_length=1, description="one character used in map.rows")
+    id: Id
+    name: str
+    colour: Colour
+    pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "peaks", "hills", "marsh", "stones", "road"] = "none"
+    move_cost: Optional[int] = Field(ge=1, description="movement points to enter; null = impassable")
+    blocks_los: bool = False
+
+
+class Place(Strict):
+    name: str
+    hex: HexId
+
+
+class Map(Strict):
+    grid: Grid
+    terrain: list[Terrain] = Field(min_length=1)
+    rows: list[str] = Field(min_length=1, description="one string per hex row, one terrain code per column")
+    places: list[Place] = Field(default_factory=list)
+    bases: dict[Id, HexId] = Field(description="side id -> base hex")
+    halfway: int = Field(ge=1, description="the column (flat grids) or row (pointy grids) of the half-way line")
+    halves: dict[Id, Literal["low", "high"]] = Field(
+        description="side id -> which half is its own: columns/rows below or above the half-way line")
+
+    @field_validator("rows")
+    @classmethod
+    def _no_blank_rows(cls, rows: list[str]) -> list[str]:
+        for i, row in enumerate(rows):
+            if not row.strip():
+                raise ValueError(f"row {i + 1} is empty")
+        return rows
+
+
+# --------------------------------------------------------------------------- combat
+
+ResultCode = Annotated[str, Field(pattern=r"^[A-Z]$")]
+
+
+class Result(Strict):
+    code: ResultCode
+    name: str
+    effect: Literal["none", "step_loss", "eliminate"]
+    text: str = Field(description="what happens, in our words, for the player aid")
+
+
+class CrtColumn(Strict):
+    differential: int = Field(description="attack strength minus defence strength")
+    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..6")
+
+
+class Crt(Strict):
+    attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
+    attack_type_names: dict[Id, str]
+    die_faces: int = Field(6, ge=2)
+    results: list[Result] = Field(min_length=1)
+    columns: list[CrtColumn] = Field(min_length=1)
+    between_columns: Literal["round_down", "round_up"] = "round_down"
+    above_highest: Literal["use_highest"] = "use_highest"
+    below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
+        description="what a differential below the lowest printed column does")
+    battle_sequence: list[str] = Field(default_factory=list, description="steps for the player aid, in our words")
+
+
+# --------------------------------------------------------------------------- abilities
+
+class Target(Strict):
+    shape: Literal["hex", "line", "area", "units", "own_units", "none"]
+    size: int = Field(1, ge=0, description="hexes in the line or area, or units chosen")
+    range: int = Field(0, ge=0, description="hex: farthest distance from the attacking unit")
+
+
+class AbilityEffect(Strict):
+    kind: Literal["eliminate", "stop", "invulnerable", "extra_attack", "random_ability"]
+    turns: int = Field(0, ge=0, description="how long a stop or invulnerability lasts, in game turns")
+    unit_types: list[Id] = Field(default_factory=list, description="own unit types affected (invulnerable)")
+
+
+class CardCopy(Strict):
+    roll: list[Die] = Field(default_factory=list, description="die faces that make the card work")
+    parity: Optional[Literal["even", "odd"]] = Field(
+        None, description="parity roll printed on the card: Air Drone's repeat roll, Care Package's receive roll")
+
+
+class Ability(Strict):
+    id: Id
+    name: str
+    target: Target
+    effect: AbilityEffect
+    text: str = Field(description="card text, in our words")
+    copies: list[CardCopy] = Field(min_length=1)
+
+
+class Abilities(Strict):
+    hand_limit: int = Field(ge=1)
+    plays_per_combat_phase: int = Field(ge=0)
+    reshuffle_at: int = Field(ge=0, description="reshuffle the discards when this many cards are left")
+    random_table: dict[Die, Id] = Field(description="die face -> ability, for random abilities")
+    cards: list[Ability] = Field(min_length=1)
+
+
+# --------------------------------------------------------------------------- tracks
+
+class TurnTrack(Strict):
+    turns: int = Field(ge=1)
+    replacements: dict[Id, int] = Field(description="side id -> replacement steps each turn")
+    replacement_changes: dict[int, dict[Id, int]] = Field(
+        default_factory=dict, description="turn -> {side: steps} where a turn differs from the default")
+
+
+class Options(Strict):
+    """Readings of ambiguous rules; each value names the reading used."""
+    battle_joiners: Literal["in_range", "adjacent_to_lead"] = Field(
+        description="who may join the moved unit's battle")
+    lead_without_move: bool = Field(description="may a battle be fought when no unit moved")
+    combine_counts: Literal["strength_when_lost", "full"] = Field(
+        description="how an eliminated unit counts toward combining (10.3)")
+
+
+class Content(Strict):
+    """The whole model of one game, after merging its files."""
+    game: Game
+    unit_types: list[UnitType] = Field(min_length=1)
+    counters: Counters
+    map: Map
+    crt: Crt
+    abilities: Abilities
+    turn_track: TurnTrack
+    options: Options
+
+    # Convenience look-ups; the model stays plain data.
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.game.sides if s.id == side_id)
+
+    def unit_type(self, type_id: str) -> UnitType:
+        return next(u for u in self.unit_types if u.id == type_id)
+
+    def terrain_by_code(self) -> dict[str, Terrain]:
+        return {t.code: t for t in self.map.terrain}
+
+    def replacements(self, turn: int, side_id: str) -> int:
+        return self.turn_track.replacement_changes.get(turn, {}).get(
+            side_id, self.turn_track.replacements.get(side_id, 0))
+
+
+TOP_LEVEL_KEYS = tuple(Content.model_fields)
+
+
+def json_schema() -> dict:
+    """The JSON Schema of one content file (any subset of the top-level keys)."""
+    schema = Content.model_json_schema()
+    schema["required"] = []  # one file holds only part of the model
+    schema["title"] = "genkit content file"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+

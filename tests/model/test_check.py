@@ -1,0 +1,225 @@
+"""Each consistency check, proven on a copy of the bundled game broken in one place."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from genkit.model.check import check_path, contrast
+from tests.conftest import BERING, edit
+
+
+def codes(path, severity=None):
+    return {f.code for f in check_path(path) if severity in (None, f.severity)}
+
+
+def test_bundled_game_has_no_errors_and_warns_only_about_its_printed_crt():
+    findings = check_path(BERING)
+    assert not [f for f in findings if f.severity == "error"]
+    # the rules' CRT is kept as printed; its non-monotonic cells are reported, not repaired
+    assert {f.code for f in findings} <= {"crt-monotonic", "rules-module"}
+    assert any("+4 gives M on a 6 but +2 gives L" in f.message for f in findings)
+
+
+def test_check_cli_exit_status_and_summary_line():
+    ok = subprocess.run([sys.executable, "-m", "genkit.cli", "check", str(BERING)], capture_output=True, text=True)
+    assert ok.returncode == 0
+    assert ok.stdout.strip().splitlines()[-1].startswith("0 errors,")
+    bad = subprocess.run([sys.executable, "-m", "genkit.cli", "check", "/no/such/folder"], capture_output=True,
+                         text=True)
+    assert bad.returncode == 2
+    opt = subprocess.run([sys.executable, "-m", "genkit.cli", "check", str(BERING), "--format", "xml"],
+                         capture_output=True, text=True)
+    assert opt.returncode == 2
+
+
+def test_json_format_lists_findings_with_all_fields(game_copy):
+    edit(game_copy / "game.yaml", "pieces: 46", "pieces: 47")
+    out = subprocess.run([sys.executable, "-m", "genkit.cli", "check", str(game_copy), "--format", "json"],
+                         capture_output=True, text=True)
+    assert out.returncode == 1
+    findings = json.loads(out.stdout)
+    assert findings[0]["severity"] == "error"  # errors first
+    assert set(findings[0]) == {"file", "line", "severity", "code", "message"}
+    assert any(f["code"] == "piece-count" and f["file"].endswith("game.yaml") for f in findings)
+
+
+def test_errors_are_listed_before_warnings(game_copy):
+    edit(game_copy / "game.yaml", "cards: 24", "cards: 25")
+    findings = check_path(game_copy)
+    severities = [f.severity for f in findings]
+    assert severities == sorted(severities, key=["error", "warning"].index)
+
+
+# ---- references
+
+def test_unknown_unit_type_in_counter_mix(game_copy):
+    edit(game_copy / "units.yaml", "{side: us, type: inf,", "{side: us, type: infantry,")
+    assert "unknown-unit-type" in codes(game_copy, "error")
+
+
+def test_unknown_side(game_copy):
+    edit(game_copy / "units.yaml", "{side: ru, type: inf,", "{side: rus, type: inf,")
+    assert "unknown-side" in codes(game_copy, "error")
+
+
+def test_unknown_terrain_code_names_row_and_column(game_copy):
+    edit(game_copy / "map.yaml", '"~=.mmoo,....,.,,o,==~"', '"~=.mmoo,..X.,.,,o,==~"')
+    f = next(f for f in check_path(game_copy) if f.code == "unknown-terrain")
+    assert "row 1 column 11" in f.message and f.file.endswith("map.yaml")
+
+
+def test_short_map_row(game_copy):
+    edit(game_copy / "map.yaml", '"~=.mmoo,....,.,,o,==~"', '"~=.mmoo,....,.,,o,=~"')
+    assert "map-size" in codes(game_copy, "error")
+
+
+def test_hex_off_the_map(game_copy):
+    edit(game_copy / "units.yaml", '"0305", "0307"', '"0305", "2207"')
+    assert "off-map" in codes(game_copy, "error")
+
+
+def test_setup_on_impassable_hex(game_copy):
+    edit(game_copy / "units.yaml", '"0305", "0307"', '"0305", "0101"')  # 0101 is sea
+    assert "impassable" in codes(game_copy, "error")
+
+
+def test_setup_on_the_enemy_half(game_copy):
+    edit(game_copy / "units.yaml", '"0305", "0307"', '"0305", "1202"')
+    f = next(f for f in check_path(game_copy) if f.code == "setup-half")
+    assert "1202" in f.message and f.file.endswith("units.yaml")
+
+
+def test_two_units_set_up_in_one_hex(game_copy):
+    edit(game_copy / "units.yaml", '"0305", "0307"', '"0305", "0305"')
+    assert "setup-stacked" in codes(game_copy, "error")
+
+
+def test_setup_in_enemy_zone_of_control(game_copy):
+    # an American unit on the half-way line (1105) next to a Russian one (1205)
+    edit(game_copy / "units.yaml", '"0305", "0307"', '"1105", "0307"')
+    edit(game_copy / "units.yaml", '"1604", "1506"', '"1205", "1506"')
+    findings = [f for f in check_path(game_copy) if f.code == "setup-ezoc"]
+    assert {f.message.split()[2] for f in findings} == {"1105", "1205"}
+
+
+def test_duplicate_ids(game_copy):
+    edit(game_copy / "units.yaml", "  - id: hvy_inf\n", "  - id: inf\n")
+    assert "duplicate-id" in codes(game_copy, "error")
+
+
+# ---- counts and values
+
+def test_counter_mix_must_add_up_to_the_stated_pieces(game_copy):
+    edit(game_copy / "units.yaml", "setup: [\"0406\", \"0507\"], reserve: 1}", "setup: [\"0406\", \"0507\"], reserve: 2}")
+    f = next(f for f in check_path(game_copy) if f.code == "piece-count")
+    assert "47 pieces" in f.message and "states 46" in f.message
+
+
+def test_deck_must_add_up_to_the_stated_cards(game_copy):
+    edit(game_copy / "abilities.yaml", "        - {roll: [5, 6]}\n", "", count=1)
+    f = next(f for f in check_path(game_copy) if f.code == "card-count")
+    assert "23 cards" in f.message
+
+
+def test_reduced_strength_is_half_rounded_down(game_copy):
+    edit(game_copy / "units.yaml", "strength: {full: 2, reduced: 1}", "strength: {full: 2, reduced: 2}")
+    f = next(f for f in check_path(game_copy) if f.code == "reduced-strength")
+    assert "= 1" in f.message
+
+
+def test_secondary_distance_shorter_than_primary(game_copy):
+    edit(game_copy / "units.yaml", "{primary: 2, secondary: 4}", "{primary: 3, secondary: 2}")
+    assert "attack-distance" in codes(game_copy, "error")
+
+
+# ---- CRT
+
+def test_every_crt_cell_exists(game_copy):
+    edit(game_copy / "crt.yaml", "rows: {primary:   [L, L, M, M, M, M],", "rows: {primary:   [L, L, M, M, M],")
+    f = next(f for f in check_path(game_copy) if f.code == "crt-missing")
+    assert "5 results" in f.message
+
+
+def test_crt_row_for_every_attack_type(game_copy):
+    edit(game_copy / "crt.yaml", "             secondary: [K, M, M, M, M, M]}", "}")
+    edit(game_copy / "crt.yaml", "rows: {primary:   [L, L, M, M, M, M],", "rows: {primary:   [L, L, M, M, M, M]")
+    assert "crt-missing" in codes(game_copy, "error")
+
+
+def test_undefined_crt_result(game_copy):
+    edit(game_copy / "crt.yaml", "[L, L, M, M, M, M]", "[L, L, M, M, M, D]")
+    assert "crt-result" in codes(game_copy, "error")
+
+
+def test_monotonic_crt_gives_no_warning(game_copy):
+    # make every row the same: nothing to complain about
+    text = (game_copy / "crt.yaml").read_text()
+    import re
+    text = re.sub(r"\[[KLM], [KLM], [KLM], [KLM], [KLM], [KLM]\]", "[K, K, L, L, M, M]", text)
+    (game_copy / "crt.yaml").write_text(text)
+    assert "crt-monotonic" not in codes(game_copy)
+
+
+def test_worse_result_for_better_differential_is_warned(game_copy):
+    edit(game_copy / "crt.yaml", "rows: {primary:   [K, K, K, K, L, L],", "rows: {primary:   [M, K, K, K, L, L],")
+    assert any("+6 gives M on a 1" in f.message for f in check_path(game_copy))
+
+
+# ---- map
+
+def test_each_side_must_reach_the_enemy_base(game_copy):
+    # wall off the two halves with sea along the half-way column (the 11th code of each row)
+    import re
+    path = game_copy / "map.yaml"
+    text = re.sub(r'(    - ")(.{10}).', r"\1\2~", path.read_text())
+    path.write_text(text)
+    found = [f for f in check_path(game_copy) if f.code == "unreachable-base"]
+    assert len(found) == 2  # neither side can reach the other
+
+
+def test_grid_must_fit_the_sheet(game_copy):
+    edit(game_copy / "map.yaml", "hex_size_in: 0.875", "hex_size_in: 1.1")
+    assert "sheet-fit" in codes(game_copy, "error")
+
+
+def test_counters_must_fit_the_hexes(game_copy):
+    edit(game_copy / "game.yaml", "counter_in: 0.75", "counter_in: 1.0")
+    assert "counter-fit" in codes(game_copy, "error")
+
+
+def test_base_on_the_wrong_half(game_copy):
+    edit(game_copy / "map.yaml", 'bases: {us: "0207", ru: "1804"}', 'bases: {us: "0207", ru: "0905"}')
+    assert "base-half" in codes(game_copy, "error")
+
+
+# ---- abilities, tracks, colours
+
+def test_random_table_names_a_real_ability(game_copy):
+    edit(game_copy / "abilities.yaml", "6: double_barrel}", "6: triple_barrel}")
+    assert "unknown-ability" in codes(game_copy, "error")
+
+
+def test_card_roll_beyond_the_die(game_copy):
+    edit(game_copy / "crt.yaml", "die_faces: 6", "die_faces: 4")
+    assert "roll-range" in codes(game_copy, "error")
+
+
+def test_replacement_turn_outside_the_game(game_copy):
+    edit(game_copy / "tracks.yaml", "1: {us: 0, ru: 0}", "31: {us: 0, ru: 0}")
+    assert "turn-range" in codes(game_copy, "error")
+
+
+def test_side_colours_that_colour_blind_players_confuse(game_copy):
+    edit(game_copy / "game.yaml", 'full: "#1f4e9c"', 'full: "#6b8e23"')  # olive green against red
+    assert "colour-blind" in codes(game_copy, "warning")
+
+
+def test_low_text_contrast_is_warned(game_copy):
+    edit(game_copy / "game.yaml", 'text: "#ffffff", reduced_text: "#0b2350"', 'text: "#3060b0", reduced_text: "#0b2350"')
+    assert "contrast" in codes(game_copy, "warning")
+
+
+def test_contrast_ratio_extremes():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#777777") == pytest.approx(1.0)

@@ -1,0 +1,148 @@
+"""Loading: YAML safety, positions, merging, overrides, and messages for malformed input."""
+import subprocess
+import sys
+
+import pytest
+
+from genkit.model.load import ContentError, load, load_game, parse_yaml, settable_paths
+from tests.conftest import BERING, edit
+
+
+def run_check(path, *args):
+    return subprocess.run([sys.executable, "-m", "genkit.cli", "check", str(path), *args],
+                          capture_output=True, text=True)
+
+
+def test_bundled_game_loads_with_every_number_from_the_rules(bering):
+    # numbers the rules give (3.0, 4.0, 9.2, 11.2.1, 11.3) survive loading
+    assert bering.game.components.pieces == 46
+    assert bering.game.components.cards == 24
+    assert bering.turn_track.turns == 30
+    assert bering.abilities.hand_limit == 7
+    assert bering.abilities.plays_per_combat_phase == 1
+    heavy = bering.unit_type("hvy_mobile")
+    assert (heavy.strength.full, heavy.strength.reduced) == (4, 2)
+
+
+def test_yaml_1_1_traps_stay_strings():
+    errors, pos = [], {}
+    data = parse_yaml("a: 0101\nb: no\nc: yes\nd: on\ne: 0o17\nf: true\ng: 12\nh: 1.5\n", "t.yaml", pos, errors)
+    assert data == {"a": "0101", "b": "no", "c": "yes", "d": "on", "e": "0o17", "f": True, "g": 12, "h": 1.5}
+    assert not errors
+
+
+def test_positions_point_at_the_line_of_each_value():
+    errors, pos = [], {}
+    parse_yaml("a:\n  b:\n    - x\n    - y: 3\n", "t.yaml", pos, errors)
+    assert pos[("a", "b", 1, "y")] == ("t.yaml", 4)
+    assert pos[("a", "b", 0)] == ("t.yaml", 3)
+
+
+MALFORMED = [
+    ("tabs", "game:\n\tid: x\n", "yaml-syntax", 2),
+    ("unclosed flow", "game: {id: x\n", "yaml-syntax", 2),
+    ("object tag", "game: !!python/object:os.system {}\n", "yaml-tag", 1),
+    ("duplicate key", "game:\n  id: a\n  id: b\n", "duplicate-key", 3),
+    ("list at top", "- 1\n- 2\n", "not-a-mapping", 1),
+    ("two documents", "a: 1\n---\nb: 2\n", "yaml-syntax", 2),
+    ("empty", "", "empty-file", 1),
+    ("binary", None, "unreadable", 1),
+]
+
+
+@pytest.mark.parametrize("name,text,code,line", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_yaml_gives_file_line_and_exit_1(tmp_path, name, text, code, line):
+    game = tmp_path / "g"
+    game.mkdir()
+    f = game / "game.yaml"
+    if text is None:
+        f.write_bytes(b"\xff\xfe\x00bad")
+    else:
+        f.write_text(text)
+    with pytest.raises(ContentError) as exc:
+        load(game)
+    finding = exc.value.findings[0]
+    assert (finding.code, finding.line, finding.file) == (code, line, str(f))
+    result = run_check(game)
+    assert result.returncode == 1
+    assert f"{f}:{line}: error:" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_wrong_type_names_field_line_and_expectation(game_copy):
+    edit(game_copy / "units.yaml", "movement: 3", "movement: three")
+    result = run_check(game_copy)
+    assert result.returncode == 1
+    line = next(l for l in result.stdout.splitlines() if "error" in l)
+    assert "units.yaml:" in line and "unit_types.0.movement" in line and "valid integer" in line
+    assert "movement allowance" in line  # says what is expected
+
+
+def test_unquoted_hex_id_is_explained(game_copy):
+    edit(game_copy / "map.yaml", 'bases: {us: "0207"', "bases: {us: 207")
+    result = run_check(game_copy)
+    assert result.returncode == 1
+    assert "map.bases.us" in result.stdout and "quote it" in result.stdout
+
+
+def test_unknown_field_is_an_error_not_ignored(game_copy):
+    edit(game_copy / "units.yaml", "    movement: 3\n", "    movement: 3\n    movment: 4\n")
+    result = run_check(game_copy)
+    assert result.returncode == 1
+    assert "unit_types.0.movment: unknown field" in result.stdout
+
+
+def test_missing_field_points_at_its_parent(game_copy):
+    edit(game_copy / "units.yaml", "    killstreak: 2\n", "")
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    f = exc.value.findings[0]
+    assert "unit_types.0.killstreak: required field is missing" in f.message
+    assert f.file.endswith("units.yaml") and f.line > 1
+
+
+def test_a_section_defined_in_two_files_is_an_error(game_copy):
+    (game_copy / "zz_extra.yaml").write_text("turn_track:\n  turns: 3\n  replacements: {}\n")
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    f = exc.value.findings[0]
+    assert f.code == "duplicate-section" and f.file.endswith("zz_extra.yaml") and "tracks.yaml" in f.message
+
+
+def test_merge_order_is_game_first_then_alphabetical(game_copy):
+    from genkit.model.load import content_files
+    names = [p.name for p in content_files(game_copy)]
+    assert names[0] == "game.yaml" and names[1:] == sorted(names[1:])
+
+
+def test_set_overrides_a_value_by_dotted_path():
+    content = load_game(BERING, ["unit_types.inf.movement=5", "crt.columns.-3.rows.primary=[K,K,K,K,K,K]"])
+    assert content.unit_type("inf").movement == 5
+    assert content.crt.columns[0].rows["primary"] == ["K"] * 6
+
+
+def test_set_with_a_bad_path_names_the_nearest_valid_paths():
+    with pytest.raises(ContentError) as exc:
+        load(BERING, ["unit_types.inf.movment=5"])
+    assert "unit_types.inf.movement" in exc.value.findings[0].message
+
+
+def test_settable_paths_address_list_elements_by_id(bering):
+    from genkit.model.load import read_raw
+    raw, _, _ = read_raw(BERING)
+    paths = settable_paths(raw)
+    assert "unit_types.hvy_mobile.strength.full" in paths
+    assert "map.terrain.sea.move_cost" in paths
+
+
+def test_published_json_schema_is_current():
+    from genkit.model.schema import json_schema
+    import json
+    from tests.conftest import ROOT
+    committed = json.loads((ROOT / "genkit" / "model" / "content.schema.json").read_text())
+    assert committed == json_schema(), "run: genkit schema --out genkit/model/content.schema.json"
+
+
+def test_content_files_point_editors_at_the_schema():
+    for f in BERING.glob("*.yaml"):
+        assert f.read_text().startswith("# yaml-language-server: $schema=../../genkit/model/content.schema.json")
