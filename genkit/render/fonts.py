@@ -1,0 +1,110 @@
+"""The three fonts genkit draws with, bundled in ``genkit/fonts/`` (DejaVu, see
+``genkit/fonts/LICENSE-DejaVu.txt``).
+
+Layouts name fonts by *logical* name only:
+
+=================  ==============================  ==========================================
+logical name       PDF (reportlab TTFont, embedded  SVG
+                   and subset)
+=================  ==============================  ==========================================
+``sans``           ``DejaVuSans``                  font-family DejaVu Sans
+``sans-bold``      ``DejaVuSans-Bold``             DejaVu Sans, font-weight bold
+``condensed-bold`` ``DejaVuSansCondensed-Bold``    DejaVu Sans Condensed, bold, font-stretch
+                                                   condensed
+=================  ==============================  ==========================================
+
+Metrics (``text_width`` & co. in :mod:`genkit.render.draw`) come from the same
+TTF files that get embedded in the PDF, so a layout that measures text gets
+exactly what the PDF shows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+#: logical name -> (reportlab font name, TTF file name)
+FONT_FILES: dict[str, tuple[str, str]] = {
+    "sans": ("DejaVuSans", "DejaVuSans.ttf"),
+    "sans-bold": ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"),
+    "condensed-bold": ("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf"),
+}
+
+FONTS: tuple[str, ...] = tuple(FONT_FILES)
+
+#: SVG presentation attributes per logical font (in this attribute order).
+SVG_FONT_ATTRS: dict[str, tuple[tuple[str, str], ...]] = {
+    "sans": (("font-family", "'DejaVu Sans', sans-serif"),),
+    "sans-bold": (
+        ("font-family", "'DejaVu Sans', sans-serif"),
+        ("font-weight", "bold"),
+    ),
+    "condensed-bold": (
+        ("font-family", "'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"),
+        ("font-weight", "bold"),
+        ("font-stretch", "condensed"),
+    ),
+}
+
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the bundled TTFs with reportlab (idempotent)."""
+    global _registered
+    if _registered:
+        return
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for rl_name, filename in FONT_FILES.values():
+        if rl_name in registered:
+            continue
+        path = FONT_DIR / filename
+        if not path.is_file():
+            raise FileNotFoundError(f"bundled font missing: {path}")
+        pdfmetrics.registerFont(TTFont(rl_name, str(path)))
+    _registered = True
+
+
+def check_font(font: str) -> str:
+    if font not in FONT_FILES:
+        raise ValueError(f"unknown font {font!r}; use one of {', '.join(FONTS)}")
+    return font
+
+
+def rl_font_name(font: str) -> str:
+    """reportlab font name for a logical font name (registers fonts on first use)."""
+    register_fonts()
+    return FONT_FILES[check_font(font)][0]
+
+
+def _face(font: str):
+    return pdfmetrics.getFont(rl_font_name(font)).face
+
+
+def ascent(font: str, size: float) -> float:
+    """Height of the font's ascender above the baseline, in points."""
+    return _face(font).ascent * size / 1000.0
+
+
+def descent(font: str, size: float) -> float:
+    """Depth of the descender below the baseline, in points (positive number)."""
+    return -_face(font).descent * size / 1000.0
+
+
+#: DejaVu's cap height (and digit height): 1493 font units of 2048, identical for the
+#: three bundled faces.  (The files carry an OS/2 v1 table without sCapHeight, so
+#: reportlab would report the ascender instead.)
+CAP_HEIGHT_EM = 1493 / 2048
+
+
+def cap_height(font: str, size: float) -> float:
+    """Height of capital letters/digits above the baseline, in points.
+
+    To centre a one-line label vertically on ``cy``: baseline = ``cy + cap_height/2``.
+    """
+    check_font(font)
+    return CAP_HEIGHT_EM * size

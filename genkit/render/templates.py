@@ -1,0 +1,229 @@
+"""Squib-like data-driven faces: a Jinja2 template renders YAML describing primitives.
+
+A template (e.g. ``templates/counter.yaml.j2``) is rendered with a context (the unit,
+the side, ...) by a *sandboxed* Jinja2 environment with ``StrictUndefined`` (a
+misspelt variable is an error, not an empty string) and ``trim_blocks`` /
+``lstrip_blocks`` (``{% for %}`` lines leave no blank lines or indentation).  The
+result must be a YAML list; each entry is a one-key mapping naming a primitive of
+:mod:`genkit.render.draw` with its fields::
+
+    - rect: {x: 0, y: 0, w: 45, h: 45, fill: "#c8d8a0", stroke: null}
+    - polygon: {points: [[0, 0], [10, 0], [5, 8]], fill: "#000000"}
+    - polyline: {points: [[0, 0], [10, 5]], stroke_width: 1, dash: [2, 1]}
+    - circle: {cx: 10, cy: 10, r: 4}
+    - ellipse: {cx: 10, cy: 10, rx: 6, ry: 3}
+    - line: {x1: 0, y1: 0, x2: 10, y2: 10}
+    - text: {x: 22.5, y: 40, text: {{ unit.name | yaml }}, size: 6, font: condensed-bold,
+             anchor: middle}
+    - group: {translate: [10, 5], scale: 0.5, rotate: 0, clip: {rect: {x: 0, y: 0, w: 20, h: 10}},
+              items: [...]}
+
+Units are points, y down, angles in degrees clockwise.  Field names and defaults are
+exactly those of the dataclasses.  Colours MUST be quoted (``fill: "#aabbcc"``):
+unquoted, YAML reads ``#`` as the start of a comment (this is detected and reported).
+
+Available in templates besides the context: ``text_width(text, font, size)``,
+``fit_text(text, font, max_size, max_width)``, ``cap_height(font, size)``,
+``wrap_text(text, font, size, max_width)``, ``INCH``, ``MM``, and the filter
+``yaml`` (``{{ value | yaml }}`` writes any value as a safely quoted YAML/JSON
+scalar or list - use it for every piece of user text).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+import yaml
+from jinja2.sandbox import SandboxedEnvironment
+
+from .draw import (INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect,
+                   Text, cap_height, fit_text, text_width, wrap_text)
+
+PRIMITIVES: dict[str, type] = {
+    "rect": Rect,
+    "polygon": Polygon,
+    "polyline": Polyline,
+    "circle": Circle,
+    "ellipse": Ellipse,
+    "line": Line,
+    "text": Text,
+    "group": Group,
+}
+
+CLIP_SHAPES = ("rect", "polygon", "circle", "ellipse")
+
+
+class TemplateError(ValueError):
+    """A template could not be rendered or describes invalid primitives.  The message
+    names the template file, the entry and what is wrong."""
+
+
+def _json_default(obj: Any) -> Any:
+    if isinstance(obj, jinja2.Undefined):
+        return str(obj)  # StrictUndefined raises UndefinedError here
+    if isinstance(obj, (tuple, set, frozenset)):
+        return list(obj)
+    raise TypeError(f"cannot write a {type(obj).__name__} as YAML")
+
+
+def _yaml_filter(value: Any) -> str:
+    # JSON is a subset of YAML's flow style: strings come out double-quoted and escaped.
+    if isinstance(value, jinja2.Undefined):
+        str(value)
+    return json.dumps(value, ensure_ascii=False, default=_json_default)
+
+
+def make_environment(search_path: str | os.PathLike | list) -> SandboxedEnvironment:
+    """The sandboxed Jinja2 environment used for face templates (``{% include %}`` and
+    ``{% import %}`` resolve against ``search_path``)."""
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(search_path),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["yaml"] = _yaml_filter
+    env.globals.update(text_width=text_width, fit_text=fit_text, cap_height=cap_height,
+                       wrap_text=wrap_text, INCH=INCH, MM=MM)
+    return env
+
+
+_UNQUOTED_COLOR = re.compile(r"(?:[:\[,{]|^\s*-)\s+#[0-9A-Fa-f]{6}\b")
+
+
+def _short(value: Any, n: int = 100) -> str:
+    s = repr(value)
+    return s if len(s) <= n else s[: n - 3] + "..."
+
+
+def render_template(path: str | os.PathLike, context: Mapping[str, Any]) -> list[Primitive]:
+    """Render the Jinja2/YAML face template at ``path`` with ``context`` and return the
+    primitives it describes.  Raises :class:`TemplateError` with the template file, the
+    line (Jinja2 / YAML problems) or the entry index (primitive problems)."""
+    path = Path(path)
+    if not path.is_file():
+        raise TemplateError(f"{path}: template file not found")
+    env = make_environment(str(path.parent))
+    try:
+        tmpl = env.get_template(path.name)
+        text = tmpl.render(**dict(context))
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
+                            f"{exc.message}") from exc
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(f"{path}{_jinja_line(exc, path)}: undefined value: {exc.message}") from exc
+    except jinja2.exceptions.SecurityError as exc:
+        raise TemplateError(f"{path}{_jinja_line(exc, path)}: not allowed in templates: {exc}") from exc
+    except TemplateError:
+        raise
+    except Exception as exc:  # errors raised by template code (e.g. fit_text)
+        raise TemplateError(f"{path}{_jinja_line(exc, path)}: error while rendering: "
+                            f"{type(exc).__name__}: {exc}") from exc
+    return primitives_from_yaml(text, source=str(path))
+
+
+def _jinja_line(exc: BaseException, path: Path) -> str:
+    """Best effort template line number from a traceback through compiled template code."""
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        fn = tb.tb_frame.f_code.co_filename
+        if fn and (fn == str(path) or fn.endswith(os.sep + path.name) or fn == "<template>"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return f":{line}" if line else ""
+
+
+def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
+    """Parse rendered YAML text into primitives (see the module doc for the format)."""
+    for no, ln in enumerate(text.splitlines(), 1):
+        if ln.lstrip().startswith("#"):
+            continue
+        for m in _UNQUOTED_COLOR.finditer(ln):
+            before = ln[: m.start()].replace('\\"', "")
+            if before.count('"') % 2 or before.count("'") % 2:
+                continue  # inside a quoted string
+            hexcode = m.group(0).split("#")[-1]
+            raise TemplateError(
+                f"{source}: rendered line {no}: unquoted colour #{hexcode} - YAML reads '#' "
+                f"as the start of a comment; quote it, e.g. fill: \"#{hexcode}\""
+                f"\n    {ln.strip()}")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" rendered line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        line = ""
+        if mark is not None:
+            lines = text.splitlines()
+            if 0 <= mark.line < len(lines):
+                line = f"\n    {lines[mark.line].strip()}"
+        raise TemplateError(f"{source}:{where}: invalid YAML: "
+                            f"{getattr(exc, 'problem', None) or exc}{line}") from exc
+    return primitives_from_data(data, source)
+
+
+def primitives_from_data(data: Any, source: str = "<data>") -> list[Primitive]:
+    """Map already-parsed data (a list of one-key mappings) to primitives."""
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise TemplateError(f"{source}: the template must produce a YAML list of primitives, "
+                            f"got {type(data).__name__}")
+    return [_entry(e, source, f"entry {i}") for i, e in enumerate(data)]
+
+
+def _entry(entry: Any, source: str, where: str, allowed: tuple[str, ...] | None = None):
+    names = allowed or tuple(PRIMITIVES)
+    if not isinstance(entry, dict) or len(entry) != 1:
+        raise TemplateError(f"{source}: {where}: expected a mapping with exactly one key "
+                            f"({', '.join(names)}), got {_short(entry)}")
+    (kind, fields), = entry.items()
+    if kind not in names:
+        raise TemplateError(f"{source}: {where}: unknown primitive {kind!r}; "
+                            f"expected one of {', '.join(names)}")
+    where = f"{where} ({kind})"
+    if fields is None:
+        fields = {}
+    if not isinstance(fields, dict):
+        raise TemplateError(f"{source}: {where}: fields must be a mapping, got {_short(fields)}")
+    cls = PRIMITIVES[kind]
+    dc_fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = [k for k in fields if k not in dc_fields]
+    if unknown:
+        raise TemplateError(f"{source}: {where}: unknown field {unknown[0]!r} for {kind}; "
+                            f"allowed: {', '.join(dc_fields)}")
+    missing = [n for n, f in dc_fields.items() if n not in fields
+               and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise TemplateError(f"{source}: {where}: missing field{'s' if len(missing) > 1 else ''} "
+                            f"{', '.join(repr(m) for m in missing)} for {kind}")
+    kwargs = dict(fields)
+    if cls is Text:
+        t = kwargs.get("text")
+        if isinstance(t, bool) or not isinstance(t, (str, int)):
+            raise TemplateError(f"{source}: {where}: field 'text' must be a string, got {_short(t)}"
+                                f" (quote it, e.g. text: {{{{ value | yaml }}}})")
+        kwargs["text"] = str(t)
+    if cls is Group:
+        items = kwargs.get("items", [])
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise TemplateError(f"{source}: {where}: field 'items' must be a list, got {_short(items)}")
+        kwargs["items"] = tuple(_entry(e, source, f"{where} > items[{j}]")
+                                for j, e in enumerate(items))
+        if kwargs.get("clip") is not None:
+            kwargs["clip"] = _entry(kwargs["clip"], source, f"{where} > clip", CLIP_SHAPES)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise TemplateError(f"{source}: {where}: {exc}") from exc

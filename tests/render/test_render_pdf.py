@@ -1,0 +1,115 @@
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from genkit.render.draw import Page, Rect, Text
+from genkit.render.pdf import pdf_bytes, write_pdf
+
+from render_helpers import BLEED, TRIM, build_sample_pages, need_tool
+
+
+@pytest.fixture
+def sample_pdf(tmp_path, sample_pages):
+    return write_pdf(sample_pages, tmp_path / "sample.pdf", title="Sample kit",
+                     subject="render test", keywords=["wargame", "test"])
+
+
+def _box(page, name):
+    return [float(v) for v in page[name]]
+
+
+def test_page_count_and_media_boxes(sample_pdf):
+    r = PdfReader(sample_pdf)
+    assert len(r.pages) == 2
+    assert _box(r.pages[0], "/MediaBox") == [0, 0, 1224, 792]
+    assert _box(r.pages[1], "/MediaBox") == [0, 0, 612, 792]
+
+
+def test_trim_and_bleed_boxes(sample_pdf):
+    r = PdfReader(sample_pdf)
+    p1, p2 = r.pages
+    x, y, w, h = TRIM  # y-down in the layout -> y-up in the PDF
+    assert _box(p1, "/TrimBox") == pytest.approx([x, 792 - y - h, x + w, 792 - y])
+    bx, by, bw, bh = BLEED
+    assert _box(p1, "/BleedBox") == pytest.approx([bx, 792 - by - bh, bx + bw, 792 - by])
+    # not requested on page 2: absent (boxes must not leak from page to page)
+    assert "/TrimBox" not in p2 and "/BleedBox" not in p2
+
+
+def test_metadata(sample_pdf):
+    meta = PdfReader(sample_pdf).metadata
+    assert meta.title == "Sample kit"
+    assert meta.author == "genkit"
+    assert meta.subject == "render test"
+    assert "wargame" in meta["/Keywords"]
+
+
+def test_text_is_extractable(sample_pdf):
+    r = PdfReader(sample_pdf)
+    text1 = r.pages[0].extract_text()
+    for s in ("Bering Land Bridge", "4-3-5 Infantry", "ARMOR 6-4-8", "Print at 100%"):
+        assert s in text1
+    assert "Page two" in r.pages[1].extract_text()
+
+
+def test_all_fonts_embedded(sample_pdf):
+    need_tool("pdffonts")
+    out = subprocess.run(["pdffonts", str(sample_pdf)], check=True, capture_output=True,
+                         text=True).stdout
+    rows = out.splitlines()[2:]
+    names = [row.split()[0] for row in rows]
+    assert sorted(n.split("+", 1)[1] for n in names) == [
+        "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansCondensed-Bold"]
+    for row in rows:
+        # columns: name type encoding emb sub uni object ID
+        m = re.search(r"\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$", row)
+        assert m and m.group(1) == "yes", f"font not embedded: {row}"
+    assert "Helvetica" not in out
+
+
+def test_empty_text_only_pdf_has_no_helvetica(tmp_path):
+    # reportlab's initial font must not leak into the file even if a page has no text
+    need_tool("pdffonts")
+    path = write_pdf([Page(100, 100, [Rect(10, 10, 20, 20)])], tmp_path / "r.pdf", title="r")
+    out = subprocess.run(["pdffonts", str(path)], check=True, capture_output=True, text=True).stdout
+    assert len(out.splitlines()) == 2  # header only: no fonts at all
+
+
+def test_same_pages_give_identical_bytes(tmp_path):
+    a = write_pdf(build_sample_pages(), tmp_path / "a.pdf", title="Sample kit")
+    b = write_pdf(build_sample_pages(), tmp_path / "b.pdf", title="Sample kit")
+    assert a.read_bytes() == b.read_bytes()
+    assert pdf_bytes(build_sample_pages(), "Sample kit") == a.read_bytes()
+    assert pdf_bytes(build_sample_pages(), "Other title") != a.read_bytes()
+
+
+def test_y_down_in_content_stream(tmp_path):
+    # one page, a rect near the TOP in layout coordinates must end up near the top
+    need_tool("pdftoppm")
+    path = write_pdf([Page(100, 200, [Rect(0, 0, 100, 20, fill="#000000", stroke=None),
+                                      Text(5, 190, "x", 8)])], tmp_path / "y.pdf", title="y")
+    pgm = subprocess.run(["pdftoppm", "-r", "72", "-gray", str(path)], check=True,
+                         capture_output=True).stdout
+    # binary PGM: header "P5\n100 200\n255\n"
+    header, data = pgm.split(b"\n255\n", 1)
+    assert header.split()[1:3] == [b"100", b"200"]
+    assert data[5 * 100 + 50] < 50        # row 5: black (inside the rect)
+    assert data[100 * 100 + 50] > 200     # row 100: white
+
+
+def test_write_pdf_rejects_bad_input(tmp_path):
+    with pytest.raises(ValueError):
+        write_pdf([], tmp_path / "x.pdf", title="x")
+    with pytest.raises(TypeError):
+        write_pdf([Rect(0, 0, 1, 1)], tmp_path / "x.pdf", title="x")
+
+
+def test_special_characters(tmp_path):
+    s = "A<&>(x) \\ é – ½ → ★"
+    page = Page(300, 50, [Text(5, 30, s, 12)])
+    path = write_pdf([page], tmp_path / "s.pdf", title="é – title")
+    r = PdfReader(path)
+    assert s in r.pages[0].extract_text()
+    assert r.metadata.title == "é – title"
