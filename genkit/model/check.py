@@ -549,7 +549,12 @@ def run_checks(content: Content, source: Source) -> list[Finding]:
     ctx = Context(content, source)
     findings: list[Finding] = []
     for fn in CHECKS:
-        findings.extend(fn(ctx))
+        try:
+            findings.extend(fn(ctx))
+        except Exception as exc:  # a check must never turn bad content into a traceback
+            findings.append(Finding("error", str(source.root), 1, "check-failed",
+                                    f"check '{fn.__name__}' could not run on this content ({type(exc).__name__}: "
+                                    f"{exc}); fix the errors above, or report this as a genkit bug"))
     return sort_findings(findings)
 
 
