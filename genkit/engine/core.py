@@ -1,0 +1,437 @@
+"""Game-independent procedures of hex-and-counter games, read from the content model.
+
+Nothing here knows Bering Land: a :class:`Board` is built once per content
+(hex grid, terrain cost and line-of-sight arrays, bases, halves) and the
+functions below (movement search, zones of control, line of sight, combat
+results table, dice, deck, killstreak tracks) work on integer hex indices and
+on the flat lists of :class:`~genkit.engine.state.State`.
+"""
+from __future__ import annotations
+
+import math
+
+from ..hexes import DIRECTIONS, HexGrid
+from .state import State
+
+IMPASSABLE = 0          # Board.cost value of a hex no unit may enter
+
+_M64 = (1 << 64) - 1
+_SQ3 = math.sqrt(3.0)
+
+
+# --------------------------------------------------------------------------- board
+
+class Board:
+    """Per-content geometry and terrain, built once and shared by all states."""
+
+    def __init__(self, content):
+        m = content.map
+        g = m.grid
+        self.grid = grid = HexGrid(g.columns, g.rows, g.orientation, g.shift)
+        self.n = n = grid.n
+        self.sides = [s.id for s in content.game.sides]
+        self.neighbours = grid.neighbours          # 6-tuples, -1 off the map
+        self.adjacent = tuple(grid.adjacent(i) for i in range(n))
+        self._dist = grid._dist                     # flat distance table (read-only use)
+        by_code = content.terrain_by_code()
+        self.cost = [IMPASSABLE] * n
+        self.blocks = bytearray(n)
+        self.terrain = [""] * n
+        for r, row in enumerate(m.rows, start=1):
+            for c, code in enumerate(row, start=1):
+                if c > g.columns or r > g.rows:
+                    continue
+                t = by_code[code]
+                i = grid.index_of(grid.id_format.format(col=c, row=r))
+                self.cost[i] = t.move_cost if t.move_cost is not None else IMPASSABLE
+                self.blocks[i] = 1 if t.blocks_los else 0
+                self.terrain[i] = t.id
+        # The half-way line is a column on flat grids, a row on pointy ones (10.1).
+        along = 0 if g.orientation == "flat" else 1
+        self.line_coord = [grid.col_row(i)[along] for i in range(n)]
+        self.halfway = m.halfway
+        self.on_halfway = bytearray(1 if self.line_coord[i] == m.halfway else 0 for i in range(n))
+        self.own_half = []
+        for sid in self.sides:
+            low = m.halves.get(sid) == "low"
+            self.own_half.append(bytearray(
+                1 if (self.line_coord[i] < m.halfway if low else self.line_coord[i] > m.halfway) else 0
+                for i in range(n)))
+        self.base = [grid.index_of(m.bases[sid]) if sid in m.bases else -1 for sid in self.sides]
+        # (hex, facing) nodes for facing units: node = hex * 6 + facing
+        self.node_hex = [k // 6 for k in range(n * 6)]
+        self.node_fwd = [(self.neighbours[k // 6][k % 6] * 6 + k % 6) if self.neighbours[k // 6][k % 6] >= 0
+                         else -1 for k in range(n * 6)]
+        self.node_left = [(k // 6) * 6 + (k % 6 + 5) % 6 for k in range(n * 6)]
+        self.node_right = [(k // 6) * 6 + (k % 6 + 1) % 6 for k in range(n * 6)]
+        self.is_base = bytearray(n)
+        for b in self.base:
+            if b >= 0:
+                self.is_base[b] = 1
+        self._areas: dict = {}
+
+    def distance(self, i: int, j: int) -> int:
+        return self._dist[i * self.n + j]
+
+    def within(self, i: int, r: int) -> tuple:
+        return self.grid.within(i, r)
+
+    def facing_toward(self, a: int, b: int) -> int:
+        """The direction (0..5) from hex ``a`` closest in angle to hex ``b`` (ties: lowest index)."""
+        qa, ra = self.grid.axial(a)
+        qb, rb = self.grid.axial(b)
+        dq, dr = qb - qa, rb - ra
+        # Angles between axial vectors do not depend on the orientation, so one
+        # (flat-top) embedding serves both.
+        x, y = 1.5 * dq, _SQ3 * (dr + dq / 2)
+        best, best_dot = 0, None
+        for d, (vq, vr) in enumerate(DIRECTIONS):
+            dot = x * 1.5 * vq + y * _SQ3 * (vr + vq / 2)
+            if best_dot is None or dot > best_dot + 1e-9:
+                best, best_dot = d, dot
+        return best
+
+    def line_from(self, start: int, d: int, size: int) -> tuple | None:
+        """``size`` hexes in a straight line in direction ``d``, beginning next to ``start``.
+
+        None if the line leaves the map.
+        """
+        out = []
+        h = start
+        nb = self.neighbours
+        for _ in range(size):
+            h = nb[h][d]
+            if h < 0:
+                return None
+            out.append(h)
+        return tuple(out)
+
+    def areas(self, center: int, size: int) -> tuple:
+        """Every set of ``size`` connected hexes, at least one next to ``center``, ``center`` excluded.
+
+        Sorted tuples of hex indices, in sorted order; cached per (center, size).
+        """
+        key = (center, size)
+        hit = self._areas.get(key)
+        if hit is not None:
+            return hit
+        adj = self.adjacent
+        frontier = {frozenset((h,)) for h in adj[center]}
+        for _ in range(size - 1):
+            nxt = set()
+            for s in frontier:
+                for h in s:
+                    for j in adj[h]:
+                        if j != center and j not in s:
+                            nxt.add(s | {j})
+            frontier = nxt
+        hit = self._areas[key] = tuple(sorted(tuple(sorted(s)) for s in frontier)) if size > 0 else ()
+        return hit
+
+
+# --------------------------------------------------------------------------- ZOC, LOS
+
+def enemy_zoc(board: Board, occ: list, piece_side: list, side: int, loc: list | None = None) -> bytearray:
+    """1 for every hex next to a unit not of ``side`` (7.0: the six hexes around it).
+
+    With ``loc`` (piece -> hex) only the pieces are visited, not every hex.
+    """
+    z = bytearray(board.n)
+    nb = board.adjacent
+    if loc is not None:
+        for p, h in enumerate(loc):
+            if h >= 0 and piece_side[p] != side:
+                for j in nb[h]:
+                    z[j] = 1
+        return z
+    for h in range(board.n):
+        p = occ[h]
+        if p >= 0 and piece_side[p] != side:
+            for j in nb[h]:
+                z[j] = 1
+    return z
+
+
+def next_to_enemy(board: Board, h: int, occ: list, piece_side: list, side: int) -> bool:
+    """Is hex ``h`` next to a unit not of ``side``?"""
+    for j in board.adjacent[h]:
+        p = occ[j]
+        if p >= 0 and piece_side[p] != side:
+            return True
+    return False
+
+
+def los_clear(board: Board, a: int, b: int, occ: list) -> bool:
+    """Line of sight from ``a`` to ``b``: open when either nudged line has no blocking hex.
+
+    Hexes next to each other always see each other. An intermediate hex blocks
+    when it holds any piece or its terrain ``blocks_los``; so a hex edge on the
+    line blocks only when both hexes beside it block.
+    """
+    if board._dist[a * board.n + b] <= 1:
+        return True
+    first, second = board.grid.los_lines(a, b)
+    blocks = board.blocks
+    for h in first:
+        if occ[h] >= 0 or blocks[h]:
+            break
+    else:
+        return True
+    for h in second:
+        if occ[h] >= 0 or blocks[h]:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- movement
+
+def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
+                 side: int, passes_friends: bool, has_facing: bool, turn_cost: int,
+                 zoc: bytearray) -> list:
+    """Where a unit may end its move (8.0): a sorted list of (hex, facing).
+
+    Dijkstra over (hex, facing) with movement points: entering a hex costs its
+    terrain cost (impassable never enterable); an enemy-occupied hex is never
+    entered (8.1.1); a friend-occupied hex only by ``passes_friends`` units and
+    never as the end (8.1.2); entering an enemy ZOC hex ends the move (8.2, 7.1;
+    the start hex is no restriction). A unit with facing only steps into the
+    hex it faces and pays ``turn_cost`` per 60 degrees turned (8.4); turning in
+    place is a move. Units without facing report their unchanged ``facing``.
+    """
+    cost = board.cost
+    if not has_facing:
+        adj = board.adjacent
+        big = ma + 1
+        best = [big] * board.n
+        best[start] = 0
+        reached = []
+        buckets = [[] for _ in range(big)]
+        buckets[0].append(start)
+        for spent in range(big):
+            for h in buckets[spent]:
+                if best[h] != spent:
+                    continue
+                if h != start and zoc[h]:
+                    continue
+                for j in adj[h]:
+                    c = cost[j]
+                    if c == IMPASSABLE:
+                        continue
+                    t = spent + c
+                    if t >= best[j]:
+                        continue
+                    p = occ[j]
+                    if p >= 0 and (piece_side[p] != side or not passes_friends):
+                        continue
+                    if best[j] == big:
+                        reached.append(j)
+                    best[j] = t
+                    buckets[t].append(j)
+        reached.sort()
+        return [(h, facing) for h in reached if occ[h] < 0]
+    # Facing units: node = hex * 6 + facing.
+    node_hex, fwd, left, right = board.node_hex, board.node_fwd, board.node_left, board.node_right
+    s0 = start * 6 + facing
+    big = ma + 1
+    best = [big] * (board.n * 6)
+    best[s0] = 0
+    reached = [s0]
+    buckets = [[] for _ in range(big)]
+    buckets[0].append(s0)
+    for spent in range(big):
+        bucket = buckets[spent]
+        k = 0
+        while k < len(bucket):       # turn_cost 0 appends to the bucket being read
+            node = bucket[k]
+            k += 1
+            if best[node] != spent:
+                continue
+            h = node_hex[node]
+            if h != start and zoc[h]:
+                continue
+            t = spent + turn_cost
+            if t <= ma:
+                nn = left[node]
+                if t < best[nn]:
+                    if best[nn] == big:
+                        reached.append(nn)
+                    best[nn] = t
+                    bucket.append(nn) if t == spent else buckets[t].append(nn)
+                nn = right[node]
+                if t < best[nn]:
+                    if best[nn] == big:
+                        reached.append(nn)
+                    best[nn] = t
+                    bucket.append(nn) if t == spent else buckets[t].append(nn)
+            nn = fwd[node]
+            if nn < 0:
+                continue
+            j = node_hex[nn]
+            c = cost[j]
+            if c == IMPASSABLE:
+                continue
+            t = spent + c
+            if t >= best[nn]:
+                continue
+            p = occ[j]
+            if p >= 0 and (piece_side[p] != side or not passes_friends):
+                continue
+            if best[nn] == big:
+                reached.append(nn)
+            best[nn] = t
+            buckets[t].append(nn)
+    reached.sort()
+    out = []
+    for node in reached:
+        h = node_hex[node]
+        if node != s0 and (h == start or occ[h] < 0):
+            out.append((h, node % 6))
+    return out
+
+
+def can_step_somewhere(board: Board, start: int, ma: int, occ: list) -> bool:
+    """Cheap sufficient test for a unit without facing: an empty affordable neighbour."""
+    cost = board.cost
+    for j in board.adjacent[start]:
+        c = cost[j]
+        if c != IMPASSABLE and c <= ma and occ[j] < 0:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- combat results
+
+EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE = 0, 1, 2
+_EFFECTS = {"none": EFFECT_NONE, "step_loss": EFFECT_STEP, "eliminate": EFFECT_ELIMINATE}
+FORBIDDEN = -1          # CrtTable.column(): the battle may not be fought
+AUTO_MISS = -2          # CrtTable.column(): the battle misses without a roll
+
+
+class CrtTable:
+    """The combat results table as int lookups.
+
+    Column choice: a differential between printed columns uses the one below
+    (``round_down``) or above (``round_up``); above the highest uses the
+    highest (9.1); below the lowest is ``forbidden``, ``use_lowest`` or ``miss``.
+    """
+
+    def __init__(self, crt):
+        self.type_names = list(crt.attack_types)
+        self.faces = crt.die_faces
+        effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
+        cols = sorted(crt.columns, key=lambda c: c.differential)
+        self.differentials = [c.differential for c in cols]
+        self.lowest = self.differentials[0]
+        self.highest = self.differentials[-1]
+        self.below_lowest = crt.below_lowest
+        self.table = [[[effect_of[code] for code in c.rows[t]] for t in self.type_names] for c in cols]
+        self._col = {}
+        for d in range(self.lowest, self.highest + 1):
+            if crt.between_columns == "round_down":
+                idx = max(k for k, v in enumerate(self.differentials) if v <= d)
+            else:
+                idx = min(k for k, v in enumerate(self.differentials) if v >= d)
+            self._col[d] = idx
+        self.top = len(cols) - 1
+
+    def type_index(self, name: str) -> int:
+        return self.type_names.index(name)
+
+    def column(self, differential: int) -> int:
+        """Column index for ``differential``, or FORBIDDEN / AUTO_MISS below the lowest."""
+        if differential >= self.highest:
+            return self.top
+        if differential < self.lowest:
+            if self.below_lowest == "use_lowest":
+                return 0
+            return FORBIDDEN if self.below_lowest == "forbidden" else AUTO_MISS
+        return self._col[differential]
+
+    def allowed(self, differential: int) -> bool:
+        return differential >= self.lowest or self.below_lowest != "forbidden"
+
+    def result(self, column: int, type_index: int, face: int) -> int:
+        return self.table[column][type_index][face - 1]
+
+
+# --------------------------------------------------------------------------- chance
+
+def seed_rng(seed: int) -> int:
+    """A 64-bit generator state from any int seed (splitmix64 finaliser)."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return (z ^ (z >> 31)) or 1
+
+
+def rand_below(state: State, n: int) -> int:
+    """Uniform-enough int in 0..n-1 from the state's generator (64-bit LCG, high bits)."""
+    s = (state.rng * 6364136223846793005 + 1442695040888963407) & _M64
+    state.rng = s
+    return ((s >> 32) * n) >> 32
+
+
+def roll_die(state: State, faces: int, purpose: str) -> int:
+    """Roll one die of ``faces`` faces, counting it and recording it in ``state.trace``."""
+    s = (state.rng * 6364136223846793005 + 1442695040888963407) & _M64
+    state.rng = s
+    face = (((s >> 32) * faces) >> 32) + 1
+    state.nrolls += 1
+    if state.trace is not None:
+        state.trace.append((face, purpose))
+    return face
+
+
+def shuffle(state: State, items: list) -> None:
+    """Fisher-Yates shuffle in place with the state's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+# --------------------------------------------------------------------------- deck
+
+def reshuffle_if_low(state: State, reshuffle_at: int) -> None:
+    """4.1.1: once the deck is down to ``reshuffle_at`` cards, the shuffled discards go under it."""
+    if len(state.deck) <= reshuffle_at and state.discard:
+        pile = state.discard
+        state.discard = []
+        shuffle(state, pile)
+        state.deck = pile + state.deck      # top of the deck is the end of the list
+
+
+def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> int:
+    """Draw the top card for ``side``; a card drawn into a full hand is discarded (lost).
+
+    Returns the card copy id, or -1 when the deck is empty.
+    """
+    reshuffle_if_low(state, reshuffle_at)
+    if not state.deck:
+        return -1
+    card = state.deck.pop()
+    hand = state.hands[side]
+    if len(hand) < hand_limit:
+        hand.append(card)
+    else:
+        state.discard.append(card)
+    reshuffle_if_low(state, reshuffle_at)
+    return card
+
+
+# --------------------------------------------------------------------------- killstreaks
+
+def streak_kill(state: State, index: int, length: int, side: int) -> None:
+    """A kill: the marker moves one space; reaching (or already at) the end makes a card due."""
+    v = state.streak[index]
+    if v >= length:
+        state.due[side] += 1
+        return
+    v += 1
+    state.streak[index] = v
+    if v >= length:
+        state.due[side] += 1
+
+
+def streak_miss(state: State, index: int) -> None:
+    """A miss: the marker goes back to 0."""
+    state.streak[index] = 0

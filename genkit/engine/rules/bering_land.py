@@ -1,0 +1,915 @@
+"""Battlefield Bering Land as an executable game definition.
+
+``Game(content)`` builds everything once per content model; then
+``initial_state(seed)``, ``legal_actions(state)``, ``apply(state, action)``
+(mutates and returns the state; chance is resolved inside with the state's
+seeded generator, every die roll counted and traced) and ``is_terminal(state)``.
+
+Readings implemented (case numbers of the rules):
+
+* 4.0 turn = phases of ``game.sequence_of_play``; ``turn_track.turns`` turns;
+  replacements per turn and side from ``content.replacements``.
+* 8.0 a side moves at most one unit per movement phase (or passes); 8.1.1 never
+  into an enemy hex; 8.1.2 only ``passes_through_friends`` types enter a
+  friend's hex and no unit ends in an occupied hex; 7.1/8.2 entering an enemy
+  ZOC ends the move, leaving one is free; 8.3 unused points are lost; 8.4
+  facing units step only into the hex they face and pay ``turn_cost`` per 60
+  degrees, turning in place is a move. Set-up and respawned facing: toward
+  the enemy base. Stopped units neither move nor attack.
+* 9.0 at most one battle per combat phase (plus an extra attack card). Lead =
+  the unit moved this turn; with ``options.lead_without_move`` any one unit
+  when none moved. Targets within the lead's secondary distance with LOS; the
+  lead's distance picks the attack type (9.0 step 2). Joiners per
+  ``options.battle_joiners``. Each unit attacks once and each enemy is attacked
+  once per combat phase. Battles whose best possible differential is
+  ``forbidden`` by the CRT are not listed. 9.2 L flips or eliminates, K
+  eliminates, results applied at once.
+* 10.0 respawn steps (place / flip / 10.3 combine), first side first; 10.1
+  placement next to a friend, on the own half, never next to an enemy
+  (10.1.1), a unit on the half-way line counts (10.1.2); all units beyond the
+  line: next to the unit(s) closest to the own base, any half. 10.2 declining
+  is legal and unused steps are lost.
+* 11.0 killstreaks move for the lead's type only (11.6): kill +1 (at the end:
+  one more card due), miss -> 0, a loss that only flips -> unchanged; ability
+  kills do not count. 11.1 cards due are drawn in housekeeping; 11.3 a card
+  due to a full hand is lost; 4.1.1 reshuffle at ``reshuffle_at``.
+* 11.2 cards are played in the own combat phase after the battle (or with no
+  battle), up to ``plays_per_combat_phase``; 11.4 units in a base hex and 11.5
+  friendly units are never hit by abilities.
+* 5.0 entering the enemy base hex wins at once; a side with no unit on the map
+  at the end of a game turn loses (both: draw); at the end of the last turn
+  the defender wins.
+
+Further readings made here (one line each):
+
+* The attacker is ``game.first_side`` (it moves first, 6.0 step 5); the other side is the defender, who wins at the end of the last turn (5.0).
+* Respawn order: ``game.first_side`` first, then the others in ``game.sides`` order (10.0).
+* 10.1: the half-way column itself is on neither half; placement hexes must be on the own half unless all the side's units are beyond the line.
+* 10.1: a unit is never placed in the enemy base hex (that would be a win without entering); it must be empty and passable.
+* 10.1 "closest to the player": closest (hex distance) to the own base; all units tied at that distance serve as anchors.
+* 10.3: consumed units must be of a type whose full strength is below the created type's; at least two are consumed; only minimal sets (every consumed unit needed) are listed; units counting 0 are never consumed.
+* 10.3: interchangeable pieces (same type, reserve, or eliminated with the same counted strength) are listed once, as the lowest piece id.
+* A decision with exactly one legal action (e.g. the only option is to pass) is taken automatically and is not a logged step.
+* 8.4: after entering an enemy ZOC a facing unit may not turn any more (its move has ended).
+* 9.0: once a card has been played in a combat phase, no battle may be started in it (cards come after the battle).
+* 9.0: ``below_lowest: miss`` misses without a die roll; ``use_lowest`` uses the lowest column.
+* 11.0: an eliminated unit loses its reduced side and facing; it comes back full strength.
+* 11.2: a card whose roll list is empty always works; a card with no legal target is not playable.
+* 11.2: Air Strike lines must lie wholly on the map; Pave Low areas exclude the attacking unit's hex and are listed only when they hold an enemy unit; Predator lists every enemy-occupied hex in range.
+* 11.2: ability shapes other than hex/line/area for ``eliminate`` are not playable (none in the model).
+* 11.3 Air Drone: the first pick needs no roll; later picks skip units already picked or already stopped for that turn; invulnerable units cannot be picked.
+* 11.3 Air Drone: "stopped for 1 turn" = the unit's side's next player turn (this turn if it is still to come, else next turn).
+* 11.3 Care Package: the named card is taken from the deck (topmost copy) else the discards (latest); into a full hand it is lost to the discards; then the deck is shuffled.
+* 11.3 Juggernaut: protects the listed types (also units placed later) until the playing side's next combat phase begins.
+* 11.3 Double Barrel: the die is rolled first; on a hit the lead attacks alone an enemy not attacked this phase; playable only if such a legal target exists.
+* 4.1.1: reshuffled discards go under the remaining deck; a reshuffle happens whenever the deck is at or below ``reshuffle_at`` and the discards are not empty.
+* 11.1: a card due when the deck is empty is not drawn (the due card is lost).
+* 5.0: victory by "no units" is checked only in housekeeping (end of the game turn), before the turn-limit check.
+"""
+from __future__ import annotations
+
+from ..core import (
+    AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
+    can_step_somewhere, draw_card, enemy_zoc, los_clear, move_targets, reshuffle_if_low,
+    roll_die, seed_rng, shuffle, streak_kill, streak_miss,
+)
+from ..state import (
+    ELIMINATED, REMOVED, RESERVE, S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN,
+    S_MOVE_DEST, S_MOVE_UNIT, S_OVER, S_RESPAWN, S_RESPAWN_HEX, State,
+)
+
+PASS = ("pass",)
+
+K_RESPAWN, K_MOVE, K_COMBAT, K_HOUSE = 0, 1, 2, 3
+_KINDS = {"respawn": K_RESPAWN, "movement": K_MOVE, "combat": K_COMBAT, "housekeeping": K_HOUSE}
+
+
+class RulesError(ValueError):
+    """An action that is not legal in the state it was applied to."""
+
+
+class Game:
+    """Bering Land's procedures over one content model (built once, shared by states)."""
+
+    name = "bering_land"
+
+    def __init__(self, content):
+        self.content = c = content
+        self.board = b = Board(content)
+        g = c.game
+        self.side_ids = [s.id for s in g.sides]
+        if len(self.side_ids) != 2:
+            raise ValueError("Bering Land rules need exactly two sides")
+        self.first = self.side_ids.index(g.first_side)
+        self.attacker = self.first
+        self.defender = 1 - self.first
+        self.respawn_order = [self.first] + [i for i in range(len(self.side_ids)) if i != self.first]
+        # phases
+        self.phase_ids = [p.id for p in g.sequence_of_play]
+        self.phase_kind = [_KINDS[p.kind] for p in g.sequence_of_play]
+        self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in g.sequence_of_play]
+        self.move_phase = [next((k for k, p in enumerate(g.sequence_of_play)
+                                 if p.kind == "movement" and p.side == sid), -1) for sid in self.side_ids]
+        self.turns = c.turn_track.turns
+        self.repl = [[0] * 2] + [[c.replacements(t, sid) for sid in self.side_ids]
+                                 for t in range(1, self.turns + 1)]
+        # unit types
+        self.types = list(c.unit_types)
+        self.type_index = {t.id: i for i, t in enumerate(self.types)}
+        self.ntypes = len(self.types)
+        self.t_full = [t.strength.full for t in self.types]
+        self.t_red = [t.strength.reduced for t in self.types]
+        self.t_ma = [t.movement for t in self.types]
+        self.t_prim = [t.attack_distance.primary for t in self.types]
+        self.t_sec = [t.attack_distance.secondary for t in self.types]
+        self.t_pass = [t.passes_through_friends for t in self.types]
+        self.t_face = [t.facing for t in self.types]
+        self.t_turn = [t.turn_cost for t in self.types]
+        self.t_ks = [t.killstreak for t in self.types]
+        # pieces
+        self.p_side, self.p_type, self.p_setup = [], [], []
+        for grp in c.counters.units:
+            si, ti = self.side_ids.index(grp.side), self.type_index[grp.type]
+            for hid in grp.setup:
+                self.p_side.append(si)
+                self.p_type.append(ti)
+                self.p_setup.append(b.grid.index_of(hid))
+            for _ in range(grp.reserve):
+                self.p_side.append(si)
+                self.p_type.append(ti)
+                self.p_setup.append(RESERVE)
+        self.npieces = len(self.p_side)
+        self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
+                            for s in range(len(self.side_ids))]
+        # combat
+        self.crt = CrtTable(c.crt)
+        self.prim_idx = self.crt.type_index("primary")
+        self.sec_idx = self.crt.type_index("secondary")
+        self.faces = self.crt.faces
+        self.opt_joiners_adjacent = c.options.battle_joiners == "adjacent_to_lead"
+        self.opt_lead_without_move = c.options.lead_without_move
+        self.opt_combine_lost = c.options.combine_counts == "strength_when_lost"
+        # cards
+        ab = c.abilities
+        self.hand_limit = ab.hand_limit
+        self.plays_limit = ab.plays_per_combat_phase
+        self.reshuffle_at = ab.reshuffle_at
+        self.abilities = list(ab.cards)
+        self.ability_index = {a.id: i for i, a in enumerate(self.abilities)}
+        self.random_table = {face: self.ability_index[aid] for face, aid in ab.random_table.items()}
+        self.c_ab, self.c_roll, self.c_parity = [], [], []
+        for ai, a in enumerate(self.abilities):
+            for cp in a.copies:
+                self.c_ab.append(ai)
+                self.c_roll.append(frozenset(cp.roll))
+                self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
+        self.ncards = len(self.c_ab)
+        self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
+        self.a_invuln_mask = []
+        for a in self.abilities:
+            m = 0
+            for tid in a.effect.unit_types:
+                m |= 1 << self.type_index[tid]
+            self.a_invuln_mask.append(m)
+        # set-up facing toward the enemy base
+        self.face_to_enemy = [[b.facing_toward(h, b.base[1 - s]) if b.base[1 - s] >= 0 else 0
+                               for h in range(b.n)] for s in range(2)]
+
+    # ------------------------------------------------------------------ helpers
+
+    def strength(self, s: State, p: int) -> int:
+        return self.t_red[self.p_type[p]] if s.reduced[p] else self.t_full[self.p_type[p]]
+
+    def side_id(self, side: int) -> str:
+        return self.side_ids[side] if side >= 0 else ""
+
+    def phase_id(self, s: State) -> str:
+        return self.phase_ids[s.phase]
+
+    def is_terminal(self, s: State) -> bool:
+        return bool(s.ended)
+
+    def current_side(self, s: State) -> int:
+        return -1 if s.ended else s.actor
+
+    def _invulnerable(self, s: State, p: int) -> bool:
+        return (s.invuln[self.p_side[p]] >> self.p_type[p]) & 1 == 1
+
+    def put(self, s: State, p: int, where: int, reduced: bool = False, facing: int | None = None) -> None:
+        """Set piece ``p`` to hex ``where`` (or RESERVE / ELIMINATED / REMOVED): for set-up and tests."""
+        old = s.loc[p]
+        if old >= 0 and s.occ[old] == p:
+            s.occ[old] = -1
+        s.loc[p] = where
+        s.reduced[p] = 1 if reduced else 0
+        if where >= 0:
+            if s.occ[where] >= 0 and s.occ[where] != p:
+                raise RulesError(f"hex {self.board.grid.id_of(where)} is already occupied")
+            s.occ[where] = p
+            s.facing[p] = self.face_to_enemy[self.p_side[p]][where] if facing is None else facing
+        else:
+            s.stopped[p] = 0
+        s.legal = None
+
+    # ------------------------------------------------------------------ set-up
+
+    def initial_state(self, seed: int, trace: list | None = None) -> State:
+        """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1.
+
+        ``trace``: a list that collects (face, purpose) of every die rolled.
+        """
+        s = State.__new__(State)
+        n = self.npieces
+        s.game = self
+        s.trace = trace
+        s.legal = None
+        s.loc = [RESERVE] * n
+        s.reduced = [0] * n
+        s.facing = [0] * n
+        s.stopped = [0] * n
+        s.lost = [0] * n
+        s.occ = [-1] * self.board.n
+        s.streak = [0] * (2 * self.ntypes)
+        s.due = [0, 0]
+        s.hands = [[], []]
+        s.invuln = [0, 0]
+        s.rng = seed_rng(seed)
+        s.nrolls = 0
+        s.deck = list(range(self.ncards))
+        shuffle(s, s.deck)
+        s.discard = []
+        s.playing = -1
+        for p in range(n):
+            if self.p_setup[p] >= 0:
+                self.put(s, p, self.p_setup[p])
+        s.turn = 1
+        s.phase = 0
+        s.stage = S_OVER
+        s.actor = -1
+        s.pend = ()
+        s.steps_left = 0
+        s.moved = -1
+        s.attacked = s.defended = 0
+        s.lead = -1
+        s.battle_done = 0
+        s.plays = 0
+        s.ended = 0
+        s.winner = -1
+        s.reason = ""
+        self._enter_phase(s)
+        self._settle(s)
+        return s
+
+    # ------------------------------------------------------------------ public API
+
+    def legal_actions(self, s: State) -> list:
+        """Every legal choice of the pending decision, in a deterministic order ([] when over)."""
+        if s.legal is None:
+            s.legal = [] if s.ended else self._compute(s)
+        return s.legal
+
+    def apply(self, s: State, action, check: bool = False) -> State:
+        """Apply ``action`` (mutating ``s``), then take forced decisions; returns ``s``."""
+        if s.ended:
+            raise RulesError("the game is over")
+        if check and action not in self.legal_actions(s):
+            raise RulesError(f"illegal action {action!r} in {s!r}")
+        s.legal = None
+        self._do(s, action)
+        self._settle(s)
+        return s
+
+    def _settle(self, s: State) -> None:
+        while not s.ended:
+            acts = self._compute(s)
+            if len(acts) != 1:
+                if not acts:
+                    raise RulesError(f"no legal action in {s!r}")
+                s.legal = acts
+                return
+            self._do(s, acts[0])
+        s.stage = S_OVER
+        s.pend = ()
+        s.legal = []
+
+    def _compute(self, s: State) -> list:
+        st = s.stage
+        if st == S_MOVE_UNIT:
+            return self._movers(s)
+        if st == S_MOVE_DEST:
+            return list(s.pend[1])
+        if st == S_COMBAT:
+            return self._combat_actions(s)
+        if st == S_JOIN:
+            return self._join_actions(s)
+        if st == S_RESPAWN:
+            return self._respawn_actions(s)
+        if st == S_RESPAWN_HEX:
+            return [("at", h) for h in self._placement_hexes(s, s.actor)]
+        if st == S_CARD_TARGET:
+            return list(s.pend[1])
+        if st == S_DRONE:
+            return [("stop", p) for p in self._stop_choices(s, s.pend[1])]
+        if st == S_EXTRA:
+            return list(s.pend[1])
+        return []
+
+    def _do(self, s: State, a) -> None:
+        st = s.stage
+        verb = a[0]
+        if st == S_MOVE_UNIT:
+            if verb == "pass":
+                return self._next_phase(s)
+            p = a[1]
+            s.stage = S_MOVE_DEST
+            s.pend = (p, tuple(("to", h, f) for h, f in self.destinations(s, p)))
+            return
+        if st == S_MOVE_DEST:
+            return self._move(s, s.pend[0], a[1], a[2])
+        if st == S_COMBAT:
+            if verb == "pass":
+                return self._next_phase(s)
+            if verb == "battle":
+                return self._start_battle(s, a[1], a[2])
+            return self._play_card(s, a[1])
+        if st == S_JOIN:
+            lead, tgt, joiners, i, atk, total = s.pend
+            if verb == "join":
+                atk = atk + (joiners[i],)
+                total += self.strength(s, joiners[i])
+            i += 1
+            if i < len(joiners):
+                s.pend = (lead, tgt, joiners, i, atk, total)
+            else:
+                s.stage = S_COMBAT
+                s.pend = ()
+                self._resolve_battle(s, lead, atk, tgt)
+            return
+        if st == S_RESPAWN:
+            if verb == "pass":
+                return self._respawn_next(s)
+            if verb == "flip":
+                s.reduced[a[1]] = 0
+                return self._respawn_step_done(s)
+            s.stage = S_RESPAWN_HEX
+            s.pend = a
+            return
+        if st == S_RESPAWN_HEX:
+            return self._respawn_place(s, a[1])
+        if st == S_CARD_TARGET:
+            return self._card_target(s, a)
+        if st == S_DRONE:
+            return self._drone_pick(s, a[1])
+        if st == S_EXTRA:
+            self._resolve_battle(s, s.lead, (s.lead,), a[1])
+            return self._finish_card(s)
+        raise RulesError(f"no decision pending in {s!r}")
+
+    # ------------------------------------------------------------------ sequence of play
+
+    def _enter_phase(self, s: State) -> None:
+        kind = self.phase_kind[s.phase]
+        s.pend = ()
+        if kind == K_RESPAWN:
+            s.actor = self.respawn_order[0]
+            s.steps_left = self.repl[s.turn][s.actor]
+            s.stage = S_RESPAWN
+        elif kind == K_MOVE:
+            s.actor = self.phase_side[s.phase]
+            s.moved = -1
+            s.stage = S_MOVE_UNIT
+        elif kind == K_COMBAT:
+            s.actor = side = self.phase_side[s.phase]
+            s.attacked = s.defended = 0
+            s.lead = -1
+            s.battle_done = 0
+            s.plays = 0
+            s.invuln[side] = 0          # Juggernaut ends as the side's next combat phase begins
+            s.stage = S_COMBAT
+        else:
+            self._housekeeping(s)
+
+    def _next_phase(self, s: State) -> None:
+        s.phase += 1
+        if s.phase >= len(self.phase_ids):
+            s.phase = 0
+            s.turn += 1
+        self._enter_phase(s)
+
+    def _housekeeping(self, s: State) -> None:
+        """4.0 phase 6 / 11.1: draw cards due, end stops, check 5.0, advance the turn."""
+        s.actor = -1
+        s.stage = S_OVER
+        for side in self.respawn_order:
+            for _ in range(s.due[side]):
+                draw_card(s, side, self.hand_limit, self.reshuffle_at)
+            s.due[side] = 0
+        turn = s.turn
+        stopped = s.stopped
+        for p in range(self.npieces):
+            if stopped[p] and stopped[p] <= turn:
+                stopped[p] = 0
+        alive = [False, False]
+        for p in range(self.npieces):
+            if s.loc[p] >= 0:
+                alive[self.p_side[p]] = True
+        if not (alive[0] and alive[1]):
+            s.ended = 1
+            s.winner = 0 if alive[0] else (1 if alive[1] else -1)
+            s.reason = "no_units"
+            return
+        if turn >= self.turns:
+            s.ended = 1
+            s.winner = self.defender
+            s.reason = "turn_limit"
+            return
+        self._next_phase(s)
+
+    # ------------------------------------------------------------------ respawn (10.0)
+
+    def _respawn_next(self, s: State) -> None:
+        k = self.respawn_order.index(s.actor) + 1
+        if k < len(self.respawn_order):
+            s.actor = self.respawn_order[k]
+            s.steps_left = self.repl[s.turn][s.actor]
+            s.stage = S_RESPAWN
+            s.pend = ()
+        else:
+            self._next_phase(s)
+
+    def _respawn_step_done(self, s: State) -> None:
+        s.steps_left -= 1
+        s.stage = S_RESPAWN
+        s.pend = ()
+        if s.steps_left <= 0:
+            self._respawn_next(s)
+
+    def _respawn_actions(self, s: State) -> list:
+        side = s.actor
+        acts = [PASS]
+        if s.steps_left <= 0:
+            return acts
+        if self._placement_hexes(s, side):
+            acts.extend(("place", p) for p in self._place_classes(s, side))
+            acts.extend(("combine", q, used) for q, used in self._combines(s, side))
+        loc, red = s.loc, s.reduced
+        acts.extend(("flip", p) for p in self.side_pieces[side] if loc[p] >= 0 and red[p])
+        return acts
+
+    def _counted(self, s: State, p: int) -> int:
+        return s.lost[p] if self.opt_combine_lost else self.t_full[self.p_type[p]]
+
+    def _place_classes(self, s: State, side: int) -> list:
+        """Lowest piece id of each interchangeable group of off-map pieces (reserve or eliminated)."""
+        seen = {}
+        for p in self.side_pieces[side]:
+            w = s.loc[p]
+            if w == RESERVE:
+                key = (self.p_type[p], 0, 0)
+            elif w == ELIMINATED:
+                key = (self.p_type[p], 1, self._counted(s, p))
+            else:
+                continue
+            if key not in seen:
+                seen[key] = p
+        return sorted(seen.values())
+
+    def _combines(self, s: State, side: int) -> list:
+        """10.3: (new piece, consumed pieces) with minimal sets of eliminated lower-strength units."""
+        elim = [p for p in self.side_pieces[side] if s.loc[p] == ELIMINATED]
+        if len(elim) < 2:
+            return []
+        out = []
+        for q in self._place_classes(s, side):
+            full = self.t_full[self.p_type[q]]
+            groups: dict = {}
+            for p in elim:
+                if p == q or self.t_full[self.p_type[p]] >= full:
+                    continue
+                v = self._counted(s, p)
+                if v <= 0:
+                    continue
+                groups.setdefault((self.p_type[p], v), []).append(p)
+            if not groups:
+                continue
+            keys = sorted(groups, key=lambda k: (-k[1], k[0]))
+            sets: list = []
+            self._enum_sets(keys, groups, 0, full, 0, [], sets)
+            for used in sets:
+                out.append((q, tuple(sorted(used))))
+        return out
+
+    def _enum_sets(self, keys, groups, k, need, total, chosen, out) -> None:
+        # chosen: list of (value, piece); values are taken in descending order,
+        # so the last chosen is the smallest: minimal iff total - smallest < need.
+        if total >= need:
+            if len(chosen) >= 2 and total - chosen[-1][0] < need:
+                out.append([p for _, p in chosen])
+            return
+        if k >= len(keys):
+            return
+        key = keys[k]
+        pieces = groups[key]
+        v = key[1]
+        for m in range(len(pieces), -1, -1):
+            if m and total + v * (m - 1) >= need:
+                continue                        # fewer of this group already suffice
+            chosen.extend((v, p) for p in pieces[:m])
+            self._enum_sets(keys, groups, k + 1, need, total + v * m, chosen, out)
+            if m:
+                del chosen[-m:]
+
+    def _placement_hexes(self, s: State, side: int) -> list:
+        """10.1: empty passable hexes next to an anchoring friend, never next to an enemy."""
+        b = self.board
+        loc = s.loc
+        mine = [loc[p] for p in self.side_pieces[side] if loc[p] >= 0]
+        if not mine:
+            return []
+        own, mid = b.own_half[side], b.on_halfway
+        anchors = [h for h in mine if own[h] or mid[h]]
+        need_own = True
+        if not anchors:
+            base = b.base[side]
+            dmin = min(b.distance(h, base) for h in mine)
+            anchors = [h for h in mine if b.distance(h, base) == dmin]
+            need_own = False
+        occ, cost = s.occ, b.cost
+        enemy_base = b.base[1 - side]
+        zoc = enemy_zoc(b, occ, self.p_side, side, loc)
+        out = set()
+        for a in anchors:
+            for h in b.adjacent[a]:
+                if occ[h] < 0 and cost[h] and not zoc[h] and h != enemy_base and (own[h] or not need_own):
+                    out.add(h)
+        return sorted(out)
+
+    def _respawn_place(self, s: State, h: int) -> None:
+        kind, q = s.pend[0], s.pend[1]
+        if kind == "combine":
+            for p in s.pend[2]:
+                s.loc[p] = REMOVED
+        self.put(s, q, h)
+        self._respawn_step_done(s)
+
+    # ------------------------------------------------------------------ movement (8.0)
+
+    def _movers(self, s: State) -> list:
+        side = s.actor
+        acts = [PASS]
+        b = self.board
+        occ = s.occ
+        zoc = None
+        for p in self.side_pieces[side]:
+            h = s.loc[p]
+            if h < 0 or s.stopped[p] == s.turn:
+                continue
+            t = self.p_type[p]
+            ma = self.t_ma[t]
+            if ma <= 0:
+                continue
+            if self.t_face[t]:
+                ok = self.t_turn[t] <= ma
+            else:
+                ok = can_step_somewhere(b, h, ma, occ)
+            if not ok:
+                if zoc is None:
+                    zoc = enemy_zoc(b, occ, self.p_side, side, s.loc)
+                ok = bool(move_targets(b, h, s.facing[p], ma, occ, self.p_side, side, self.t_pass[t],
+                                       self.t_face[t], self.t_turn[t], zoc))
+            if ok:
+                acts.append(("move", p))
+        return acts
+
+    def destinations(self, s: State, p: int) -> list:
+        """Sorted (hex, facing) where piece ``p`` may end a move (8.0-8.4, see core.move_targets)."""
+        t = self.p_type[p]
+        side = self.p_side[p]
+        return move_targets(self.board, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
+                            self.t_pass[t], self.t_face[t], self.t_turn[t],
+                            enemy_zoc(self.board, s.occ, self.p_side, side, s.loc))
+
+    def _move(self, s: State, p: int, h: int, f: int) -> None:
+        old = s.loc[p]
+        s.occ[old] = -1
+        s.occ[h] = p
+        s.loc[p] = h
+        s.facing[p] = f
+        s.moved = p
+        side = self.p_side[p]
+        if h == self.board.base[1 - side]:
+            s.ended = 1
+            s.winner = side
+            s.reason = "base"
+            return
+        self._next_phase(s)
+
+    # ------------------------------------------------------------------ combat (9.0)
+
+    def _leads(self, s: State, side: int) -> list:
+        m = s.moved
+        if m >= 0 and s.loc[m] >= 0 and s.stopped[m] != s.turn:
+            return [m]
+        if not self.opt_lead_without_move:
+            return []
+        return [p for p in self.side_pieces[side]
+                if s.loc[p] >= 0 and s.stopped[p] != s.turn and not (s.attacked >> p) & 1]
+
+    def _targets(self, s: State, lead: int, side: int) -> list:
+        """Enemy units the lead may attack: in secondary distance, LOS, not yet attacked, not invulnerable."""
+        h = s.loc[lead]
+        occ = s.occ
+        b = self.board
+        out = []
+        for j in b.within(h, self.t_sec[self.p_type[lead]]):
+            p = occ[j]
+            if (p >= 0 and self.p_side[p] != side and not (s.defended >> p) & 1
+                    and not self._invulnerable(s, p) and los_clear(b, h, j, occ)):
+                out.append(p)
+        return out
+
+    def _joiners(self, s: State, lead: int, tgt: int, side: int) -> tuple:
+        b = self.board
+        th, lh = s.loc[tgt], s.loc[lead]
+        out = []
+        for p in self.side_pieces[side]:
+            h = s.loc[p]
+            if p == lead or h < 0 or s.stopped[p] == s.turn or (s.attacked >> p) & 1:
+                continue
+            if b.distance(h, th) > self.t_sec[self.p_type[p]]:
+                continue
+            if self.opt_joiners_adjacent and b.distance(h, lh) != 1:
+                continue
+            if los_clear(b, h, th, s.occ):
+                out.append(p)
+        return tuple(out)
+
+    def _combat_actions(self, s: State) -> list:
+        side = s.actor
+        acts = []
+        if not s.battle_done and s.plays == 0:
+            forbid = self.crt.below_lowest == "forbidden"
+            for lead in self._leads(s, side):
+                for tgt in self._targets(s, lead, side):
+                    if forbid:
+                        best = self.strength(s, lead) + sum(self.strength(s, j)
+                                                            for j in self._joiners(s, lead, tgt, side))
+                        if not self.crt.allowed(best - self.strength(s, tgt)):
+                            continue
+                    acts.append(("battle", lead, tgt))
+        if s.plays < self.plays_limit:
+            seen = set()
+            for c in sorted(s.hands[side]):
+                key = self.c_key[c]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if self._playable(s, c):
+                    acts.append(("card", c))
+        acts.append(PASS)
+        return acts
+
+    def _start_battle(self, s: State, lead: int, tgt: int) -> None:
+        joiners = self._joiners(s, lead, tgt, s.actor)
+        if joiners:
+            s.stage = S_JOIN
+            s.pend = (lead, tgt, joiners, 0, (lead,), self.strength(s, lead))
+        else:
+            self._resolve_battle(s, lead, (lead,), tgt)
+
+    def _join_actions(self, s: State) -> list:
+        lead, tgt, joiners, i, atk, total = s.pend
+        p = joiners[i]
+        acts = [("join", p)]
+        rest = sum(self.strength(s, j) for j in joiners[i + 1:])
+        if self.crt.allowed(total + rest - self.strength(s, tgt)):
+            acts.append(("skip", p))
+        return acts
+
+    def battle_column(self, s: State, lead: int, attackers: tuple, tgt: int) -> tuple:
+        """(differential, CRT column index or FORBIDDEN/AUTO_MISS, attack type index) of a battle.
+
+        9.0 step 2: the lead's distance to the target picks the attack type;
+        steps 3-4: attackers' current strengths minus the defender's.
+        """
+        total = 0
+        for a in attackers:
+            total += self.strength(s, a)
+        diff = total - self.strength(s, tgt)
+        dist = self.board.distance(s.loc[lead], s.loc[tgt])
+        ti = self.prim_idx if dist <= self.t_prim[self.p_type[lead]] else self.sec_idx
+        return diff, self.crt.column(diff), ti
+
+    def _resolve_battle(self, s: State, lead: int, attackers: tuple, tgt: int) -> None:
+        """9.0 steps 2-6, 9.2 results, 11.0/11.6 the lead type's killstreak."""
+        for a in attackers:
+            s.attacked |= 1 << a
+        s.defended |= 1 << tgt
+        side = self.p_side[lead]
+        t = self.p_type[lead]
+        diff, col, ti = self.battle_column(s, lead, attackers, tgt)
+        if col == FORBIDDEN:
+            raise RulesError("battle below the lowest column is forbidden")
+        if col == AUTO_MISS:
+            eff = EFFECT_NONE
+        else:
+            eff = self.crt.result(col, ti, roll_die(s, self.faces, "battle"))
+        s.lead = lead
+        s.battle_done = 1
+        idx = side * self.ntypes + t
+        if eff == EFFECT_NONE:
+            streak_miss(s, idx)
+            return
+        if eff == EFFECT_STEP and not s.reduced[tgt]:
+            s.reduced[tgt] = 1
+            return
+        self._eliminate(s, tgt)
+        streak_kill(s, idx, self.t_ks[t], side)
+
+    def _eliminate(self, s: State, p: int) -> None:
+        s.lost[p] = self.strength(s, p)
+        h = s.loc[p]
+        if h >= 0 and s.occ[h] == p:
+            s.occ[h] = -1
+        s.loc[p] = ELIMINATED
+        s.reduced[p] = 0
+        s.stopped[p] = 0
+        s.facing[p] = 0
+
+    # ------------------------------------------------------------------ abilities (11.0)
+
+    def _attacking_unit(self, s: State) -> int:
+        lead = s.lead
+        return lead if lead >= 0 and s.loc[lead] >= 0 else -1
+
+    def _playable(self, s: State, c: int) -> bool:
+        a = self.abilities[self.c_ab[c]]
+        kind, shape = a.effect.kind, a.target.shape
+        if kind == "eliminate":
+            return bool(self._eliminate_choices(s, c))
+        if kind == "stop":
+            return bool(self._stop_choices(s, ()))
+        if kind == "extra_attack":
+            return bool(self._extra_targets(s))
+        return True
+
+    def _eliminate_choices(self, s: State, c: int) -> tuple:
+        lead = self._attacking_unit(s)
+        if lead < 0:
+            return ()
+        a = self.abilities[self.c_ab[c]]
+        shape, size = a.target.shape, a.target.size
+        b = self.board
+        h = s.loc[lead]
+        side = s.actor
+        occ, ps = s.occ, self.p_side
+        if shape == "hex":
+            return tuple(("hex", j) for j in b.within(h, a.target.range)
+                         if occ[j] >= 0 and ps[occ[j]] != side)
+        if shape == "line":
+            return tuple(("line", d) for d in range(6) if b.line_from(h, d, size) is not None)
+        if shape == "area":
+            return tuple(("area", hs) for hs in b.areas(h, size)
+                         if any(occ[j] >= 0 and ps[occ[j]] != side for j in hs))
+        return ()
+
+    def _stop_choices(self, s: State, picked: tuple) -> list:
+        side = s.actor
+        enemy = 1 - side
+        until = self._stop_turn(s, enemy)
+        return [p for p in self.side_pieces[enemy]
+                if s.loc[p] >= 0 and p not in picked and s.stopped[p] != until
+                and not self._invulnerable(s, p)]
+
+    def _stop_turn(self, s: State, side: int) -> int:
+        """The game turn of ``side``'s next player turn (11.3 Air Drone)."""
+        return s.turn if self.move_phase[side] > s.phase else s.turn + 1
+
+    def _extra_targets(self, s: State) -> tuple:
+        lead = self._attacking_unit(s)
+        if lead < 0 or s.stopped[lead] == s.turn:
+            return ()
+        ls = self.strength(s, lead)
+        return tuple(("target", p) for p in self._targets(s, lead, s.actor)
+                     if self.crt.allowed(ls - self.strength(s, p)))
+
+    def _works(self, s: State, c: int) -> bool:
+        roll = self.c_roll[c]
+        if not roll:
+            return True
+        return roll_die(s, self.faces, "card:" + self.abilities[self.c_ab[c]].id) in roll
+
+    def _parity_ok(self, s: State, c: int, purpose: str) -> bool:
+        par = self.c_parity[c]
+        if par < 0:
+            return True
+        return roll_die(s, self.faces, purpose) % 2 == (1 if par == 1 else 0)
+
+    def _play_card(self, s: State, c: int) -> None:
+        side = s.actor
+        s.hands[side].remove(c)
+        s.playing = c
+        s.plays += 1
+        ai = self.c_ab[c]
+        a = self.abilities[ai]
+        kind = a.effect.kind
+        if kind == "eliminate":
+            s.stage = S_CARD_TARGET
+            s.pend = (c, self._eliminate_choices(s, c))
+            return
+        if kind == "stop":
+            s.stage = S_DRONE
+            s.pend = (c, ())
+            return
+        if kind == "invulnerable":
+            if self._works(s, c):
+                s.invuln[side] |= self.a_invuln_mask[ai]
+            return self._finish_card(s)
+        if kind == "random_ability":
+            if self._works(s, c) and self._parity_ok(s, c, "card:" + a.id):
+                face = roll_die(s, self.faces, "card:" + a.id + ":table")
+                want = self.random_table.get(face)
+                if want is not None:
+                    self._take_card(s, side, want)
+            return self._finish_card(s)
+        if kind == "extra_attack":
+            if self._works(s, c):
+                choices = self._extra_targets(s)
+                if choices:
+                    s.stage = S_EXTRA
+                    s.pend = (c, choices)
+                    return
+            return self._finish_card(s)
+        return self._finish_card(s)
+
+    def _take_card(self, s: State, side: int, ability: int) -> None:
+        got = -1
+        for k in range(len(s.deck) - 1, -1, -1):
+            if self.c_ab[s.deck[k]] == ability:
+                got = s.deck.pop(k)
+                break
+        else:
+            for k in range(len(s.discard) - 1, -1, -1):
+                if self.c_ab[s.discard[k]] == ability:
+                    got = s.discard.pop(k)
+                    break
+        if got >= 0:
+            if len(s.hands[side]) < self.hand_limit:
+                s.hands[side].append(got)
+            else:
+                s.discard.append(got)
+        shuffle(s, s.deck)
+
+    def _finish_card(self, s: State) -> None:
+        s.discard.append(s.playing)
+        s.playing = -1
+        s.stage = S_COMBAT
+        s.pend = ()
+        reshuffle_if_low(s, self.reshuffle_at)
+
+    def _card_target(self, s: State, a) -> None:
+        c = s.playing
+        b = self.board
+        lead = s.lead
+        verb = a[0]
+        if verb == "hex":
+            hexes = (a[1],)
+        elif verb == "line":
+            hexes = b.line_from(s.loc[lead], a[1], self.abilities[self.c_ab[c]].target.size)
+        else:
+            hexes = a[1]
+        if self._works(s, c):
+            side = s.actor
+            for h in hexes:
+                p = s.occ[h]
+                # 11.5 friends and 11.4 units in a base hex are never hit; Juggernaut protects.
+                if p >= 0 and self.p_side[p] != side and not b.is_base[h] and not self._invulnerable(s, p):
+                    self._eliminate(s, p)
+        self._finish_card(s)
+
+    def _drone_pick(self, s: State, p: int) -> None:
+        c, picked = s.pend
+        s.stopped[p] = self._stop_turn(s, self.p_side[p])
+        picked = picked + (p,)
+        if not self._stop_choices(s, picked):
+            return self._finish_card(s)          # nobody left to stop: no roll
+        if len(picked) == 1:
+            again = self._works(s, c)
+        else:
+            again = self._parity_ok(s, c, "card:" + self.abilities[self.c_ab[c]].id + ":again")
+        if again:
+            s.pend = (c, picked)
+            return
+        self._finish_card(s)
+
+    # ------------------------------------------------------------------ views
+
+    def observation(self, s: State, side: int) -> dict:
+        """What ``side`` may see: everything but the other hand's cards and the deck order."""
+        return {
+            "turn": s.turn, "phase": self.phase_ids[s.phase], "side": side,
+            "loc": list(s.loc), "reduced": list(s.reduced), "facing": list(s.facing),
+            "stopped": list(s.stopped), "streak": list(s.streak),
+            "hand": list(s.hands[side]), "other_hand_size": len(s.hands[1 - side]),
+            "deck_size": len(s.deck), "discard": list(s.discard),
+        }

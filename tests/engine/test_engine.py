@@ -1,0 +1,166 @@
+"""Whole games: random bots, invariants, logs and replays, determinism, views, registry."""
+import json
+
+import pytest
+
+from genkit.engine import (
+    InvariantError, check_invariants, pieces_on_map, play_game, render_text, replay_log, rules_for,
+)
+from genkit.engine.state import RESERVE
+
+from engine_helpers import bering, skirmish
+
+
+def test_200_random_games_end_with_invariants_checked_every_step():
+    c = bering()
+    for seed in range(200):
+        r = play_game(c, seed, check_invariants=True)
+        assert r.reason in ("base", "no_units", "turn_limit")
+        assert 1 <= r.turn <= c.turn_track.turns
+
+
+def test_random_games_on_the_skirmish_map_exercise_every_procedure():
+    c = skirmish()
+    g = rules_for(c)
+    from genkit.engine.bots import RandomBot
+    verbs = set()
+    for seed in range(80):
+        s = g.initial_state(seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1000)]
+        while not s.ended:
+            a = bots[s.actor].choose(None, g.legal_actions(s))
+            verbs.add(a[0])
+            g.apply(s, a)
+            errs = check_invariants(s)
+            assert not errs, errs
+    assert {"move", "to", "battle", "join", "skip", "place", "at", "card", "pass"} <= verbs
+
+
+@pytest.mark.parametrize("which,seed", [("bering", 3), ("skirmish", 5), ("skirmish", 11)])
+def test_logs_replay_to_the_same_digest(tmp_path, which, seed):
+    c = bering() if which == "bering" else skirmish()
+    path = tmp_path / "game.jsonl"
+    r = play_game(c, seed, log_path=path)
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert lines[0]["seed"] == seed and lines[0]["game"] == c.game.id
+    assert lines[-1]["digest"] == r.digest
+    steps = [x for x in lines if "step" in x]
+    assert len(steps) == r.steps
+    assert {"turn", "phase", "side", "action"} <= set(steps[0])
+    rep = replay_log(path, content=c)
+    assert rep.ok, rep.errors
+    assert rep.digest == r.digest and rep.state.digest() == r.digest
+
+
+def test_log_header_names_the_content_and_replays_without_it(tmp_path):
+    c = bering()
+    path = tmp_path / "game.jsonl"
+    r = play_game(c, 1, log_path=path)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert len(header["content_sha256"]) == 64 and header["bots"] == ["random", "random"]
+    rep = replay_log(path)
+    assert rep.ok and rep.digest == r.digest
+
+
+def test_replay_stops_at_a_step(tmp_path):
+    c = skirmish()
+    path = tmp_path / "game.jsonl"
+    play_game(c, 2, log_path=path)
+    rep = replay_log(path, content=c, at_step=10)
+    assert rep.ok and rep.steps == 10 and not rep.state.ended
+
+
+def test_replay_detects_a_changed_roll(tmp_path):
+    c = skirmish()
+    path = tmp_path / "game.jsonl"
+    play_game(c, 4, log_path=path)
+    lines = path.read_text().splitlines()
+    k = next(i for i, x in enumerate(lines) if '"roll"' in x)
+    roll = json.loads(lines[k])
+    roll["roll"] = roll["roll"] % 6 + 1
+    lines[k] = json.dumps(roll)
+    path.write_text("\n".join(lines) + "\n")
+    rep = replay_log(path, content=c)
+    assert not rep.ok
+
+
+def test_same_seed_same_digest_different_seeds_differ():
+    c = skirmish()
+    a = [play_game(c, seed).digest for seed in range(5)]
+    b = [play_game(c, seed).digest for seed in range(5)]
+    assert a == b
+    assert len(set(a)) > 1
+
+
+def test_state_copy_is_independent_and_digest_stable():
+    c = skirmish()
+    g = rules_for(c)
+    s = g.initial_state(7)
+    t = s.copy()
+    assert t.digest() == s.digest()
+    g.apply(t, g.legal_actions(t)[-1])
+    assert t.digest() != s.digest()
+    assert not check_invariants(s) and not check_invariants(t)
+
+
+def test_check_invariants_finds_problems():
+    c = skirmish()
+    g = rules_for(c)
+    s = g.initial_state(0)
+    assert check_invariants(s) == []
+    bad = s.copy()
+    bad.deck.pop()
+    assert any("cards" in e for e in check_invariants(bad))
+    bad = s.copy()
+    p = next(p for p in range(g.npieces) if bad.loc[p] >= 0)
+    q = next(q for q in range(g.npieces) if bad.loc[q] == RESERVE)
+    bad.loc[q] = bad.loc[p]
+    assert check_invariants(bad)
+    bad = s.copy()
+    bad.streak[0] = 99
+    assert any("killstreak" in e for e in check_invariants(bad))
+    bad = s.copy()
+    bad.hands[0] = [bad.deck.pop() for _ in range(c.abilities.hand_limit + 1)]
+    assert any("limit" in e for e in check_invariants(bad))
+
+
+def test_play_game_raises_on_broken_invariant(monkeypatch):
+    import genkit.engine as engine
+    monkeypatch.setattr(engine, "check_invariants", lambda state: ["broken"])
+    with pytest.raises(InvariantError):
+        play_game(skirmish(), 0, check_invariants=True)
+
+
+def test_views_list_and_draw_the_pieces():
+    c = bering()
+    g = rules_for(c)
+    s = g.initial_state(0)
+    pieces = pieces_on_map(s)
+    assert len(pieces) == sum(len(grp.setup) for grp in c.counters.units)
+    assert {p[1] for p in pieces} == {h for grp in c.counters.units for h in grp.setup}
+    pid, hid, side, typ, reduced, facing = pieces[0]
+    assert side in {s.id for s in c.game.sides} and not reduced and 0 <= facing < 6
+    text = render_text(s)
+    assert text.count("\n") >= c.map.grid.rows
+    assert c.unit_type(typ).short in text
+
+
+def test_rules_registry():
+    c = bering()
+    assert rules_for(c) is rules_for(c)
+    other = skirmish("game.rules_module=nonesuch")
+    with pytest.raises(ValueError):
+        rules_for(other)
+
+
+def test_legal_actions_are_deterministic_and_hashable():
+    c = skirmish()
+    g = rules_for(c)
+    s1, s2 = g.initial_state(9), g.initial_state(9)
+    for _ in range(40):
+        if s1.ended:
+            break
+        a1, a2 = g.legal_actions(s1), g.legal_actions(s2)
+        assert a1 == a2 and len(set(a1)) == len(a1)
+        g.apply(s1, a1[len(a1) // 2])
+        g.apply(s2, a2[len(a2) // 2])
