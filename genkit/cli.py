@@ -76,6 +76,72 @@ def schema(out: Path | None):
         click.echo(text, nl=False)
 
 
+def _bots(spec: str, sides: int) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in spec.split(",") if n.strip())
+    if len(names) == 1:
+        names = names * sides
+    if len(names) != sides:
+        raise click.BadParameter(f"give one bot, or one per side ({sides}), e.g. random,random", param_hint="--bots")
+    from .engine.bots import BOTS
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"unknown bot '{name}'; known: {', '.join(sorted(BOTS))}", param_hint="--bots")
+    return names
+
+
+@cli.command()
+@GAME
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
+@click.option("--bots", "bot_spec", default="random", show_default=True, metavar="BOT[,BOT]",
+              help="Bot for each side, in the order the content lists the sides (one name: both sides).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game as JSON lines (every decision and die roll) for genkit replay.")
+@click.option("--check/--no-check", default=True, show_default=True,
+              help="Check the invariants after every step.")
+@SETS
+def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: bool, sets):
+    """Play one game between bots and print the winner, the turn and the reason."""
+    from .engine import InvariantError, play_game
+    content, _ = load_or_exit(game, sets)
+    bots = _bots(bot_spec, len(content.game.sides))
+    try:
+        result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check)
+    except InvariantError as exc:
+        click.echo(f"invariant broken with seed {seed}: {exc}", err=True)
+        sys.exit(1)
+    winner = content.side(result.winner).name if result.winner else "nobody (draw)"
+    click.echo(f"winner: {winner}  turn: {result.turn}  reason: {result.reason}  decisions: {result.steps}")
+    if log_path:
+        click.echo(f"log: {log_path}")
+
+
+@cli.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="LOG.jsonl")
+@click.option("--content", "content_path", type=click.Path(exists=True, path_type=Path),
+              help="The game's content, if the log was played from a folder other than content/<game>.")
+@click.option("--at", "at_step", type=click.IntRange(min=0), help="Stop before this decision (0-based).")
+@click.option("--text", "show_text", is_flag=True, help="Print the board as text.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the board, with the kit's own map and counters, to this SVG file.")
+def replay(log: Path, content_path: Path | None, at_step: int | None, show_text: bool, svg_path: Path | None):
+    """Replay a game log and confirm it reaches the same end state (exit 1 if not)."""
+    from .engine import pieces_on_map, render_text, replay_log
+    content = load_or_exit(content_path)[0] if content_path else None
+    result = replay_log(log, content=content, at_step=at_step)
+    for error in result.errors:
+        click.echo(f"{log}: {error}", err=True)
+    if result.state is not None and show_text:
+        click.echo(render_text(result.state))
+    if result.state is not None and svg_path:
+        from .render.map import draw_board
+        from .render.svg import write_svg
+        write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
+        click.echo(f"board: {svg_path}")
+    where = f"step {result.steps}" if at_step is not None else "the end"
+    click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")
+    sys.exit(0 if result.ok else 1)
+
+
 def main() -> None:
     try:
         cli(standalone_mode=True)

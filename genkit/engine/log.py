@@ -94,9 +94,15 @@ def replay(path, content=None, at_step=None) -> ReplayResult:
     returns that state (``ok`` then says the log agreed so far).
     """
     from . import rules_for
-    lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
-    if not lines or lines[0].get("log") != LOG_FORMAT:
-        return ReplayResult(False, None, errors=["not a genkit engine log"])
+    try:
+        lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return ReplayResult(False, None, errors=[f"cannot read the log: {exc}"])
+    if not lines or not isinstance(lines[0], dict) or lines[0].get("log") != LOG_FORMAT:
+        return ReplayResult(False, None, errors=["not a genkit engine log (the first line is no genkit header)"])
+    if not all(isinstance(x, dict) for x in lines) or not all(
+            "roll" in x or "end" in x or "action" in x for x in lines[1:]):
+        return ReplayResult(False, None, errors=["the log is damaged: a line is neither a roll, a decision nor the end"])
     header = lines[0]
     errors = []
     if content is None:
