@@ -76,6 +76,55 @@ def schema(out: Path | None):
         click.echo(text, nl=False)
 
 
+def _bleed(value: str) -> float:
+    """'0.125in', '3mm' or a bare number of inches -> inches."""
+    text = value.strip().lower()
+    scale = 1 / 25.4 if text.endswith("mm") else 1.0
+    try:
+        inches = float(text.removesuffix("mm").removesuffix("in")) * scale
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not a length; write e.g. 0.125in or 3mm", param_hint="--bleed")
+    if not 0 <= inches <= 0.5:
+        raise click.BadParameter("bleed must be between 0 and 0.5 in", param_hint="--bleed")
+    return inches
+
+
+@cli.command()
+@GAME
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder.  [default: build/<game id>]")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+              help="Paper for counters, cards, player aid and the tiled map.")
+@click.option("--only", metavar="KINDS",
+              help="Comma list of components: map,map-tiled,counters,cards,player-aid.  [default: all]")
+@click.option("--counters", "counter_layout", type=click.Choice(["duplex", "fold"]), default="duplex",
+              show_default=True, help="duplex: fronts and backs on facing pages; fold: side by side, fold and glue.")
+@click.option("--bleed", default="0", metavar="LENGTH", help="Art past the cut line for print shops, e.g. 0.125in or "
+              "3mm; sets TrimBox and BleedBox.  [default: 0]")
+@click.option("--png/--no-png", default=False, show_default=True, help="Also write PNG previews of every page.")
+@SETS
+def build(game: Path, out: Path | None, paper: str, only: str | None, counter_layout: str, bleed: str, png: bool,
+          sets):
+    """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG).
+
+    Output goes to a temporary folder first; a failed build leaves the previous one untouched."""
+    from .render.kit import build_kit
+    bleed_in = _bleed(bleed)
+    try:
+        manifest = build_kit(game, out, paper=paper, only=only, counters=counter_layout, bleed_in=bleed_in,
+                             png=png, overrides=sets)
+    except ContentError as exc:
+        _print_findings(exc.findings, "text")
+        click.echo("build stopped: the previous output is untouched", err=True)
+        sys.exit(1)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    folder = out or Path("build") / manifest["game"]
+    for comp in manifest["components"]:
+        extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
+        click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
+
+
 def _bots(spec: str, sides: int) -> tuple[str, ...]:
     names = tuple(n.strip() for n in spec.split(",") if n.strip())
     if len(names) == 1:

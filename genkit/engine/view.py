@@ -5,14 +5,16 @@ from .state import STAGE_NAMES, State
 
 
 def pieces_on_map(state: State) -> list:
-    """(piece_id, hex_id, side_id, type_id, reduced, facing) for every piece on the map, by piece id."""
+    """(piece_id, hex_id, side_id, type_id, reduced, facing) for every piece on the map, by piece id;
+    facing is None for unit types without one (8.4)."""
     g = state.game
     grid = g.board.grid
     out = []
     for p, h in enumerate(state.loc):
         if h >= 0:
-            out.append((p, grid.id_of(h), g.side_ids[g.p_side[p]], g.types[g.p_type[p]].id,
-                        bool(state.reduced[p]), state.facing[p]))
+            unit_type = g.types[g.p_type[p]]
+            out.append((p, grid.id_of(h), g.side_ids[g.p_side[p]], unit_type.id,
+                        bool(state.reduced[p]), state.facing[p] if unit_type.facing else None))
     return out
 
 

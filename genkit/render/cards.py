@@ -1,0 +1,251 @@
+"""Ability cards: each card laid out once from ``templates/card.yaml.j2`` (backs from
+``card_back.yaml.j2``), then imposed 9 to a page with crop marks, plus a page of backs.
+
+The target diagram on a card is built from the ability's ``target`` (shape, size,
+range) with :mod:`genkit.hexes`, in the map's own hex orientation, so the card shows
+exactly the hexes the rules engine would accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import hexes
+from ..model.schema import Ability, Content
+from .draw import INCH, Text, fit_text
+from .layout import GREY, SheetStyle, header, render, template_path
+from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to_bleed,
+                     grid_layout, mirror_for_duplex, place_item)
+
+DIAGRAM_W = 150.0
+DIAGRAM_H = 78.0
+FLIP = "long"
+
+
+def card_size(content: Content) -> tuple[float, float]:
+    w, h = content.game.components.card_in
+    return w * INCH, h * INCH
+
+
+# --------------------------------------------------------------------------- target diagram
+
+def _cluster(attacker: hexes.Hex, first: hexes.Hex, size: int) -> list[hexes.Hex]:
+    """``size`` touching hexes grown from ``first`` away from the attacker (deterministic:
+    the candidate touching most of the cluster, then farthest from the attacker, then
+    smallest (q, r))."""
+    out = [first]
+    while len(out) < size:
+        cands = {n for h in out for n in hexes.neighbours(h)} - set(out) - {attacker}
+        best = max(sorted(cands), key=lambda c: (sum(n in out for n in hexes.neighbours(c)),
+                                                 hexes.distance(c, attacker), -c[0], -c[1]))
+        out.append(best)
+    return out
+
+
+def target_hexes(target) -> dict[hexes.Hex, str]:
+    """Axial hex -> role (attacker / target / range / context) for a target shape; the
+    attacking unit stands at (0, 0)."""
+    a = (0, 0)
+    roles: dict[hexes.Hex, str] = {}
+    shape = target.shape
+    if shape == "hex":
+        for h in hexes.hex_range(a, max(target.range, 1)):
+            roles[h] = "range"
+        # the farthest hex in direction 1 as an example pick
+        pick = a
+        for _ in range(max(target.range, 1)):
+            pick = hexes.neighbour(pick, 1)
+        roles[pick] = "target"
+    elif shape in ("line", "area"):
+        first = hexes.neighbour(a, 1)
+        if shape == "line":
+            tg = [first]
+            while len(tg) < max(target.size, 1):
+                tg.append(hexes.neighbour(tg[-1], 1))
+        else:
+            tg = _cluster(a, first, max(target.size, 1))
+        for h in tg + [a]:
+            for n in hexes.neighbours(h):
+                roles[n] = "context"
+        for h in tg:
+            roles[h] = "target"
+    else:  # units / own_units: a patch of map with a few units on it
+        for h in hexes.hex_range(a, 2):
+            roles[h] = "context"
+        return roles
+    roles[a] = "attacker"
+    return roles
+
+
+def diagram(content: Content, ability: Ability, w: float = DIAGRAM_W,
+            h: float = DIAGRAM_H) -> dict:
+    """The card's target diagram fitted into a ``w`` x ``h`` box: hex polygons with roles
+    and unit pieces, in points relative to the box's top-left."""
+    target = ability.target
+    if target.shape == "none":
+        return {"w": w, "h": h, "hexes": [], "pieces": []}
+    g = content.map.grid
+    roles = target_hexes(target)
+
+    def centre(hq):
+        col, row = hexes.axial_to_offset(hq[0], hq[1], g.orientation, g.shift)
+        return hexes.hex_center(col, row, g.orientation, g.shift, 1.0)
+
+    polys = {hq: hexes.hex_corners(*centre(hq), g.orientation, 1.0) for hq in roles}
+    xs = [x for p in polys.values() for x, _ in p]
+    ys = [y for p in polys.values() for _, y in p]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    s = min((w - 2) / (x1 - x0), (h - 2) / (y1 - y0))
+    ox = (w - (x1 - x0) * s) / 2 - x0 * s
+    oy = (h - (y1 - y0) * s) / 2 - y0 * s
+
+    def tr(x, y):
+        return [round(ox + x * s, 3), round(oy + y * s, 3)]
+
+    out_hexes = [{"points": [tr(x, y) for x, y in polys[hq]], "role": roles[hq]}
+                 for hq in sorted(roles)]
+    pieces = []
+    if target.shape in ("units", "own_units"):
+        spots = [(1, -1), (-1, 1), (0, -2), (1, 1), (-2, 1), (2, -1)]
+        n = max(target.size, 1) if target.shape == "units" else len(spots[:4])
+        for i, hq in enumerate(spots[:max(n + 2, 3)] if target.shape == "units" else spots[:4]):
+            cx, cy = centre(hq)
+            if target.shape == "units":
+                role = "enemy_target" if i < n else "enemy"
+            else:
+                role = "own_target"
+            pieces.append({"x": round(ox + cx * s, 3), "y": round(oy + cy * s, 3),
+                           "size": round(0.55 * s, 3), "role": role})
+    return {"w": w, "h": h, "hexes": out_hexes, "pieces": pieces}
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def target_caption(content: Content, ability: Ability) -> str:
+    """The target in words, made from the target data."""
+    t = ability.target
+    if ability.effect.kind == "extra_attack":
+        return "another enemy unit, attacked by the same leader"
+    if t.shape == "hex":
+        return f"{_plural(t.size, 'hex', 'hexes')} within {_plural(t.range, 'hex', 'hexes')} of your attacker"
+    if t.shape == "line":
+        return f"a straight line of {_plural(t.size, 'hex', 'hexes')} from your attacker"
+    if t.shape == "area":
+        return f"{_plural(t.size, 'touching hex', 'touching hexes')} next to your attacker"
+    if t.shape == "units":
+        return f"{_plural(max(t.size, 1), 'enemy unit')} anywhere"
+    if t.shape == "own_units":
+        types = [content.unit_type(u).name for u in ability.effect.unit_types]
+        if types:
+            return "your " + (", ".join(types[:-1]) + " and " + types[-1] if len(types) > 1 else types[0])
+        return "all your units"
+    return "no target: roll on the table"
+
+
+# --------------------------------------------------------------------------- faces
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    ability: str
+    face: tuple
+
+
+def cards(content: Content, content_root: str | Path | None = None) -> list[Card]:
+    """Every card of the deck (each copy), model order."""
+    w, h = card_size(content)
+    path = template_path("card.yaml.j2", content_root)
+    table = [{"face": f, "name": next((a.name for a in content.abilities.cards if a.id == aid), aid)}
+             for f, aid in sorted(content.abilities.random_table.items())]
+    out = []
+    for ab in content.abilities.cards:
+        dg = diagram(content, ab)
+        for i, cp in enumerate(ab.copies):
+            ctx = {"w": w, "h": h,
+                   "game": {"title": content.game.title, "subtitle": content.game.subtitle},
+                   "card": {"id": ab.id, "name": ab.name, "text": ab.text, "effect": ab.effect.kind,
+                            "roll": list(cp.roll), "parity": cp.parity or "",
+                            "number": i + 1, "copies": len(ab.copies)},
+                   "die_faces": content.crt.die_faces,
+                   "target": {"shape": ab.target.shape, "size": ab.target.size,
+                              "range": ab.target.range, "caption": target_caption(content, ab)},
+                   "diagram": dg, "random_table": table}
+            out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(render(path, ctx))))
+    return out
+
+
+def card_back(content: Content, content_root: str | Path | None = None) -> list:
+    w, h = card_size(content)
+    return render(template_path("card_back.yaml.j2", content_root),
+                  {"w": w, "h": h, "deck": "Ability",
+                   "game": {"title": content.game.title, "subtitle": content.game.subtitle}})
+
+
+# --------------------------------------------------------------------------- sheets
+
+@dataclass
+class CardSheets:
+    pages: list
+    placements: list          # (card id, page index, Slot)
+    back_slots: list          # Slots of the backs page
+
+    @property
+    def cards_drawn(self) -> int:
+        return len(self.placements)
+
+
+def _side_footer(style: SheetStyle, H: float, x: float) -> list:
+    """Footer turned to run up the left margin (used when the cards fill the page height)."""
+    text = f"{PRINT_AT_100}  |  {style.title}  |  {style.version_text}"
+    size = fit_text(text, "sans", 6.5, H - 60)
+    return [Text(x, H / 2, text, size, "sans", GREY, "middle", rotate=-90)]
+
+
+def card_sheets(content: Content, style: SheetStyle,
+                content_root: str | Path | None = None) -> CardSheets:
+    W, H = style.size
+    cw, ch = card_size(content)
+    b = style.bleed
+    gap = 2 * b
+    deck = cards(content, content_root)
+    back = card_back(content, content_root)
+    # 3 x 3 centred; with room under the grid the footer goes there, else up the margin
+    slots = grid_layout(W, H, cw, ch, margin=0, gap=gap, max_rows=3, max_cols=3)
+    room_below = H - (slots[-1].y + ch)
+    side_footer = room_below < FOOTER_BAND + 18
+    if not side_footer:
+        slots = grid_layout(W, H, cw, ch, margin=(18, 0, 0, 0), gap=gap,
+                            reserved_bottom=FOOTER_BAND, max_rows=3, max_cols=3)
+    left_margin = slots[0].x
+    mark_len = min(12.0, max(4.0, left_margin - b - 3 - 18)) if side_footer else 12.0
+    per_page = len(slots)
+
+    def marks(sl):
+        m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=mark_len)
+        if b == 0:
+            m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m
+        return m
+
+    def finish(items, title, extra):
+        if side_footer:
+            items = list(items) + _side_footer(style, H, min(14.0, left_margin - b - 3 - mark_len - 4))
+            return style.page(items, W, H, title, with_footer=False)
+        return style.page(items, W, H, title, extra)
+
+    pages, placements = [], []
+    nfront = (len(deck) + per_page - 1) // per_page
+    for pi in range(nfront):
+        chunk = deck[pi * per_page:(pi + 1) * per_page]
+        used = slots[:len(chunk)]
+        art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b) for c, sl in zip(chunk, used)]
+        pages.append(finish(art + marks(used), f"cards {pi + 1}",
+                            f"ability cards {pi + 1} of {nfront}; backs on page {nfront + 1}"))
+        placements += [(c.id, pi, sl) for c, sl in zip(chunk, used)]
+    bslots = mirror_for_duplex(slots, W, H, FLIP)
+    art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b) for sl in bslots]
+    pages.append(finish(art + marks(bslots), "card backs",
+                        "card backs: print on the reverse of each card sheet (flip on long edge)"))
+    return CardSheets(pages, placements, bslots)

@@ -1,0 +1,231 @@
+"""Counters: every piece's two faces laid out once (from ``templates/counter.yaml.j2``
+and ``templates/marker.yaml.j2``), then imposed on sheets.
+
+* :func:`pieces` - the counter mix of the model, in sheet order, each with its front
+  and back face (lists of primitives at the origin, ``size`` x ``size`` points).
+* :func:`unit_face` - one unit face (also used by :func:`genkit.render.map.draw_board`).
+* :func:`counter_sheets` - the sheets: ``"duplex"`` (fronts page, then a backs page whose
+  pieces sit at the mirrored positions for a long-edge flip) or ``"fold"`` (fronts
+  on the left half, backs mirrored on the right half, a fold line between).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..model.schema import Content
+from .draw import INCH, Line, Primitive, Text, fit_text
+from .layout import GREY, SheetStyle, header, readable_ink, render, template_path
+from .sheets import (FOOTER_BAND, Slot, calibration_square, crop_marks, cut_lines,
+                     duplex_back_rotation, extend_to_bleed, mirror_for_duplex, place_item)
+
+LAYOUTS = ("duplex", "fold")
+FLIP = "long"
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    kind: str                     # "unit" | "marker"
+    section: str                  # sheet section: "unit:<side>" | "markers"
+    side: str | None
+    front: tuple = field(repr=False)
+    back: tuple = field(repr=False)
+
+
+def counter_size(content: Content) -> float:
+    return content.game.components.counter_in * INCH
+
+
+def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, size: float) -> dict:
+    side = content.side(side_id)
+    ut = content.unit_type(type_id)
+    col = side.colour
+    return {
+        "size": size,
+        "face": "back" if reduced else "front",
+        "unit": {"id": ut.id, "name": ut.name, "short": ut.short, "symbol": ut.symbol,
+                 "strength": ut.strength.reduced if reduced else ut.strength.full,
+                 "full_strength": ut.strength.full, "reduced_strength": ut.strength.reduced,
+                 "movement": ut.movement, "primary": ut.attack_distance.primary,
+                 "secondary": ut.attack_distance.secondary, "facing": ut.facing},
+        "side": {"id": side.id, "name": side.name, "adjective": side.adjective},
+        "colour": {"background": col.reduced if reduced else col.full,
+                   "text": col.reduced_text if reduced else col.text},
+    }
+
+
+def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = False,
+              content_root: str | Path | None = None) -> list[Primitive]:
+    """One unit counter face at the origin (``counter_size`` points square)."""
+    ctx = _unit_context(content, side_id, type_id, reduced, counter_size(content))
+    return render(template_path("counter.yaml.j2", content_root), ctx)
+
+
+def _marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
+    face = marker.front if which == "front" else marker.back
+    if face.colour:
+        bg, ink = face.colour, readable_ink(face.colour)
+    elif marker.side:
+        col = content.side(marker.side).colour
+        bg, ink = (col.full, col.text) if which == "front" else (col.reduced, col.reduced_text)
+    else:
+        bg, ink = "#ffffff", "#000000"
+    ctx = {"size": counter_size(content), "face": which,
+           "marker": {"id": marker.id, "name": marker.name, "track": marker.track or "",
+                      "label": face.label, "caption": face.caption},
+           "colour": {"background": bg, "text": ink}}
+    return render(template_path("marker.yaml.j2", content_root), ctx)
+
+
+def pieces(content: Content, content_root: str | Path | None = None) -> list[Piece]:
+    """Every piece of the counter mix, units side by side then markers, model order."""
+    out: list[Piece] = []
+    for side in content.game.sides:
+        for group in content.counters.units:
+            if group.side != side.id:
+                continue
+            front = tuple(unit_face(content, side.id, group.type, False, content_root))
+            back = tuple(unit_face(content, side.id, group.type, True, content_root))
+            n = len(group.setup) + group.reserve
+            for i in range(n):
+                num = sum(1 for p in out if p.id.startswith(f"{side.id}-{group.type}-")) + 1
+                out.append(Piece(f"{side.id}-{group.type}-{num}", "unit", f"unit:{side.id}",
+                                 side.id, front, back))
+    for m in content.counters.markers:
+        front = tuple(_marker_face(content, m, "front", content_root))
+        back = tuple(_marker_face(content, m, "back", content_root))
+        for i in range(m.count):
+            pid = m.id if m.count == 1 else f"{m.id}-{i + 1}"
+            out.append(Piece(pid, "marker", "markers", m.side, front, back))
+    return out
+
+
+# --------------------------------------------------------------------------- imposition
+
+@dataclass
+class CounterSheets:
+    pages: list                    # Page objects, in print order
+    placements: list               # (piece id, page index, Slot, "front"|"back")
+    layout: str
+    flip: str | None
+
+    @property
+    def pieces_drawn(self) -> int:
+        return len({pid for pid, _, _, f in self.placements if f == "front"})
+
+
+def _rows(items: Sequence[Piece], cols: int) -> list[list[Piece]]:
+    """Pack pieces into rows of ``cols``; each section starts a new row."""
+    rows: list[list[Piece]] = []
+    cur: list[Piece] = []
+    section = None
+    for p in items:
+        if cur and (len(cur) == cols or p.section != section):
+            rows.append(cur)
+            cur = []
+        section = p.section
+        cur.append(p)
+    if cur:
+        rows.append(cur)
+    return rows
+
+
+def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
+                   content_root: str | Path | None = None) -> CounterSheets:
+    if layout not in LAYOUTS:
+        raise ValueError(f"counters layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    W, H = style.size
+    s = counter_size(content)
+    b = style.bleed
+    gap = 2 * b
+    margin = 36.0
+    gutter = 18.0 + 2 * b                              # fold: space around the fold line
+    items = pieces(content, content_root)
+    title = content.game.title
+
+    # the area the counters may use on every page
+    head_h = 72.0 + 12.0                               # calibration square + gap
+    top = margin + head_h
+    bottom = H - margin - FOOTER_BAND
+    if layout == "duplex":
+        ax0, ax1 = margin, W - margin
+    else:
+        ax0, ax1 = margin, W / 2 - gutter / 2
+    cols = math.floor((ax1 - ax0 + gap) / (s + gap) + 1e-9)
+    nrows = math.floor((bottom - top + gap) / (s + gap) + 1e-9)
+    if cols < 1 or nrows < 1:
+        raise ValueError(f"a {s:g} pt counter does not fit a {W:g}x{H:g} pt sheet")
+    gw = cols * s + (cols - 1) * gap
+    x0 = ax0 + (ax1 - ax0 - gw) / 2 if layout == "duplex" else ax1 - gw
+    rows = _rows(items, cols)
+    pages_rows = [rows[i:i + nrows] for i in range(0, len(rows), nrows)]
+    npages = len(pages_rows)
+
+    rot = duplex_back_rotation(W, H, FLIP)
+    out_pages = []
+    placements = []
+    sq_x = W - margin - 72
+    for pi, prow in enumerate(pages_rows):
+        slots: list[tuple[Piece, Slot]] = []
+        for r, row in enumerate(prow):
+            for c, p in enumerate(row):
+                slots.append((p, Slot(round(x0 + c * (s + gap), 6), round(top + r * (s + gap), 6),
+                                      s, s, r, c)))
+        fslots = [sl for _, sl in slots]
+        bslots = mirror_for_duplex(fslots, W, H, FLIP)
+        front_art = [place_item(extend_to_bleed(p.front, s, s, b), sl, bleed=b) for p, sl in slots]
+        back_art = [place_item(extend_to_bleed(p.back, s, s, b), sl, bleed=b, rotate=rot)
+                    for (p, _), sl in zip(slots, bslots)]
+
+        def marks(sl):
+            m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=9)
+            if b == 0:
+                m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m
+            return m
+
+        sheet_no = f"sheet {pi + 1} of {npages}" if npages > 1 else ""
+        hw = sq_x - margin - 12
+        if layout == "duplex":
+            f_head, _ = header(margin, margin, hw, f"{title} - counters, FRONTS" +
+                               (f" ({sheet_no})" if sheet_no else ""), [
+                "Print double-sided, flipping on the LONG edge: the next page holds the backs, "
+                "which register behind these fronts.",
+                f"Check the 1-inch square first. {len(fslots)} pieces on this sheet; "
+                "cut along the grey lines.",
+            ])
+            b_head, _ = header(margin + 84, margin, hw, f"{title} - counters, BACKS" +
+                               (f" ({sheet_no})" if sheet_no else ""), [
+                "Print on the back of the fronts sheet (flip on the LONG edge).",
+                "Reduced sides are the lighter shade; this square backs the front's square.",
+            ])
+            front_page = list(front_art) + marks(fslots) + f_head + calibration_square(sq_x, margin)
+            back_sq = mirror_for_duplex([(sq_x, margin)], W, H, FLIP, item_w=72, item_h=72)[0]
+            back_page = list(back_art) + marks(bslots) + b_head + \
+                calibration_square(back_sq.x, back_sq.y)
+            out_pages.append(style.page(front_page, W, H, f"counters fronts {pi + 1}",
+                                        "counters: fronts, then backs on the next page (flip on long edge)"))
+            out_pages.append(style.page(back_page, W, H, f"counters backs {pi + 1}",
+                                        "counters: backs"))
+            fidx, bidx = len(out_pages) - 2, len(out_pages) - 1
+        else:
+            head, _ = header(margin, margin, hw, f"{title} - counters, FOLD AND GLUE" +
+                             (f" ({sheet_no})" if sheet_no else ""), [
+                "For printers without double-sided printing: fronts on the left, backs on the right.",
+                "Fold along the dashed line so the halves meet back to back, glue, then cut along "
+                "the grey lines.",
+            ])
+            fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),
+                    Text(W / 2 - 3, top - 8, "FOLD", 6, "sans-bold", GREY, "end")]
+            page_items = list(front_art) + list(back_art) + marks(fslots) + marks(bslots) + fold + \
+                head + calibration_square(sq_x, margin)
+            out_pages.append(style.page(page_items, W, H, f"counters fold {pi + 1}",
+                                        "counters: fold-and-glue layout"))
+            fidx = bidx = len(out_pages) - 1
+        for (p, fs), bs in zip(slots, bslots):
+            placements.append((p.id, fidx, fs, "front"))
+            placements.append((p.id, bidx, bs, "back"))
+    return CounterSheets(out_pages, placements, layout, FLIP)

@@ -1,0 +1,206 @@
+"""``genkit build``: the whole print-and-play kit from one content model.
+
+:func:`build_kit` loads and checks the content (raising
+:class:`~genkit.model.load.ContentError` before anything is written), lays out every
+component once (:mod:`.map`, :mod:`.counters`, :mod:`.cards`, :mod:`.aid`), writes
+each as PDF plus one SVG per page (and PNG previews on request) into a temporary
+folder beside the target, then swaps that folder in for the target.  A failed build
+leaves the previous output untouched.  The same content gives byte-identical files.
+
+Output (default ``build/<game id>/``)::
+
+    map.pdf  map-tiled.pdf  counters.pdf  cards.pdf  player-aid.pdf  manifest.json
+    svg/<kind>-<page>.svg   png/<kind>-<page>.png (png=True)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Iterable
+
+from ..model.load import ContentError, load
+from .aid import aid_pages
+from .cards import card_sheets
+from .counters import LAYOUTS, counter_sheets
+from .draw import INCH
+from .layout import PAPERS, SheetStyle
+from .map import map_items, map_page
+from .pdf import pdf_bytes
+from .sheets import PRINT_AT_100, tile
+from .svg import svg_string
+
+KINDS = ("map", "map-tiled", "counters", "cards", "player-aid")
+FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
+         "cards": "cards.pdf", "player-aid": "player-aid.pdf"}
+TILE_OVERLAP = 36.0
+PNG_DPI = 96
+
+
+def _check_args(paper, only, counters, bleed_in) -> tuple[str, ...]:
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
+    if counters not in LAYOUTS:
+        raise ValueError(f"counters must be one of {', '.join(LAYOUTS)}, got {counters!r}")
+    if not (0 <= float(bleed_in) <= 0.5):
+        raise ValueError(f"bleed must be between 0 and 0.5 in, got {bleed_in!r}")
+    if only is None:
+        return KINDS
+    if isinstance(only, str):
+        only = [k.strip() for k in only.split(",") if k.strip()]
+    unknown = sorted(set(only) - set(KINDS))
+    if unknown:
+        raise ValueError(f"unknown kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
+    if not only:
+        raise ValueError("nothing to build: --only names no kind")
+    return tuple(k for k in KINDS if k in set(only))
+
+
+def load_checked(content_path: str | os.PathLike, overrides: Iterable[str] = ()):
+    """The model and its source, or ContentError with the schema errors and the error
+    findings of ``genkit check`` (warnings do not stop a build)."""
+    from ..model.check import run_checks
+    content, source = load(content_path, overrides)
+    errors = [f for f in run_checks(content, source) if f.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    return content, source
+
+
+def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",
+               bleed_in: float = 0.0, content_root=None) -> list[dict]:
+    """Lay out the requested components: a list of ``{kind, file, pages, info}`` with
+    the Page objects (nothing written)."""
+    g = content.game
+    style = SheetStyle(paper, bleed_in * INCH, g.version, source.sha256, g.title)
+    out = []
+    for kind in kinds:
+        info: dict = {}
+        if kind == "map":
+            pages = [map_page(content, style)]
+        elif kind == "map-tiled":
+            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
+            w, h = g.components.map_sheet_in
+            pages = tile(map_items(content, flat.version_text), w * INCH, h * INCH, *flat.size,
+                         overlap=TILE_OVERLAP, title=g.title,
+                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
+            info = {"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH}
+        elif kind == "counters":
+            cs = counter_sheets(content, style, counters, content_root)
+            pages = cs.pages
+            info = {"pieces": cs.pieces_drawn, "layout": cs.layout}
+            if cs.layout == "duplex":
+                info["flip"] = cs.flip
+            info["counter_in"] = g.components.counter_in
+        elif kind == "cards":
+            cs = card_sheets(content, style, content_root)
+            pages = cs.pages
+            info = {"cards": cs.cards_drawn, "flip": "long",
+                    "card_in": list(g.components.card_in)}
+        else:
+            pages = aid_pages(content, style)
+        out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
+                    "bleed": style.bleed if kind != "map-tiled" else 0.0})
+    return out
+
+
+def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
+    try:
+        import pypdfium2 as pdfium
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise RuntimeError("PNG previews need pypdfium2 (pip install pypdfium2)") from exc
+    names = []
+    doc = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            img = page.render(scale=dpi / 72.0).to_pil()
+            name = f"{stem}-{i + 1}.png"
+            img.save(dest / name, format="PNG", optimize=False)
+            names.append(f"png/{name}")
+            page.close()
+    finally:
+        doc.close()
+    return names
+
+
+def _write(components: list[dict], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
+    (dest / "svg").mkdir(parents=True)
+    if png:
+        (dest / "png").mkdir()
+    g = content.game
+    manifest = {"game": g.id, "title": g.title, "version": g.version,
+                "content_sha256": source.sha256, "components": []}
+    for comp in components:
+        pages = comp["pages"]
+        kind = comp["kind"]
+        pdf_path = dest / comp["file"]
+        pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {kind}",
+                                       subject=f"{g.title} {g.version} print-and-play: {kind}",
+                                       keywords=[g.id, g.version, source.sha256[:12]]))
+        svgs = []
+        for i, p in enumerate(pages, 1):
+            name = f"{kind}-{i}.svg"
+            (dest / "svg" / name).write_text(svg_string(p), encoding="utf-8")
+            svgs.append(f"svg/{name}")
+        b = comp["bleed"]
+        first = pages[0]
+        entry = {"kind": kind, "file": comp["file"], "pages": len(pages),
+                 "page_size_in": [round((first.width - 2 * b) / INCH, 4),
+                                  round((first.height - 2 * b) / INCH, 4)]}
+        if b:
+            entry["bleed_in"] = round(b / INCH, 4)
+        entry.update(comp["info"])
+        entry["svg"] = svgs
+        if png:
+            entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
+        manifest["components"].append(entry)
+    (dest / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                        encoding="utf-8")
+    return manifest
+
+
+def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
+              paper: str = "letter", only: Iterable[str] | str | None = None,
+              counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
+              overrides: Iterable[str] = (), png_dpi: int = PNG_DPI) -> dict:
+    """Build the print-and-play kit of the game at ``content_path`` and return the
+    manifest (also written as ``manifest.json``).
+
+    ``only``: a subset of :data:`KINDS` (the output folder then holds just those);
+    ``counters``: ``"duplex"`` or ``"fold"``; ``bleed_in``: print-shop bleed in inches
+    (art past the cut, TrimBox/BleedBox set; the tiled map never bleeds).
+
+    Raises :class:`~genkit.model.load.ContentError` (bad content) or ValueError (bad
+    arguments) before writing anything; on any failure the previous output is kept."""
+    kinds = _check_args(paper, only, counters, bleed_in)
+    content, source = load_checked(content_path, overrides)
+    out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out} exists and is not a folder")
+    components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
+                            content_root=content_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.building-{os.getpid()}"
+    old = out.parent / f".{out.name}.previous-{os.getpid()}"
+    for leftover in (tmp, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+    try:
+        manifest = _write(components, tmp, content, source, png, png_dpi)
+        if out.exists():
+            os.rename(out, old)
+            try:
+                os.rename(tmp, out)
+            except BaseException:
+                os.rename(old, out)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return manifest

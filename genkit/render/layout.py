@@ -1,0 +1,161 @@
+"""Small helpers shared by the kit's components: template lookup and caching, colour
+helpers, sheet headers, and the one way every kit sheet is finished (footer, bleed).
+
+Kept free of any component's layout: counters.py, cards.py, map.py and aid.py each
+lay out their component once and use these helpers for the furniture around it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .draw import Page, Primitive, Rect, Text, cap_height, fit_text, text_width
+from .sheets import (FOOTER_SIZE, PRINT_AT_100, extend_to_bleed, footer, page_size,
+                     page_with_bleed, version_label)
+from .templates import render_template
+
+#: the templates shipped with genkit (``templates/`` at the top of the repository)
+DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+INK = "#000000"
+GREY = "#404040"
+PAPERS = ("letter", "a4")
+
+
+# --------------------------------------------------------------------------- templates
+
+def template_path(name: str, content_root: str | Path | None = None) -> Path:
+    """``<content>/templates/<name>`` when the game ships its own, else genkit's default."""
+    if content_root is not None:
+        root = Path(content_root)
+        if root.is_file():
+            root = root.parent
+        own = root / "templates" / name
+        if own.is_file():
+            return own
+    return DEFAULT_TEMPLATES / name
+
+
+@lru_cache(maxsize=512)
+def _render_cached(path: str, mtime_ns: int, context_json: str) -> tuple:
+    return tuple(render_template(path, json.loads(context_json)))
+
+
+def render(path: Path, context: Mapping[str, Any]) -> list[Primitive]:
+    """:func:`render_template`, memoised on (file, its mtime, context): identical faces
+    (six American infantry fronts) are rendered once."""
+    path = Path(path)
+    key = json.dumps(context, sort_keys=True, ensure_ascii=False)
+    return list(_render_cached(str(path), path.stat().st_mtime_ns, key))
+
+
+# --------------------------------------------------------------------------- colours
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _hex(r: float, g: float, b: float) -> str:
+    return "#%02x%02x%02x" % tuple(max(0, min(255, round(v))) for v in (r, g, b))
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """Colour ``t`` of the way from ``a`` to ``b``."""
+    ra, ga, ba = _rgb(a)
+    rb, gb, bb = _rgb(b)
+    return _hex(ra + (rb - ra) * t, ga + (gb - ga) * t, ba + (bb - ba) * t)
+
+
+def darken(colour: str, t: float) -> str:
+    return mix(colour, "#000000", t)
+
+
+def lighten(colour: str, t: float) -> str:
+    return mix(colour, "#ffffff", t)
+
+
+def luminance(colour: str) -> float:
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable_ink(background: str) -> str:
+    """Black or white, whichever contrasts more with ``background``."""
+    lum = luminance(background)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+# --------------------------------------------------------------------------- sheets
+
+class SheetStyle:
+    """What every sheet of one build shares: paper, bleed and the footer texts."""
+
+    def __init__(self, paper: str = "letter", bleed: float = 0.0, version: str = "",
+                 content_hash: str = "", title: str = ""):
+        if paper not in PAPERS:
+            raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
+        self.paper = paper
+        self.size = page_size(paper)
+        self.bleed = float(bleed)
+        self.version = version
+        self.content_hash = content_hash
+        self.title = title
+
+    @property
+    def version_text(self) -> str:
+        if self.content_hash:
+            return version_label(self.version, self.content_hash)
+        return f"version {self.version}"
+
+    def footer(self, w: float, h: float, extra: str = "") -> list[Text]:
+        left = PRINT_AT_100 + (f"  |  {extra}" if extra else "")
+        right = f"{self.title}  |  {self.version_text}" if self.title else self.version_text
+        return footer(w, h, left, right)
+
+    def page(self, items: Sequence[Primitive], w: float, h: float, title: str,
+             footer_extra: str = "", with_footer: bool = True) -> Page:
+        """A finished sheet: the items, the footer and - with bleed - a MediaBox grown by
+        the bleed on every side, TrimBox = the paper, BleedBox = the media.  Full-page
+        background rects are stretched into the bleed."""
+        items = list(items)
+        if with_footer:
+            items += self.footer(w, h, footer_extra)
+        if self.bleed > 0:
+            items = extend_to_bleed(items, w, h, self.bleed)
+            return page_with_bleed(items, w, h, self.bleed, title=title)
+        return Page(w, h, items, title=title)
+
+
+def header(x: float, y: float, width: float, title: str, lines: Sequence[str] = (),
+           title_size: float = 14, line_size: float = 8) -> tuple[list[Primitive], float]:
+    """A sheet heading at top-left (x, y): a bold title and smaller lines under it, each
+    fitted to ``width``.  Returns the items and the y just below the last line."""
+    out: list[Primitive] = []
+    ts = fit_text(title, "sans-bold", title_size, width)
+    base = y + cap_height("sans-bold", ts)
+    out.append(Text(x, base, title, ts, "sans-bold", INK))
+    for ln in lines:
+        ls = fit_text(ln, "sans", line_size, width)
+        base += ls * 1.45
+        out.append(Text(x, base, ln, ls, "sans", GREY))
+    return out, base + 4
+
+
+def label_plate(cx: float, baseline: float, text: str, size: float, font: str = "sans-bold",
+                fill: str = "#ffffff", ink: str = INK, pad: float = 1.2) -> list[Primitive]:
+    """Centred text on a small plate, so it stays legible over map art."""
+    w = text_width(text, font, size)
+    ch = cap_height(font, size)
+    return [Rect(cx - w / 2 - pad, baseline - ch - pad, w + 2 * pad, ch + 2 * pad + size * 0.22,
+                 fill=fill, stroke=None, radius=pad),
+            Text(cx, baseline, text, size, font, ink, "middle")]
+
+
+__all__ = ["DEFAULT_TEMPLATES", "SheetStyle", "template_path", "render", "mix", "darken",
+           "lighten", "readable_ink", "header", "label_plate", "FOOTER_SIZE"]

@@ -1,0 +1,443 @@
+"""The map, laid out once from the model: every hex with its terrain colour and pattern
+(so it reads on a greyscale printer), hex ids, bases, the half-way line, set-up hexes
+marked with the unit type that starts there, place names, a terrain key with move
+costs and line of sight, title, version and a compass.
+
+* :func:`map_items` - the map sheet's primitives (page coordinates, ``map_sheet_in``).
+* :func:`map_page` - the finished sheet (footer, bleed) for the kit.
+* :func:`draw_board` - the same map with unit counters on given hexes, for the rules
+  engine to draw a game state.
+
+All hex geometry comes from :mod:`genkit.hexes`.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .. import hexes
+from ..model.schema import Content, Terrain
+from .draw import (INCH, Circle, Group, Line, Page, Polygon, Polyline, Primitive, Rect, Text,
+                   cap_height, fit_text, text_width, wrap_text)
+from .layout import GREY, SheetStyle, darken, label_plate, readable_ink
+from .sheets import FOOTER_BAND
+
+PAPER_TONE = "#f7f5ee"
+GRID_INK = "#4d4d4d"
+MARGIN_TOP = 18.0
+
+
+# --------------------------------------------------------------------------- geometry
+
+class MapGeometry:
+    """Where each hex sits on the sheet (points), from the model's grid."""
+
+    def __init__(self, content: Content):
+        m = content.map
+        g = m.grid
+        self.content = content
+        self.grid = g
+        self.W = content.game.components.map_sheet_in[0] * INCH
+        self.H = content.game.components.map_sheet_in[1] * INCH
+        self.flats = g.hex_size_in * INCH
+        self.radius = self.flats / math.sqrt(3)
+        gw, gh = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
+        self.gw, self.gh = gw * INCH, gh * INCH
+        self.ox = (self.W - self.gw) / 2
+        self.oy = MARGIN_TOP
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        g = self.grid
+        x, y = hexes.hex_center(col, row, g.orientation, g.shift, g.hex_size_in)
+        return self.ox + x * INCH, self.oy + y * INCH
+
+    def centre_of(self, hex_id: str) -> tuple[float, float]:
+        return self.centre(*hexes.parse_hex_id(hex_id))
+
+    def corners(self, cx: float, cy: float, inset: float = 0.0) -> list[tuple[float, float]]:
+        pts = hexes.hex_corners(cx, cy, self.grid.orientation, self.grid.hex_size_in)
+        # hex_corners works in the same unit as its centre; we pass points, so scale radius
+        k = (self.radius - inset) / (self.grid.hex_size_in / math.sqrt(3))
+        return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
+
+    def hexes(self) -> Iterable[tuple[int, int, str]]:
+        """(col, row, terrain code) of every hex, row-major as the model writes them."""
+        for r, line in enumerate(self.content.map.rows, 1):
+            for c, code in enumerate(line, 1):
+                yield c, r, code
+
+
+# --------------------------------------------------------------------------- patterns
+
+# scatter positions for a hex 63 pt across the flats (scaled to the real size)
+_SCATTER = [(-14, -6), (0, -12), (13, -5), (-7, 5), (8, 7), (-17, 12), (17, 13), (1, 18),
+            (-4, -20), (11, -18), (-11, -16)]
+
+
+def pattern(kind: str, ink: str, flats: float) -> list[Primitive]:
+    """Pattern art for one hex centred on (0, 0), ``flats`` across (clip it to the hex)."""
+    k = flats / 63.0
+    R = flats / math.sqrt(3)
+    w = 0.55 * k
+    out: list[Primitive] = []
+    if kind == "dots":
+        step = 6.5 * k
+        n = int(R / step) + 1
+        for i in range(-n, n + 1):
+            for j in range(-n, n + 1):
+                x, y = i * step + (step / 2 if j % 2 else 0), j * step * 0.87
+                out.append(Circle(x, y, 0.9 * k, fill=ink, stroke=None))
+    elif kind in ("hatch", "crosshatch"):
+        step = 5.5 * k
+        n = int(2 * R / step) + 1
+        for i in range(-n, n + 1):
+            c = i * step
+            out.append(Line(c - R, -R, c + R, R, ink, w))
+            if kind == "crosshatch":
+                out.append(Line(c - R, R, c + R, -R, ink, w))
+    elif kind == "waves":
+        step = 7.0 * k
+        n = int(R / step) + 1
+        for j in range(-n, n + 1):
+            y0 = j * step
+            pts = [(x * k, y0 + 1.3 * k * math.sin((x * k) * 2 * math.pi / (8 * k) + j))
+                   for x in range(-int(R / k) - 2, int(R / k) + 3, 1)]
+            out.append(Polyline(pts, ink, w))
+    elif kind == "peaks":
+        for (x, y, s) in ((-13, 6, 1.0), (11, 4, 1.15), (-1, 16, 0.9), (2, -8, 0.8)):
+            x, y, s = x * k, y * k, s * k
+            out.append(Polygon([(x - 7 * s, y + 5 * s), (x, y - 6 * s), (x + 7 * s, y + 5 * s)],
+                               fill=darken(ink, 0.0), stroke=None))
+            out.append(Polygon([(x - 2.3 * s, y - 2 * s), (x, y - 6 * s), (x + 2.3 * s, y - 2 * s)],
+                               fill="#ffffff", stroke=None))
+    elif kind == "hills":
+        for (x, y) in ((-13, 4), (11, 2), (-1, 15), (3, -9)):
+            x, y = x * k, y * k
+            pts = [(x - 7 * k * math.cos(t * math.pi / 12), y - 4.2 * k * math.sin(t * math.pi / 12))
+                   for t in range(13)]
+            out.append(Polyline(pts, ink, 1.0 * k))
+    elif kind == "marsh":
+        for (x, y) in _SCATTER[:8]:
+            x, y = x * k, y * k
+            out.append(Line(x - 3.5 * k, y, x + 3.5 * k, y, ink, w))
+            for dx, h in ((-1.8, 2.4), (0, 3.4), (1.8, 2.4)):
+                out.append(Line(x + dx * k, y, x + dx * k * 1.3, y - h * k, ink, w))
+    elif kind == "stones":
+        for i, (x, y) in enumerate(_SCATTER):
+            r = (1.6 + (i % 3) * 0.5) * k
+            out.append(Circle(x * k, y * k, r, fill=darken(ink, 0.0), stroke=None))
+    return out
+
+
+def pattern_ink(t: Terrain) -> str:
+    return darken(t.colour, 0.5)
+
+
+def terrain_hex(t: Terrain, cx: float, cy: float, flats: float, geo: MapGeometry | None = None,
+                corners: Sequence | None = None) -> list[Primitive]:
+    """One hex of terrain ``t``: colour fill and pattern, clipped to the hex."""
+    if corners is None:
+        R = flats / math.sqrt(3)
+        orient = geo.grid.orientation if geo else "flat"
+        corners = hexes.hex_corners(cx, cy, orient, flats * 0 + R * math.sqrt(3))
+    poly = Polygon(corners, fill=t.colour, stroke=None)
+    out: list[Primitive] = [poly]
+    art = pattern(t.pattern, pattern_ink(t), flats)
+    if art:
+        local = Polygon([(x - cx, y - cy) for x, y in corners], fill=None, stroke=None)
+        out.append(Group(tuple(art), translate=(cx, cy), clip=local))
+    return out
+
+
+# --------------------------------------------------------------------------- the sheet
+
+def _road_segments(geo: MapGeometry, code_at: dict, road_codes: set) -> list[Primitive]:
+    g = geo.grid
+    out_casing, out_fill = [], []
+    done = set()
+    for (c, r), code in code_at.items():
+        if code not in road_codes:
+            continue
+        q, rr = hexes.offset_to_axial(c, r, g.orientation, g.shift)
+        cx, cy = geo.centre(c, r)
+        links = []
+        for d in range(6):
+            nq, nr = hexes.neighbour((q, rr), d)
+            nc, nrow = hexes.axial_to_offset(nq, nr, g.orientation, g.shift)
+            if code_at.get((nc, nrow)) in road_codes:
+                links.append(d)
+                key = tuple(sorted([(c, r), (nc, nrow)]))
+                if key in done:
+                    continue
+                done.add(key)
+                ex, ey = geo.centre(nc, nrow)
+                out_casing.append(Line(cx, cy, ex, ey, "#5b4a2e", 4.2))
+                out_fill.append(Line(cx, cy, ex, ey, "#f3e2b3", 2.4))
+        if len(links) == 1:  # a road end runs on to the far hexside
+            d = (links[0] + 3) % 6
+            pts = geo.corners(cx, cy)
+            mx, my = [(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)]
+            out_casing.append(Line(cx, cy, mx, my, "#5b4a2e", 4.2))
+            out_fill.append(Line(cx, cy, mx, my, "#f3e2b3", 2.4))
+    return out_casing + out_fill + [Circle(*geo.centre(c, r), 1.2, fill="#f3e2b3", stroke=None)
+                                    for (c, r), code in code_at.items() if code in road_codes]
+
+
+def _compass(cx: float, cy: float, north: str, r: float = 17) -> list[Primitive]:
+    ang = {"up": -90, "right": 0, "down": 90, "left": 180}[north]
+    a = math.radians(ang)
+    ux, uy = math.cos(a), math.sin(a)
+    px, py = -uy, ux
+    tip = (cx + ux * r, cy + uy * r)
+    tail = (cx - ux * r * 0.6, cy - uy * r * 0.6)
+    out: list[Primitive] = [Circle(cx, cy, r + 4, fill="#ffffff", stroke="#000000", stroke_width=0.6)]
+    out.append(Polygon([tip, (cx + px * 5, cy + py * 5), tail, (cx - px * 5, cy - py * 5)],
+                       fill="#ffffff", stroke="#000000", stroke_width=0.6))
+    out.append(Polygon([tip, (cx + px * 5, cy + py * 5), (cx, cy)], fill="#000000", stroke=None))
+    out.append(Polygon([tip, (cx - px * 5, cy - py * 5), (cx, cy)], fill="#000000", stroke=None))
+    nx, ny = cx + ux * (r + 10), cy + uy * (r + 10)
+    out.append(Text(nx, ny + cap_height("sans-bold", 10) / 2, "N", 10, "sans-bold", "#000000", "middle"))
+    return out
+
+
+def map_items(content: Content, version_text: str = "") -> list[Primitive]:
+    """The map sheet's primitives in page coordinates (``map_sheet_in`` points)."""
+    geo = MapGeometry(content)
+    m = content.map
+    g = m.grid
+    tby = content.terrain_by_code()
+    W, H, F = geo.W, geo.H, geo.flats
+    items: list[Primitive] = [Rect(0, 0, W, H, fill=PAPER_TONE, stroke=None)]
+
+    code_at = {(c, r): code for c, r, code in geo.hexes()}
+    road_codes = {t.code for t in m.terrain if t.pattern == "road"}
+    # 1. terrain
+    for (c, r), code in code_at.items():
+        t = tby[code]
+        cx, cy = geo.centre(c, r)
+        items += terrain_hex(t, cx, cy, F, geo, geo.corners(cx, cy))
+    # 2. roads across hexes
+    items += _road_segments(geo, code_at, road_codes)
+    # 3. hex grid
+    for (c, r) in code_at:
+        items.append(Polygon(geo.corners(*geo.centre(c, r)), fill=None, stroke=GRID_INK,
+                             stroke_width=0.6))
+    # 4. half-way line: its hexes get a dashed inner outline
+    hw_cols = [(c, r) for (c, r) in code_at
+               if (c if g.orientation == "flat" else r) == m.halfway]
+    for (c, r) in hw_cols:
+        items.append(Polygon(geo.corners(*geo.centre(c, r), inset=2.2), fill=None,
+                             stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
+    # 5. bases
+    for side_id, hid in sorted(m.bases.items()):
+        side = content.side(side_id)
+        cx, cy = geo.centre_of(hid)
+        items.append(Polygon(geo.corners(cx, cy, inset=2.6), fill=None, stroke=side.colour.full,
+                             stroke_width=3.2))
+        items += label_plate(cx, cy + F / 2 - 6.5, f"{side.adjective.upper()} BASE", 5.5,
+                             "sans-bold", fill=side.colour.full, ink=side.colour.text)
+    # 6. hex ids
+    for (c, r) in code_at:
+        cx, cy = geo.centre(c, r)
+        t = tby[code_at[(c, r)]]
+        ink = "#1a1a1a" if readable_ink(t.colour) == "#000000" else "#ffffff"
+        hid = hexes.format_hex_id(c, r)
+        items.append(Text(cx, cy - F / 2 + 7.5, hid, 5.5, "sans", ink, "middle"))
+    # 7. set-up hexes: a tag in the side's colour naming the unit type starting there
+    setups: dict[str, list] = {}
+    for grp in content.counters.units:
+        for hid in grp.setup:
+            setups.setdefault(hid, []).append(grp)
+    for hid in sorted(setups):
+        cx, cy = geo.centre_of(hid)
+        grps = setups[hid]
+        tw = 24.0
+        x0 = cx - (len(grps) * (tw + 2) - 2) / 2
+        for i, grp in enumerate(grps):
+            side = content.side(grp.side)
+            ut = content.unit_type(grp.type)
+            x = x0 + i * (tw + 2)
+            items.append(Rect(x, cy - 13, tw, 10, fill=side.colour.full, stroke="#000000",
+                              stroke_width=0.4, radius=1.5))
+            sz = fit_text(ut.short, "condensed-bold", 7, tw - 3)
+            items.append(Text(x + tw / 2, cy - 8 + cap_height("condensed-bold", sz) / 2, ut.short,
+                              sz, "condensed-bold", side.colour.text, "middle"))
+    # 8. place names
+    for pl in m.places:
+        cx, cy = geo.centre_of(pl.hex)
+        lines = wrap_text(pl.name, "sans-bold", 5.5, F * 0.95)
+        base = cy + 6 if len(lines) > 1 else cy + 9
+        for i, ln in enumerate(lines):
+            sz = fit_text(ln, "sans-bold", 5.5, F * 1.3)
+            items += label_plate(cx, base + i * 6.6, ln, sz, "sans-bold")
+    # 9. legend strip under the grid
+    items += _legend(content, geo, version_text)
+    return items
+
+
+def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primitive]:
+    m = content.map
+    g = m.grid
+    out: list[Primitive] = []
+    top = geo.oy + geo.gh + 8
+    bottom = geo.H - FOOTER_BAND - 4
+    x0, x1 = geo.ox, geo.ox + geo.gw
+    # half-way line label under the grid, halves either side
+    if g.orientation == "flat":
+        hx, _ = geo.centre(m.halfway, 1)
+        lab = f"HALF-WAY LINE (column {m.halfway:02d})"
+        out += label_plate(hx, top + 6, lab, 6.5, "sans-bold", fill="#111111", ink="#ffffff")
+        lw = text_width(lab, "sans-bold", 6.5) / 2 + 8
+        for side_id, half in sorted(m.halves.items()):
+            side = content.side(side_id)
+            if half == "low":
+                out.append(Text(hx - lw, top + 6, f"\u25c4 {side.adjective} half", 6.5, "sans-bold",
+                                side.colour.full, "end"))
+            else:
+                out.append(Text(hx + lw, top + 6, f"{side.adjective} half \u25ba", 6.5, "sans-bold",
+                                side.colour.full, "start"))
+        top += 12
+    # title block
+    title = content.game.title
+    ts = fit_text(title, "sans-bold", 20, 250)
+    out.append(Text(x0, top + 20, title, ts, "sans-bold", "#000000"))
+    if content.game.subtitle:
+        out.append(Text(x0, top + 33, content.game.subtitle, 10, "sans", "#000000"))
+    info = f"Hexes {g.hex_size_in:g} in across, ids CCRR (column, row)"
+    out.append(Text(x0, top + 45, info, 6.5, "sans", GREY))
+    if version_text:
+        out.append(Text(x0, top + 54, version_text, 6.5, "sans", GREY))
+    # terrain key: two rows
+    kx0, kx1 = x0 + 262, x1 - 250
+    terr = list(m.terrain)
+    per_row = math.ceil(len(terr) / 2)
+    cw = (kx1 - kx0) / per_row
+    sw = 24.0  # swatch across the flats
+    out.append(Text(kx0, top + 2, "TERRAIN", 6.5, "sans-bold", "#000000"))
+    for i, t in enumerate(terr):
+        r, c = divmod(i, per_row)
+        ex, ey = kx0 + c * cw, top + 8 + r * 30
+        scx, scy = ex + sw * 0.6, ey + sw / 2
+        R = sw / math.sqrt(3)
+        corners = [(scx + R * math.cos(math.radians(a)), scy + R * math.sin(math.radians(a)))
+                   for a in range(0, 360, 60)] if g.orientation == "flat" else \
+            [(scx + R * math.cos(math.radians(a)), scy + R * math.sin(math.radians(a)))
+             for a in range(30, 390, 60)]
+        if t.pattern == "road":
+            out.append(Polygon(corners, fill=t.colour, stroke=None))
+            out.append(Line(corners[3][0], scy, corners[0][0], scy, "#5b4a2e", 4.2 * sw / 63 * 2))
+            out.append(Line(corners[3][0], scy, corners[0][0], scy, "#f3e2b3", 2.4 * sw / 63 * 2))
+        else:
+            art = terrain_hex(t, 0, 0, 63.0, corners=[((x - scx) * 63 / sw, (y - scy) * 63 / sw)
+                                                       for x, y in corners])
+            out.append(Group(tuple(art), translate=(scx, scy), scale=sw / 63))
+        out.append(Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.5))
+        tx = ex + sw * 1.25
+        avail = cw - sw * 1.25 - 4
+        out.append(Text(tx, ey + 10, t.name, fit_text(t.name, "sans-bold", 7, avail), "sans-bold"))
+        cost = "impassable" if t.move_cost is None else f"{t.move_cost} MP"
+        if t.blocks_los:
+            cost += ", blocks LOS"
+        out.append(Text(tx, ey + 19, cost, fit_text(cost, "sans", 6.5, avail), "sans", GREY))
+    # map symbols + compass on the right
+    lx = x1 - 235
+    out.append(Text(lx, top + 2, "ON THE MAP", 6.5, "sans-bold", "#000000"))
+    y = top + 16
+    side0 = content.game.sides[0]
+    ut0 = content.unit_type(content.counters.units[0].type)
+    out.append(Rect(lx, y - 7, 22, 9, fill=side0.colour.full, stroke="#000000", stroke_width=0.4,
+                    radius=1.5))
+    out.append(Text(lx + 11, y - 2.5 + cap_height("condensed-bold", 6.5) / 2, ut0.short, 6.5,
+                    "condensed-bold", side0.colour.text, "middle"))
+    out.append(Text(lx + 28, y, "set-up hex: the unit type that starts there", 6.5, "sans"))
+    y += 14
+    out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke=side0.colour.full, stroke_width=2.2))
+    out.append(Text(lx + 28, y, "base (thick outline in the side's colour)", 6.5, "sans"))
+    y += 14
+    out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
+    out.append(Text(lx + 28, y, "half-way line hexes", 6.5, "sans"))
+    out += _compass(x1 - 24, top + 28, g.north)
+    return out
+
+
+def map_page(content: Content, style: SheetStyle) -> Page:
+    items = map_items(content, style.version_text)
+    return style.page(items, *_size(content), "map", "map: one 17 x 11 in sheet (Tabloid / Ledger)")
+
+
+def _size(content: Content) -> tuple[float, float]:
+    w, h = content.game.components.map_sheet_in
+    return w * INCH, h * INCH
+
+
+# --------------------------------------------------------------------------- game state
+
+_BOARD_CACHE: dict = {}
+
+
+def _cached_map(content: Content, version_text: str) -> tuple:
+    key = (id(content), version_text)
+    hit = _BOARD_CACHE.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    items = tuple(map_items(content, version_text))
+    if len(_BOARD_CACHE) > 4:
+        _BOARD_CACHE.clear()
+    _BOARD_CACHE[key] = (content, items)
+    return items
+
+
+def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = "",
+               content_root: str | Path | None = None) -> Page:
+    """The map sheet with unit counters on hexes: ``pieces`` is a list of
+    ``(piece_id, hex_id, side, unit_type_id, reduced, facing)``; ``facing`` is a
+    direction 0..5 (:data:`genkit.hexes.DIRECTIONS`) or None.  Counters are the kit's
+    own faces, scaled to sit inside the hex; several pieces on one hex are offset a
+    little so each shows.  Raises ValueError for a hex off the map."""
+    from .counters import counter_size, unit_face
+    geo = MapGeometry(content)
+    style = SheetStyle("letter", 0, content.game.version, content_hash, content.game.title)
+    items = list(_cached_map(content, style.version_text))
+    s = counter_size(content)
+    # the largest square that sits inside the hex, with a little air
+    fit = 2 * geo.radius / (1 + 1 / math.sqrt(3)) - 3
+    sc = min(1.0, fit / s)
+    stacks: dict[str, int] = {}
+    for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
+        pid, hid, side_id, type_id, reduced, facing = piece
+        col, row = hexes.parse_hex_id(hid)
+        g = content.map.grid
+        if not (1 <= col <= g.columns and 1 <= row <= g.rows):
+            raise ValueError(f"piece {pid!r}: hex {hid!r} is not on the map")
+        cx, cy = geo.centre(col, row)
+        k = stacks.get(hid, 0)
+        stacks[hid] = k + 1
+        off = 3.0 * k
+        face = unit_face(content, side_id, type_id, bool(reduced), content_root)
+        x, y = cx - s * sc / 2 + off, cy - s * sc / 2 + off
+        items.append(Rect(x + 0.8, y + 0.8, s * sc, s * sc, fill="#000000", stroke=None))  # shadow
+        items.append(Group(tuple(face), translate=(x, y), scale=sc,
+                           clip=Rect(0, 0, s, s, fill=None, stroke=None)))
+        items.append(Rect(x, y, s * sc, s * sc, fill=None, stroke="#000000", stroke_width=0.5))
+        if facing is not None:
+            items += _facing_tick(geo, cx + off, cy + off, int(facing),
+                                  content.side(side_id).colour.full)
+    return Page(geo.W, geo.H, items + style.footer(geo.W, geo.H, "game state"), title="board")
+
+
+def _facing_tick(geo: MapGeometry, cx: float, cy: float, d: int, colour: str) -> list[Primitive]:
+    """A small arrowhead just inside the hexside the unit faces."""
+    pts = geo.corners(cx, cy)
+    a, b = pts[d % 6], pts[(d + 1) % 6]
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    nx, ny = mx - cx, my - cy
+    ln = math.hypot(nx, ny)
+    nx, ny = nx / ln, ny / ln
+    tx, ty = -ny, nx
+    tip = (mx - nx * 0.5, my - ny * 0.5)
+    base = (mx - nx * 6.5, my - ny * 6.5)
+    return [Polygon([tip, (base[0] + tx * 4.5, base[1] + ty * 4.5),
+                     (base[0] - tx * 4.5, base[1] - ty * 4.5)], fill=colour, stroke="#000000",
+                    stroke_width=0.5)]
