@@ -131,10 +131,10 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
         names = names * sides
     if len(names) != sides:
         raise click.BadParameter(f"give one bot, or one per side ({sides}), e.g. random,random", param_hint="--bots")
-    from .engine.bots import BOTS
+    from .sim.bots import bot_names
     for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"unknown bot '{name}'; known: {', '.join(sorted(BOTS))}", param_hint="--bots")
+        if name not in bot_names():
+            raise click.BadParameter(f"unknown bot '{name}'; known: {', '.join(bot_names())}", param_hint="--bots")
     return names
 
 
@@ -142,7 +142,8 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
 @click.option("--bots", "bot_spec", default="random", show_default=True, metavar="BOT[,BOT]",
-              help="Bot for each side, in the order the content lists the sides (one name: both sides).")
+              help="Bot for each side, in the order the content lists the sides (one name: both sides): "
+                   "random, greedy or search.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game as JSON lines (every decision and die roll) for genkit replay.")
 @click.option("--check/--no-check", default=True, show_default=True,
@@ -150,9 +151,12 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
 @SETS
 def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: bool, sets):
     """Play one game between bots and print the winner, the turn and the reason."""
-    from .engine import InvariantError, play_game
+    from .engine import InvariantError, play_game, rules_for
+    from .sim.bots import make_bot
+    from .sim.play import bot_seed
     content, _ = load_or_exit(game, sets)
-    bots = _bots(bot_spec, len(content.game.sides))
+    names = _bots(bot_spec, len(content.game.sides))
+    bots = [make_bot(name, rules_for(content), side, bot_seed(seed, side)) for side, name in enumerate(names)]
     try:
         result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check)
     except InvariantError as exc:
@@ -189,6 +193,101 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
     where = f"step {result.steps}" if at_step is not None else "the end"
     click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")
     sys.exit(0 if result.ok else 1)
+
+
+# --------------------------------------------------------------------------- simulation
+
+BOTS = click.option("--bots", default="greedy,greedy", show_default=True, metavar="FIRST,SECOND",
+                    help="Bot per side in content order: random, greedy or search (one name: both sides).")
+SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
+WORKERS = click.option("--workers", type=click.IntRange(min=1), help="Processes to use.  [default: all cores]")
+JSON = click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+                    help="Write the figures as JSON to this file.")
+REPORT = click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+                      help="Write a self-contained HTML report with plots to this file.")
+CHECK = click.option("--check", type=click.Choice(["step", "turn", "end", "off"]), default="turn",
+                     show_default=True, help="How often to check the invariants in every game.")
+PROGRESS = click.option("--progress/--no-progress", default=None,
+                        help="Progress bar with time left on stderr.  [default: when stderr is a terminal]")
+
+
+def _run_sim(fn, *args):
+    try:
+        code = fn(*args)
+    except ContentError as exc:
+        _print_findings(exc.findings, "text")
+        sys.exit(1)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    sys.exit(code)
+
+
+@cli.command()
+@GAME
+@SETS
+@click.option("--games", type=click.IntRange(min=1), help="Games to play.  [default: 1000]")
+@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), metavar="P",
+              help="Instead of --games: play until each side's win rate is known to +/-P (95% interval).")
+@BOTS
+@SEED
+@WORKERS
+@JSON
+@REPORT
+@CHECK
+@PROGRESS
+def sim(game, sets, games, precision, bots, seed, workers, json_path, report_path, check, progress):
+    """Simulate many games between bots and report balance and consistency.
+
+    Exits 1 if any game broke an invariant, raised, or did not end (each is listed with the seed and
+    step that reproduce it)."""
+    if games and precision:
+        raise click.UsageError("--games and --precision exclude each other")
+    from .sim.commands import sim_command
+    _run_sim(sim_command, game, sets, games, precision, seed, bots, workers, json_path, report_path, check,
+             progress)
+
+
+@cli.command()
+@GAME
+@SETS
+@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT",
+              help="Compare with another content folder instead of --set changes.")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per variant.")
+@BOTS
+@SEED
+@WORKERS
+@JSON
+@REPORT
+@CHECK
+@PROGRESS
+def compare(game, sets, against, games, bots, seed, workers, json_path, report_path, check, progress):
+    """Simulate the current and the changed game with the same seeds and report every metric side by
+    side, with the difference, its 95% interval and whether it is significant."""
+    from .sim.commands import compare_command
+    _run_sim(compare_command, game, sets, against, games, seed, bots, workers, json_path, report_path, check,
+             progress)
+
+
+@cli.command()
+@GAME
+@SETS
+@click.option("--games", type=click.IntRange(min=1), default=500, show_default=True, help="Games per value.")
+@BOTS
+@SEED
+@WORKERS
+@JSON
+@REPORT
+@CHECK
+@PROGRESS
+def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check, progress):
+    """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
+
+    Prints (and plots with --report) each side's win rate against the value."""
+    if not sets:
+        raise click.UsageError("sweep needs --set KEY=V1,V2,...")
+    from .sim.commands import sweep_command
+    _run_sim(sweep_command, game, sets[0], sets[1:], games, seed, bots, workers, json_path, report_path, check,
+             progress)
 
 
 def main() -> None:

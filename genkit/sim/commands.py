@@ -1,0 +1,108 @@
+"""What ``genkit sim``, ``genkit compare`` and ``genkit sweep`` do, minus option parsing.
+
+Each function runs the simulation, prints a short text summary to ``out``,
+writes the JSON and HTML files asked for, and returns the exit status:
+0 all games ended cleanly, 1 some game failed (an exception, no end, no legal
+action or a broken invariant; each is listed with the seed and step that
+reproduce it). Bad content or a bad ``--set`` path raises
+:class:`genkit.model.load.ContentError` (the CLI prints its findings, exit 1);
+bad arguments raise ``ValueError`` (the CLI's usage error, exit 2).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .compare import compare, parse_sweep, sweep
+from .report import summary_lines, write_report
+from .runner import simulate
+
+
+def _write_json(path, data) -> None:
+    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def _violations(m, out) -> None:
+    for v in m.violations[:10]:
+        print(f"  game {v['index']} seed {v['seed']} step {v['step']}: {v['kind']}: {v['message'][:200]}",
+              file=out)
+    if m.violation_count > 10:
+        print(f"  ... {m.violation_count - 10} more (see --json)", file=out)
+
+
+def sim_command(game, sets=(), games=None, precision=None, seed=0, bots="greedy,greedy", workers=None,
+                json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+    out = out or sys.stdout
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if games is None and precision is None:
+        games = 1000
+    m = simulate(game, list(sets), games=games, precision=precision, seed=seed, bots=bots, workers=workers,
+                 progress=progress, check_invariants=check)
+    for line in summary_lines(m):
+        print(line, file=out)
+    print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} workers)",
+          file=out)
+    if json_path:
+        _write_json(json_path, m.to_json())
+    if report_path:
+        write_report(m, report_path)
+    if m.failed:
+        print(f"FAILED: {m.violation_count} problems in {m.games - m.completed or m.violation_count} games",
+              file=out)
+        _violations(m, out)
+        return 1
+    return 0
+
+
+def compare_command(game, sets=(), against=None, games=1000, seed=0, bots="greedy,greedy", workers=None,
+                    json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+    """``--set`` changes the game (B = GAME with the sets); ``--against OTHER`` compares GAME
+    with OTHER (the sets then apply to both)."""
+    out = out or sys.stdout
+    if progress is None:
+        progress = sys.stderr.isatty()
+    sets = list(sets)
+    if against is None and not sets:
+        raise ValueError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
+    if against is None:
+        c = compare(game, [], game, sets, games, seed, bots, workers, progress, check)
+    else:
+        c = compare(game, sets, against, sets, games, seed, bots, workers, progress, check,
+                    label_a=str(game), label_b=str(against))
+    print(c.text(), file=out)
+    print("* significant: the paired 95% interval excludes 0", file=out)
+    if json_path:
+        _write_json(json_path, c.to_json())
+    if report_path:
+        write_report(c, report_path)
+    if c.failed:
+        print("FAILED: some games failed", file=out)
+        _violations(c.a, out)
+        _violations(c.b, out)
+        return 1
+    return 0
+
+
+def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots="greedy,greedy", workers=None,
+                  json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+    """``sweep_set`` is "KEY=V1,V2,..."; ``sets`` are further fixed overrides applied to every run."""
+    out = out or sys.stdout
+    if progress is None:
+        progress = sys.stderr.isatty()
+    key, values = parse_sweep(sweep_set)
+    sw = sweep(game, key, values, games, seed, bots, workers, progress, base_overrides=list(sets),
+               check_invariants=check)
+    print(sw.text(), file=out)
+    best = sw.best_value()
+    if best is not None:
+        print(f"closest to even: {key}={best}", file=out)
+    if json_path:
+        _write_json(json_path, sw.to_json())
+    if report_path:
+        write_report(sw, report_path)
+    if sw.failed:
+        print("FAILED: some games failed", file=out)
+        return 1
+    return 0

@@ -1,0 +1,330 @@
+"""Streaming, merge-able aggregation of simulated games.
+
+A worker turns each finished game into a small *game record* (a plain dict,
+see :func:`empty_record`) and folds it into a :class:`Metrics` with
+:meth:`Metrics.add`; the parent process folds the workers' Metrics together
+with :meth:`Metrics.merge`. Everything is a count keyed by a string, so
+memory does not grow with the number of games (the game length is a
+histogram by turn, not a list) and merging is order-independent: the same
+games give the same figures whatever the number of workers or the order in
+which their chunks arrive. The one list, the invariant violations, keeps the
+first ``VIOLATION_CAP`` by game index, which is order-independent too.
+
+Keys: sides and unit types are content ids; a per-side-and-type key is
+``"us:inf"``; a CRT cell is ``"<differential>|<attack type>|<die face>"``
+(``"-3|primary|1"``); a kill made by a card is credited to ``"us:card:<id>"``.
+"""
+from __future__ import annotations
+
+import json
+
+from .stats import Paired, hist_summary, newcombe_diff, wilson
+
+VIOLATION_CAP = 50
+
+_CARD_FIELDS = ("drawn", "played", "worked", "held", "held_never_playable")
+_UNIT_FIELDS = ("battles_led", "kills", "steps_lost", "eliminated")
+_REPL_FIELDS = ("available", "used", "place", "combine", "flip")
+
+
+def empty_record(index: int, seed: int) -> dict:
+    """The record one game produces (filled in by :mod:`genkit.sim.observe`)."""
+    return {
+        "index": index, "seed": seed,
+        "winner": None,           # side id, or None for a draw / no result
+        "reason": "",             # the engine's end reason ("base", "no_units", "turn_limit", ...)
+        "turn": 0, "steps": 0,
+        "completed": False,       # the game reached an end state
+        "crt": {},                # cell key -> count
+        "crt_results": {},        # "<diff>|<type>|<code>" -> count (M/L/K per column and type)
+        "cards": {},              # "side:ability" -> {drawn, played, worked, held, held_never_playable}
+        "units": {},              # "side:type" -> {battles_led, kills, steps_lost, eliminated}
+        "card_kills": {},         # "side:card:<ability>" -> units eliminated
+        "killstreaks": {},        # "side:type" -> completions
+        "replacements": {},       # side -> {available, used, place, combine, flip}
+        "violations": [],         # {index, seed, step, kind, message}
+        "approximate_events": 0,  # battles whose attackers could only be inferred
+    }
+
+
+def _add_counts(dst: dict, src: dict) -> None:
+    for k, v in src.items():
+        dst[k] = dst.get(k, 0) + v
+
+
+def _add_nested(dst: dict, src: dict) -> None:
+    for k, sub in src.items():
+        _add_counts(dst.setdefault(k, {}), sub)
+
+
+class Metrics:
+    """Aggregated figures of many games of one content with one pair of bots."""
+
+    def __init__(self, meta: dict | None = None):
+        #: what was simulated: content, sha256, overrides, seed, bots, sides, CRT layout, cards, types
+        self.meta: dict = dict(meta or {})
+        self.games = 0
+        self.completed = 0
+        self.wins: dict = {}
+        self.draws = 0
+        self.length_hist: dict = {}     # turn -> games ending in that turn
+        self.steps_total = 0
+        self.end_reasons: dict = {}
+        self.turn_limit = 0
+        self.crt: dict = {}
+        self.crt_results: dict = {}
+        self.cards: dict = {}
+        self.units: dict = {}
+        self.card_kills: dict = {}
+        self.killstreaks: dict = {}
+        self.replacements: dict = {}
+        self.violations: list = []
+        self.violation_count = 0
+        self.approximate_events = 0
+        self.elapsed = 0.0              # wall-clock seconds (not part of the reproducible figures)
+        self.workers = 1
+
+    # ------------------------------------------------------------------ folding
+
+    def add(self, rec: dict) -> None:
+        """Fold one game record in."""
+        self.games += 1
+        self.steps_total += rec["steps"]
+        if rec["completed"]:
+            self.completed += 1
+            w = rec["winner"]
+            if w is None:
+                self.draws += 1
+            else:
+                self.wins[w] = self.wins.get(w, 0) + 1
+            t = rec["turn"]
+            self.length_hist[t] = self.length_hist.get(t, 0) + 1
+            r = rec["reason"] or "unknown"
+            self.end_reasons[r] = self.end_reasons.get(r, 0) + 1
+            if r == "turn_limit":
+                self.turn_limit += 1
+        else:
+            self.end_reasons["unfinished"] = self.end_reasons.get("unfinished", 0) + 1
+        _add_counts(self.crt, rec["crt"])
+        _add_counts(self.crt_results, rec["crt_results"])
+        _add_nested(self.cards, rec["cards"])
+        _add_nested(self.units, rec["units"])
+        _add_counts(self.card_kills, rec["card_kills"])
+        _add_counts(self.killstreaks, rec["killstreaks"])
+        _add_nested(self.replacements, rec["replacements"])
+        self.approximate_events += rec.get("approximate_events", 0)
+        if rec["violations"]:
+            self.violation_count += len(rec["violations"])
+            self.violations.extend(rec["violations"])
+            self._cap()
+
+    def merge(self, other: "Metrics") -> "Metrics":
+        """Fold another aggregate in (order-independent); returns self."""
+        if not self.meta:
+            self.meta = dict(other.meta)
+        self.games += other.games
+        self.completed += other.completed
+        _add_counts(self.wins, other.wins)
+        self.draws += other.draws
+        _add_counts(self.length_hist, other.length_hist)
+        self.steps_total += other.steps_total
+        _add_counts(self.end_reasons, other.end_reasons)
+        self.turn_limit += other.turn_limit
+        _add_counts(self.crt, other.crt)
+        _add_counts(self.crt_results, other.crt_results)
+        _add_nested(self.cards, other.cards)
+        _add_nested(self.units, other.units)
+        _add_counts(self.card_kills, other.card_kills)
+        _add_counts(self.killstreaks, other.killstreaks)
+        _add_nested(self.replacements, other.replacements)
+        self.violations.extend(other.violations)
+        self.violation_count += other.violation_count
+        self.approximate_events += other.approximate_events
+        self._cap()
+        return self
+
+    def _cap(self) -> None:
+        self.violations.sort(key=lambda v: (v["index"], v["step"], v["kind"]))
+        del self.violations[VIOLATION_CAP:]
+
+    # ------------------------------------------------------------------ figures
+
+    @property
+    def sides(self) -> list:
+        return list(self.meta.get("sides") or sorted(self.wins))
+
+    def win_rate(self, side: str) -> dict:
+        k = self.wins.get(side, 0)
+        n = self.completed
+        lo, hi = wilson(k, n)
+        return {"p": k / n if n else 0.0, "ci95": [lo, hi], "wins": k, "games": n}
+
+    def max_half_width(self) -> float:
+        """The widest 95% half-width over the sides' win rates (for --precision)."""
+        out = 0.0
+        for side in self.sides:
+            lo, hi = self.win_rate(side)["ci95"]
+            out = max(out, (hi - lo) / 2)
+        return out
+
+    def crt_cells(self) -> list:
+        """Every cell of the table as (differential, type, face) in table order."""
+        layout = self.meta.get("crt") or {}
+        return [(d, t, f) for d in layout.get("columns", []) for t in layout.get("types", [])
+                for f in range(1, layout.get("faces", 0) + 1)]
+
+    def never_reached(self) -> list:
+        """Names of CRT cells no battle used, e.g. "+6 secondary, die 3"."""
+        out = []
+        for d, t, f in self.crt_cells():
+            if self.crt.get(cell_key(d, t, f), 0) == 0:
+                out.append(cell_name(d, t, f))
+        return out
+
+    def dead_cards(self) -> list:
+        """Abilities never played by either side although drawn (or never even drawn)."""
+        per: dict = {}
+        for key, c in self.cards.items():
+            ab = key.split(":", 1)[1]
+            agg = per.setdefault(ab, {f: 0 for f in _CARD_FIELDS})
+            _add_counts(agg, c)
+        out = []
+        for ab in self.meta.get("abilities", sorted(per)):
+            agg = per.get(ab, {})
+            if agg.get("played", 0) == 0:
+                out.append(ab)
+        return out
+
+    def cards_by_ability(self) -> dict:
+        """ability -> side -> counts (zeros filled in)."""
+        out: dict = {}
+        for ab in self.meta.get("abilities", []):
+            out[ab] = {s: {f: 0 for f in _CARD_FIELDS} for s in self.sides}
+        for key, c in self.cards.items():
+            side, ab = key.split(":", 1)
+            slot = out.setdefault(ab, {}).setdefault(side, {f: 0 for f in _CARD_FIELDS})
+            _add_counts(slot, c)
+        return out
+
+    def units_table(self) -> dict:
+        """"side:type" -> {battles_led, kills, steps_lost, eliminated} (zeros filled in)."""
+        out = {}
+        for side in self.sides:
+            for t in self.meta.get("unit_types", []):
+                out[f"{side}:{t}"] = {f: 0 for f in _UNIT_FIELDS}
+        for key, c in self.units.items():
+            _add_counts(out.setdefault(key, {f: 0 for f in _UNIT_FIELDS}), c)
+        return out
+
+    def games_per_second(self) -> float:
+        return self.games / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_json(self, timing: bool = True) -> dict:
+        """The figures as plain JSON data. ``timing=False`` drops the wall-clock fields
+        (``games_per_second``, ``elapsed_s``, ``workers``), leaving what a seed reproduces."""
+        sides = self.sides
+        first = self.meta.get("first_side")
+        out = {
+            "content": self.meta.get("content"),
+            "sha256": self.meta.get("sha256"),
+            "overrides": list(self.meta.get("overrides", [])),
+            "games": self.games,
+            "completed": self.completed,
+            "seed": self.meta.get("seed"),
+            "bots": dict(zip(sides, self.meta.get("bots", []))),
+            "wins": {s: self.wins.get(s, 0) for s in sides},
+            "draws": self.draws,
+            "win_rate": {s: self.win_rate(s) for s in sides},
+            "length": hist_summary(self.length_hist),
+            "length_histogram": {str(t): self.length_hist[t] for t in sorted(self.length_hist)},
+            "turn_limit": {"turns": self.meta.get("turns"), "games": self.turn_limit,
+                           "share": self.turn_limit / self.completed if self.completed else 0.0},
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "first_player": None,
+            "invariant_violations": self.violation_count,
+            "violations": list(self.violations),
+            "steps_per_game": self.steps_total / self.games if self.games else 0.0,
+            "crt": {
+                "cells": {k: self.crt[k] for k in sorted(self.crt)},
+                "results": {k: self.crt_results[k] for k in sorted(self.crt_results)},
+                "battles": sum(self.crt.values()),
+                "never_reached": self.never_reached(),
+            },
+            "cards": self.cards_by_ability(),
+            "dead_cards": self.dead_cards(),
+            "units": self.units_table(),
+            "card_kills": dict(sorted(self.card_kills.items())),
+            "killstreaks": dict(sorted(self.killstreaks.items())),
+            "replacements": {s: {f: self.replacements.get(s, {}).get(f, 0) for f in _REPL_FIELDS}
+                             | {"lost": self.replacements.get(s, {}).get("available", 0)
+                                - self.replacements.get(s, {}).get("used", 0)} for s in sides},
+            "approximate_events": self.approximate_events,
+        }
+        if first in sides:
+            wr = self.win_rate(first)
+            other = [s for s in sides if s != first]
+            # In an asymmetric game the first player is always the same side, so
+            # this is that side's edge over an even game, not a pure move-order effect.
+            out["first_player"] = {"side": first, "p": wr["p"], "ci95": wr["ci95"],
+                                   "edge_vs_even": wr["p"] - 0.5,
+                                   "vs_second": newcombe_diff(self.wins.get(first, 0), self.completed,
+                                                              self.wins.get(other[0], 0) if other else 0,
+                                                              self.completed).as_dict()}
+        if timing:
+            out["games_per_second"] = self.games_per_second()
+            out["elapsed_s"] = self.elapsed
+            out["workers"] = self.workers
+        return out
+
+    def dumps(self, timing: bool = True) -> str:
+        return json.dumps(self.to_json(timing), indent=2, sort_keys=False)
+
+    @property
+    def failed(self) -> bool:
+        """True when any game raised, never ended or broke an invariant (the CLI exits 1)."""
+        return self.violation_count > 0 or self.completed < self.games
+
+
+def cell_key(differential: int, attack_type: str, face: int) -> str:
+    return f"{differential}|{attack_type}|{face}"
+
+
+def cell_name(differential: int, attack_type: str, face: int) -> str:
+    d = f"+{differential}" if differential > 0 else str(differential)
+    return f"{d} {attack_type}, die {face}"
+
+
+# --------------------------------------------------------------------------- paired figures
+
+PAIRED_FIELDS = ("length", "turn_limit", "draw", "battles", "kills_total")
+
+
+def paired_values(rec: dict, sides: list) -> dict:
+    """Per-game numbers compared seed by seed in :mod:`genkit.sim.compare`."""
+    out = {f"win:{s}": 1.0 if rec["winner"] == s else 0.0 for s in sides}
+    out["draw"] = 1.0 if rec["completed"] and rec["winner"] is None else 0.0
+    out["length"] = float(rec["turn"])
+    out["turn_limit"] = 1.0 if rec["reason"] == "turn_limit" else 0.0
+    out["battles"] = float(sum(rec["crt"].values()))
+    for s in sides:
+        out[f"kills:{s}"] = float(sum(u.get("kills", 0) for k, u in rec["units"].items() if k.startswith(s + ":"))
+                                  + sum(v for k, v in rec["card_kills"].items() if k.startswith(s + ":")))
+        out[f"cards_played:{s}"] = float(sum(c.get("played", 0) for k, c in rec["cards"].items()
+                                             if k.startswith(s + ":")))
+    return out
+
+
+class PairedSet:
+    """Named :class:`~genkit.sim.stats.Paired` accumulators, merge-able."""
+
+    def __init__(self):
+        self.acc: dict = {}
+
+    def add(self, a: dict, b: dict) -> None:
+        for k in a:
+            self.acc.setdefault(k, Paired()).add(a[k], b.get(k, 0.0))
+
+    def merge(self, other: "PairedSet") -> "PairedSet":
+        for k, p in other.acc.items():
+            self.acc.setdefault(k, Paired()).merge(p)
+        return self

@@ -1,0 +1,266 @@
+"""Run many games on all cores and aggregate them as they stream in.
+
+``simulate(content_path, overrides, games=N | precision=P, seed, bots, workers)``
+returns a :class:`~genkit.sim.metrics.Metrics`. Game *i* always gets the seed
+``game_seed(seed, i)`` and the merge of chunk aggregates is order-independent,
+so the figures are the same for any number of workers. Workers receive the
+content *path* and overrides (never a pickled model) and load the content
+once, in the pool initializer.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+import time
+from typing import Iterable
+
+from ..model.load import load
+from .bots import parse_bots
+from .metrics import Metrics, PairedSet, paired_values
+from .observe import rules_for
+from .play import STEP_CAP, check_level, game_seed, play_game
+
+DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
+PRECISION_FIRST_BATCH = 200
+
+
+# --------------------------------------------------------------------------- per-process state
+
+_W: dict = {}
+
+
+def _init_worker(variants: list, bots: tuple, seed: int, check: str, step_cap: int) -> None:
+    """Load each (path, overrides) variant once per process."""
+    loaded = []
+    for path, overrides in variants:
+        content, source = load(path, overrides)
+        loaded.append((content, rules_for(content), source))
+    _W.update(variants=loaded, bots=bots, seed=seed, check=check, step_cap=step_cap)
+
+
+def meta_for(content, source, path, overrides, seed, bots) -> dict:
+    return {
+        "content": str(path), "sha256": source.sha256, "overrides": list(overrides), "seed": seed,
+        "bots": list(bots), "sides": [s.id for s in content.game.sides], "first_side": content.game.first_side,
+        "turns": content.turn_track.turns,
+        "crt": {"columns": sorted(c.differential for c in content.crt.columns),
+                "types": list(content.crt.attack_types), "faces": content.crt.die_faces},
+        "crt_rows": {c.differential: {t: list(r) for t, r in c.rows.items()} for c in content.crt.columns},
+        "abilities": [a.id for a in content.abilities.cards],
+        "ability_names": {a.id: a.name for a in content.abilities.cards},
+        "unit_types": [t.id for t in content.unit_types],
+        "unit_names": {t.id: t.name for t in content.unit_types},
+        "side_names": {s.id: s.adjective for s in content.game.sides},
+        "side_colours": {s.id: s.colour.full for s in content.game.sides},
+    }
+
+
+def _run_chunk(span: tuple) -> tuple:
+    """Play games [start, stop) of every variant; return (metrics per variant, paired set)."""
+    start, stop = span
+    variants = _W["variants"]
+    out = [Metrics() for _ in variants]
+    paired = PairedSet() if len(variants) == 2 else None
+    sides = list(variants[0][1].side_ids)
+    for i in range(start, stop):
+        gs = game_seed(_W["seed"], i)
+        recs = []
+        for k, (content, game, _src) in enumerate(variants):
+            rec = play_game(game, content, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
+            out[k].add(rec)
+            recs.append(rec)
+        if paired is not None:
+            paired.add(paired_values(recs[0], sides), paired_values(recs[1], sides))
+    return out, paired, stop - start
+
+
+# --------------------------------------------------------------------------- progress
+
+class Progress:
+    """A one-line progress bar with rate and ETA on stderr (no dependency)."""
+
+    def __init__(self, total: int | None, label: str = "sim", enabled: bool = True, stream=None):
+        self.total, self.label, self.enabled = total, label, enabled
+        self.stream = stream or sys.stderr
+        self.done = 0
+        self.extra = ""          # appended to the line, e.g. the current interval half-width
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, n: int, extra: str = "") -> None:
+        self.done += n
+        extra = extra or self.extra
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.last < 0.2 and (self.total is None or self.done < self.total):
+            return
+        self.last = now
+        el = now - self.t0
+        rate = self.done / el if el > 0 else 0.0
+        if self.total:
+            frac = min(1.0, self.done / self.total)
+            bar = "#" * int(frac * 24)
+            eta = (self.total - self.done) / rate if rate > 0 else 0.0
+            line = (f"\r{self.label} [{bar:<24}] {self.done}/{self.total} games {frac:5.1%} "
+                    f"{rate:6.1f} games/s ETA {_hms(eta)}{extra}")
+        else:
+            line = f"\r{self.label} {self.done} games {rate:6.1f} games/s{extra}"
+        self.stream.write(line.ljust(100)[:120])
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _hms(sec: float) -> str:
+    sec = int(round(sec))
+    return f"{sec // 3600}:{sec % 3600 // 60:02d}:{sec % 60:02d}" if sec >= 3600 else f"{sec // 60}:{sec % 60:02d}"
+
+
+# --------------------------------------------------------------------------- pool
+
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover
+        return max(1, os.cpu_count() or 1)
+
+
+def _chunks(start: int, stop: int, workers: int) -> list:
+    n = stop - start
+    size = max(1, min(100, n // (workers * 6) or 1))
+    return [(a, min(stop, a + size)) for a in range(start, stop, size)]
+
+
+class Pool:
+    """Plays game index ranges of one or two variants, in-process (workers=1) or on a process pool."""
+
+    def __init__(self, variants: list, bots: tuple, seed: int, workers: int | None, check: str, step_cap: int):
+        self.workers = workers or default_workers()
+        self.args = (variants, bots, seed, check, step_cap)
+        self.pool = None
+        if self.workers > 1:
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            self.pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=self.args)
+        else:
+            _init_worker(*self.args)
+
+    def run(self, start: int, stop: int, sinks: list, paired: PairedSet | None,
+            progress: Progress | None) -> None:
+        spans = _chunks(start, stop, self.workers)
+        it: Iterable = (self.pool.imap_unordered(_run_chunk, spans) if self.pool is not None
+                        else map(_run_chunk, spans))
+        for out, pset, n in it:
+            for sink, m in zip(sinks, out):
+                sink.merge(m)
+            if paired is not None and pset is not None:
+                paired.merge(pset)
+            if progress:
+                progress.update(n)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+            self.pool = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
+def precision_reached(metrics: list, precision: float) -> bool:
+    return all(m.completed > 0 and m.max_half_width() <= precision for m in metrics)
+
+
+def next_batch(metrics: list, precision: float, done: int, cap: int) -> int:
+    """Games to add so the widest interval should reach ``precision`` (never fewer than 100)."""
+    from .stats import sample_size
+    need = done
+    for m in metrics:
+        for side in m.sides:
+            p = m.win_rate(side)["p"]
+            p = min(max(p, 0.02), 0.98)
+            need = max(need, sample_size(precision, p))
+    add = max(100, int((need - done) * 1.1))
+    return max(0, min(add, cap - done))
+
+
+def run_games(variants: list, games: int | None, precision: float | None, seed: int, bots,
+              workers: int | None, progress: bool, check="turn", step_cap: int = STEP_CAP,
+              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim") -> tuple:
+    """Play ``games`` (or until ``precision``) games of each variant with common seeds.
+
+    Returns (list of Metrics, PairedSet or None).
+    """
+    bots = parse_bots(bots)
+    check = check_level(check)
+    if (games is None) == (precision is None):
+        raise ValueError("give exactly one of games or precision")
+    if games is not None and games < 1:
+        raise ValueError("games must be at least 1")
+    if precision is not None and not 0 < precision < 0.5:
+        raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
+    metas = []
+    for path, overrides in variants:
+        content, source = load(path, overrides)
+        metas.append(meta_for(content, source, path, overrides, seed, bots))
+    sinks = [Metrics(meta) for meta in metas]
+    paired = PairedSet() if len(variants) == 2 else None
+    t0 = time.perf_counter()
+    bar = Progress(games if games is not None else None, label, progress)
+    with Pool(variants, bots, seed, workers, check, step_cap) as pool:
+        if games is not None:
+            pool.run(0, games, sinks, paired, bar)
+        else:
+            done = 0
+            batch = PRECISION_FIRST_BATCH
+            while done < max_games:
+                stop = min(max_games, done + batch)
+                pool.run(done, stop, sinks, paired, bar)
+                done = stop
+                if precision_reached(sinks, precision):
+                    break
+                bar.extra = f"  CI ±{max(m.max_half_width() for m in sinks):.3f} (target ±{precision:g})"
+                batch = next_batch(sinks, precision, done, max_games)
+                if batch <= 0:
+                    break
+        pool.close()
+        nworkers = pool.workers
+    bar.close()
+    elapsed = time.perf_counter() - t0
+    for m in sinks:
+        m.elapsed = elapsed
+        m.workers = nworkers
+        m.meta["check_invariants"] = check
+        if precision is not None:
+            m.meta["precision"] = precision
+            m.meta["precision_reached"] = precision_reached([m], precision)
+    return sinks, paired
+
+
+def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
+             precision: float | None = None, seed: int = 0, bots=("greedy", "greedy"),
+             workers: int | None = None, progress: bool = True, check_invariants="turn",
+             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES) -> Metrics:
+    """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).
+
+    ``check_invariants``: "step" (after every decision; about 3x slower with random
+    bots), "turn" (each game turn and the end; the default), "end", or "off".
+
+    Raises :class:`genkit.model.load.ContentError` for bad content or overrides,
+    ``ValueError`` for bad arguments. Games that fail are recorded in the
+    metrics (``metrics.failed``), never raised.
+    """
+    sinks, _ = run_games([(str(content_path), list(overrides))], games, precision, seed, bots, workers,
+                         progress, check_invariants, step_cap, max_games)
+    return sinks[0]

@@ -1,0 +1,41 @@
+"""The functions behind `genkit sim / compare / sweep`: output, files, exit status."""
+import io
+import json
+
+import pytest
+
+from genkit.sim import bots as botmod
+from genkit.sim.commands import compare_command, sim_command, sweep_command
+from .test_runner import _Crash
+
+
+def test_sim_command_writes_json_and_report(bering_path, tmp_path):
+    out = io.StringIO()
+    code = sim_command(bering_path, games=4, seed=1, bots="random", workers=1, json_path=tmp_path / "s.json",
+                       report_path=tmp_path / "s.html", progress=False, out=out)
+    assert code == 0
+    j = json.loads((tmp_path / "s.json").read_text())
+    assert j["games"] == 4 and j["seed"] == 1 and j["bots"] == {"us": "random", "ru": "random"}
+    assert "Summary" in (tmp_path / "s.html").read_text()
+    assert "won" in out.getvalue()
+
+
+def test_sim_command_exits_1_on_failed_games(bering_path, monkeypatch):
+    monkeypatch.setitem(botmod.BOTS, "crash", _Crash)
+    out = io.StringIO()
+    assert sim_command(bering_path, games=2, bots="crash,random", workers=1, progress=False, out=out) == 1
+    assert "seed" in out.getvalue() and "boom" in out.getvalue()
+
+
+def test_compare_and_sweep_commands(bering_path, tmp_path):
+    out = io.StringIO()
+    assert compare_command(bering_path, ["unit_types.inf.movement=3"], games=3, bots="random", workers=1,
+                           json_path=tmp_path / "c.json", progress=False, out=out) == 0
+    assert json.loads((tmp_path / "c.json").read_text())["significant"] == []
+    assert compare_command(bering_path, against=bering_path, games=2, bots="random", workers=1,
+                           progress=False, out=out) == 0
+    with pytest.raises(ValueError):
+        compare_command(bering_path, [], games=2, progress=False, out=out)
+    assert sweep_command(bering_path, "turn_track.turns=20,30", games=2, bots="random", workers=1,
+                         report_path=tmp_path / "w.html", progress=False, out=out) == 0
+    assert "closest to even" in out.getvalue()

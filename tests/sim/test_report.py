@@ -1,0 +1,37 @@
+"""The HTML reports render, are self-contained, and hold the summary and the plots."""
+import re
+
+from genkit.sim.compare import compare, sweep
+from genkit.sim.report import write_report
+from genkit.sim.runner import simulate
+
+
+def _check_page(text):
+    assert text.startswith("<!DOCTYPE html>")
+    assert 'id="summary"' in text
+    assert not re.search(r'(src|href)="(https?:|//)', text)           # nothing fetched
+    assert "<script" not in text
+
+
+def test_sim_report(bering_path, tmp_path):
+    m = simulate(bering_path, [], games=6, seed=2, bots=("greedy", "random"), workers=1, progress=False)
+    text = write_report(m, tmp_path / "r.html").read_text()
+    _check_page(text)
+    assert text.count("<svg") == 5
+    for title in ("Win rate with 95% interval", "Game length histogram", "Combat results table",
+                  "Ability cards", "Unit effectiveness"):
+        assert title in text
+    assert "won" in text and "The game is" in text and "CRT cells" in text
+
+
+def test_compare_and_sweep_reports(bering_path, tmp_path):
+    c = compare(bering_path, [], bering_path, ["unit_types.inf.movement=3"], games=4, seed=0, bots="random",
+                workers=1, progress=False)
+    text = write_report(c, tmp_path / "c.html").read_text()
+    _check_page(text)
+    assert "Differences B - A" in text and "not distinguishable from noise" in text
+    sw = sweep(bering_path, "turn_track.turns", ["20", "30"], games=4, seed=0, bots="random", workers=1,
+               progress=False)
+    text = write_report(sw, tmp_path / "s.html").read_text()
+    _check_page(text)
+    assert "Win rate against turn_track.turns" in text and "Closest to an even game" in text
