@@ -4,7 +4,8 @@ Public entry points::
 
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
     play_game(content, seed, bots=("random", "random"), log_path=None,
-              check_invariants=False) -> GameResult
+              check_invariants=False, events=None) -> GameResult
+    Game.initial_state(seed, trace=None, events=None) -> State   # events: genkit.engine.events
     replay_log(path, content=None, at_step=None) -> ReplayResult
     check_invariants(state) -> list[str]
     pieces_on_map(state), render_text(state)
@@ -58,13 +59,17 @@ class GameResult:
 
 
 def play_game(content, seed: int, bots=("random", "random"), log_path=None,
-              check_invariants: bool = False) -> GameResult:
+              check_invariants: bool = False, events: list | None = None) -> GameResult:
     """Play one game between ``bots`` (names or objects with ``choose``), one per side in
-    ``content.game.sides`` order. Bot seeds are derived from ``seed``."""
+    ``content.game.sides`` order. Bot seeds are derived from ``seed``.
+
+    ``events``: a list the game appends its event tuples to (:mod:`genkit.engine.events`);
+    None (the default) records nothing and costs nothing.
+    """
     game = rules_for(content)
     players = [make_bot(spec, seed * 7919 + 104729 * k + 1) for k, spec in enumerate(bots)]
     trace = [] if log_path else None
-    state = game.initial_state(seed, trace=trace)
+    state = game.initial_state(seed, trace=trace, events=events)
     log = None
     if log_path:
         log = LogWriter(log_path, content, seed, [getattr(b, "name", str(b)) for b in players])

@@ -5,6 +5,12 @@ Nothing here knows Bering Land: a :class:`Board` is built once per content
 functions below (movement search, zones of control, line of sight, combat
 results table, dice, deck, killstreak tracks) work on integer hex indices and
 on the flat lists of :class:`~genkit.engine.state.State`.
+
+Speed notes: the Board also holds per-content tables for the hot paths (hex bit
+masks of neighbours and halves, per-node move tables for facing units, shared
+``("to", hex, facing)`` / ``("at", hex)`` action tuples); :func:`move_hexes` and
+:func:`move_nodes` are the two halves of :func:`move_targets` without the
+conversion to (hex, facing) pairs.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from .state import State
 IMPASSABLE = 0          # Board.cost value of a hex no unit may enter
 
 _M64 = (1 << 64) - 1
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 _SQ3 = math.sqrt(3.0)
 
 
@@ -69,6 +76,33 @@ class Board:
             if b >= 0:
                 self.is_base[b] = 1
         self._areas: dict = {}
+        # ---- precomputed tables for the hot paths (bit masks over hex indices, shared tuples)
+        self.bit = tuple(1 << h for h in range(n))
+        self.adj_mask = tuple(sum(1 << j for j in self.adjacent[h]) for h in range(n))
+        self.passable_mask = sum(1 << h for h in range(n) if self.cost[h] != IMPASSABLE)
+        self.own_half_mask = [sum(1 << h for h in range(n) if half[h]) for half in self.own_half]
+        # 10.1 anchors: on the own half or on the half-way line
+        self.anchor_ok = [bytearray(1 if (half[h] or self.on_halfway[h]) else 0 for h in range(n))
+                          for half in self.own_half]
+        # per node (hex * 6 + facing): (forward node or -1, its hex or -1, left node, right node)
+        self.node_moves = tuple((self.node_fwd[k], self.node_hex[self.node_fwd[k]] if self.node_fwd[k] >= 0 else -1,
+                                 self.node_left[k], self.node_right[k]) for k in range(n * 6))
+        # shared action tuples: ("to", hex, facing) per node and ("at", hex) per hex
+        self.to_action = tuple(("to", k // 6, k % 6) for k in range(n * 6))
+        self.at_action = tuple(("at", h) for h in range(n))
+        self._within_masks: dict = {}
+        self._bits_fmt = "0%db" % n
+
+    def mask_bytes(self, mask: int) -> bytes:
+        """A bit mask over hex indices as one byte (0/1) per hex."""
+        return format(mask, self._bits_fmt)[::-1].encode().translate(_BIT_BYTES)
+
+    def within_mask(self, r: int) -> tuple:
+        """Per hex: bit mask of the hexes at distance <= ``r`` (itself included)."""
+        hit = self._within_masks.get(r)
+        if hit is None:
+            hit = self._within_masks[r] = tuple(sum(1 << j for j in self.within(h, r)) for h in range(self.n))
+        return hit
 
     def distance(self, i: int, j: int) -> int:
         return self._dist[i * self.n + j]
@@ -187,7 +221,7 @@ def los_clear(board: Board, a: int, b: int, occ: list) -> bool:
 
 def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
                  side: int, passes_friends: bool, has_facing: bool, turn_cost: int,
-                 zoc: bytearray) -> list:
+                 zoc) -> list:
     """Where a unit may end its move (8.0): a sorted list of (hex, facing).
 
     Dijkstra over (hex, facing) with movement points: entering a hex costs its
@@ -197,96 +231,95 @@ def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piec
     the start hex is no restriction). A unit with facing only steps into the
     hex it faces and pays ``turn_cost`` per 60 degrees turned (8.4); turning in
     place is a move. Units without facing report their unchanged ``facing``.
+    ``zoc``: per hex a true value in an enemy zone of control (see :func:`enemy_zoc`).
     """
-    cost = board.cost
     if not has_facing:
-        adj = board.adjacent
-        big = ma + 1
-        best = [big] * board.n
-        best[start] = 0
-        reached = []
-        buckets = [[] for _ in range(big)]
-        buckets[0].append(start)
-        for spent in range(big):
-            for h in buckets[spent]:
-                if best[h] != spent:
+        return [(h, facing) for h in move_hexes(board, start, ma, occ, piece_side, side,
+                                                  passes_friends, zoc)]
+    return [(k // 6, k % 6) for k in move_nodes(board, start, facing, ma, occ, piece_side, side,
+                                                 passes_friends, turn_cost, zoc)]
+
+
+def move_hexes(board: Board, start: int, ma: int, occ: list, piece_side: list, side: int,
+               passes_friends: bool, zoc) -> list:
+    """:func:`move_targets` for a unit without facing: the sorted end hexes."""
+    cost = board.cost
+    adj = board.adjacent
+    big = ma + 1
+    best = [big] * board.n
+    best[start] = 0
+    reached = []
+    buckets = [[] for _ in range(big)]
+    buckets[0].append(start)
+    for spent in range(big):
+        for h in buckets[spent]:
+            if best[h] != spent or (zoc[h] and h != start):
+                continue
+            for j in adj[h]:
+                t = spent + cost[j]
+                if t >= best[j] or t == spent:     # t == spent: impassable (cost 0)
                     continue
-                if h != start and zoc[h]:
-                    continue
-                for j in adj[h]:
-                    c = cost[j]
-                    if c == IMPASSABLE:
+                p = occ[j]
+                if p >= 0:
+                    if piece_side[p] != side or not passes_friends:
                         continue
-                    t = spent + c
-                    if t >= best[j]:
-                        continue
-                    p = occ[j]
-                    if p >= 0 and (piece_side[p] != side or not passes_friends):
-                        continue
-                    if best[j] == big:
-                        reached.append(j)
-                    best[j] = t
-                    buckets[t].append(j)
-        reached.sort()
-        return [(h, facing) for h in reached if occ[h] < 0]
-    # Facing units: node = hex * 6 + facing.
-    node_hex, fwd, left, right = board.node_hex, board.node_fwd, board.node_left, board.node_right
+                elif best[j] == big:
+                    reached.append(j)
+                best[j] = t
+                buckets[t].append(j)
+    reached.sort()
+    return reached
+
+
+def move_nodes(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
+               side: int, passes_friends: bool, turn_cost: int, zoc) -> list:
+    """:func:`move_targets` for a unit with facing: sorted end nodes ``hex * 6 + facing``."""
+    cost = board.cost
+    moves = board.node_moves
     s0 = start * 6 + facing
     big = ma + 1
     best = [big] * (board.n * 6)
     best[s0] = 0
-    reached = [s0]
+    reached = []
     buckets = [[] for _ in range(big)]
     buckets[0].append(s0)
     for spent in range(big):
         bucket = buckets[spent]
-        k = 0
-        while k < len(bucket):       # turn_cost 0 appends to the bucket being read
-            node = bucket[k]
-            k += 1
+        t = spent + turn_cost
+        turn = t <= ma
+        tb = buckets[t] if turn else None
+        for node in bucket:          # turn_cost 0 appends to the bucket being read
             if best[node] != spent:
                 continue
-            h = node_hex[node]
-            if h != start and zoc[h]:
+            h = node // 6
+            if zoc[h] and h != start:
                 continue
-            t = spent + turn_cost
-            if t <= ma:
-                nn = left[node]
-                if t < best[nn]:
-                    if best[nn] == big:
-                        reached.append(nn)
-                    best[nn] = t
-                    bucket.append(nn) if t == spent else buckets[t].append(nn)
-                nn = right[node]
-                if t < best[nn]:
-                    if best[nn] == big:
-                        reached.append(nn)
-                    best[nn] = t
-                    bucket.append(nn) if t == spent else buckets[t].append(nn)
-            nn = fwd[node]
-            if nn < 0:
+            fwd, j, left, right = moves[node]
+            if turn:
+                if t < best[left]:
+                    if best[left] == big:
+                        reached.append(left)
+                    best[left] = t
+                    tb.append(left)
+                if t < best[right]:
+                    if best[right] == big:
+                        reached.append(right)
+                    best[right] = t
+                    tb.append(right)
+            if j < 0:
                 continue
-            j = node_hex[nn]
-            c = cost[j]
-            if c == IMPASSABLE:
-                continue
-            t = spent + c
-            if t >= best[nn]:
+            tf = spent + cost[j]
+            if tf >= best[fwd] or tf == spent:   # tf == spent: impassable (cost 0)
                 continue
             p = occ[j]
             if p >= 0 and (piece_side[p] != side or not passes_friends):
                 continue
-            if best[nn] == big:
-                reached.append(nn)
-            best[nn] = t
-            buckets[t].append(nn)
+            if best[fwd] == big:
+                reached.append(fwd)
+            best[fwd] = tf
+            buckets[tf].append(fwd)
     reached.sort()
-    out = []
-    for node in reached:
-        h = node_hex[node]
-        if node != s0 and (h == start or occ[h] < 0):
-            out.append((h, node % 6))
-    return out
+    return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
 
 
 def can_step_somewhere(board: Board, start: int, ma: int, occ: list) -> bool:
@@ -325,6 +358,7 @@ class CrtTable:
         self.highest = self.differentials[-1]
         self.below_lowest = crt.below_lowest
         self.table = [[[effect_of[code] for code in c.rows[t]] for t in self.type_names] for c in cols]
+        self.codes = [[list(c.rows[t]) for t in self.type_names] for c in cols]   # result codes
         self._col = {}
         for d in range(self.lowest, self.highest + 1):
             if crt.between_columns == "round_down":

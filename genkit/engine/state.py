@@ -31,6 +31,11 @@ player turn, -1 none), ``attacked`` / ``defended`` (bit masks of piece ids),
 
 Chance: ``rng`` (64-bit generator state), ``nrolls`` (dice rolled so far).
 End: ``ended``, ``winner`` (side index or -1), ``reason``.
+
+Not part of the position (neither copied nor digested): ``trace`` (None or a
+list collecting ``(face, purpose)`` of every die rolled), ``events`` (None or a
+list collecting event tuples, see :mod:`genkit.engine.events`), ``legal`` (the
+cached legal actions of the pending decision).
 """
 from __future__ import annotations
 
@@ -61,12 +66,13 @@ _LISTS = ("loc", "reduced", "facing", "stopped", "lost", "occ", "streak", "due",
           "deck", "discard", "invuln")
 _INTS = ("turn", "phase", "stage", "actor", "steps_left", "moved", "attacked", "defended",
          "lead", "battle_done", "plays", "playing", "rng", "nrolls", "ended", "winner")
+# (State.copy lists the _INTS one by one: keep it in step when adding one)
 
 
 class State:
     """A game position. Mutated in place by ``Game.apply``; copy with :meth:`copy`."""
 
-    __slots__ = _LISTS + _INTS + ("hands", "pend", "reason", "game", "trace", "legal")
+    __slots__ = _LISTS + _INTS + ("hands", "pend", "reason", "game", "trace", "legal", "events")
 
     def copy(self) -> "State":
         """A deep copy sharing only immutable parts (the game definition, tuples)."""
@@ -83,12 +89,27 @@ class State:
         new.discard = self.discard[:]
         new.invuln = self.invuln[:]
         new.hands = [h[:] for h in self.hands]
-        for name in _INTS:
-            setattr(new, name, getattr(self, name))
+        new.turn = self.turn
+        new.phase = self.phase
+        new.stage = self.stage
+        new.actor = self.actor
+        new.steps_left = self.steps_left
+        new.moved = self.moved
+        new.attacked = self.attacked
+        new.defended = self.defended
+        new.lead = self.lead
+        new.battle_done = self.battle_done
+        new.plays = self.plays
+        new.playing = self.playing
+        new.rng = self.rng
+        new.nrolls = self.nrolls
+        new.ended = self.ended
+        new.winner = self.winner
         new.pend = self.pend
         new.reason = self.reason
         new.game = self.game
         new.trace = None
+        new.events = None
         new.legal = self.legal
         return new
 

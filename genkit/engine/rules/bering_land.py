@@ -1,9 +1,11 @@
 """Battlefield Bering Land as an executable game definition.
 
 ``Game(content)`` builds everything once per content model; then
-``initial_state(seed)``, ``legal_actions(state)``, ``apply(state, action)``
-(mutates and returns the state; chance is resolved inside with the state's
-seeded generator, every die roll counted and traced) and ``is_terminal(state)``.
+``initial_state(seed, trace=None, events=None)``, ``legal_actions(state)``,
+``apply(state, action)`` (mutates and returns the state; chance is resolved
+inside with the state's seeded generator, every die roll counted and traced)
+and ``is_terminal(state)``. With ``state.events`` a list, what happens is
+appended to it as it happens (formats: :mod:`genkit.engine.events`).
 
 Readings implemented (case numbers of the rules):
 
@@ -68,9 +70,10 @@ Further readings made here (one line each):
 """
 from __future__ import annotations
 
+from .. import events as ev
 from ..core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
-    can_step_somewhere, draw_card, enemy_zoc, los_clear, move_targets, reshuffle_if_low,
+    draw_card, los_clear, move_hexes, move_nodes, move_targets, reshuffle_if_low,
     roll_die, seed_rng, shuffle, streak_kill, streak_miss,
 )
 from ..state import (
@@ -174,11 +177,37 @@ class Game:
         # set-up facing toward the enemy base
         self.face_to_enemy = [[b.facing_toward(h, b.base[1 - s]) if b.base[1 - s] >= 0 else 0
                                for h in range(b.n)] for s in range(2)]
+        # ---- hot-path tables (built once per content)
+        self.enemy_pieces = [self.side_pieces[1 - s] for s in range(2)]
+        self.move_action = tuple(("move", p) for p in range(self.npieces))
+        self.flip_action = tuple(("flip", p) for p in range(self.npieces))
+        self.stop_action = tuple(("stop", p) for p in range(self.npieces))
+        self.card_action = tuple(("card", c) for c in range(self.ncards))
+        self.p_sec = [self.t_sec[t] for t in self.p_type]
+        self.p_within = [b.within_mask(r) for r in self.p_sec]       # per piece: hexes in its range
+        # per piece: None (no movement points), () (facing unit) or, per hex, the neighbours
+        # its type can afford to enter
+        steps = {ma: tuple(tuple(j for j in b.adjacent[h] if b.cost[j] and b.cost[j] <= ma) for h in range(b.n))
+                 for ma in set(self.t_ma) if ma > 0}
+        self.p_step = [None if self.t_ma[t] <= 0 else (() if self.t_face[t] else steps[self.t_ma[t]])
+                       for t in self.p_type]
+        self.p_turns = [self.t_face[t] and self.t_turn[t] <= self.t_ma[t] for t in self.p_type]
+        self.p_full = [self.t_full[t] for t in self.p_type]
+        self.p_red = [self.t_red[t] for t in self.p_type]
+        # per side: placement may never be the enemy base (10.1) and needs passable ground
+        self.place_mask = [b.passable_mask & ~(b.bit[b.base[1 - s]] if b.base[1 - s] >= 0 else 0)
+                           for s in range(2)]
+        self._place_memo = None          # (side, loc tuple) -> placement hexes, one entry
+        # content ids for events
+        self.type_ids = [t.id for t in self.types]
+        self.ability_ids = [a.id for a in self.abilities]
+        self.c_ability_id = [self.ability_ids[self.c_ab[k]] for k in range(self.ncards)]
+        self.attack_type_ids = list(self.crt.type_names)
 
     # ------------------------------------------------------------------ helpers
 
     def strength(self, s: State, p: int) -> int:
-        return self.t_red[self.p_type[p]] if s.reduced[p] else self.t_full[self.p_type[p]]
+        return self.p_red[p] if s.reduced[p] else self.p_full[p]
 
     def side_id(self, side: int) -> str:
         return self.side_ids[side] if side >= 0 else ""
@@ -213,15 +242,17 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
 
-    def initial_state(self, seed: int, trace: list | None = None) -> State:
+    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
         """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1.
 
         ``trace``: a list that collects (face, purpose) of every die rolled.
+        ``events``: a list that collects event tuples (:mod:`genkit.engine.events`).
         """
         s = State.__new__(State)
         n = self.npieces
         s.game = self
         s.trace = trace
+        s.events = events
         s.legal = None
         s.loc = [RESERVE] * n
         s.reduced = [0] * n
@@ -305,11 +336,13 @@ class Game:
         if st == S_RESPAWN:
             return self._respawn_actions(s)
         if st == S_RESPAWN_HEX:
-            return [("at", h) for h in self._placement_hexes(s, s.actor)]
+            at = self.board.at_action
+            return [at[h] for h in self._placement_hexes(s, s.actor)]
         if st == S_CARD_TARGET:
             return list(s.pend[1])
         if st == S_DRONE:
-            return [("stop", p) for p in self._stop_choices(s, s.pend[1])]
+            stop = self.stop_action
+            return [stop[p] for p in self._stop_choices(s, s.pend[1])]
         if st == S_EXTRA:
             return list(s.pend[1])
         return []
@@ -322,7 +355,7 @@ class Game:
                 return self._next_phase(s)
             p = a[1]
             s.stage = S_MOVE_DEST
-            s.pend = (p, tuple(("to", h, f) for h, f in self.destinations(s, p)))
+            s.pend = (p, self._dest_actions(s, p))
             return
         if st == S_MOVE_DEST:
             return self._move(s, s.pend[0], a[1], a[2])
@@ -350,6 +383,8 @@ class Game:
                 return self._respawn_next(s)
             if verb == "flip":
                 s.reduced[a[1]] = 0
+                if s.events is not None:
+                    s.events.append((ev.REPL_USED, self.side_ids[s.actor], "flip", a[1], None, ()))
                 return self._respawn_step_done(s)
             s.stage = S_RESPAWN_HEX
             s.pend = a
@@ -374,6 +409,8 @@ class Game:
             s.actor = self.respawn_order[0]
             s.steps_left = self.repl[s.turn][s.actor]
             s.stage = S_RESPAWN
+            if s.events is not None and s.steps_left > 0:
+                s.events.append((ev.REPL_RECEIVED, self.side_ids[s.actor], s.steps_left))
         elif kind == K_MOVE:
             s.actor = self.phase_side[s.phase]
             s.moved = -1
@@ -384,7 +421,10 @@ class Game:
             s.lead = -1
             s.battle_done = 0
             s.plays = 0
-            s.invuln[side] = 0          # Juggernaut ends as the side's next combat phase begins
+            if s.invuln[side]:
+                s.invuln[side] = 0      # Juggernaut ends as the side's next combat phase begins
+                if s.events is not None:
+                    s.events.append((ev.INVULNERABLE_END, self.side_ids[side]))
             s.stage = S_COMBAT
         else:
             self._housekeeping(s)
@@ -400,40 +440,75 @@ class Game:
         """4.0 phase 6 / 11.1: draw cards due, end stops, check 5.0, advance the turn."""
         s.actor = -1
         s.stage = S_OVER
+        due = s.due
         for side in self.respawn_order:
-            for _ in range(s.due[side]):
-                draw_card(s, side, self.hand_limit, self.reshuffle_at)
-            s.due[side] = 0
+            if due[side]:
+                if s.events is not None:
+                    self._draw_with_events(s, side, due[side])
+                else:
+                    for _ in range(due[side]):
+                        draw_card(s, side, self.hand_limit, self.reshuffle_at)
+                due[side] = 0
         turn = s.turn
         stopped = s.stopped
-        for p in range(self.npieces):
-            if stopped[p] and stopped[p] <= turn:
-                stopped[p] = 0
-        alive = [False, False]
-        for p in range(self.npieces):
-            if s.loc[p] >= 0:
-                alive[self.p_side[p]] = True
-        if not (alive[0] and alive[1]):
-            s.ended = 1
-            s.winner = 0 if alive[0] else (1 if alive[1] else -1)
-            s.reason = "no_units"
-            return
+        if any(stopped):
+            for p in range(self.npieces):
+                if stopped[p] and stopped[p] <= turn:
+                    stopped[p] = 0
+        loc = s.loc
+        alive0 = alive1 = False
+        for p in self.side_pieces[0]:
+            if loc[p] >= 0:
+                alive0 = True
+                break
+        for p in self.side_pieces[1]:
+            if loc[p] >= 0:
+                alive1 = True
+                break
+        if not (alive0 and alive1):
+            return self._end(s, 0 if alive0 else (1 if alive1 else -1), "no_units")
         if turn >= self.turns:
-            s.ended = 1
-            s.winner = self.defender
-            s.reason = "turn_limit"
-            return
+            return self._end(s, self.defender, "turn_limit")
         self._next_phase(s)
+
+    def _draw_with_events(self, s: State, side: int, count: int) -> None:
+        sid = self.side_ids[side]
+        hand = s.hands[side]
+        for _ in range(count):
+            before = len(hand)
+            card = draw_card(s, side, self.hand_limit, self.reshuffle_at)
+            if card < 0:
+                s.events.append((ev.CARD_LOST, sid, None, -1, "empty_deck", "draw"))
+            elif len(hand) > before:
+                s.events.append((ev.CARD_DRAWN, sid, self.c_ability_id[card], card, "draw"))
+            else:
+                s.events.append((ev.CARD_LOST, sid, self.c_ability_id[card], card, "hand_limit", "draw"))
+
+    def _end(self, s: State, winner: int, reason: str) -> None:
+        """5.0: the game is over."""
+        s.ended = 1
+        s.winner = winner
+        s.reason = reason
+        if s.events is not None:
+            e = s.events
+            for side, hand in enumerate(s.hands):
+                for c in hand:
+                    e.append((ev.CARD_HELD, self.side_ids[side], self.c_ability_id[c], c))
+            e.append((ev.GAME_END, self.side_ids[winner] if winner >= 0 else None, reason, s.turn))
 
     # ------------------------------------------------------------------ respawn (10.0)
 
     def _respawn_next(self, s: State) -> None:
+        if s.events is not None and s.steps_left > 0:
+            s.events.append((ev.REPL_LOST, self.side_ids[s.actor], s.steps_left))
         k = self.respawn_order.index(s.actor) + 1
         if k < len(self.respawn_order):
             s.actor = self.respawn_order[k]
             s.steps_left = self.repl[s.turn][s.actor]
             s.stage = S_RESPAWN
             s.pend = ()
+            if s.events is not None and s.steps_left > 0:
+                s.events.append((ev.REPL_RECEIVED, self.side_ids[s.actor], s.steps_left))
         else:
             self._next_phase(s)
 
@@ -449,11 +524,12 @@ class Game:
         acts = [PASS]
         if s.steps_left <= 0:
             return acts
-        if self._placement_hexes(s, side):
-            acts.extend(("place", p) for p in self._place_classes(s, side))
-            acts.extend(("combine", q, used) for q, used in self._combines(s, side))
-        loc, red = s.loc, s.reduced
-        acts.extend(("flip", p) for p in self.side_pieces[side] if loc[p] >= 0 and red[p])
+        classes = self._place_classes(s, side)
+        if classes and self._placement_mask(s, side):
+            acts.extend(("place", p) for p in classes)
+            acts.extend(("combine", q, used) for q, used in self._combines(s, side, classes))
+        loc, red, flip = s.loc, s.reduced, self.flip_action
+        acts.extend(flip[p] for p in self.side_pieces[side] if loc[p] >= 0 and red[p])
         return acts
 
     def _counted(self, s: State, p: int) -> int:
@@ -474,13 +550,13 @@ class Game:
                 seen[key] = p
         return sorted(seen.values())
 
-    def _combines(self, s: State, side: int) -> list:
+    def _combines(self, s: State, side: int, classes: list | None = None) -> list:
         """10.3: (new piece, consumed pieces) with minimal sets of eliminated lower-strength units."""
         elim = [p for p in self.side_pieces[side] if s.loc[p] == ELIMINATED]
         if len(elim) < 2:
             return []
         out = []
-        for q in self._place_classes(s, side):
+        for q in (self._place_classes(s, side) if classes is None else classes):
             full = self.t_full[self.p_type[q]]
             groups: dict = {}
             for p in elim:
@@ -520,29 +596,63 @@ class Game:
                 del chosen[-m:]
 
     def _placement_hexes(self, s: State, side: int) -> list:
-        """10.1: empty passable hexes next to an anchoring friend, never next to an enemy."""
-        b = self.board
+        """10.1: empty passable hexes next to an anchoring friend, never next to an enemy (sorted)."""
+        m = self._placement_mask(s, side)
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def _placement_mask(self, s: State, side: int) -> int:
+        """:meth:`_placement_hexes` as a bit mask over hex indices.
+
+        Remembered for the last (side, locations) asked, so that the respawn step
+        and the hex choice after it compute it once.
+        """
         loc = s.loc
-        mine = [loc[p] for p in self.side_pieces[side] if loc[p] >= 0]
+        key = (side, tuple(loc))
+        memo = self._place_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        b = self.board
+        adj_mask = b.adj_mask
+        ok = b.anchor_ok[side]
+        near = 0
+        anchored = False
+        mine = []
+        for p in self.side_pieces[side]:
+            h = loc[p]
+            if h >= 0:
+                mine.append(h)
+                if ok[h]:
+                    anchored = True
+                    near |= adj_mask[h]
         if not mine:
-            return []
-        own, mid = b.own_half[side], b.on_halfway
-        anchors = [h for h in mine if own[h] or mid[h]]
-        need_own = True
-        if not anchors:
-            base = b.base[side]
-            dmin = min(b.distance(h, base) for h in mine)
-            anchors = [h for h in mine if b.distance(h, base) == dmin]
-            need_own = False
-        occ, cost = s.occ, b.cost
-        enemy_base = b.base[1 - side]
-        zoc = enemy_zoc(b, occ, self.p_side, side, loc)
-        out = set()
-        for a in anchors:
-            for h in b.adjacent[a]:
-                if occ[h] < 0 and cost[h] and not zoc[h] and h != enemy_base and (own[h] or not need_own):
-                    out.add(h)
-        return sorted(out)
+            m = 0
+        else:
+            allowed = self.place_mask[side]
+            if anchored:
+                allowed &= b.own_half_mask[side]
+            else:
+                base = b.base[side]
+                dmin = min(b.distance(h, base) for h in mine)
+                for h in mine:
+                    if b.distance(h, base) == dmin:
+                        near |= adj_mask[h]
+            bit = b.bit
+            taken = 0
+            for h in loc:
+                if h >= 0:
+                    taken |= bit[h]
+            for p in self.enemy_pieces[side]:
+                h = loc[p]
+                if h >= 0:
+                    taken |= adj_mask[h]          # occupied or in an enemy zone of control
+            m = near & allowed & ~taken
+        self._place_memo = (key, m)
+        return m
 
     def _respawn_place(self, s: State, h: int) -> None:
         kind, q = s.pend[0], s.pend[1]
@@ -550,6 +660,9 @@ class Game:
             for p in s.pend[2]:
                 s.loc[p] = REMOVED
         self.put(s, q, h)
+        if s.events is not None:
+            s.events.append((ev.REPL_USED, self.side_ids[s.actor], kind, q, self.board.grid.id_of(h),
+                             s.pend[2] if kind == "combine" else ()))
         self._respawn_step_done(s)
 
     # ------------------------------------------------------------------ movement (8.0)
@@ -557,37 +670,64 @@ class Game:
     def _movers(self, s: State) -> list:
         side = s.actor
         acts = [PASS]
-        b = self.board
-        occ = s.occ
-        zoc = None
+        loc, stopped, turn, occ = s.loc, s.stopped, s.turn, s.occ
+        p_step, p_turns = self.p_step, self.p_turns
+        move = self.move_action
         for p in self.side_pieces[side]:
-            h = s.loc[p]
-            if h < 0 or s.stopped[p] == s.turn:
+            h = loc[p]
+            if h < 0 or stopped[p] == turn:
                 continue
-            t = self.p_type[p]
-            ma = self.t_ma[t]
-            if ma <= 0:
-                continue
-            if self.t_face[t]:
-                ok = self.t_turn[t] <= ma
+            step = p_step[p]
+            if step is None:
+                continue                      # no movement points
+            if not step:
+                ok = p_turns[p]               # facing unit: turning in place is a move (8.4)
             else:
-                ok = can_step_somewhere(b, h, ma, occ)
+                # cheap sufficient test: an empty neighbour the unit can afford to enter
+                ok = False
+                for j in step[h]:
+                    if occ[j] < 0:
+                        ok = True
+                        break
             if not ok:
-                if zoc is None:
-                    zoc = enemy_zoc(b, occ, self.p_side, side, s.loc)
-                ok = bool(move_targets(b, h, s.facing[p], ma, occ, self.p_side, side, self.t_pass[t],
-                                       self.t_face[t], self.t_turn[t], zoc))
+                ok = bool(self._dest_actions(s, p))
             if ok:
-                acts.append(("move", p))
+                acts.append(move[p])
         return acts
+
+    def _zoc(self, s: State, side: int) -> bytes:
+        """1 for every hex next to a unit of the other side (7.0), as core.enemy_zoc."""
+        b = self.board
+        adj_mask = b.adj_mask
+        loc = s.loc
+        m = 0
+        for p in self.enemy_pieces[side]:
+            h = loc[p]
+            if h >= 0:
+                m |= adj_mask[h]
+        return b.mask_bytes(m)
 
     def destinations(self, s: State, p: int) -> list:
         """Sorted (hex, facing) where piece ``p`` may end a move (8.0-8.4, see core.move_targets)."""
         t = self.p_type[p]
         side = self.p_side[p]
         return move_targets(self.board, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
-                            self.t_pass[t], self.t_face[t], self.t_turn[t],
-                            enemy_zoc(self.board, s.occ, self.p_side, side, s.loc))
+                            self.t_pass[t], self.t_face[t], self.t_turn[t], self._zoc(s, side))
+
+    def _dest_actions(self, s: State, p: int) -> tuple:
+        """:meth:`destinations` as ("to", hex, facing) actions (shared tuples)."""
+        t = self.p_type[p]
+        side = self.p_side[p]
+        b = self.board
+        to = b.to_action
+        if self.t_face[t]:
+            nodes = move_nodes(b, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
+                               self.t_pass[t], self.t_turn[t], self._zoc(s, side))
+            return tuple([to[k] for k in nodes])
+        f = s.facing[p]
+        hexes = move_hexes(b, s.loc[p], self.t_ma[t], s.occ, self.p_side, side, self.t_pass[t],
+                           self._zoc(s, side))
+        return tuple([to[h * 6 + f] for h in hexes])
 
     def _move(self, s: State, p: int, h: int, f: int) -> None:
         old = s.loc[p]
@@ -598,10 +738,10 @@ class Game:
         s.moved = p
         side = self.p_side[p]
         if h == self.board.base[1 - side]:
-            s.ended = 1
-            s.winner = side
-            s.reason = "base"
-            return
+            if s.events is not None:
+                s.events.append((ev.BASE_ENTERED, self.side_ids[side], self.type_ids[self.p_type[p]], p,
+                                 self.board.grid.id_of(h)))
+            return self._end(s, side, "base")
         self._next_phase(s)
 
     # ------------------------------------------------------------------ combat (9.0)
@@ -615,18 +755,43 @@ class Game:
         return [p for p in self.side_pieces[side]
                 if s.loc[p] >= 0 and s.stopped[p] != s.turn and not (s.attacked >> p) & 1]
 
-    def _targets(self, s: State, lead: int, side: int) -> list:
-        """Enemy units the lead may attack: in secondary distance, LOS, not yet attacked, not invulnerable."""
-        h = s.loc[lead]
-        occ = s.occ
+    def _targets(self, s: State, lead: int, side: int, enemy_mask: int | None = None) -> list:
+        """Enemy units the lead may attack: in secondary distance, LOS, not yet attacked, not invulnerable.
+
+        In ascending order of their hexes. ``enemy_mask``: the hexes of the enemy units
+        (:meth:`_enemy_mask`), when the caller has it.
+        """
+        loc, occ = s.loc, s.occ
+        h = loc[lead]
+        if enemy_mask is None:
+            enemy_mask = self._enemy_mask(s, side)
+        m = self.p_within[lead][h] & enemy_mask
+        if not m:
+            return []
         b = self.board
+        defended = s.defended
+        inv = s.invuln[1 - side]
+        p_type = self.p_type
         out = []
-        for j in b.within(h, self.t_sec[self.p_type[lead]]):
+        while m:
+            low = m & -m
+            m ^= low
+            j = low.bit_length() - 1
             p = occ[j]
-            if (p >= 0 and self.p_side[p] != side and not (s.defended >> p) & 1
-                    and not self._invulnerable(s, p) and los_clear(b, h, j, occ)):
+            if not (defended >> p) & 1 and not (inv >> p_type[p]) & 1 and los_clear(b, h, j, occ):
                 out.append(p)
         return out
+
+    def _enemy_mask(self, s: State, side: int) -> int:
+        """Bit mask of the hexes holding units of the other side."""
+        bit = self.board.bit
+        loc = s.loc
+        m = 0
+        for p in self.enemy_pieces[side]:
+            h = loc[p]
+            if h >= 0:
+                m |= bit[h]
+        return m
 
     def _joiners(self, s: State, lead: int, tgt: int, side: int) -> tuple:
         b = self.board
@@ -649,8 +814,10 @@ class Game:
         acts = []
         if not s.battle_done and s.plays == 0:
             forbid = self.crt.below_lowest == "forbidden"
-            for lead in self._leads(s, side):
-                for tgt in self._targets(s, lead, side):
+            leads = self._leads(s, side)
+            enemy_mask = self._enemy_mask(s, side) if leads else 0
+            for lead in leads:
+                for tgt in self._targets(s, lead, side, enemy_mask):
                     if forbid:
                         best = self.strength(s, lead) + sum(self.strength(s, j)
                                                             for j in self._joiners(s, lead, tgt, side))
@@ -712,16 +879,38 @@ class Game:
             raise RulesError("battle below the lowest column is forbidden")
         if col == AUTO_MISS:
             eff = EFFECT_NONE
+            face = 0
         else:
-            eff = self.crt.result(col, ti, roll_die(s, self.faces, "battle"))
+            face = roll_die(s, self.faces, "battle")
+            eff = self.crt.result(col, ti, face)
         s.lead = lead
         s.battle_done = 1
         idx = side * self.ntypes + t
+        events = s.events
+        if events is not None:
+            kill = eff != EFFECT_NONE and (eff != EFFECT_STEP or s.reduced[tgt])
+            crt = self.crt
+            events.append((ev.BATTLE, self.side_ids[side], self.type_ids[t], self.attack_type_ids[ti],
+                           crt.differentials[col] if face else None, face or None,
+                           crt.codes[col][ti][face - 1] if face else None,
+                           self.type_ids[self.p_type[tgt]], kill, len(attackers), lead, tgt))
         if eff == EFFECT_NONE:
             streak_miss(s, idx)
             return
         if eff == EFFECT_STEP and not s.reduced[tgt]:
             s.reduced[tgt] = 1
+            if events is not None:
+                events.append((ev.REDUCED, self.side_ids[1 - side], self.type_ids[self.p_type[tgt]], tgt,
+                               self.side_ids[side], None))
+            return
+        if events is not None:
+            events.append((ev.ELIMINATED, self.side_ids[1 - side], self.type_ids[self.p_type[tgt]], tgt,
+                           self.side_ids[side], None))
+            due = s.due[side]
+            self._eliminate(s, tgt)
+            streak_kill(s, idx, self.t_ks[t], side)
+            if s.due[side] > due:
+                events.append((ev.KILLSTREAK, self.side_ids[side], self.type_ids[t]))
             return
         self._eliminate(s, tgt)
         streak_kill(s, idx, self.t_ks[t], side)
@@ -821,25 +1010,41 @@ class Game:
             s.stage = S_DRONE
             s.pend = (c, ())
             return
+        events = s.events
         if kind == "invulnerable":
-            if self._works(s, c):
+            worked = self._works(s, c)
+            if worked:
                 s.invuln[side] |= self.a_invuln_mask[ai]
+            if events is not None:
+                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+                if worked:
+                    m = self.a_invuln_mask[ai]
+                    events.append((ev.INVULNERABLE, self.side_ids[side], a.id,
+                                   tuple(self.type_ids[t] for t in range(self.ntypes) if (m >> t) & 1)))
             return self._finish_card(s)
         if kind == "random_ability":
-            if self._works(s, c) and self._parity_ok(s, c, "card:" + a.id):
+            worked = self._works(s, c) and self._parity_ok(s, c, "card:" + a.id)
+            if events is not None:
+                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+            if worked:
                 face = roll_die(s, self.faces, "card:" + a.id + ":table")
                 want = self.random_table.get(face)
                 if want is not None:
                     self._take_card(s, side, want)
             return self._finish_card(s)
         if kind == "extra_attack":
-            if self._works(s, c):
+            worked = self._works(s, c)
+            if events is not None:
+                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+            if worked:
                 choices = self._extra_targets(s)
                 if choices:
                     s.stage = S_EXTRA
                     s.pend = (c, choices)
                     return
             return self._finish_card(s)
+        if events is not None:
+            events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, True))
         return self._finish_card(s)
 
     def _take_card(self, s: State, side: int, ability: int) -> None:
@@ -854,10 +1059,15 @@ class Game:
                     got = s.discard.pop(k)
                     break
         if got >= 0:
-            if len(s.hands[side]) < self.hand_limit:
+            kept = len(s.hands[side]) < self.hand_limit
+            if kept:
                 s.hands[side].append(got)
             else:
                 s.discard.append(got)
+            if s.events is not None:
+                source = self.c_ability_id[s.playing] if s.playing >= 0 else None
+                s.events.append((ev.CARD_DRAWN, self.side_ids[side], self.c_ability_id[got], got, source) if kept
+                                else (ev.CARD_LOST, self.side_ids[side], self.c_ability_id[got], got, "hand_limit", source))
         shuffle(s, s.deck)
 
     def _finish_card(self, s: State) -> None:
@@ -878,18 +1088,32 @@ class Game:
             hexes = b.line_from(s.loc[lead], a[1], self.abilities[self.c_ab[c]].target.size)
         else:
             hexes = a[1]
-        if self._works(s, c):
-            side = s.actor
+        worked = self._works(s, c)
+        events = s.events
+        side = s.actor
+        if events is not None:
+            events.append((ev.CARD_PLAYED, self.side_ids[side], self.c_ability_id[c], c, worked))
+        if worked:
             for h in hexes:
                 p = s.occ[h]
                 # 11.5 friends and 11.4 units in a base hex are never hit; Juggernaut protects.
                 if p >= 0 and self.p_side[p] != side and not b.is_base[h] and not self._invulnerable(s, p):
+                    if events is not None:
+                        events.append((ev.ELIMINATED, self.side_ids[self.p_side[p]],
+                                       self.type_ids[self.p_type[p]], p, self.side_ids[side],
+                                       self.c_ability_id[c]))
                     self._eliminate(s, p)
         self._finish_card(s)
 
     def _drone_pick(self, s: State, p: int) -> None:
         c, picked = s.pend
         s.stopped[p] = self._stop_turn(s, self.p_side[p])
+        if s.events is not None:
+            side = self.side_ids[s.actor]
+            if not picked:
+                s.events.append((ev.CARD_PLAYED, side, self.c_ability_id[c], c, True))
+            s.events.append((ev.STOPPED, self.side_ids[self.p_side[p]], self.type_ids[self.p_type[p]], p,
+                             s.stopped[p], self.c_ability_id[c], side))
         picked = picked + (p,)
         if not self._stop_choices(s, picked):
             return self._finish_card(s)          # nobody left to stop: no roll
