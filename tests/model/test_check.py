@@ -98,7 +98,7 @@ def test_two_units_set_up_in_one_hex(game_copy):
 def test_setup_in_enemy_zone_of_control(game_copy):
     # an American unit on the half-way line (1105) next to a Russian one (1205)
     edit(game_copy / "units.yaml", '"0305", "0307"', '"1105", "0307"')
-    edit(game_copy / "units.yaml", '"1604", "1506"', '"1205", "1506"')
+    edit(game_copy / "units.yaml", '"1206", "1406"', '"1205", "1406"')
     findings = [f for f in check_path(game_copy) if f.code == "setup-ezoc"]
     assert {f.message.split()[2] for f in findings} == {"1105", "1205"}
 
@@ -189,7 +189,7 @@ def test_counters_must_fit_the_hexes(game_copy):
 
 
 def test_base_on_the_wrong_half(game_copy):
-    edit(game_copy / "map.yaml", 'bases: {us: "0207", ru: "1804"}', 'bases: {us: "0207", ru: "0905"}')
+    edit(game_copy / "map.yaml", 'bases: {us: "0207", ru: "1308"}', 'bases: {us: "0207", ru: "0905"}')
     assert "base-half" in codes(game_copy, "error")
 
 
