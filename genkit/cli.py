@@ -141,7 +141,7 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
 @cli.command()
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
-@click.option("--bots", "bot_spec", default="random", show_default=True, metavar="BOT[,BOT]",
+@click.option("--bots", "bot_spec", default="greedy", show_default=True, metavar="BOT[,BOT]",
               help="Bot for each side, in the order the content lists the sides (one name: both sides): "
                    "random, greedy or search.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),

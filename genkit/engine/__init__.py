@@ -7,6 +7,7 @@ Public entry points::
               check_invariants=False, events=None) -> GameResult
     Game.initial_state(seed, trace=None, events=None) -> State   # events: genkit.engine.events
     replay_log(path, content=None, at_step=None) -> ReplayResult
+    PlayerView(state, side)                          # what one player sees: the view bots get
     check_invariants(state) -> list[str]
     pieces_on_map(state), render_text(state)
 """
@@ -19,10 +20,10 @@ from .bots import make_bot
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
 from .state import State
-from .view import pieces_on_map, render_text
+from .view import PlayerView, pieces_on_map, render_text
 
 __all__ = ["rules_for", "play_game", "replay_log", "check_invariants", "GameResult", "ReplayResult",
-           "InvariantError", "State", "pieces_on_map", "render_text", "RULES_MODULES"]
+           "InvariantError", "State", "PlayerView", "pieces_on_map", "render_text", "RULES_MODULES"]
 
 # content.game.rules_module -> module under genkit/engine/rules/ defining ``Game``.
 RULES_MODULES = {"bering_land": "genkit.engine.rules.bering_land"}
@@ -61,7 +62,9 @@ class GameResult:
 def play_game(content, seed: int, bots=("random", "random"), log_path=None,
               check_invariants: bool = False, events: list | None = None) -> GameResult:
     """Play one game between ``bots`` (names or objects with ``choose``), one per side in
-    ``content.game.sides`` order. Bot seeds are derived from ``seed``.
+    ``content.game.sides`` order. Bot seeds are derived from ``seed``. A bot with
+    ``needs_view`` gets ``PlayerView(state, side)`` (:class:`genkit.engine.view.PlayerView`),
+    any other bot None.
 
     ``events``: a list the game appends its event tuples to (:mod:`genkit.engine.events`);
     None (the default) records nothing and costs nothing.
@@ -84,7 +87,7 @@ def play_game(content, seed: int, bots=("random", "random"), log_path=None,
         actions = legal(state)
         side = state.actor
         bot = players[side]
-        view = game.observation(state, side) if bot.needs_view else None
+        view = PlayerView(state, side) if bot.needs_view else None
         action = bot.choose(view, actions)
         if log:
             log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)

@@ -1,7 +1,70 @@
-"""Looking at a state: pieces on the map for renderers, and a text drawing for humans."""
+"""Looking at a state: what one player sees (:class:`PlayerView`, the one view bots get),
+pieces on the map for renderers, and a text drawing for humans."""
 from __future__ import annotations
 
+import random
+
 from .state import STAGE_NAMES, State
+
+
+class PlayerView:
+    """What one player sees of a state: the single player view of the engine.
+
+    Bots that set ``needs_view`` get ``PlayerView(state, side)`` (from
+    :func:`genkit.engine.play_game` and from the simulator). It exposes the board
+    (``loc``, ``reduced``, ``facing``, ``stopped``, ``occ``), the killstreak markers
+    (``streak``), invulnerability (``invuln``), the turn, phase, pending decision
+    (``stage``, ``actor``, ``pend``) and the combat-phase bookkeeping (``moved``,
+    ``attacked``, ``defended``, ``lead``, ``battle_done``, ``plays``), the player's
+    own ``hand``, the public ``discard`` pile and only the *sizes* of the other hand
+    (``other_hand_size``) and of the deck (``deck_size``). It has no deck order, no
+    other hand and no dice generator, so no bot can peek; a bot that plans ahead uses
+    :meth:`sample_state`, a determinisation of the position.
+
+    The lists are the live state's (no copy is made): read them, never write them.
+    """
+
+    __slots__ = ("_s", "game", "side", "turn", "phase", "stage", "actor", "pend", "loc", "reduced",
+                 "facing", "stopped", "occ", "streak", "invuln", "hand", "other_hand_size",
+                 "deck_size", "discard", "moved", "attacked", "defended", "lead", "battle_done", "plays")
+
+    def __init__(self, state: State, side: int):
+        s = state
+        self._s = s
+        self.game = s.game
+        self.side = side
+        self.turn, self.phase, self.stage, self.actor, self.pend = s.turn, s.phase, s.stage, s.actor, s.pend
+        self.loc, self.reduced, self.facing, self.stopped, self.occ = s.loc, s.reduced, s.facing, s.stopped, s.occ
+        self.streak, self.invuln = s.streak, s.invuln
+        self.hand = s.hands[side]
+        self.other_hand_size = len(s.hands[1 - side])
+        self.deck_size = len(s.deck)
+        self.discard = s.discard
+        self.moved, self.attacked, self.defended = s.moved, s.attacked, s.defended
+        self.lead, self.battle_done, self.plays = s.lead, s.battle_done, s.plays
+
+    @property
+    def phase_id(self) -> str:
+        return self.game.phase_ids[self.phase]
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A copy of the position with the hidden information re-drawn (a determinisation):
+        the other hand and the deck are shuffled together and dealt again, and the dice
+        generator is re-seeded from ``rng``. Safe to play forward with the engine."""
+        c = self._s.copy()
+        other = 1 - self.side
+        pool = list(c.deck) + list(c.hands[other])
+        rng.shuffle(pool)
+        k = len(c.hands[other])
+        c.hands[other] = pool[:k]
+        c.deck = pool[k:]
+        c.rng = rng.getrandbits(64) | 1
+        c.legal = None
+        return c
+
+    def __repr__(self) -> str:
+        return (f"PlayerView(side={self.side}, turn={self.turn}, stage={STAGE_NAMES.get(self.stage)}, "
+                f"hand={self.hand}, other_hand_size={self.other_hand_size}, deck_size={self.deck_size})")
 
 
 def pieces_on_map(state: State) -> list:

@@ -2,12 +2,13 @@
 
 A bot is built per game and side with ``make_bot(name, game, side, seed)`` and
 answers ``choose(view, actions) -> action``: ``actions`` are the engine's legal
-actions of the pending decision, ``view`` a :class:`View` -- what that player
-sees. A View exposes the board (locations, sides, strengths, facings, stops,
+actions of the pending decision, ``view`` the engine's
+:class:`~genkit.engine.view.PlayerView` -- what that player sees (``View`` here is
+an alias). It exposes the board (locations, sides, strengths, facings, stops,
 killstreak markers, invulnerability), the turn, phase and pending decision, the
 player's own hand and only the *sizes* of the other hand and of the deck. It has
 no deck order, no other hand and no dice generator, so no bot can peek; the
-search bot plans on :meth:`View.sample_state`, a copy of the position in which
+search bot plans on :meth:`PlayerView.sample_state`, a copy of the position in which
 the hidden cards are re-dealt at random and the dice are re-seeded from the
 bot's own generator.
 
@@ -18,79 +19,24 @@ from __future__ import annotations
 
 import random
 
-try:  # pragma: no cover - engine checkout dependent
-    from ..engine.core import enemy_zoc, los_clear, move_targets
-    from ..engine.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
-                                S_MOVE_UNIT, S_RESPAWN, S_RESPAWN_HEX)
-except Exception:  # pragma: no cover
-    enemy_zoc = los_clear = move_targets = None
-    (S_RESPAWN, S_RESPAWN_HEX, S_MOVE_UNIT, S_MOVE_DEST, S_COMBAT, S_JOIN, S_CARD_TARGET, S_DRONE,
-     S_EXTRA) = range(1, 10)
+from ..engine.bots import RandomBot as EngineRandomBot
+from ..engine.core import enemy_zoc, los_clear, move_hexes, move_nodes
+from ..engine.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
+                            S_MOVE_UNIT, S_RESPAWN, S_RESPAWN_HEX)
+from ..engine.view import PlayerView
 
 PASS = ("pass",)
 
 
 # --------------------------------------------------------------------------- the player's view
 
-class View:
-    """What one player sees of a state. Lists are the live state's: read, never write."""
-
-    __slots__ = ("_s", "game", "side", "turn", "phase", "stage", "actor", "pend", "loc", "reduced",
-                 "facing", "stopped", "occ", "streak", "invuln", "hand", "other_hand_size",
-                 "deck_size", "discard", "moved", "attacked", "defended", "lead", "battle_done", "plays")
-
-    def __init__(self, state, side: int):
-        s = state
-        self._s = s
-        self.game = s.game
-        self.side = side
-        self.turn, self.phase, self.stage, self.actor, self.pend = s.turn, s.phase, s.stage, s.actor, s.pend
-        self.loc, self.reduced, self.facing, self.stopped, self.occ = s.loc, s.reduced, s.facing, s.stopped, s.occ
-        self.streak, self.invuln = s.streak, s.invuln
-        self.hand = s.hands[side]
-        self.other_hand_size = len(s.hands[1 - side])
-        self.deck_size = len(s.deck)
-        self.discard = s.discard
-        self.moved, self.attacked, self.defended = s.moved, s.attacked, s.defended
-        self.lead, self.battle_done, self.plays = s.lead, s.battle_done, s.plays
-
-    def sample_state(self, rng: random.Random):
-        """A copy of the position with the hidden information re-drawn (a determinisation):
-        the other hand and the deck are shuffled together and dealt again, and the dice
-        generator is re-seeded from ``rng``. Safe to play forward with the engine."""
-        c = self._s.copy()
-        other = 1 - self.side
-        pool = list(c.deck) + list(c.hands[other])
-        rng.shuffle(pool)
-        k = len(c.hands[other])
-        c.hands[other] = pool[:k]
-        c.deck = pool[k:]
-        c.rng = rng.getrandbits(64) | 1
-        c.legal = None
-        return c
-
+#: the engine's single player view (kept under its old name here)
+View = PlayerView
 
 # --------------------------------------------------------------------------- random
 
-class RandomBot:
-    """A uniformly random legal choice: the engine's RandomBot, seeded from the game seed."""
-
-    name = "random"
-    needs_view = False
-
-    def __init__(self, game, side: int, seed: int):
-        self.side = side
-        try:
-            from ..engine.bots import RandomBot as EngineRandom
-            self._bot = EngineRandom(seed)
-        except Exception:  # pragma: no cover - engine without bots
-            self._bot = None
-            self.rng = random.Random(seed)
-
-    def choose(self, view, actions):
-        if self._bot is not None:
-            return self._bot.choose(view, actions)
-        return actions[self.rng.randrange(len(actions))]
+#: ``random``: the engine's bot (built by :func:`make_bot` through ``RandomBot.for_game``)
+RandomBot = EngineRandomBot
 
 
 # --------------------------------------------------------------------------- greedy
@@ -115,6 +61,10 @@ class _Tables:
                 self.pk[col, ti] = res.count(EFFECT_ELIMINATE) / crt.faces
                 self.pl[col, ti] = res.count(EFFECT_STEP) / crt.faces
         self.adjacent_only = g.content.options.battle_joiners == "adjacent_to_lead"
+        self.ev_cache: dict = {}     # GreedyBot._ev_pair
+        # -to_base[enemy][h] * 1.0 / * 0.35 and 0.25 * to_base[side][h] per hex (pos_score terms)
+        self.prog = {(side, w): [-c * w for c in self.to_base[1 - side]] for side in range(2) for w in (1.0, 0.35)}
+        self.cover = [[0.25 * c for c in self.to_base[side]] for side in range(2)]
 
     def _costs(self, start: int) -> list:
         b = self.g.board
@@ -268,15 +218,81 @@ class GreedyBot:
             support = self.support(v, enemies)
         dist, n = self.t.dist, self.t.n
         reach = sec + g.t_ma[lt] + 1
-        here = v.loc[lead] * n
+        loc = v.loc
+        here = loc[lead] * n
+        ev_pair = self._ev_pair
+        # battle_ev(total, e, lt, 0) and battle_ev(total, e, lt, prim + 1): the attack type
+        # is primary for distance 0 and secondary beyond the primary distance
+        ti_p = 0 if 0 <= prim else 1
         out = []
         for e in enemies:
-            if dist[here + v.loc[e]] > reach:
+            eh = loc[e]
+            if dist[here + eh] > reach:
                 continue
-            total = ls + sum(s for p, s in support[e] if p != lead)
-            out.append((v.loc[e], prim, sec, self.battle_ev(v, total, e, lt, 0),
-                        self.battle_ev(v, total, e, lt, prim + 1)))
+            total = ls
+            for p, st in support[e]:
+                if p != lead:
+                    total += st
+            evp, evs = ev_pair(v, total, e, ti_p)
+            out.append((eh, prim, sec, evp, evs))
         return out
+
+    def _ev_pair(self, v, total, e, ti_p):
+        """(battle_ev at the primary distance, battle_ev beyond it) of ``total`` against ``e``,
+        computed exactly as :meth:`battle_ev` and cached per game."""
+        g = self.g
+        t = g.p_type[e]
+        red = v.reduced[e]
+        h = v.loc[e]
+        on_base = h >= 0 and g.board.is_base[h]
+        key = (total, t, red, on_base, ti_p)
+        cache = self.t.ev_cache
+        hit = cache.get(key)
+        if hit is None:
+            diff = total - (g.t_red[t] if red else g.t_full[t])
+            col = g.crt.column(diff)
+            if col < 0:
+                hit = (-1.0, -1.0)
+            else:
+                val = g.t_full[t] + 1.0
+                if on_base:
+                    val += 6.0
+                pk, pl = self.t.pk, self.t.pl
+                pair = []
+                for ti in (ti_p, 1):
+                    a, b = pk[col, ti], pl[col, ti]
+                    pair.append((a + b) * val if red else a * val + b * val * 0.5)
+                hit = (pair[0], pair[1])
+            cache[key] = hit
+        return hit
+
+    @staticmethod
+    def _prep(table):
+        """A lead table for :meth:`_best_prep`: entries that can beat 0, best first, with their
+        best value in front (so the search stops as soon as nothing left can win)."""
+        out = []
+        for eh, prim, sec, evp, evs in table:
+            m = evp if evp > evs else evs
+            if m > 0.0:
+                out.append((m, eh, prim, sec, evp, evs))
+        out.sort(reverse=True)
+        return out
+
+    def _best_prep(self, prep, h):
+        """:meth:`_best_from` on a :meth:`_prep` table (the same value)."""
+        dist = self.t.dist
+        base = h * self.t.n
+        best = 0.0
+        for m, eh, prim, sec, evp, evs in prep:
+            if m <= best:
+                break
+            d = dist[base + eh]
+            if d <= prim:
+                if evp > best:
+                    best = evp
+            elif d <= sec and evs > best:
+                best = evs
+        return best
 
     def threat_map(self, v):
         """Enemy strength able to strike each hex next turn (distance only)."""
@@ -342,10 +358,15 @@ class GreedyBot:
 
     # movement
     def _dests(self, v, p, zoc):
+        """(hex, facing) of every end of a move of ``p`` (:func:`move_targets`, sorted)."""
         g = self.g
         t = g.p_type[p]
-        return move_targets(g.board, v.loc[p], v.facing[p], g.t_ma[t], v.occ, g.p_side, self.side,
-                            g.t_pass[t], g.t_face[t], g.t_turn[t], zoc)
+        if not g.t_face[t]:
+            f = v.facing[p]
+            return [(h, f) for h in move_hexes(g.board, v.loc[p], g.t_ma[t], v.occ, g.p_side, self.side,
+                                               g.t_pass[t], zoc)]
+        return [(k // 6, k % 6) for k in move_nodes(g.board, v.loc[p], v.facing[p], g.t_ma[t], v.occ,
+                                                    g.p_side, self.side, g.t_pass[t], g.t_turn[t], zoc)]
 
     def _score_dest(self, v, p, h, threat, table, here_score):
         if h == self.g.board.base[self.enemy]:
@@ -362,23 +383,72 @@ class GreedyBot:
         support = self.support(v, enemies)
         zoc = enemy_zoc(g.board, v.occ, g.p_side, self.side)
         guard = self.guard(v)
+        loc = v.loc
+        tables = {}
         # passing: any unit may lead (options.lead_without_move) -> best battle from where they are
         best_pass = 0.0
         if g.opt_lead_without_move:
             for p in g.side_pieces[self.side]:
-                if v.loc[p] >= 0 and v.stopped[p] != v.turn:
-                    best_pass = max(best_pass, self._best_from(self.lead_table(v, p, enemies, support), v.loc[p]))
+                if loc[p] >= 0 and v.stopped[p] != v.turn:
+                    prep = tables[p] = self._prep(self.lead_table(v, p, enemies, support))
+                    best_pass = max(best_pass, self._best_prep(prep, loc[p]))
         best, best_plan = best_pass + 0.05, None
+        # _score_dest and pos_score, inlined with the same arithmetic (and the same draws of rng)
+        board = g.board
+        ebase, obase = board.base[self.enemy], board.base[self.side]
+        prog_t = self.t.prog[self.side, self.progress_w]
+        cover = None if self.attacker else self.t.cover[self.side]
+        rnd = self.rng.random
+        best_prep = self._best_prep
+        p_type, t_full, t_red = g.p_type, g.t_full, g.t_red
+        reduced = v.reduced
+        dist, n = self.t.dist, self.t.n
         for a in actions:
             if a[0] != "move":
                 continue
             p = a[1]
             if p == guard:
                 continue
-            here = self.pos_score(v, p, v.loc[p], threat)
-            table = self.lead_table(v, p, enemies, support)
+            here = self.pos_score(v, p, loc[p], threat)
+            prep = tables.get(p)
+            if prep is None:
+                prep = tables[p] = self._prep(self.lead_table(v, p, enemies, support))
+            t = p_type[p]
+            own = t_red[t] if reduced[p] else t_full[t]
+            full1 = t_full[t] + 1
             for h, f in self._dests(v, p, zoc):
-                sc = self._score_dest(v, p, h, threat, table, here)
+                if h == ebase:
+                    sc = 1e9
+                elif h == obase:
+                    sc = 50.0 + best_prep(prep, h)
+                else:
+                    prog = prog_t[h]
+                    danger = threat[h] - own
+                    if danger > -2:
+                        prog -= 0.25 * (danger + 2) * full1 / 3.0
+                    if cover is not None:
+                        prog -= cover[h]
+                    r = rnd() * 1e-3
+                    x = prog - here
+                    # x + _best_from(table, h) + r, stopping as soon as the hex cannot beat
+                    # ``best`` (entries come best first: m bounds every value left)
+                    bf = 0.0
+                    hb = h * n
+                    for m, eh, prim, sec, evp, evs in prep:
+                        if m <= bf:
+                            break
+                        if x + m + r <= best:
+                            bf = None
+                            break
+                        d = dist[hb + eh]
+                        if d <= prim:
+                            if evp > bf:
+                                bf = evp
+                        elif d <= sec and evs > bf:
+                            bf = evs
+                    if bf is None:
+                        continue
+                    sc = x + bf + r
                 if sc > best:
                     best, best_plan = sc, (p, h, f)
         if best_plan is None:
@@ -568,7 +638,7 @@ class SearchBot(GreedyBot):
 
     For each of the greedy policy's ``width`` best candidate actions, plays
     ``rollouts`` determinised continuations (hidden cards re-dealt, dice
-    re-seeded: see :meth:`View.sample_state`) with greedy bots on both sides
+    re-seeded: see :meth:`PlayerView.sample_state`) with greedy bots on both sides
     for ``horizon`` game turns, and keeps the action with the best mean
     evaluation (win = +100, loss = -100, else the strength balance on the map
     plus progress to the enemy base). Other decisions are greedy's.
@@ -651,7 +721,7 @@ class SearchBot(GreedyBot):
         while not s.ended and s.turn < stop_turn and steps < 400:
             acts = g.legal_actions(s)
             side = s.actor
-            g.apply(s, bots[side].choose(View(s, side), acts))
+            g.apply(s, bots[side].choose(PlayerView(s, side), acts))
             steps += 1
         return self._evaluate(s)
 
@@ -661,7 +731,7 @@ class SearchBot(GreedyBot):
             if s.winner == self.side:
                 return 100.0
             return -100.0 if s.winner >= 0 else 0.0
-        v = View(s, self.side)
+        v = PlayerView(s, self.side)
         mine = sum(self.strength(v, p) for p in g.side_pieces[self.side] if s.loc[p] >= 0)
         theirs = sum(self.strength(v, p) for p in g.side_pieces[self.enemy] if s.loc[p] >= 0)
         goal = self.t.to_base[self.enemy]
@@ -684,7 +754,8 @@ def make_bot(name: str, game, side: int, seed: int):
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}") from None
-    return cls(game, side, seed)
+    factory = getattr(cls, "for_game", None)     # the engine's RandomBot takes only a seed
+    return factory(game, side, seed) if factory is not None else cls(game, side, seed)
 
 
 def parse_bots(text) -> tuple:

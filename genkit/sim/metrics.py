@@ -28,7 +28,7 @@ _REPL_FIELDS = ("available", "used", "place", "combine", "flip")
 
 
 def empty_record(index: int, seed: int) -> dict:
-    """The record one game produces (filled in by :mod:`genkit.sim.observe`)."""
+    """The record one game produces (filled in by :mod:`genkit.sim.observe` from the engine's events)."""
     return {
         "index": index, "seed": seed,
         "winner": None,           # side id, or None for a draw / no result
@@ -40,10 +40,9 @@ def empty_record(index: int, seed: int) -> dict:
         "cards": {},              # "side:ability" -> {drawn, played, worked, held, held_never_playable}
         "units": {},              # "side:type" -> {battles_led, kills, steps_lost, eliminated}
         "card_kills": {},         # "side:card:<ability>" -> units eliminated
-        "killstreaks": {},        # "side:type" -> completions
+        "killstreaks": {},        # "side:type" -> completions (marker reaching the end)
         "replacements": {},       # side -> {available, used, place, combine, flip}
         "violations": [],         # {index, seed, step, kind, message}
-        "approximate_events": 0,  # battles whose attackers could only be inferred
     }
 
 
@@ -80,7 +79,6 @@ class Metrics:
         self.replacements: dict = {}
         self.violations: list = []
         self.violation_count = 0
-        self.approximate_events = 0
         self.elapsed = 0.0              # wall-clock seconds (not part of the reproducible figures)
         self.workers = 1
 
@@ -112,7 +110,6 @@ class Metrics:
         _add_counts(self.card_kills, rec["card_kills"])
         _add_counts(self.killstreaks, rec["killstreaks"])
         _add_nested(self.replacements, rec["replacements"])
-        self.approximate_events += rec.get("approximate_events", 0)
         if rec["violations"]:
             self.violation_count += len(rec["violations"])
             self.violations.extend(rec["violations"])
@@ -139,7 +136,6 @@ class Metrics:
         _add_nested(self.replacements, other.replacements)
         self.violations.extend(other.violations)
         self.violation_count += other.violation_count
-        self.approximate_events += other.approximate_events
         self._cap()
         return self
 
@@ -258,7 +254,6 @@ class Metrics:
             "replacements": {s: {f: self.replacements.get(s, {}).get(f, 0) for f in _REPL_FIELDS}
                              | {"lost": self.replacements.get(s, {}).get("available", 0)
                                 - self.replacements.get(s, {}).get("used", 0)} for s in sides},
-            "approximate_events": self.approximate_events,
         }
         if first in sides:
             wr = self.win_rate(first)

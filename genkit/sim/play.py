@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import traceback
 
-from .bots import View, make_bot
+from ..engine.view import PlayerView
+from .bots import make_bot
 from .metrics import empty_record
+from ..engine.state import S_COMBAT
 from .observe import Observer, invariant_checker
 
 _M64 = (1 << 64) - 1
@@ -69,7 +71,7 @@ def play_game(game, content, gseed: int, bots: tuple, index: int = 0, check="ste
                                   "message": message[:500]})
 
     try:
-        s = game.initial_state(gseed)
+        s = game.initial_state(gseed, events=[] if observe else None)
     except Exception as exc:
         violation("exception", f"initial_state: {type(exc).__name__}: {exc}")
         return rec
@@ -77,29 +79,30 @@ def play_game(game, content, gseed: int, bots: tuple, index: int = 0, check="ste
     obs = Observer(game, rec, content) if observe else None
     checker = invariant_checker(game) if level != "off" else None
     every_step = level == "step"
+    per_turn = level == "turn"
     last_turn = s.turn
+    legal = game.legal_actions
+    apply = game.apply
+    combat = obs.combat if obs is not None else None
     try:
-        if obs:
+        if obs is not None:
             obs.start(s)
         while not s.ended:
             if step >= step_cap:
                 violation("no_end", f"no end after {step} decisions (turn {s.turn})")
                 break
-            actions = game.legal_actions(s)
+            actions = legal(s)
             if not actions:
                 violation("no_legal_action", f"no legal action in {s!r}")
                 break
             side = s.actor
             bot = players[side]
-            action = bot.choose(View(s, side) if bot.needs_view else None, actions)
-            if obs:
-                obs.before(s, action, actions)
-            game.apply(s, action)
+            action = bot.choose(PlayerView(s, side) if bot.needs_view else None, actions)
+            if combat is not None and s.stage == S_COMBAT:
+                combat(s, actions)
+            apply(s, action)
             step += 1
-            if obs:
-                obs.after(s)
-            if checker is not None and (every_step or s.ended
-                                        or (level == "turn" and s.turn != last_turn)):
+            if checker is not None and (every_step or s.ended or (per_turn and s.turn != last_turn)):
                 last_turn = s.turn
                 problems = checker(s)
                 if problems:
@@ -110,7 +113,7 @@ def play_game(game, content, gseed: int, bots: tuple, index: int = 0, check="ste
         where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
         violation("exception", f"{type(exc).__name__}: {exc}{where}")
     rec["steps"] = step
-    if obs:
+    if obs is not None:
         try:
             obs.finish(s)
         except Exception as exc:  # observation is never worth losing a run for

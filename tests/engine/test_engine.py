@@ -167,3 +167,58 @@ def test_legal_actions_are_deterministic_and_hashable():
         assert a1 == a2 and len(set(a1)) == len(a1)
         g.apply(s1, a1[len(a1) // 2])
         g.apply(s2, a2[len(a2) // 2])
+
+
+def test_sim_bots_play_through_the_engine_with_one_player_view(tmp_path):
+    """genkit play --bots greedy,search: the engine passes its PlayerView; the log replays."""
+    from genkit.engine import PlayerView
+    from genkit.sim.bots import View, make_bot
+    assert View is PlayerView
+    c = bering()
+    game = rules_for(c)
+    seen = []
+
+    class Spy:
+        name = "spy"
+        needs_view = True
+
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, view, actions):
+            seen.append(type(view))
+            return self.bot.choose(view, actions)
+
+    path = tmp_path / "game.jsonl"
+    bots = [Spy(make_bot("greedy", game, 0, 1)), make_bot("search", game, 1, 2)]
+    r = play_game(c, 5, bots=bots, log_path=path, check_invariants=True)
+    assert r.reason in ("base", "no_units", "turn_limit") and r.steps > 0
+    assert seen and set(seen) == {PlayerView}
+    rep = replay_log(path, content=c)
+    assert rep.ok, rep.errors
+    assert rep.digest == r.digest
+
+
+def test_player_view_hides_the_hidden():
+    import random
+    from genkit.engine import PlayerView
+    c = bering()
+    g = rules_for(c)
+    s = g.initial_state(3)
+    v = PlayerView(s, 1)
+    for hidden in ("deck", "hands", "rng"):
+        assert not hasattr(v, hidden)
+    assert v.hand == s.hands[1] and v.other_hand_size == len(s.hands[0]) and v.deck_size == len(s.deck)
+    d = v.sample_state(random.Random(4))
+    assert sorted(d.deck + d.hands[0]) == sorted(s.deck + s.hands[0]) and d.hands[1] == s.hands[1]
+    assert d.digest() != s.digest() or not s.deck
+
+
+def test_one_random_bot_registered_in_the_simulator():
+    from genkit.engine.bots import RandomBot
+    from genkit.sim.bots import make_bot
+    b = make_bot("random", rules_for(bering()), 0, 7)
+    assert type(b) is RandomBot
+    acts = list(range(50))
+    ref = RandomBot(7)
+    assert [b.choose(None, acts) for _ in range(20)] == [ref.choose(None, acts) for _ in range(20)]

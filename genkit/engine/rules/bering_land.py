@@ -1125,15 +1125,3 @@ class Game:
             s.pend = (c, picked)
             return
         self._finish_card(s)
-
-    # ------------------------------------------------------------------ views
-
-    def observation(self, s: State, side: int) -> dict:
-        """What ``side`` may see: everything but the other hand's cards and the deck order."""
-        return {
-            "turn": s.turn, "phase": self.phase_ids[s.phase], "side": side,
-            "loc": list(s.loc), "reduced": list(s.reduced), "facing": list(s.facing),
-            "stopped": list(s.stopped), "streak": list(s.streak),
-            "hand": list(s.hands[side]), "other_hand_size": len(s.hands[1 - side]),
-            "deck_size": len(s.deck), "discard": list(s.discard),
-        }
