@@ -16,6 +16,36 @@ import click
 from .model.check import check_path
 from .model.load import ContentError
 
+def _ensure_parent(path: Path) -> None:
+    """Create the folder that will hold ``path``, or fail as a usage error naming it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot create the folder {path.parent}: {exc.strerror}")
+    if not os.access(path.parent, os.W_OK):
+        raise click.BadParameter(f"cannot write into {path.parent}")
+
+
+def _writable_file(ctx, param, value: Path | None) -> Path | None:
+    """An output file: checked before any work is done, so no result is lost at the end."""
+    if value is not None:
+        if value.is_dir():
+            raise click.BadParameter(f"{value} is a folder; give a file name")
+        _ensure_parent(value)
+    return value
+
+
+def _writable_dir(ctx, param, value: Path | None) -> Path | None:
+    """An output folder: built beside itself, then moved in, so its parent must be writable."""
+    if value is not None:
+        if value.exists() and not value.is_dir():
+            raise click.BadParameter(f"{value} is a file, not a folder")
+        _ensure_parent(value)
+    return value
+
+
+OUT_FILE = {"type": click.Path(dir_okay=False, path_type=Path), "callback": _writable_file}
+
 GAME = click.argument("game", type=click.Path(exists=True, path_type=Path), metavar="CONTENT")
 SETS = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                     help="Override one value of the model by its dotted path, e.g. unit_types.inf.movement=4. "
@@ -41,10 +71,10 @@ def _print_findings(findings, fmt: str) -> None:
 
 
 def load_or_exit(path: Path, sets=()):
-    """The validated model, or print the findings and exit 1."""
-    from .model.load import load
+    """The validated and checked model, or print the findings and exit 1."""
+    from .model.check import load_checked
     try:
-        return load(path, sets)
+        return load_checked(path, sets)
     except ContentError as exc:
         _print_findings(exc.findings, "text")
         sys.exit(1)
@@ -65,7 +95,7 @@ def check(game: Path, sets, fmt: str):
 
 
 @cli.command()
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
+@click.option("--out", **OUT_FILE, help="Write to this file instead of stdout.")
 def schema(out: Path | None):
     """Print the JSON Schema of a content file (for editors with the YAML language server)."""
     from .model.schema import json_schema
@@ -91,7 +121,7 @@ def _bleed(value: str) -> float:
 
 @cli.command()
 @GAME
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=_writable_dir,
               help="Output folder.  [default: build/<game id>]")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
               help="Paper for counters, cards, player aid and the tiled map.")
@@ -108,17 +138,25 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG).
 
     Output goes to a temporary folder first; a failed build leaves the previous one untouched."""
-    from .render.kit import build_kit
+    from .render.kit import KINDS, build_kit
     bleed_in = _bleed(bleed)
+    kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
+    if kinds is not None and not kinds:
+        raise click.BadParameter("name at least one component", param_hint="--only")
+    for kind in kinds or ():
+        if kind not in KINDS:
+            raise click.BadParameter(f"unknown component '{kind}'; choose from {', '.join(KINDS)}",
+                                     param_hint="--only")
     try:
-        manifest = build_kit(game, out, paper=paper, only=only, counters=counter_layout, bleed_in=bleed_in,
+        manifest = build_kit(game, out, paper=paper, only=kinds, counters=counter_layout, bleed_in=bleed_in,
                              png=png, overrides=sets)
     except ContentError as exc:
         _print_findings(exc.findings, "text")
         click.echo("build stopped: the previous output is untouched", err=True)
         sys.exit(1)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
+    except ValueError as exc:  # the content is valid but does not fit the printed layout
+        click.echo(f"{game}: error: {exc}\nbuild stopped: the previous output is untouched", err=True)
+        sys.exit(1)
     folder = out or Path("build") / manifest["game"]
     for comp in manifest["components"]:
         extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
@@ -144,7 +182,7 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
 @click.option("--bots", "bot_spec", default="greedy", show_default=True, metavar="BOT[,BOT]",
               help="Bot for each side, in the order the content lists the sides (one name: both sides): "
                    "random, greedy or search.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--log", "log_path", **OUT_FILE,
               help="Write the game as JSON lines (every decision and die roll) for genkit replay.")
 @click.option("--check/--no-check", default=True, show_default=True,
               help="Check the invariants after every step.")
@@ -174,7 +212,7 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
               help="The game's content, if the log was played from a folder other than content/<game>.")
 @click.option("--at", "at_step", type=click.IntRange(min=0), help="Stop before this decision (0-based).")
 @click.option("--text", "show_text", is_flag=True, help="Print the board as text.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--svg", "svg_path", **OUT_FILE,
               help="Draw the board, with the kit's own map and counters, to this SVG file.")
 def replay(log: Path, content_path: Path | None, at_step: int | None, show_text: bool, svg_path: Path | None):
     """Replay a game log and confirm it reaches the same end state (exit 1 if not)."""
@@ -197,13 +235,23 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
 
 # --------------------------------------------------------------------------- simulation
 
+def _sim_bots(ctx, param, value: str) -> str:
+    from .sim.bots import parse_bots
+    try:
+        parse_bots(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
+    return value
+
+
 BOTS = click.option("--bots", default="greedy,greedy", show_default=True, metavar="FIRST,SECOND",
+                    callback=_sim_bots,
                     help="Bot per side in content order: random, greedy or search (one name: both sides).")
 SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), help="Processes to use.  [default: all cores]")
-JSON = click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+JSON = click.option("--json", "json_path", **OUT_FILE,
                     help="Write the figures as JSON to this file.")
-REPORT = click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+REPORT = click.option("--report", "report_path", **OUT_FILE,
                       help="Write a self-contained HTML report with plots to this file.")
 CHECK = click.option("--check", type=click.Choice(["step", "turn", "end", "off"]), default="turn",
                      show_default=True, help="How often to check the invariants in every game.")
@@ -217,8 +265,6 @@ def _run_sim(fn, *args):
     except ContentError as exc:
         _print_findings(exc.findings, "text")
         sys.exit(1)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
     sys.exit(code)
 
 
@@ -263,6 +309,8 @@ def sim(game, sets, games, precision, bots, seed, workers, json_path, report_pat
 def compare(game, sets, against, games, bots, seed, workers, json_path, report_path, check, progress):
     """Simulate the current and the changed game with the same seeds and report every metric side by
     side, with the difference, its 95% interval and whether it is significant."""
+    if not sets and against is None:
+        raise click.UsageError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
     from .sim.commands import compare_command
     _run_sim(compare_command, game, sets, against, games, seed, bots, workers, json_path, report_path, check,
              progress)
@@ -283,8 +331,11 @@ def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check,
     """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
 
     Prints (and plots with --report) each side's win rate against the value."""
-    if not sets:
-        raise click.UsageError("sweep needs --set KEY=V1,V2,...")
+    from .sim.compare import parse_sweep
+    try:
+        parse_sweep(sets[0] if sets else "")
+    except ValueError as exc:
+        raise click.UsageError(f"sweep needs --set KEY=V1,V2,... first ({exc})")
     from .sim.commands import sweep_command
     _run_sim(sweep_command, game, sets[0], sets[1:], games, seed, bots, workers, json_path, report_path, check,
              progress)

@@ -60,3 +60,72 @@ def test_unknown_bot_and_garbage_log_are_usage_and_content_errors(tmp_path):
 def test_play_with_an_override_changes_the_game(tmp_path):
     out = genkit("play", BERING, "--seed", 1, "--set", "turn_track.turns=3")
     assert out.returncode == 0 and "turn: 3" in out.stdout
+
+
+# ---- every command refuses broken content with a message, never a traceback
+
+BROKEN = "counters.units.0.type=tank"  # a dangling unit type reference
+
+
+def test_every_command_runs_the_consistency_checks(tmp_path):
+    for args in (["play", BERING], ["sim", BERING, "--games", 2], ["compare", BERING, "--games", 2],
+                 ["sweep", BERING, "--games", 2], ["build", BERING, "--out", tmp_path / "kit"]):
+        out = genkit(*args, "--set", BROKEN)
+        assert out.returncode == 1, args
+        assert "--set counters.units.0.type: error: unit type 'tank'" in out.stdout, args
+    assert not (tmp_path / "kit").exists()
+
+
+def test_compare_against_broken_content(game_copy):
+    (game_copy / "units.yaml").write_text((game_copy / "units.yaml").read_text().replace(
+        "type: hvy_mobile, setup", "type: tank, setup", 1))
+    out = genkit("compare", BERING, "--against", game_copy, "--games", 2)
+    assert out.returncode == 1 and "units.yaml" in out.stdout and "'tank'" in out.stdout
+
+
+def test_unwritable_outputs_are_usage_errors_before_any_work(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for args in (["play", BERING, "--log", blocker / "g.jsonl"],
+                 ["sim", BERING, "--games", 2, "--json", blocker / "x.json"],
+                 ["sim", BERING, "--games", 2, "--report", tmp_path],
+                 ["schema", "--out", blocker / "s.json"],
+                 ["build", BERING, "--out", blocker]):
+        out = genkit(*args)
+        assert out.returncode == 2, args
+        assert "Invalid value" in out.stderr, args
+
+
+def test_missing_output_folders_are_created(tmp_path):
+    log = tmp_path / "new" / "deeper" / "g.jsonl"
+    assert genkit("play", BERING, "--bots", "random", "--log", log).returncode == 0
+    assert log.exists()
+
+
+def test_any_damage_to_a_log_is_reported(tmp_path):
+    log = tmp_path / "g.jsonl"
+    genkit("play", BERING, "--bots", "random", "--seed", 4, "--log", log)
+    good = [json.loads(line) for line in log.read_text().splitlines()]
+
+    def damaged(change):
+        lines = json.loads(json.dumps(good))
+        change(lines)
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+        return genkit("replay", bad)
+
+    damages = [lambda ls: ls[0].pop("seed"), lambda ls: ls[0].update(seed="abc"),
+               lambda ls: ls[0].update(seed=2.5), lambda ls: next(x for x in ls if "roll" in x).pop("for"),
+               lambda ls: ls[-1].pop("digest"), lambda ls: ls[0].update(content_path="/nowhere"),
+               lambda ls: next(x for x in ls if "action" in x).update(action=[9, 9, [9]]),
+               lambda ls: ls.pop()]
+    for change in damages:
+        out = damaged(change)
+        assert out.returncode == 1 and out.stderr.strip(), out.stderr
+
+
+def test_sweep_and_compare_need_their_settings():
+    assert genkit("sweep", BERING, "--games", 2).returncode == 2
+    assert genkit("compare", BERING, "--games", 2).returncode == 2
+    assert genkit("sim", BERING, "--games", 2, "--bots", "clever").returncode == 2
+    assert genkit("build", BERING, "--only", "posters").returncode == 2

@@ -87,6 +87,18 @@ class ReplayResult:
 
 
 def replay(path, content=None, at_step=None) -> ReplayResult:
+    """Rebuild the game of log ``path`` and re-apply its decisions (see :func:`_replay`);
+    a damaged log or content comes back as errors, never as an exception."""
+    from ..model.load import ContentError
+    try:
+        return _replay(path, content, at_step)
+    except ContentError as exc:
+        return ReplayResult(False, None, errors=["the log's content has errors:"] + [str(f) for f in exc.findings])
+    except (KeyError, TypeError, ValueError, OverflowError, IndexError, AttributeError) as exc:
+        return ReplayResult(False, None, errors=[f"the log is damaged: {type(exc).__name__}: {exc}"])
+
+
+def _replay(path, content=None, at_step=None) -> ReplayResult:
     """Rebuild the game of log ``path`` from content + seed and re-apply its decisions.
 
     Checks every logged roll, every action's legality and the final digest.
@@ -108,10 +120,12 @@ def replay(path, content=None, at_step=None) -> ReplayResult:
     if content is None:
         if not header.get("content_path"):
             return ReplayResult(False, None, errors=["the log names no content; pass content="])
-        from ..model.load import load_game
-        content = load_game(header["content_path"])
+        from ..model.check import load_checked
+        content = load_checked(header["content_path"])[0]
     if header.get("model_sha256") and header["model_sha256"] != model_sha256(content):
         errors.append("the content differs from the one the game was played with")
+    if not isinstance(header.get("seed"), int) or isinstance(header["seed"], bool):
+        return ReplayResult(False, None, errors=["the log is damaged: its header has no whole-number seed"])
     game = rules_for(content)
     trace = []
     state = game.initial_state(header["seed"], trace=trace)

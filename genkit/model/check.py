@@ -132,6 +132,13 @@ def side_references(ctx: Context):
             yield ctx.error("missing-half", ("map", "halves"), f"side '{side}' has no half of the map")
         if not any(p.side == side and p.kind == "movement" for p in c.game.sequence_of_play):
             yield ctx.warning("no-phase", ("game", "sequence_of_play"), f"side '{side}' has no movement phase")
+    for i, p in enumerate(c.game.sequence_of_play):
+        if p.kind in ("movement", "combat") and not p.side:
+            yield ctx.error("phase-side", ("game", "sequence_of_play", i),
+                            f"phase '{p.id}' is a {p.kind} phase: it needs the side that acts")
+    if sum(p.kind == "housekeeping" for p in c.game.sequence_of_play) != 1:
+        yield ctx.error("housekeeping", ("game", "sequence_of_play"),
+                        "the sequence of play needs exactly one housekeeping phase: the turn ends there")
     if len(set(c.map.halves.values())) < len(c.map.halves):
         yield ctx.error("shared-half", ("map", "halves"), "two sides claim the same half of the map")
 
@@ -251,6 +258,10 @@ def crt_complete(ctx: Context):
     diffs = [c.differential for c in crt.columns]
     if diffs != sorted(diffs):
         yield ctx.warning("crt-order", ("crt", "columns"), "CRT columns are not in ascending differential order")
+    if list(crt.attack_types) != ["primary", "secondary"]:
+        yield ctx.error("crt-attack-type", ("crt", "attack_types"),
+                        "attack_types must be [primary, secondary]: they pair with each unit type's "
+                        "attack_distance.primary and .secondary")
     for t in crt.attack_types:
         if t not in crt.attack_type_names:
             yield ctx.error("crt-attack-type", ("crt", "attack_type_names"), f"attack type '{t}' has no name")
@@ -478,8 +489,8 @@ def turn_track(ctx: Context):
     t = ctx.content.turn_track
     for turn in t.replacement_changes:
         if not 1 <= turn <= t.turns:
-            yield ctx.error("turn-range", ("turn_track", "replacement_changes", turn),
-                            f"turn {turn} is outside the game's {t.turns} turns")
+            yield ctx.warning("turn-range", ("turn_track", "replacement_changes", turn),
+                              f"turn {turn} is outside the game's {t.turns} turns: this entry is never used")
     for side in sorted(ctx.side_ids):
         if side not in t.replacements:
             yield ctx.warning("no-replacements", ("turn_track", "replacements"),
@@ -560,6 +571,16 @@ def run_checks(content: Content, source: Source) -> list[Finding]:
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(set(findings), key=lambda f: (SEVERITY_ORDER[f.severity], f.file, f.line, f.code, f.message))
+
+
+def load_checked(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
+    """The model and its source, ready to print or play: raises ContentError with the schema
+    errors, or with the error findings of the consistency checks (warnings pass)."""
+    content, source = load(path, overrides)
+    errors = [f for f in run_checks(content, source) if f.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    return content, source
 
 
 def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]:

@@ -37,7 +37,8 @@ class Finding:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity}: {self.message} [{self.code}]"
+        where = f"{self.file}:{self.line}" if self.line else self.file  # line 0: not from a file
+        return f"{where}: {self.severity}: {self.message} [{self.code}]"
 
     def as_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "severity": self.severity,
@@ -224,10 +225,14 @@ def _walk_paths(value: Any, prefix: str = "") -> Iterable[str]:
 
 
 def _element_key(element: Any, index: int) -> str:
+    """How --set names a list element: its id, its code, or its signed CRT differential
+    (+2, 0, -3); elements with none of these by their index."""
     if isinstance(element, dict):
-        for name in ("id", "code", "differential"):
+        for name in ("id", "code"):
             if name in element:
                 return str(element[name])
+        if isinstance(element.get("differential"), int):
+            return f"{element['differential']:+d}" if element["differential"] else "0"
     return str(index)
 
 
@@ -247,9 +252,16 @@ def _step(container: Any, part: str) -> tuple[Any, Any]:
         for i, element in enumerate(container):
             if _element_key(element, i) == part:
                 return i, element
-        if part.isdigit() and int(part) < len(container):
-            return int(part), container[int(part)]
     raise KeyError(part)
+
+
+def _raw_path(raw: dict, parts: list[str]) -> PathKey:
+    """The key/index path of a dotted --set path (which names list elements by id)."""
+    path, container = [], raw
+    for part in parts:
+        key, container = _step(container, part)
+        path.append(key)
+    return tuple(path)
 
 
 def apply_overrides(raw: dict, sets: Iterable[str], source: Source) -> list[Finding]:
@@ -272,8 +284,14 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source) -> list[Find
             hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
             errors.append(Finding("error", *where, "bad-set", f"--set '{dotted}': no such value in the model{hint}"))
             continue
-        value = parse_yaml(text, "--set", {}, errors)
+        path = _raw_path(raw, parts)
+        positions: dict = {}
+        value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path)
         container[key] = value
+        # what was overridden is reported at the --set, not at the YAML line it replaced
+        for stale in [p for p in source.positions if p[:len(path)] == path]:
+            del source.positions[stale]
+        source.positions.update((p, (f"--set {dotted}", 0)) for p in positions)
     return errors
 
 

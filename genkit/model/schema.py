@@ -39,11 +39,11 @@ class Side(Strict):
 
 class Components(Strict):
     """Physical components; the kit generator prints to these sizes."""
-    map_sheet_in: list[float] = Field(min_length=2, max_length=2, description="map sheet [width, height] in inches")
-    counter_in: float = Field(gt=0, description="counter edge in inches")
-    card_in: list[float] = Field(min_length=2, max_length=2, description="card [width, height] in inches")
-    pieces: int = Field(gt=0, description="stated number of pieces (units and markers)")
-    cards: int = Field(ge=0, description="stated number of ability cards")
+    map_sheet_in: list[Annotated[float, Field(gt=0, le=100)]] = Field(min_length=2, max_length=2, description="map sheet [width, height] in inches")
+    counter_in: float = Field(gt=0, le=4, description="counter edge in inches")
+    card_in: list[Annotated[float, Field(gt=0, le=20)]] = Field(min_length=2, max_length=2, description="card [width, height] in inches")
+    pieces: int = Field(gt=0, le=9999, description="stated number of pieces (units and markers)")
+    cards: int = Field(ge=0, le=999, description="stated number of ability cards")
 
 
 class Phase(Strict):
@@ -69,13 +69,13 @@ class Game(Strict):
 # --------------------------------------------------------------------------- units
 
 class Strength(Strict):
-    full: int = Field(ge=0)
-    reduced: int = Field(ge=0)
+    full: int = Field(ge=0, le=999)
+    reduced: int = Field(ge=0, le=999)
 
 
 class AttackDistance(Strict):
-    primary: int = Field(ge=1, description="targets up to this many hexes away are attacked as Primary")
-    secondary: int = Field(ge=1, description="farther targets up to this distance are attacked as Secondary")
+    primary: int = Field(ge=1, le=99, description="targets up to this many hexes away are attacked as Primary")
+    secondary: int = Field(ge=1, le=99, description="farther targets up to this distance are attacked as Secondary")
 
 
 class UnitType(Strict):
@@ -85,12 +85,12 @@ class UnitType(Strict):
     symbol: Literal["infantry", "heavy_infantry", "motorized", "armour"] = Field(
         description="NATO-style type symbol drawn on the counter")
     strength: Strength
-    movement: int = Field(ge=0, description="movement allowance in movement points")
+    movement: int = Field(ge=0, le=99, description="movement allowance in movement points")
     attack_distance: AttackDistance
     passes_through_friends: bool = Field(description="8.1.2: may enter hexes holding friendly units")
     facing: bool = Field(description="8.4: has a facing and pays to turn")
-    turn_cost: int = Field(0, ge=0, description="movement points per 60-degree turn (facing units)")
-    killstreak: int = Field(ge=1, description="kills in a row that complete this type's killstreak track")
+    turn_cost: int = Field(0, ge=0, le=99, description="movement points per 60-degree turn (facing units)")
+    killstreak: int = Field(ge=1, le=99, description="kills in a row that complete this type's killstreak track")
     halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down (3.3)")
 
 
@@ -99,7 +99,7 @@ class PieceGroup(Strict):
     side: Id
     type: Id
     setup: list[HexId] = Field(default_factory=list, description="one set-up hex per piece starting on the map")
-    reserve: int = Field(0, ge=0, description="pieces starting off-map, available as replacements")
+    reserve: int = Field(0, ge=0, le=999, description="pieces starting off-map, available as replacements")
 
 
 class Face(Strict):
@@ -112,7 +112,7 @@ class MarkerGroup(Strict):
     id: Id
     name: str
     side: Optional[Id] = None
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=999)
     track: Optional[str] = Field(None, description="'turn' or 'killstreak:<unit type>' or omitted")
     front: Face
     back: Face
@@ -131,7 +131,7 @@ class Grid(Strict):
         description="which 1-based columns (flat) or rows (pointy) are shifted half a hex")
     columns: int = Field(ge=1, le=99)
     rows: int = Field(ge=1, le=99)
-    hex_size_in: float = Field(gt=0, description="hex size across the flats, inches")
+    hex_size_in: float = Field(gt=0, le=10, description="hex size across the flats, inches")
     north: Literal["up", "right", "down", "left"] = Field("up", description="where north points on the sheet")
 
 
@@ -141,7 +141,7 @@ class Terrain(Strict):
     name: str
     colour: Colour
     pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "peaks", "hills", "marsh", "stones", "road"] = "none"
-    move_cost: Optional[int] = Field(ge=1, description="movement points to enter; null = impassable")
+    move_cost: Optional[int] = Field(ge=1, le=99, description="movement points to enter; null = impassable")
     blocks_los: bool = False
 
 
@@ -156,7 +156,7 @@ class Map(Strict):
     rows: list[str] = Field(min_length=1, description="one string per hex row, one terrain code per column")
     places: list[Place] = Field(default_factory=list)
     bases: dict[Id, HexId] = Field(description="side id -> base hex")
-    halfway: int = Field(ge=1, description="the column (flat grids) or row (pointy grids) of the half-way line")
+    halfway: int = Field(ge=1, le=99, description="the column (flat grids) or row (pointy grids) of the half-way line")
     halves: dict[Id, Literal["low", "high"]] = Field(
         description="side id -> which half is its own: columns/rows below or above the half-way line")
 
@@ -182,14 +182,14 @@ class Result(Strict):
 
 
 class CrtColumn(Strict):
-    differential: int = Field(description="attack strength minus defence strength")
+    differential: int = Field(ge=-99, le=99, description="attack strength minus defence strength")
     rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..6")
 
 
 class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, str]
-    die_faces: int = Field(6, ge=2)
+    die_faces: int = Field(6, ge=2, le=20)
     results: list[Result] = Field(min_length=1)
     columns: list[CrtColumn] = Field(min_length=1)
     between_columns: Literal["round_down", "round_up"] = "round_down"
@@ -203,13 +203,13 @@ class Crt(Strict):
 
 class Target(Strict):
     shape: Literal["hex", "line", "area", "units", "own_units", "none"]
-    size: int = Field(1, ge=0, description="hexes in the line or area, or units chosen")
-    range: int = Field(0, ge=0, description="hex: farthest distance from the attacking unit")
+    size: int = Field(1, ge=0, le=99, description="hexes in the line or area, or units chosen")
+    range: int = Field(0, ge=0, le=99, description="hex: farthest distance from the attacking unit")
 
 
 class AbilityEffect(Strict):
     kind: Literal["eliminate", "stop", "invulnerable", "extra_attack", "random_ability"]
-    turns: int = Field(0, ge=0, description="how long a stop or invulnerability lasts, in game turns")
+    turns: int = Field(0, ge=0, le=99, description="how long a stop or invulnerability lasts, in game turns")
     unit_types: list[Id] = Field(default_factory=list, description="own unit types affected (invulnerable)")
 
 
@@ -229,9 +229,9 @@ class Ability(Strict):
 
 
 class Abilities(Strict):
-    hand_limit: int = Field(ge=1)
-    plays_per_combat_phase: int = Field(ge=0)
-    reshuffle_at: int = Field(ge=0, description="reshuffle the discards when this many cards are left")
+    hand_limit: int = Field(ge=1, le=99)
+    plays_per_combat_phase: int = Field(ge=0, le=99)
+    reshuffle_at: int = Field(ge=0, le=999, description="reshuffle the discards when this many cards are left")
     random_table: dict[Die, Id] = Field(description="die face -> ability, for random abilities")
     cards: list[Ability] = Field(min_length=1)
 
@@ -239,9 +239,10 @@ class Abilities(Strict):
 # --------------------------------------------------------------------------- tracks
 
 class TurnTrack(Strict):
-    turns: int = Field(ge=1)
-    replacements: dict[Id, int] = Field(description="side id -> replacement steps each turn")
-    replacement_changes: dict[int, dict[Id, int]] = Field(
+    turns: int = Field(ge=1, le=999)
+    replacements: dict[Id, Annotated[int, Field(ge=0, le=99)]] = Field(
+        description="side id -> replacement steps each turn")
+    replacement_changes: dict[int, dict[Id, Annotated[int, Field(ge=0, le=99)]]] = Field(
         default_factory=dict, description="turn -> {side: steps} where a turn differs from the default")
 
 

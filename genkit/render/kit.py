@@ -21,7 +21,8 @@ import shutil
 from pathlib import Path
 from typing import Iterable
 
-from ..model.load import ContentError, load
+from ..model.check import load_checked
+from ..model.load import ContentError
 from .aid import aid_pages
 from .cards import card_sheets
 from .counters import LAYOUTS, counter_sheets
@@ -56,17 +57,6 @@ def _check_args(paper, only, counters, bleed_in) -> tuple[str, ...]:
     if not only:
         raise ValueError("nothing to build: --only names no kind")
     return tuple(k for k in KINDS if k in set(only))
-
-
-def load_checked(content_path: str | os.PathLike, overrides: Iterable[str] = ()):
-    """The model and its source, or ContentError with the schema errors and the error
-    findings of ``genkit check`` (warnings do not stop a build)."""
-    from ..model.check import run_checks
-    content, source = load(content_path, overrides)
-    errors = [f for f in run_checks(content, source) if f.severity == "error"]
-    if errors:
-        raise ContentError(errors)
-    return content, source
 
 
 def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",

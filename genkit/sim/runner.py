@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Iterable
 
+from ..model.check import load_checked
 from ..model.load import load
 from .bots import parse_bots
 from .metrics import Metrics, PairedSet, paired_values
@@ -212,7 +213,7 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
     metas = []
     for path, overrides in variants:
-        content, source = load(path, overrides)
+        content, source = load_checked(path, overrides)  # bad content stops here, before any game
         metas.append(meta_for(content, source, path, overrides, seed, bots))
     sinks = [Metrics(meta) for meta in metas]
     paired = PairedSet() if len(variants) == 2 else None

@@ -207,7 +207,7 @@ def test_card_roll_beyond_the_die(game_copy):
 
 def test_replacement_turn_outside_the_game(game_copy):
     edit(game_copy / "tracks.yaml", "1: {us: 0, ru: 0}", "31: {us: 0, ru: 0}")
-    assert "turn-range" in codes(game_copy, "error")
+    assert "turn-range" in codes(game_copy, "warning")
 
 
 def test_side_colours_that_colour_blind_players_confuse(game_copy):
@@ -223,3 +223,24 @@ def test_low_text_contrast_is_warned(game_copy):
 def test_contrast_ratio_extremes():
     assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
     assert contrast("#777777", "#777777") == pytest.approx(1.0)
+
+
+# ---- rules the engine depends on
+
+def test_sequence_of_play_needs_one_housekeeping_and_acting_sides(game_copy):
+    edit(game_copy / "game.yaml", "    - {id: housekeeping, name: Housekeeping, kind: housekeeping}\n", "")
+    edit(game_copy / "game.yaml", "kind: combat, side: ru}", "kind: combat}")
+    found = codes(game_copy, "error")
+    assert {"housekeeping", "phase-side"} <= found
+
+
+def test_attack_types_must_pair_with_attack_distances(game_copy):
+    text = (game_copy / "crt.yaml").read_text().replace("primary", "direct").replace("secondary", "indirect")
+    (game_copy / "crt.yaml").write_text(text)
+    assert "crt-attack-type" in codes(game_copy, "error")
+
+
+def test_huge_numbers_are_refused_by_the_schema(game_copy):
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 99999999999")
+    f = next(f for f in check_path(game_copy) if f.severity == "error")
+    assert "less than or equal to 99" in f.message and f.file.endswith("units.yaml")

@@ -146,3 +146,20 @@ def test_published_json_schema_is_current():
 def test_content_files_point_editors_at_the_schema():
     for f in BERING.glob("*.yaml"):
         assert f.read_text().startswith("# yaml-language-server: $schema=../../genkit/model/content.schema.json")
+
+
+def test_set_errors_point_at_the_set_not_the_file():
+    with pytest.raises(ContentError) as exc:
+        load(BERING, ["unit_types.inf.movement=abc"])
+    f = exc.value.findings[0]
+    assert f.file == "--set unit_types.inf.movement" and f.line == 0
+    assert str(f).startswith("--set unit_types.inf.movement: error:")
+
+
+def test_crt_columns_are_addressed_by_signed_differential_only():
+    content = load_game(BERING, ["crt.columns.+2.rows.primary=[M,M,M,M,M,M]"])
+    column = next(c for c in content.crt.columns if c.differential == 2)
+    assert column.rows["primary"] == ["M"] * 6
+    with pytest.raises(ContentError) as exc:  # a bare 2 could mean index 2 or +2: refused
+        load(BERING, ["crt.columns.2.rows.primary=[M,M,M,M,M,M]"])
+    assert "crt.columns.+2.rows.primary" in exc.value.findings[0].message
