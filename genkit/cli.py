@@ -191,7 +191,7 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
     """Play one game between bots and print the winner, the turn and the reason."""
     from .engine import InvariantError, play_game, rules_for
     from .sim.bots import make_bot
-    from .sim.play import bot_seed
+    from .engine.bots import bot_seed
     content, _ = load_or_exit(game, sets)
     names = _bots(bot_spec, len(content.game.sides))
     bots = [make_bot(name, rules_for(content), side, bot_seed(seed, side)) for side, name in enumerate(names)]

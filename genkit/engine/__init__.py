@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
 from .state import State
@@ -70,7 +70,7 @@ def play_game(content, seed: int, bots=("random", "random"), log_path=None,
     None (the default) records nothing and costs nothing.
     """
     game = rules_for(content)
-    players = [make_bot(spec, seed * 7919 + 104729 * k + 1) for k, spec in enumerate(bots)]
+    players = [make_bot(spec, bot_seed(seed, k)) for k, spec in enumerate(bots)]
     trace = [] if log_path else None
     state = game.initial_state(seed, trace=trace, events=events)
     log = None

@@ -31,6 +31,28 @@ class RandomBot:
 BOTS = {"random": RandomBot}
 
 
+_M64 = (1 << 64) - 1
+
+
+def _mix(z: int) -> int:
+    """splitmix64's finaliser: well-spread 64-bit seeds from small integers."""
+    z = (z + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed`` (a 63-bit int)."""
+    return _mix(_mix(seed & _M64) ^ index) >> 1
+
+
+def bot_seed(gseed: int, side: int) -> int:
+    """The seed of the bot playing ``side`` in the game seeded ``gseed``: one scheme for
+    ``genkit play`` and ``genkit sim``, so a simulated game replays with ``genkit play``."""
+    return _mix(gseed ^ (0xB07 + side))
+
+
 def make_bot(spec, seed: int):
     """A bot from a name in :data:`BOTS` or an object with ``choose`` (returned as is).
 

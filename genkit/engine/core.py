@@ -10,7 +10,9 @@ Speed notes: the Board also holds per-content tables for the hot paths (hex bit
 masks of neighbours and halves, per-node move tables for facing units, shared
 ``("to", hex, facing)`` / ``("at", hex)`` action tuples); :func:`move_hexes` and
 :func:`move_nodes` are the two halves of :func:`move_targets` without the
-conversion to (hex, facing) pairs.
+conversion to (hex, facing) pairs; :func:`reach_hexes` (bit masks) and
+:func:`reach_nodes` (the position worked into an entry-cost table) give the same
+answers faster, from tables the rules build once per position.
 """
 from __future__ import annotations
 
@@ -92,6 +94,9 @@ class Board:
         self.at_action = tuple(("at", h) for h in range(n))
         self._within_masks: dict = {}
         self._bits_fmt = "0%db" % n
+        # (cost, mask of the hexes with that entry cost) for every positive cost, ascending
+        self.cost_masks = tuple((c, sum(1 << h for h in range(n) if self.cost[h] == c))
+                                for c in sorted(set(self.cost) - {IMPASSABLE}))
 
     def mask_bytes(self, mask: int) -> bytes:
         """A bit mask over hex indices as one byte (0/1) per hex."""
@@ -165,36 +170,6 @@ class Board:
 
 # --------------------------------------------------------------------------- ZOC, LOS
 
-def enemy_zoc(board: Board, occ: list, piece_side: list, side: int, loc: list | None = None) -> bytearray:
-    """1 for every hex next to a unit not of ``side`` (7.0: the six hexes around it).
-
-    With ``loc`` (piece -> hex) only the pieces are visited, not every hex.
-    """
-    z = bytearray(board.n)
-    nb = board.adjacent
-    if loc is not None:
-        for p, h in enumerate(loc):
-            if h >= 0 and piece_side[p] != side:
-                for j in nb[h]:
-                    z[j] = 1
-        return z
-    for h in range(board.n):
-        p = occ[h]
-        if p >= 0 and piece_side[p] != side:
-            for j in nb[h]:
-                z[j] = 1
-    return z
-
-
-def next_to_enemy(board: Board, h: int, occ: list, piece_side: list, side: int) -> bool:
-    """Is hex ``h`` next to a unit not of ``side``?"""
-    for j in board.adjacent[h]:
-        p = occ[j]
-        if p >= 0 and piece_side[p] != side:
-            return True
-    return False
-
-
 def los_clear(board: Board, a: int, b: int, occ: list) -> bool:
     """Line of sight from ``a`` to ``b``: open when either nudged line has no blocking hex.
 
@@ -231,7 +206,7 @@ def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piec
     the start hex is no restriction). A unit with facing only steps into the
     hex it faces and pays ``turn_cost`` per 60 degrees turned (8.4); turning in
     place is a move. Units without facing report their unchanged ``facing``.
-    ``zoc``: per hex a true value in an enemy zone of control (see :func:`enemy_zoc`).
+    ``zoc``: per hex a true value in an enemy zone of control (1 for every hex next to an enemy unit, 7.0).
     """
     if not has_facing:
         return [(h, facing) for h in move_hexes(board, start, ma, occ, piece_side, side,
@@ -269,6 +244,46 @@ def move_hexes(board: Board, start: int, ma: int, occ: list, piece_side: list, s
                 buckets[t].append(j)
     reached.sort()
     return reached
+
+
+def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: int) -> list:
+    """:func:`move_hexes` on bit masks over hex indices (the same sorted end hexes).
+
+    ``enter``: the hexes the unit may step into (passable, no enemy, a friend's hex
+    only for units that pass through friends); ``stop``: the enemy zones of control
+    (entering one ends the move; the start hex is no restriction); ``ends``: the hexes
+    a move may end in (the empty ones). Breadth-first by movement points spent: the
+    hexes first reached after ``k`` points are those next to a hex first reached after
+    ``k - c`` points (that the move may go on from) whose entry cost is ``c``.
+    """
+    adj = board.adj_mask
+    cms = board.cost_masks
+    sb = 1 << start
+    seen = sb
+    nbs = [adj[start]]             # per level: the hexes next to the hexes a move goes on from
+    for k in range(1, ma + 1):
+        new = 0
+        for c, cm in cms:
+            if c > k:
+                break
+            new |= nbs[k - c] & cm
+        new &= enter & ~seen
+        seen |= new
+        if k < ma:
+            go = new & ~stop
+            nb = 0
+            while go:
+                low = go & -go
+                nb |= adj[low.bit_length() - 1]
+                go ^= low
+            nbs.append(nb)
+    m = seen & ends & ~sb
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
 
 
 def move_nodes(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
@@ -322,14 +337,60 @@ def move_nodes(board: Board, start: int, facing: int, ma: int, occ: list, piece_
     return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
 
 
-def can_step_somewhere(board: Board, start: int, ma: int, occ: list) -> bool:
-    """Cheap sufficient test for a unit without facing: an empty affordable neighbour."""
-    cost = board.cost
-    for j in board.adjacent[start]:
-        c = cost[j]
-        if c != IMPASSABLE and c <= ma and occ[j] < 0:
-            return True
-    return False
+def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
+                stop, occ: list) -> list:
+    """:func:`move_nodes` with the position worked into two tables (the same sorted end nodes).
+
+    ``entry``: per hex the points it costs this unit to step into it, 0 when it may not
+    (impassable, an enemy, a friend the unit cannot pass); ``stop``: per hex a true
+    value in an enemy zone of control (the start hex is no restriction); ``ends``: per
+    hex a true value when a move may end there (empty, or the start hex).
+    """
+    moves = board.node_moves
+    s0 = start * 6 + facing
+    big = ma + 1
+    best = [big] * (board.n * 6)
+    best[s0] = 0
+    reached = []
+    buckets = [[] for _ in range(big)]
+    buckets[0].append(s0)
+    for spent in range(big):
+        bucket = buckets[spent]
+        t = spent + turn_cost
+        turn = t <= ma
+        tb = buckets[t] if turn else None
+        for node in bucket:          # turn_cost 0 appends to the bucket being read
+            if best[node] != spent:
+                continue
+            h = node // 6
+            if stop[h] and h != start:
+                continue
+            fwd, j, left, right = moves[node]
+            if turn:
+                if t < best[left]:
+                    if best[left] == big:
+                        reached.append(left)
+                    best[left] = t
+                    tb.append(left)
+                if t < best[right]:
+                    if best[right] == big:
+                        reached.append(right)
+                    best[right] = t
+                    tb.append(right)
+            if j < 0:
+                continue
+            c = entry[j]
+            if not c:
+                continue
+            tf = spent + c
+            if tf >= best[fwd]:
+                continue
+            if best[fwd] == big:
+                reached.append(fwd)
+            best[fwd] = tf
+            buckets[tf].append(fwd)
+    reached.sort()
+    return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
 
 
 # --------------------------------------------------------------------------- combat results

@@ -1,11 +1,102 @@
-"""Consistency checks of a state against its game definition (used by tests and --check runs)."""
+"""Consistency checks of a state against its game definition (used by tests and --check runs).
+
+:func:`check_invariants` first runs :func:`_all_hold`, a one-pass test of every
+invariant that only answers yes or no (the common case in long simulations: a
+consistent state); only when it says no are the sentences worked out by
+:func:`_violations`, which checks the same invariants one by one. ``_all_hold``
+is sound by construction: whenever it says yes, ``_violations`` finds nothing
+(tests/engine/test_invariants.py breaks states at random to check it).
+"""
 from __future__ import annotations
 
 from .state import ELIMINATED, REMOVED, RESERVE, State
 
+_OFF_MAP = (RESERVE, ELIMINATED, REMOVED)
+
 
 def check_invariants(state: State) -> list:
     """Every violated invariant as a sentence; empty when the state is consistent."""
+    try:
+        if _all_hold(state):
+            return []
+    except Exception:         # malformed state: let the detailed check report (or raise) it
+        pass
+    return _violations(state)
+
+
+def _tables(g) -> tuple:
+    """Per-game constants of the fast check, built on first use."""
+    t = getattr(g, "_inv_tables", None)
+    if t is None or t[0] is not g:
+        b = g.board
+        empty = [-1] * b.n
+        t = (g, empty, frozenset(range(g.ncards)), g.ncards, tuple(g.t_ks), 1 << g.ntypes)
+        g._inv_tables = t
+    return t
+
+
+def _all_hold(state: State) -> bool:
+    """True when every invariant of :func:`_violations` holds (no sentences)."""
+    g = state.game
+    _, empty, all_cards, ncards, t_ks, type_limit = _tables(g)
+    loc = state.loc
+    n = g.npieces
+    if len(loc) != n:
+        return False
+    occ = state.occ
+    cost = g.board.cost
+    reduced, stopped, facing = state.reduced, state.stopped, state.facing
+    expect = empty[:]
+    if len(occ) != len(expect):
+        return False
+    for p, w in enumerate(loc):
+        if w >= 0:
+            if expect[w] != -1 or not cost[w]:
+                return False
+            expect[w] = p
+        elif w != RESERVE and w != ELIMINATED and w != REMOVED:
+            return False
+        elif reduced[p] or stopped[p]:
+            return False
+        f = facing[p]
+        if not 0 <= f < 6:
+            return False
+    if expect != occ:
+        return False
+    hands = state.hands
+    count = len(state.deck) + len(state.discard)
+    cards = set(state.deck)
+    cards.update(state.discard)
+    limit = g.hand_limit
+    for hand in hands:
+        if len(hand) > limit:
+            return False
+        count += len(hand)
+        cards.update(hand)
+    if state.playing >= 0:
+        count += 1
+        cards.add(state.playing)
+    if count != ncards or cards != all_cards:
+        return False
+    streak = state.streak
+    nt = g.ntypes
+    for side in range(2):
+        k = side * nt
+        for t in range(nt):
+            v = streak[k + t]
+            if not 0 <= v <= t_ks[t]:
+                return False
+        if state.invuln[side] >= type_limit or state.invuln[side] < 0 or state.due[side] < 0:
+            return False
+    if not 1 <= state.turn <= g.turns:
+        return False
+    if state.ended and state.winner not in (-1, 0, 1):
+        return False
+    return True
+
+
+def _violations(state: State) -> list:
+    """Every violated invariant as a sentence (the detailed check)."""
     g = state.game
     b = g.board
     errs = []

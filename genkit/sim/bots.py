@@ -18,14 +18,16 @@ so a game is reproducible from its seed alone.
 from __future__ import annotations
 
 import random
+from itertools import groupby
 
 from ..engine.bots import RandomBot as EngineRandomBot
-from ..engine.core import enemy_zoc, los_clear, move_hexes, move_nodes
+from ..engine.core import los_clear
 from ..engine.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
                             S_MOVE_UNIT, S_RESPAWN, S_RESPAWN_HEX)
 from ..engine.view import PlayerView
 
 PASS = ("pass",)
+_HEX_OF_NODE = (6).__rfloordiv__      # node -> its hex (node // 6)
 
 
 # --------------------------------------------------------------------------- the player's view
@@ -65,6 +67,18 @@ class _Tables:
         # -to_base[enemy][h] * 1.0 / * 0.35 and 0.25 * to_base[side][h] per hex (pos_score terms)
         self.prog = {(side, w): [-c * w for c in self.to_base[1 - side]] for side in range(2) for w in (1.0, 0.35)}
         self.cover = [[0.25 * c for c in self.to_base[side]] for side in range(2)]
+        # threat_map on packed ints: per unit type and hex, a 1 in the byte of every hex the
+        # type can strike next turn (its secondary distance, plus one hex if it moves); only
+        # when no sum of strengths can reach a byte's 256
+        b = g.board
+        strongest = sum(max(g.t_full[g.p_type[p]], g.t_red[g.p_type[p]], 0) for p in range(g.npieces))
+        if strongest < 256 and min(g.t_red + g.t_full) >= 0:
+            self.packed = []
+            for t in range(g.ntypes):
+                reach = g.t_sec[t] + (1 if g.t_ma[t] else 0)
+                self.packed.append([sum(1 << (8 * j) for j in b.within(h, reach)) for h in range(b.n)])
+        else:
+            self.packed = None
 
     def _costs(self, start: int) -> list:
         b = self.g.board
@@ -295,12 +309,25 @@ class GreedyBot:
         return best
 
     def threat_map(self, v):
-        """Enemy strength able to strike each hex next turn (distance only)."""
+        """Enemy strength able to strike each hex next turn (distance only): per hex index,
+        read-only (bytes when the strengths fit in one, see ``_Tables.packed``)."""
         g = self.g
+        loc, reduced = v.loc, v.reduced
+        p_type, t_red, t_full = g.p_type, g.t_red, g.t_full
+        packed = self.t.packed
+        if packed is not None:
+            # one byte per hex: sum of strength x (a 1 in the byte of every hex in reach)
+            total = 0
+            for e in g.side_pieces[self.enemy]:
+                h = loc[e]
+                if h >= 0:
+                    t = p_type[e]
+                    total += (t_red[t] if reduced[e] else t_full[t]) * packed[t][h]
+            return total.to_bytes(self.t.n, "little")
         b = g.board
         threat = [0] * b.n
         for e in g.side_pieces[self.enemy]:
-            h = v.loc[e]
+            h = loc[e]
             if h < 0:
                 continue
             s = self.strength(v, e)
@@ -357,16 +384,16 @@ class GreedyBot:
         return actions[self.rng.randrange(len(actions))]
 
     # movement
-    def _dests(self, v, p, zoc):
-        """(hex, facing) of every end of a move of ``p`` (:func:`move_targets`, sorted)."""
+    def _dests(self, v, p, zoc=None):
+        """(hex, facing) of every end of a move of ``p`` (:func:`move_targets`, sorted).
+
+        ``zoc`` is not needed any more (the game's ``move_ends`` works the zones out)."""
         g = self.g
-        t = g.p_type[p]
-        if not g.t_face[t]:
+        ends = g.move_ends(v, p)          # shared with the rules' own destination list
+        if not g.t_face[g.p_type[p]]:
             f = v.facing[p]
-            return [(h, f) for h in move_hexes(g.board, v.loc[p], g.t_ma[t], v.occ, g.p_side, self.side,
-                                               g.t_pass[t], zoc)]
-        return [(k // 6, k % 6) for k in move_nodes(g.board, v.loc[p], v.facing[p], g.t_ma[t], v.occ,
-                                                    g.p_side, self.side, g.t_pass[t], g.t_turn[t], zoc)]
+            return [(h, f) for h in ends]
+        return [(k // 6, k % 6) for k in ends]
 
     def _score_dest(self, v, p, h, threat, table, here_score):
         if h == self.g.board.base[self.enemy]:
@@ -381,7 +408,6 @@ class GreedyBot:
         threat = self.threat_map(v)
         enemies = self.enemies_on_map(v)
         support = self.support(v, enemies)
-        zoc = enemy_zoc(g.board, v.occ, g.p_side, self.side)
         guard = self.guard(v)
         loc = v.loc
         tables = {}
@@ -399,6 +425,7 @@ class GreedyBot:
         prog_t = self.t.prog[self.side, self.progress_w]
         cover = None if self.attacker else self.t.cover[self.side]
         rnd = self.rng.random
+        skip = self.rng.getrandbits
         best_prep = self._best_prep
         p_type, t_full, t_red = g.p_type, g.t_full, g.t_red
         reduced = v.reduced
@@ -416,41 +443,67 @@ class GreedyBot:
             t = p_type[p]
             own = t_red[t] if reduced[p] else t_full[t]
             full1 = t_full[t] + 1
-            for h, f in self._dests(v, p, zoc):
-                if h == ebase:
-                    sc = 1e9
-                elif h == obase:
-                    sc = 50.0 + best_prep(prep, h)
-                else:
-                    prog = prog_t[h]
-                    danger = threat[h] - own
-                    if danger > -2:
-                        prog -= 0.25 * (danger + 2) * full1 / 3.0
-                    if cover is not None:
-                        prog -= cover[h]
+            # The ends of the move straight from the engine: hexes (the unit keeps its facing)
+            # or nodes hex * 6 + facing, sorted, so the facings of one hex come together and
+            # share the hex's terms (x, and the battle term bf once it has been worked out).
+            # A hex none of whose ends can beat ``best`` (x + bf + r <= x + top + 0.001, top
+            # bounding bf) is passed over, its draws of rng taken in one call (random()
+            # takes two 32-bit words of the generator, getrandbits(64 * n) 2n).
+            top = prep[0][0] if prep else 0.0
+            f = v.facing[p]
+            ends = g.move_ends(v, p)
+            groups = groupby(ends, _HEX_OF_NODE) if g.t_face[t] else ((h, None) for h in ends)
+            for h, nodes in groups:
+                if h == ebase or h == obase:
+                    for k in (nodes if nodes is not None else (None,)):
+                        if k is not None:
+                            f = k - h * 6
+                        sc = 1e9 if h == ebase else 50.0 + best_prep(prep, h)
+                        if sc > best:
+                            best, best_plan = sc, (p, h, f)
+                    continue
+                prog = prog_t[h]
+                danger = threat[h] - own
+                if danger > -2:
+                    prog -= 0.25 * (danger + 2) * full1 / 3.0
+                if cover is not None:
+                    prog -= cover[h]
+                x = prog - here
+                if nodes is not None:
+                    nodes = list(nodes)
+                if x + top + 1e-3 <= best:
+                    skip(64 * (len(nodes) if nodes is not None else 1))
+                    continue
+                known = None
+                for k in (nodes if nodes is not None else (None,)):
+                    if k is not None:
+                        f = k - h * 6
                     r = rnd() * 1e-3
-                    x = prog - here
-                    # x + _best_from(table, h) + r, stopping as soon as the hex cannot beat
-                    # ``best`` (entries come best first: m bounds every value left)
-                    bf = 0.0
-                    hb = h * n
-                    for m, eh, prim, sec, evp, evs in prep:
-                        if m <= bf:
-                            break
-                        if x + m + r <= best:
-                            bf = None
-                            break
-                        d = dist[hb + eh]
-                        if d <= prim:
-                            if evp > bf:
-                                bf = evp
-                        elif d <= sec and evs > bf:
-                            bf = evs
-                    if bf is None:
-                        continue
-                    sc = x + bf + r
-                if sc > best:
-                    best, best_plan = sc, (p, h, f)
+                    if known is not None:
+                        sc = x + known + r
+                    else:
+                        # x + _best_from(table, h) + r, stopping as soon as the hex cannot beat
+                        # ``best`` (entries come best first: m bounds every value left)
+                        bf = 0.0
+                        hb = h * n
+                        for m, eh, prim, sec, evp, evs in prep:
+                            if m <= bf:
+                                break
+                            if x + m + r <= best:
+                                bf = None
+                                break
+                            d = dist[hb + eh]
+                            if d <= prim:
+                                if evp > bf:
+                                    bf = evp
+                            elif d <= sec and evs > bf:
+                                bf = evs
+                        if bf is None:
+                            continue
+                        known = bf
+                        sc = x + bf + r
+                    if sc > best:
+                        best, best_plan = sc, (p, h, f)
         if best_plan is None:
             self.plan = None
             return PASS if PASS in actions else actions[0]
@@ -668,7 +721,7 @@ class SearchBot(GreedyBot):
         g = self.g
         threat = self.threat_map(v)
         enemies = self.enemies_on_map(v)
-        zoc = enemy_zoc(g.board, v.occ, g.p_side, self.side)
+        zoc = None                 # (the game's move_ends works out the zones of control)
         guard = self.guard(v)
         support = self.support(v, enemies)
         scored = []

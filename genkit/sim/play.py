@@ -8,32 +8,14 @@ from __future__ import annotations
 
 import traceback
 
+from ..engine.bots import bot_seed, game_seed  # noqa: F401  (game_seed re-exported for the runner)
+from ..engine.state import S_COMBAT
 from ..engine.view import PlayerView
 from .bots import make_bot
 from .metrics import empty_record
-from ..engine.state import S_COMBAT
 from .observe import Observer, invariant_checker
 
-_M64 = (1 << 64) - 1
 STEP_CAP = 20_000        # decisions; a normal Bering Land game takes a few hundred
-
-
-def _mix(z: int) -> int:
-    z = (z + 0x9E3779B97F4A7C15) & _M64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return z ^ (z >> 31)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed`` (a 63-bit int; splitmix64)."""
-    return _mix(_mix(seed & _M64) ^ index) >> 1
-
-
-def bot_seed(gseed: int, side: int) -> int:
-    """The seed of the bot playing ``side`` in the game seeded ``gseed``."""
-    return _mix(gseed ^ (0xB07 + side))
-
 
 CHECK_LEVELS = ("step", "turn", "end", "off")
 

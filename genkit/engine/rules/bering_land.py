@@ -32,8 +32,9 @@ Readings implemented (case numbers of the rules):
   line: next to the unit(s) closest to the own base, any half. 10.2 declining
   is legal and unused steps are lost.
 * 11.0 killstreaks move for the lead's type only (11.6): kill +1 (at the end:
-  one more card due), miss -> 0, a loss that only flips -> unchanged; ability
-  kills do not count. 11.1 cards due are drawn in housekeeping; 11.3 a card
+  one more card due), miss -> 0, a loss that only flips -> unchanged; units
+  eliminated by a card's own effect do not count, but Double Barrel's extra
+  attack is a battle and moves the lead's marker like any other. 11.1 cards due are drawn in housekeeping; 11.3 a card
   due to a full hand is lost; 4.1.1 reshuffle at ``reshuffle_at``.
 * 11.2 cards are played in the own combat phase after the battle (or with no
   battle), up to ``plays_per_combat_phase``; 11.4 units in a base hex and 11.5
@@ -50,6 +51,9 @@ Further readings made here (one line each):
 * 10.1: a unit is never placed in the enemy base hex (that would be a win without entering); it must be empty and passable.
 * 10.1 "closest to the player": closest (hex distance) to the own base; all units tied at that distance serve as anchors.
 * 10.3: consumed units must be of a type whose full strength is below the created type's; at least two are consumed; only minimal sets (every consumed unit needed) are listed; units counting 0 are never consumed.
+* 10.3: combining costs one step like placing, so with a piece of the new type in the pool, placing
+  it directly is never worse; combining is legal but only matters under a stricter reading (e.g. a
+  step may bring back only a unit no stronger than one lost). Recorded as a known gap of the rules.
 * 10.3: interchangeable pieces (same type, reserve, or eliminated with the same counted strength) are listed once, as the lowest piece id.
 * A decision with exactly one legal action (e.g. the only option is to pass) is taken automatically and is not a logged step.
 * 8.4: after entering an enemy ZOC a facing unit may not turn any more (its move has ended).
@@ -73,8 +77,8 @@ from __future__ import annotations
 from .. import events as ev
 from ..core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
-    draw_card, los_clear, move_hexes, move_nodes, move_targets, reshuffle_if_low,
-    roll_die, seed_rng, shuffle, streak_kill, streak_miss,
+    draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
+    reshuffle_if_low, roll_die, seed_rng, shuffle, streak_kill, streak_miss,
 )
 from ..state import (
     ELIMINATED, REMOVED, RESERVE, S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN,
@@ -82,6 +86,7 @@ from ..state import (
 )
 
 PASS = ("pass",)
+_MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: memory stays flat)
 
 K_RESPAWN, K_MOVE, K_COMBAT, K_HOUSE = 0, 1, 2, 3
 _KINDS = {"respawn": K_RESPAWN, "movement": K_MOVE, "combat": K_COMBAT, "housekeeping": K_HOUSE}
@@ -198,6 +203,17 @@ class Game:
         self.place_mask = [b.passable_mask & ~(b.bit[b.base[1 - s]] if b.base[1 - s] >= 0 else 0)
                            for s in range(2)]
         self._place_memo = None          # (side, loc tuple) -> placement hexes, one entry
+        self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
+        # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
+        self._move_memo = ((), {}, {})
+        # hex bit and neighbour mask per location, 0 for the off-map ones (negative indices)
+        self._bitx = list(b.bit) + [0] * b.n
+        self._adjx = list(b.adj_mask) + [0] * b.n
+        # move ends by (type, side, node, own units near, enemy units near): see move_ends
+        self._move_cache: dict = {}
+        self._area_cover: dict = {}      # (hex, size) -> hexes of all the areas (_can_eliminate)
+        self.t_near = [b.within_mask(max(ma, 0)) for ma in self.t_ma]
+        self.t_near1 = [b.within_mask(max(ma, 0) + 1) for ma in self.t_ma]
         # content ids for events
         self.type_ids = [t.id for t in self.types]
         self.ability_ids = [a.id for a in self.abilities]
@@ -696,7 +712,11 @@ class Game:
         return acts
 
     def _zoc(self, s: State, side: int) -> bytes:
-        """1 for every hex next to a unit of the other side (7.0), as core.enemy_zoc."""
+        """1 for every hex next to a unit of the other side (7.0).
+
+        ``s`` may be a state or a player view (only ``loc`` is read). The bytes of
+        the last mask asked for are remembered.
+        """
         b = self.board
         adj_mask = b.adj_mask
         loc = s.loc
@@ -705,7 +725,12 @@ class Game:
             h = loc[p]
             if h >= 0:
                 m |= adj_mask[h]
-        return b.mask_bytes(m)
+        memo = self._zoc_memo
+        if memo[0] == m:
+            return memo[1]
+        z = b.mask_bytes(m)
+        self._zoc_memo = (m, z)
+        return z
 
     def destinations(self, s: State, p: int) -> list:
         """Sorted (hex, facing) where piece ``p`` may end a move (8.0-8.4, see core.move_targets)."""
@@ -714,20 +739,92 @@ class Game:
         return move_targets(self.board, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
                             self.t_pass[t], self.t_face[t], self.t_turn[t], self._zoc(s, side))
 
+    def move_ends(self, s, p: int) -> list:
+        """Where piece ``p`` may end a move: sorted hexes (a unit without facing, which keeps
+        its facing) or sorted nodes ``hex * 6 + facing`` (a facing unit); the answers of
+        :func:`core.move_hexes` / :func:`core.move_nodes`. Read-only result.
+
+        ``s`` may be a state or a player view. The answer depends only on the pieces'
+        locations (which give the occupancy and the zones of control), the piece and its
+        facing, so it is remembered per piece and facing for the last set of locations
+        asked (the greedy bot's scoring and the rules' own destination list share it), and
+        per unit type, side, start node and the pieces near the start in ``_move_cache``:
+        the search reads the occupancy only within the unit's movement allowance of its
+        hex, and the zones of control there (so the enemy units within one more hex).
+        """
+        loc = s.loc
+        key = tuple(loc)
+        memo = self._move_memo
+        if memo[0] != key:
+            memo = self._move_memo = (key, {}, {})
+        f = s.facing[p]
+        k = p * 6 + f
+        hit = memo[1].get(k)
+        if hit is not None:
+            return hit
+        side = self.p_side[p]
+        per_side = memo[2]
+        masks = per_side.get(side)
+        if masks is None:
+            # (own units, enemy units, enemy zones of control) as hex bit masks
+            bitx, adjx = self._bitx, self._adjx
+            own = enemy = zoc = 0
+            for q in self.side_pieces[side]:
+                own |= bitx[loc[q]]
+            for q in self.enemy_pieces[side]:
+                w = loc[q]
+                enemy |= bitx[w]
+                zoc |= adjx[w]
+            masks = per_side[side] = (own, enemy, zoc)
+        own, enemy, zoc = masks
+        h = loc[p]
+        t = self.p_type[p]
+        face = self.t_face[t]
+        gkey = (t, side, h * 6 + f if face else h, own & self.t_near[t][h], enemy & self.t_near1[t][h])
+        cache = self._move_cache
+        hit = cache.get(gkey)
+        if hit is None:
+            b = self.board
+            passes = self.t_pass[t]
+            if face:
+                # each hex's entry cost for this unit, 0 where it may not step
+                entry = per_side.get((side, passes))
+                if entry is None:
+                    entry = list(b.cost)
+                    for w in (self.enemy_locs(loc, side) if passes else key):
+                        if w >= 0:
+                            entry[w] = 0
+                    per_side[side, passes] = entry
+                zb = per_side.get((side, "zoc"))
+                if zb is None:
+                    zb = per_side[side, "zoc"] = b.mask_bytes(zoc)
+                hit = reach_nodes(b, h, f, self.t_ma[t], self.t_turn[t], entry, zb, s.occ)
+            else:
+                enter = b.passable_mask & ~(enemy if passes else own | enemy)
+                hit = reach_hexes(b, h, self.t_ma[t], enter, zoc, ~(own | enemy))
+            if len(cache) >= _MOVE_CACHE_MAX:
+                cache.clear()
+            cache[gkey] = hit
+        memo[1][k] = hit
+        return hit
+
+    def clear_move_caches(self) -> None:
+        """Forget every remembered movement search (:meth:`move_ends`)."""
+        self._move_memo = ((), {}, {})
+        self._move_cache.clear()
+
+    def enemy_locs(self, loc, side: int) -> list:
+        """The locations of the units not of ``side`` (off-map ones included)."""
+        return [loc[q] for q in self.enemy_pieces[side]]
+
     def _dest_actions(self, s: State, p: int) -> tuple:
         """:meth:`destinations` as ("to", hex, facing) actions (shared tuples)."""
-        t = self.p_type[p]
-        side = self.p_side[p]
-        b = self.board
-        to = b.to_action
-        if self.t_face[t]:
-            nodes = move_nodes(b, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
-                               self.t_pass[t], self.t_turn[t], self._zoc(s, side))
-            return tuple([to[k] for k in nodes])
+        to = self.board.to_action
+        ends = self.move_ends(s, p)
+        if self.t_face[self.p_type[p]]:
+            return tuple([to[k] for k in ends])
         f = s.facing[p]
-        hexes = move_hexes(b, s.loc[p], self.t_ma[t], s.occ, self.p_side, side, self.t_pass[t],
-                           self._zoc(s, side))
-        return tuple([to[h * 6 + f] for h in hexes])
+        return tuple([to[h * 6 + f] for h in ends])
 
     def _move(self, s: State, p: int, h: int, f: int) -> None:
         old = s.loc[p]
@@ -935,12 +1032,37 @@ class Game:
         a = self.abilities[self.c_ab[c]]
         kind, shape = a.effect.kind, a.target.shape
         if kind == "eliminate":
-            return bool(self._eliminate_choices(s, c))
+            return self._can_eliminate(s, c)
         if kind == "stop":
             return bool(self._stop_choices(s, ()))
         if kind == "extra_attack":
             return bool(self._extra_targets(s))
         return True
+
+    def _can_eliminate(self, s: State, c: int) -> bool:
+        """``bool(self._eliminate_choices(s, c))`` without listing the choices: a hex or an
+        area target exists when an enemy unit stands on a hex some choice covers."""
+        lead = self._attacking_unit(s)
+        if lead < 0:
+            return False
+        a = self.abilities[self.c_ab[c]]
+        shape = a.target.shape
+        if shape != "hex" and shape != "area":
+            return bool(self._eliminate_choices(s, c))
+        b = self.board
+        h = s.loc[lead]
+        if shape == "hex":
+            cover = b.within_mask(a.target.range)[h]
+        else:
+            key = (h, a.target.size)
+            cover = self._area_cover.get(key)
+            if cover is None:
+                cover = 0
+                for hs in b.areas(h, a.target.size):
+                    for j in hs:
+                        cover |= 1 << j
+                self._area_cover[key] = cover
+        return bool(cover & self._enemy_mask(s, s.actor))
 
     def _eliminate_choices(self, s: State, c: int) -> tuple:
         lead = self._attacking_unit(s)

@@ -1,0 +1,125 @@
+"""The fast invariant check never passes a state the detailed check would fault."""
+import random
+
+import pytest
+
+from genkit.engine import check_invariants, rules_for
+from genkit.engine.invariants import _all_hold, _violations
+from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
+
+from engine_helpers import bering
+
+
+def _positions(g, seeds=range(6), every=7):
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = g.initial_state(seed)
+        k = 0
+        while not s.ended:
+            acts = g.legal_actions(s)
+            g.apply(s, acts[rng.randrange(len(acts))])
+            k += 1
+            if k % every == 0:
+                out.append(s.copy())
+        out.append(s.copy())
+    return out
+
+
+def _break(g, s, rng):
+    """One random corruption of ``s`` (in place); its name."""
+    n = g.npieces
+    kind = rng.choice(["move_loc", "stack", "occ_ghost", "occ_clear", "impassable", "bad_loc",
+                       "off_reduced", "off_stopped", "facing", "card_lost", "card_dup", "card_swap",
+                       "hand_limit", "streak_high", "streak_neg", "invuln", "due", "turn", "winner",
+                       "playing_dup", "pieces", "occ_other_piece"])
+    on = [p for p in range(n) if s.loc[p] >= 0]
+    off = [p for p in range(n) if s.loc[p] < 0]
+    empty = [h for h in range(g.board.n) if s.occ[h] < 0 and g.board.cost[h]]
+    if kind == "move_loc" and on:
+        s.loc[rng.choice(on)] = rng.choice(empty)
+    elif kind == "stack" and len(on) > 1:
+        p, q = rng.sample(on, 2)
+        s.loc[q] = s.loc[p]
+    elif kind == "occ_ghost":
+        s.occ[rng.choice(empty)] = rng.randrange(n)
+    elif kind == "occ_clear" and on:
+        s.occ[s.loc[rng.choice(on)]] = -1
+    elif kind == "occ_other_piece" and len(on) > 1:
+        p, q = rng.sample(on, 2)
+        s.occ[s.loc[p]] = q
+    elif kind == "impassable" and on:
+        bad = [h for h in range(g.board.n) if not g.board.cost[h]]
+        if bad:
+            p = rng.choice(on)
+            h = rng.choice(bad)
+            s.occ[s.loc[p]] = -1
+            s.loc[p] = h
+            s.occ[h] = p
+    elif kind == "bad_loc":
+        s.loc[rng.randrange(n)] = rng.choice([-4, -7])
+    elif kind == "off_reduced" and off:
+        s.reduced[rng.choice(off)] = 1
+    elif kind == "off_stopped" and off:
+        s.stopped[rng.choice(off)] = s.turn
+    elif kind == "facing":
+        s.facing[rng.randrange(n)] = rng.choice([-1, 6, 9])
+    elif kind == "card_lost" and s.deck:
+        s.deck.pop()
+    elif kind == "card_dup" and s.deck:
+        s.discard.append(s.deck[0])
+    elif kind == "card_swap" and s.deck:
+        s.deck[0] = g.ncards + 3
+    elif kind == "hand_limit":
+        while len(s.hands[0]) <= g.hand_limit and s.deck:
+            s.hands[0].append(s.deck.pop())
+    elif kind == "streak_high":
+        s.streak[rng.randrange(len(s.streak))] = 99
+    elif kind == "streak_neg":
+        s.streak[rng.randrange(len(s.streak))] = -1
+    elif kind == "invuln":
+        s.invuln[rng.randrange(2)] = rng.choice([1 << g.ntypes, -1])
+    elif kind == "due":
+        s.due[rng.randrange(2)] = -1
+    elif kind == "turn":
+        s.turn = rng.choice([0, g.turns + 1])
+    elif kind == "winner":
+        s.ended = 1
+        s.winner = 5
+    elif kind == "playing_dup" and s.deck:
+        s.playing = s.deck[-1]
+    elif kind == "pieces":
+        for arr in (s.loc, s.reduced, s.facing, s.stopped, s.lost):
+            arr.append(RESERVE if arr is s.loc else 0)
+    return kind
+
+
+def test_fast_check_agrees_with_detailed_check_on_broken_states():
+    g = rules_for(bering())
+    rng = random.Random(5)
+    found = set()
+    for s in _positions(g):
+        assert _all_hold(s) and check_invariants(s) == [] == _violations(s)
+        for _ in range(12):
+            bad = s.copy()
+            for _ in range(rng.choice([1, 1, 2])):
+                kind = _break(g, bad, rng)
+            errs = _violations(bad)
+            assert check_invariants(bad) == errs
+            if errs:
+                found.add(kind)
+                assert not _all_hold(bad), kind
+    # every kind of corruption was seen and caught
+    assert len(found) >= 20, found
+
+
+@pytest.mark.parametrize("where", [RESERVE, ELIMINATED, REMOVED])
+def test_off_map_piece_must_be_flat(where):
+    g = rules_for(bering())
+    s = g.initial_state(0)
+    p = next(p for p in range(g.npieces) if s.loc[p] >= 0)
+    s.occ[s.loc[p]] = -1
+    s.loc[p] = where
+    assert check_invariants(s) == []
+    s.reduced[p] = 1
+    assert any("reduced" in e for e in check_invariants(s))
