@@ -91,6 +91,10 @@ def test_10_2_declining_is_legal_and_steps_are_lost():
     assert pos.s.steps_left == c.replacements(2, "us") > 0
     pos.apply(PASS)
     assert pos.s.actor == pos.side("ru") or pos.g.phase_id(pos.s) != "respawn"
+    # 10.2: the declined steps are gone; next turn's respawn gives only that turn's steps
+    while not (pos.g.phase_id(pos.s) == "respawn" and pos.s.turn == 3 and pos.s.actor == pos.side("us")):
+        pos.apply(PASS if PASS in pos.legal() else pos.legal()[0])
+    assert pos.s.steps_left == c.replacements(3, "us")
 
 
 def test_10_0_flip_a_reduced_unit():
@@ -108,8 +112,13 @@ def test_10_0_place_eliminated_unit_full_strength():
     pos = Pos(c, "respawn")
     pos.add("us", "inf", "0302")
     dead = pos.off("us", "hvy_mobile", ELIMINATED, lost=c.unit_type("hvy_mobile").strength.reduced)
-    assert ("place", dead) in pos.legal() or any(
-        a[0] == "place" and pos.g.p_type[a[1]] == pos.g.p_type[dead] for a in pos.legal())
+    place = next(a for a in pos.legal() if a[0] == "place" and pos.g.p_type[a[1]] == pos.g.p_type[dead])
+    pos.apply(place)
+    hexes = [a for a in pos.legal() if a[0] == "at"]
+    assert hexes, "a placed unit needs a hex"
+    pos.apply(hexes[0])
+    piece = place[1]
+    assert pos.s.loc[piece] == hexes[0][1] and pos.s.reduced[piece] == 0  # on the map, full strength
 
 
 def _strong_and_parts(c):
