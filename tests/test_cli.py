@@ -129,3 +129,14 @@ def test_sweep_and_compare_need_their_settings():
     assert genkit("compare", BERING, "--games", 2).returncode == 2
     assert genkit("sim", BERING, "--games", 2, "--bots", "clever").returncode == 2
     assert genkit("build", BERING, "--only", "posters").returncode == 2
+
+
+def test_card_text_that_cannot_fit_stops_the_build(tmp_path):
+    out_dir = tmp_path / "kit"
+    assert genkit("build", BERING, "--out", out_dir, "--only", "cards").returncode == 0
+    before = (out_dir / "cards.pdf").read_bytes()
+    out = genkit("build", BERING, "--out", out_dir, "--only", "cards",
+                 "--set", "abilities.cards.air_strike.text=" + "very long text " * 80)
+    assert out.returncode == 1
+    assert "card 'Air Strike' (abilities.cards.air_strike): its text does not fit" in out.stderr
+    assert (out_dir / "cards.pdf").read_bytes() == before

@@ -291,6 +291,7 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source) -> list[Find
         # what was overridden is reported at the --set, not at the YAML line it replaced
         for stale in [p for p in source.positions if p[:len(path)] == path]:
             del source.positions[stale]
+        source.positions[path] = (f"--set {dotted}", 0)  # also when the value is empty
         source.positions.update((p, (f"--set {dotted}", 0)) for p in positions)
     return errors
 

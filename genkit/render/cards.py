@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import hexes
 from ..model.schema import Ability, Content
 from .draw import INCH, Text, fit_text
-from .layout import GREY, SheetStyle, header, render, template_path
+from .layout import GREY, SheetStyle, check_text_fits, header, render, template_path
 from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to_bleed,
                      grid_layout, mirror_for_duplex, place_item)
 
@@ -173,7 +173,9 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
                    "target": {"shape": ab.target.shape, "size": ab.target.size,
                               "range": ab.target.range, "caption": target_caption(content, ab)},
                    "diagram": dg, "random_table": table}
-            out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(render(path, ctx))))
+            face = render(path, ctx)
+            check_text_fits(face, w, h, f"card '{ab.name}' (abilities.cards.{ab.id})")
+            out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)))
     return out
 
 

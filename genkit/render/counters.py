@@ -18,7 +18,7 @@ from typing import Sequence
 
 from ..model.schema import Content
 from .draw import INCH, Line, Primitive, Text, fit_text
-from .layout import GREY, SheetStyle, header, readable_ink, render, template_path
+from .layout import GREY, SheetStyle, check_text_fits, header, readable_ink, render, template_path
 from .sheets import (FOOTER_BAND, Slot, calibration_square, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, mirror_for_duplex, place_item)
 
@@ -62,7 +62,9 @@ def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = Fals
               content_root: str | Path | None = None) -> list[Primitive]:
     """One unit counter face at the origin (``counter_size`` points square)."""
     ctx = _unit_context(content, side_id, type_id, reduced, counter_size(content))
-    return render(template_path("counter.yaml.j2", content_root), ctx)
+    face = render(template_path("counter.yaml.j2", content_root), ctx)
+    check_text_fits(face, counter_size(content), counter_size(content), f"{side_id} {type_id} counter")
+    return face
 
 
 def _marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
@@ -78,7 +80,10 @@ def _marker_face(content: Content, marker, which: str, content_root) -> list[Pri
            "marker": {"id": marker.id, "name": marker.name, "track": marker.track or "",
                       "label": face.label, "caption": face.caption},
            "colour": {"background": bg, "text": ink}}
-    return render(template_path("marker.yaml.j2", content_root), ctx)
+    face = render(template_path("marker.yaml.j2", content_root), ctx)
+    check_text_fits(face, counter_size(content), counter_size(content),
+                    f"marker '{marker.id}' {which} (counters.markers.{marker.id})")
+    return face
 
 
 def pieces(content: Content, content_root: str | Path | None = None) -> list[Piece]:

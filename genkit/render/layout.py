@@ -8,11 +8,12 @@ lay out their component once and use these helpers for the furniture around it.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .draw import Page, Primitive, Rect, Text, cap_height, fit_text, text_width
+from .draw import Group, Page, Primitive, Rect, Text, bounds, cap_height, fit_text, text_width
 from .sheets import (FOOTER_SIZE, PRINT_AT_100, extend_to_bleed, footer, page_size,
                      page_with_bleed, version_label)
 from .templates import render_template
@@ -50,6 +51,27 @@ def render(path: Path, context: Mapping[str, Any]) -> list[Primitive]:
     path = Path(path)
     key = json.dumps(context, sort_keys=True, ensure_ascii=False)
     return list(_render_cached(str(path), path.stat().st_mtime_ns, key))
+
+
+def _texts(items) -> list:
+    """Only the text of a face, groups and their transforms kept, clips dropped."""
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            inner = _texts(it.items)
+            if inner:
+                out.append(replace(it, items=tuple(inner), clip=None))
+        elif isinstance(it, Text):
+            out.append(it)
+    return out
+
+
+def check_text_fits(items, w: float, h: float, what: str) -> None:
+    """Raise ValueError when a face's text runs past its edge (so nothing prints clipped)."""
+    box = bounds(_texts(items))
+    if box and (box[0] < -0.5 or box[1] < -0.5 or box[2] > w + 0.5 or box[3] > h + 0.5):
+        raise ValueError(f"{what}: its text does not fit the {w / 72:g} x {h / 72:g} in face; "
+                         "shorten the text or enlarge the component")
 
 
 # --------------------------------------------------------------------------- colours
