@@ -8,11 +8,11 @@ on the flat lists of :class:`~genkit.engine.state.State`.
 
 Speed notes: the Board also holds per-content tables for the hot paths (hex bit
 masks of neighbours and halves, per-node move tables for facing units, shared
-``("to", hex, facing)`` / ``("at", hex)`` action tuples); :func:`move_hexes` and
-:func:`move_nodes` are the two halves of :func:`move_targets` without the
-conversion to (hex, facing) pairs; :func:`reach_hexes` (bit masks) and
-:func:`reach_nodes` (the position worked into an entry-cost table) give the same
-answers faster, from tables the rules build once per position.
+``("to", hex, facing)`` / ``("at", hex)`` action tuples); :func:`reach_hexes` (bit
+masks) and :func:`reach_nodes` (the position worked into an entry-cost table) are
+the two halves of :func:`move_targets`, called directly by the rules with tables
+built once per position. tests/engine/reference_search.py keeps a plain Dijkstra
+of the same rules as the oracle they are tested against.
 """
 from __future__ import annotations
 
@@ -209,45 +209,39 @@ def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piec
     ``zoc``: per hex a true value in an enemy zone of control (1 for every hex next to an enemy unit, 7.0).
     """
     if not has_facing:
-        return [(h, facing) for h in move_hexes(board, start, ma, occ, piece_side, side,
-                                                  passes_friends, zoc)]
-    return [(k // 6, k % 6) for k in move_nodes(board, start, facing, ma, occ, piece_side, side,
-                                                 passes_friends, turn_cost, zoc)]
+        stop = 0
+        for h, z in enumerate(zoc):
+            if z:
+                stop |= 1 << h
+        own = enemy = 0
+        for h, p in enumerate(occ):
+            if p >= 0:
+                if piece_side[p] == side:
+                    own |= 1 << h
+                else:
+                    enemy |= 1 << h
+        enter = board.passable_mask & ~(enemy if passes_friends else own | enemy)
+        return [(h, facing) for h in reach_hexes(board, start, ma, enter, stop, ~(own | enemy))]
+    entry = list(board.cost)
+    for h, p in enumerate(occ):
+        if p >= 0 and (piece_side[p] != side or not passes_friends):
+            entry[h] = 0
+    return [(k // 6, k % 6) for k in reach_nodes(board, start, facing, ma, turn_cost, entry, zoc, occ)]
 
 
-def move_hexes(board: Board, start: int, ma: int, occ: list, piece_side: list, side: int,
-               passes_friends: bool, zoc) -> list:
-    """:func:`move_targets` for a unit without facing: the sorted end hexes."""
-    cost = board.cost
-    adj = board.adjacent
-    big = ma + 1
-    best = [big] * board.n
-    best[start] = 0
-    reached = []
-    buckets = [[] for _ in range(big)]
-    buckets[0].append(start)
-    for spent in range(big):
-        for h in buckets[spent]:
-            if best[h] != spent or (zoc[h] and h != start):
-                continue
-            for j in adj[h]:
-                t = spent + cost[j]
-                if t >= best[j] or t == spent:     # t == spent: impassable (cost 0)
-                    continue
-                p = occ[j]
-                if p >= 0:
-                    if piece_side[p] != side or not passes_friends:
-                        continue
-                elif best[j] == big:
-                    reached.append(j)
-                best[j] = t
-                buckets[t].append(j)
-    reached.sort()
-    return reached
+def bit_indices(mask: int) -> list:
+    """The indices of the set bits of ``mask``, ascending (hex masks -> sorted hex lists)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: int) -> list:
-    """:func:`move_hexes` on bit masks over hex indices (the same sorted end hexes).
+    """:func:`move_targets` for a unit without facing, on bit masks over hex indices: the
+    sorted end hexes.
 
     ``enter``: the hexes the unit may step into (passable, no enemy, a friend's hex
     only for units that pass through friends); ``stop``: the enemy zones of control
@@ -277,69 +271,13 @@ def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: 
                 nb |= adj[low.bit_length() - 1]
                 go ^= low
             nbs.append(nb)
-    m = seen & ends & ~sb
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-def move_nodes(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
-               side: int, passes_friends: bool, turn_cost: int, zoc) -> list:
-    """:func:`move_targets` for a unit with facing: sorted end nodes ``hex * 6 + facing``."""
-    cost = board.cost
-    moves = board.node_moves
-    s0 = start * 6 + facing
-    big = ma + 1
-    best = [big] * (board.n * 6)
-    best[s0] = 0
-    reached = []
-    buckets = [[] for _ in range(big)]
-    buckets[0].append(s0)
-    for spent in range(big):
-        bucket = buckets[spent]
-        t = spent + turn_cost
-        turn = t <= ma
-        tb = buckets[t] if turn else None
-        for node in bucket:          # turn_cost 0 appends to the bucket being read
-            if best[node] != spent:
-                continue
-            h = node // 6
-            if zoc[h] and h != start:
-                continue
-            fwd, j, left, right = moves[node]
-            if turn:
-                if t < best[left]:
-                    if best[left] == big:
-                        reached.append(left)
-                    best[left] = t
-                    tb.append(left)
-                if t < best[right]:
-                    if best[right] == big:
-                        reached.append(right)
-                    best[right] = t
-                    tb.append(right)
-            if j < 0:
-                continue
-            tf = spent + cost[j]
-            if tf >= best[fwd] or tf == spent:   # tf == spent: impassable (cost 0)
-                continue
-            p = occ[j]
-            if p >= 0 and (piece_side[p] != side or not passes_friends):
-                continue
-            if best[fwd] == big:
-                reached.append(fwd)
-            best[fwd] = tf
-            buckets[tf].append(fwd)
-    reached.sort()
-    return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
+    return bit_indices(seen & ends & ~sb)
 
 
 def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
                 stop, occ: list) -> list:
-    """:func:`move_nodes` with the position worked into two tables (the same sorted end nodes).
+    """:func:`move_targets` for a unit with facing, the position worked into two tables: the
+    sorted end nodes ``hex * 6 + facing``.
 
     ``entry``: per hex the points it costs this unit to step into it, 0 when it may not
     (impassable, an enemy, a friend the unit cannot pass); ``stop``: per hex a true

@@ -2,11 +2,12 @@
 import random
 
 from genkit.engine import rules_for
-from genkit.engine.core import move_hexes, move_nodes
+from genkit.engine.core import move_targets
 from genkit.engine.rules.bering_land import Game
 from genkit.engine.state import RESERVE
 
 from engine_helpers import bering
+from reference_search import move_hexes, move_nodes
 
 
 def _reference(g, s, p):
@@ -56,7 +57,12 @@ def test_passing_through_friends_and_every_facing():
                 continue
             for f in range(6):
                 s.facing[p] = f
-                assert g.move_ends(s, p) == _reference(g, s, p)
+                ref = _reference(g, s, p)
+                assert g.move_ends(s, p) == ref
+                t, side = g.p_type[p], g.p_side[p]
+                public = move_targets(g.board, s.loc[p], f, g.t_ma[t], s.occ, g.p_side, side, g.t_pass[t],
+                                      g.t_face[t], g.t_turn[t], g._zoc(s, side))
+                assert public == ([(k // 6, k % 6) for k in ref] if g.t_face[t] else [(h, f) for h in ref])
 
 
 def test_can_eliminate_agrees_with_the_listed_choices():

@@ -77,7 +77,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
-    draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
+    bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
     reshuffle_if_low, roll_die, seed_rng, shuffle, streak_kill, streak_miss,
 )
 from ..state import (
@@ -613,13 +613,7 @@ class Game:
 
     def _placement_hexes(self, s: State, side: int) -> list:
         """10.1: empty passable hexes next to an anchoring friend, never next to an enemy (sorted)."""
-        m = self._placement_mask(s, side)
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return out
+        return bit_indices(self._placement_mask(s, side))
 
     def _placement_mask(self, s: State, side: int) -> int:
         """:meth:`_placement_hexes` as a bit mask over hex indices.
