@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import hexes
 from ..model.schema import Ability, Content
 from .draw import INCH, Text, fit_text
-from .layout import GREY, SheetStyle, check_text_fits, header, render, template_path
+from .layout import GREY, SheetStyle, check_text_fits, render, template_path
 from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to_bleed,
                      grid_layout, mirror_for_duplex, place_item)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..model.schema import Content
-from .draw import INCH, Line, Primitive, Text, fit_text
+from .draw import INCH, Line, Primitive, Text
 from .layout import GREY, SheetStyle, check_text_fits, header, readable_ink, render, template_path
 from .sheets import (FOOTER_BAND, Slot, calibration_square, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, mirror_for_duplex, place_item)

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Iterable
 
 from ..model.check import load_checked
-from ..model.load import ContentError
 from .aid import aid_pages
 from .cards import card_sheets
 from .counters import LAYOUTS, counter_sheets

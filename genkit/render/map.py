@@ -22,7 +22,6 @@ from ..model.schema import Content, Terrain
 from .draw import (INCH, Circle, Group, Line, Page, Polygon, Polyline, Primitive, Rect, Text,
                    cap_height, fit_text, text_width, wrap_text)
 from .layout import GREY, SheetStyle, darken, label_plate, readable_ink
-from .sheets import FOOTER_BAND
 
 PAPER_TONE = "#f7f5ee"
 GRID_INK = "#4d4d4d"
@@ -282,7 +281,6 @@ def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primi
     g = m.grid
     out: list[Primitive] = []
     top = geo.oy + geo.gh + 8
-    bottom = geo.H - FOOTER_BAND - 4
     x0, x1 = geo.ox, geo.ox + geo.gw
     # half-way line label under the grid, halves either side
     if g.orientation == "flat":

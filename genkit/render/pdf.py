@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from . import fonts as _fonts
-from .draw import (Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text)
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, write_atomically
 
 MITER_LIMIT = 4
 
@@ -208,10 +208,4 @@ def write_pdf(pages: Sequence[Page] | Page, path: str | os.PathLike, title: str,
     """Write a (multi-page) PDF.  Each page's MediaBox is its ``width`` x ``height``;
     ``Page.trim_box`` / ``Page.bleed_box`` become the page's TrimBox / BleedBox.
     Byte-identical output for identical input.  Returns the path."""
-    data = pdf_bytes(pages, title, author=author, subject=subject, keywords=keywords)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return path
+    return write_atomically(path, pdf_bytes(pages, title, author=author, subject=subject, keywords=keywords))

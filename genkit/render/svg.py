@@ -20,7 +20,7 @@ from pathlib import Path
 import svgwrite
 
 from . import fonts as _fonts
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, write_atomically
 
 
 def fmt(n: float) -> str:
@@ -152,10 +152,4 @@ def svg_string(page: Page) -> str:
 def write_svg(page: Page, path: str | os.PathLike) -> Path:
     """Write one page as an SVG file (width/height in pt, viewBox in points).
     Byte-identical output for identical input.  Returns the path."""
-    data = svg_string(page).encode("utf-8")
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return path
+    return write_atomically(path, svg_string(page).encode("utf-8"))

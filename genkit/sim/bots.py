@@ -114,6 +114,12 @@ def tables(game) -> _Tables:
     return t
 
 
+# which GreedyBot method answers each kind of decision; anything else is chosen at random
+_DECIDERS = {S_MOVE_UNIT: "choose_mover", S_MOVE_DEST: "choose_dest", S_COMBAT: "choose_combat",
+             S_JOIN: "choose_join", S_CARD_TARGET: "choose_card_target", S_DRONE: "choose_drone",
+             S_EXTRA: "choose_extra", S_RESPAWN: "choose_respawn", S_RESPAWN_HEX: "choose_respawn_hex"}
+
+
 class GreedyBot:
     """A one-decision-deep heuristic player.
 
@@ -362,25 +368,9 @@ class GreedyBot:
     def choose(self, v, actions):
         if len(actions) == 1:
             return actions[0]
-        st = v.stage
-        if st == S_MOVE_UNIT:
-            return self.choose_mover(v, actions)
-        if st == S_MOVE_DEST:
-            return self.choose_dest(v, actions)
-        if st == S_COMBAT:
-            return self.choose_combat(v, actions)
-        if st == S_JOIN:
-            return self.choose_join(v, actions)
-        if st == S_CARD_TARGET:
-            return self.choose_card_target(v, actions)
-        if st == S_DRONE:
-            return self.choose_drone(v, actions)
-        if st == S_EXTRA:
-            return self.choose_extra(v, actions)
-        if st == S_RESPAWN:
-            return self.choose_respawn(v, actions)
-        if st == S_RESPAWN_HEX:
-            return self.choose_respawn_hex(v, actions)
+        method = _DECIDERS.get(v.stage)
+        if method is not None:
+            return getattr(self, method)(v, actions)
         return actions[self.rng.randrange(len(actions))]
 
     # movement
@@ -718,7 +708,6 @@ class SearchBot(GreedyBot):
 
     def _move_candidates(self, v, actions):
         """(action, plan) pairs: the best destination of the best units, and passing."""
-        g = self.g
         threat = self.threat_map(v)
         enemies = self.enemies_on_map(v)
         zoc = None                 # (the game's move_ends works out the zones of control)
@@ -748,7 +737,6 @@ class SearchBot(GreedyBot):
         if len(cands) == 1:
             self.plan = cands[0][1]
             return cands[0][0]
-        g = self.g
         best, best_c = None, cands[0]
         for a, plan in cands:
             total = 0.0

@@ -19,8 +19,12 @@ from .report import summary_lines, write_report
 from .runner import simulate
 
 
-def _write_json(path, data) -> None:
-    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+def _write_outputs(result, json_path, report_path) -> None:
+    """The --json figures and the --report page of a run (Metrics, Comparison or Sweep)."""
+    if json_path:
+        Path(json_path).write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+    if report_path:
+        write_report(result, report_path)
 
 
 def _violations(m, out) -> None:
@@ -44,10 +48,7 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots="greedy,
         print(line, file=out)
     print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} workers)",
           file=out)
-    if json_path:
-        _write_json(json_path, m.to_json())
-    if report_path:
-        write_report(m, report_path)
+    _write_outputs(m, json_path, report_path)
     if m.failed:
         print(f"FAILED: {m.violation_count} problems in {m.games - m.completed or m.violation_count} games",
               file=out)
@@ -73,10 +74,7 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots="greed
                     label_a=str(game), label_b=str(against))
     print(c.text(), file=out)
     print("* significant: the paired 95% interval excludes 0", file=out)
-    if json_path:
-        _write_json(json_path, c.to_json())
-    if report_path:
-        write_report(c, report_path)
+    _write_outputs(c, json_path, report_path)
     if c.failed:
         print("FAILED: some games failed", file=out)
         _violations(c.a, out)
@@ -98,10 +96,7 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots="greedy
     best = sw.best_value()
     if best is not None:
         print(f"closest to even: {key}={best}", file=out)
-    if json_path:
-        _write_json(json_path, sw.to_json())
-    if report_path:
-        write_report(sw, report_path)
+    _write_outputs(sw, json_path, report_path)
     if sw.failed:
         print("FAILED: some games failed", file=out)
         return 1

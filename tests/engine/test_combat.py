@@ -67,7 +67,7 @@ def test_9_0_targets_within_lead_secondary_distance():
     d = ut.attack_distance.secondary
     assert d + 1 <= c.map.grid.rows - 1
     pos = Pos(c, "us_combat")
-    lead = pos.add("us", ut.id, "0201")
+    pos.add("us", ut.id, "0201")
     near = pos.add("ru", "inf", f"02{1 + d:02d}")
     pos.add("ru", "inf", f"02{2 + d:02d}")
     assert [a[2] for a in battles(pos)] == [near]

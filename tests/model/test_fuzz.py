@@ -2,7 +2,6 @@
 import random
 
 from genkit.model.check import check_path
-from tests.conftest import BERING
 
 
 def mutate(text: str, rng: random.Random) -> str:

@@ -18,7 +18,6 @@ from pypdf.generic import ContentStream
 
 from genkit.model.load import ContentError, load
 from genkit.render.kit import KINDS, build_kit
-from genkit.render.sheets import PRINT_AT_100
 
 from render_helpers import need_tool
 

@@ -1024,7 +1024,7 @@ class Game:
 
     def _playable(self, s: State, c: int) -> bool:
         a = self.abilities[self.c_ab[c]]
-        kind, shape = a.effect.kind, a.target.shape
+        kind = a.effect.kind
         if kind == "eliminate":
             return self._can_eliminate(s, c)
         if kind == "stop":
