@@ -17,9 +17,11 @@ from .draw import Group, Page, Primitive, Rect, Text, bounds, cap_height, fit_te
 from .sheets import (FOOTER_SIZE, PRINT_AT_100, extend_to_bleed, footer, page_size,
                      page_with_bleed, version_label)
 from .templates import render_template
+from ..templates import FOLDER as TEMPLATES_FOLDER
 
-#: the templates shipped with genkit (``templates/`` at the top of the repository)
-DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+#: the templates shipped with genkit (``templates/`` at the top of the repository, packaged as
+#: ``genkit.templates``)
+DEFAULT_TEMPLATES = TEMPLATES_FOLDER
 
 INK = "#000000"
 GREY = "#404040"

@@ -15,8 +15,9 @@ import jinja2
 
 from .compare import Comparison, Sweep
 from .metrics import Metrics, cell_key
+from ..templates import FOLDER as TEMPLATES_FOLDER
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_DIR = TEMPLATES_FOLDER
 TEMPLATE = "report.html.j2"
 
 INK = "#222"
