@@ -1,7 +1,17 @@
 """The genkit command line: parses arguments, calls one function, prints, sets the exit status.
 
-Exit status: 0 success, 1 the content (or a game, a replay) has errors, 2 usage
-error (no such path, bad option), 3 an internal error (a bug in genkit).
+Exit status (:func:`main` maps every way a command can end to one of them):
+
+===  =====================================================================================
+0    success
+1    the content or the data has errors (bad content, a game that broke, a replay that
+     differs or a damaged log)
+2    usage or environment: a bad option or path, an output that cannot be written (disk
+     full, no permission, read-only), another build writing the same folder
+3    internal error: a bug in genkit; the message asks to report it and says that
+     GENKIT_DEBUG=1 shows the traceback
+130  interrupted (Ctrl-C); sim, compare and sweep first print what they have
+===  =====================================================================================
 """
 from __future__ import annotations
 
@@ -13,6 +23,7 @@ from pathlib import Path
 
 import click
 
+from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError, output_errors
 from .model.check import check_path
 from .model.load import ContentError
 
@@ -137,7 +148,9 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
           sets):
     """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG).
 
-    Output goes to a temporary folder first; a failed build leaves the previous one untouched."""
+    Output goes to a temporary folder first and is swapped in at the end: a failed or killed
+    build leaves the previous one in place. A second build into the same folder while one is
+    running is refused (exit 2); it does not wait."""
     from .render.kit import KINDS, build_kit
     bleed_in = _bleed(bleed)
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
@@ -157,6 +170,9 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     except ValueError as exc:  # the content is valid but does not fit the printed layout
         click.echo(f"{game}: error: {exc}\nbuild stopped: the previous output is untouched", err=True)
         sys.exit(1)
+    except OutputBusy as exc:
+        click.echo(f"genkit: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
     folder = out or Path("build") / manifest["game"]
     for comp in manifest["components"]:
         extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
@@ -341,20 +357,41 @@ def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check,
              progress)
 
 
+EXIT_ENVIRONMENT = 2
+EXIT_BUG = 3
+EXIT_INTERRUPTED = 130   # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
+
+
 def main() -> None:
+    """Run the command line and exit with one of the statuses of the module docstring."""
     try:
-        cli(standalone_mode=True)
-    except SystemExit:
-        raise
-    except KeyboardInterrupt:
+        # not standalone: click hands us what it would turn into its own exit statuses
+        code = cli.main(standalone_mode=False)
+    except click.ClickException as exc:          # usage errors: click's message, its status (2)
+        exc.show()
+        code = exc.exit_code
+    except (click.exceptions.Abort, KeyboardInterrupt):   # click raises Abort for Ctrl-C
         click.echo("interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:  # a bug in genkit, never the user's fault: no traceback unless asked
-        if os.environ.get("GENKIT_DEBUG"):
-            traceback.print_exc()
-        click.echo(f"genkit: internal error: {type(exc).__name__}: {exc}\n"
-                   "This is a bug in genkit; run again with GENKIT_DEBUG=1 for details.", err=True)
-        sys.exit(3)
+        code = EXIT_INTERRUPTED
+    except Exception as exc:
+        code = _failure(exc)
+    sys.exit(code if isinstance(code, int) else 0)      # --help returns 0, a command None
+
+
+def _failure(exc: Exception) -> int:
+    """An output that cannot be written is the environment's doing (2); anything else is a bug
+    (3), reported without a traceback unless GENKIT_DEBUG is set."""
+    if isinstance(exc, OSError) and exc.errno in ENVIRONMENT_ERRNOS:
+        where = f"{exc.filename}: " if exc.filename else ""
+        verb = "cannot write " if isinstance(exc, OutputError) else ""
+        click.echo(f"genkit: {verb}{where}{exc.strerror}", err=True)
+        return EXIT_ENVIRONMENT
+    if os.environ.get("GENKIT_DEBUG"):
+        traceback.print_exception(exc)
+    click.echo(f"genkit: internal error: {type(exc).__name__}: {str(exc)[:500]}\n"
+               "This is a bug in genkit: please report it, with the output of the same command run "
+               "again with GENKIT_DEBUG=1 (that shows the traceback).", err=True)
+    return EXIT_BUG
 
 
 if __name__ == "__main__":

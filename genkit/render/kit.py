@@ -4,8 +4,11 @@
 :class:`~genkit.model.load.ContentError` before anything is written), lays out every
 component once (:mod:`.map`, :mod:`.counters`, :mod:`.cards`, :mod:`.aid`), writes
 each as PDF plus one SVG per page (and PNG previews on request) into a temporary
-folder beside the target, then swaps that folder in for the target.  A failed build
-leaves the previous output untouched.  The same content gives byte-identical files.
+folder beside the target, then swaps that folder in for the target
+(:func:`genkit.atomic.replaced_folder`): a failed or killed build leaves the previous
+output in place, the next build removes what a killed one left, and a second build
+into the same folder while one runs is refused (:class:`~genkit.atomic.OutputBusy`).
+The same content gives byte-identical files.
 
 Output (default ``build/<game id>/``)::
 
@@ -17,10 +20,10 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Iterable
 
+from ..atomic import output_errors, replaced_folder
 from ..model.check import load_checked
 from .aid import aid_pages
 from .cards import card_sheets
@@ -163,7 +166,10 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     (art past the cut, TrimBox/BleedBox set; the tiled map never bleeds).
 
     Raises :class:`~genkit.model.load.ContentError` (bad content) or ValueError (bad
-    arguments) before writing anything; on any failure the previous output is kept."""
+    arguments) before writing anything, :class:`~genkit.atomic.OutputBusy` if another build
+    is writing the same folder, :class:`~genkit.atomic.OutputError` (naming the output
+    folder) if the disk is full or the folder not writable; on any failure, and if the
+    process is killed, the previous output is kept."""
     kinds = _check_args(paper, only, counters, bleed_in)
     content, source = load_checked(content_path, overrides)
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
@@ -171,25 +177,5 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
         raise ValueError(f"{out} exists and is not a folder")
     components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
                             content_root=content_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.building-{os.getpid()}"
-    old = out.parent / f".{out.name}.previous-{os.getpid()}"
-    for leftover in (tmp, old):
-        if leftover.exists():
-            shutil.rmtree(leftover)
-    try:
-        manifest = _write(components, tmp, content, source, png, png_dpi)
-        if out.exists():
-            os.rename(out, old)
-            try:
-                os.rename(tmp, out)
-            except BaseException:
-                os.rename(old, out)
-                raise
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(tmp, out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return manifest
+    with output_errors(out), replaced_folder(out) as folder:
+        return _write(components, folder, content, source, png, png_dpi)
