@@ -208,11 +208,12 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
     from .engine import InvariantError, play_game, rules_for
     from .sim.bots import make_bot
     from .engine.bots import bot_seed
-    content, _ = load_or_exit(game, sets)
+    content, source = load_or_exit(game, sets)
     names = _bots(bot_spec, len(content.game.sides))
     bots = [make_bot(name, rules_for(content), side, bot_seed(seed, side)) for side, name in enumerate(names)]
     try:
-        result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check)
+        result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check, source=source,
+                           overrides=sets)
     except InvariantError as exc:
         click.echo(f"invariant broken with seed {seed}: {exc}", err=True)
         sys.exit(1)
@@ -225,7 +226,7 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
 @cli.command()
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="LOG.jsonl")
 @click.option("--content", "content_path", type=click.Path(exists=True, path_type=Path),
-              help="The game's content, if the log was played from a folder other than content/<game>.")
+              help="The game's content folder, if it is no longer where the log says it was played from.")
 @click.option("--at", "at_step", type=click.IntRange(min=0), help="Stop before this decision (0-based).")
 @click.option("--text", "show_text", is_flag=True, help="Print the board as text.")
 @click.option("--svg", "svg_path", **OUT_FILE,
@@ -233,8 +234,7 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
 def replay(log: Path, content_path: Path | None, at_step: int | None, show_text: bool, svg_path: Path | None):
     """Replay a game log and confirm it reaches the same end state (exit 1 if not)."""
     from .engine import pieces_on_map, render_text, replay_log
-    content = load_or_exit(content_path)[0] if content_path else None
-    result = replay_log(log, content=content, at_step=at_step)
+    result = replay_log(log, at_step=at_step, content_path=content_path)
     for error in result.errors:
         click.echo(f"{log}: {error}", err=True)
     if result.state is not None and show_text:
@@ -242,7 +242,8 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
     if result.state is not None and svg_path:
         from .render.map import draw_board
         from .render.svg import write_svg
-        write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
+        with output_errors(svg_path):
+            write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
         click.echo(f"board: {svg_path}")
     where = f"step {result.steps}" if at_step is not None else "the end"
     click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")

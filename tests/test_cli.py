@@ -116,7 +116,8 @@ def test_any_damage_to_a_log_is_reported(tmp_path):
 
     damages = [lambda ls: ls[0].pop("seed"), lambda ls: ls[0].update(seed="abc"),
                lambda ls: ls[0].update(seed=2.5), lambda ls: next(x for x in ls if "roll" in x).pop("for"),
-               lambda ls: ls[-1].pop("digest"), lambda ls: ls[0].update(content_path="/nowhere"),
+               lambda ls: ls[-1].pop("digest"),
+               lambda ls: ls[0].update(content_path="/nowhere", content_path_resolved="/nowhere"),
                lambda ls: next(x for x in ls if "action" in x).update(action=[9, 9, [9]]),
                lambda ls: ls.pop()]
     for change in damages:

@@ -4,9 +4,9 @@ Public entry points::
 
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
     play_game(content, seed, bots=("random", "random"), log_path=None,
-              check_invariants=False, events=None) -> GameResult
+              check_invariants=False, events=None, source=None, overrides=()) -> GameResult
     Game.initial_state(seed, trace=None, events=None) -> State   # events: genkit.engine.events
-    replay_log(path, content=None, at_step=None) -> ReplayResult
+    replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult
     PlayerView(state, side)                          # what one player sees: the view bots get
     check_invariants(state) -> list[str]
     pieces_on_map(state), render_text(state)
@@ -60,7 +60,8 @@ class GameResult:
 
 
 def play_game(content, seed: int, bots=("random", "random"), log_path=None,
-              check_invariants: bool = False, events: list | None = None) -> GameResult:
+              check_invariants: bool = False, events: list | None = None, source=None,
+              overrides=()) -> GameResult:
     """Play one game between ``bots`` (names or objects with ``choose``), one per side in
     ``content.game.sides`` order. Bot seeds are derived from ``seed``. A bot with
     ``needs_view`` gets ``PlayerView(state, side)`` (:class:`genkit.engine.view.PlayerView`),
@@ -68,15 +69,29 @@ def play_game(content, seed: int, bots=("random", "random"), log_path=None,
 
     ``events``: a list the game appends its event tuples to (:mod:`genkit.engine.events`);
     None (the default) records nothing and costs nothing.
+
+    ``log_path``: write the game log there (:mod:`genkit.engine.log`). ``source`` (the
+    :class:`genkit.model.load.Source` the content was loaded from) and ``overrides`` (the
+    ``--set`` texts applied) go into its header, so that the log replays without being told
+    where the content is. A game that stops early (an exception, Ctrl-C) leaves its log
+    closed, without the end line.
     """
     game = rules_for(content)
     players = [make_bot(spec, bot_seed(seed, k)) for k, spec in enumerate(bots)]
     trace = [] if log_path else None
     state = game.initial_state(seed, trace=trace, events=events)
-    log = None
-    if log_path:
-        log = LogWriter(log_path, content, seed, [getattr(b, "name", str(b)) for b in players])
+    if not log_path:
+        return _play(game, state, players, None, None, check_invariants)
+    log = LogWriter(log_path, content, seed, [getattr(b, "name", str(b)) for b in players], source, overrides)
+    try:
         log.rolls(trace)
+        return _play(game, state, players, log, trace, check_invariants)
+    finally:
+        log.close()
+
+
+def _play(game, state, players, log, trace, check_invariants: bool) -> GameResult:
+    """The bots decide until the game ends; each decision and its rolls go to ``log``."""
     check = _check if check_invariants else None
     if check:
         check(state, 0)
@@ -109,6 +124,6 @@ def _check(state, step) -> None:
         raise InvariantError(f"after step {step}: " + "; ".join(errs))
 
 
-def replay_log(path, content=None, at_step=None) -> ReplayResult:
+def replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult:
     """Replay a log (see :func:`genkit.engine.log.replay`)."""
-    return replay(path, content=content, at_step=at_step)
+    return replay(path, content=content, at_step=at_step, content_path=content_path)

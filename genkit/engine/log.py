@@ -1,65 +1,68 @@
 """JSON-lines game logs and their replay.
 
-Line 1, the header: ``{"log": "genkit-engine", "game", "version", "rules_module",
-"content_sha256" (of the YAML files, when the model is the one under
-``content/<game id>``), "content_path", "model_sha256" (of the model itself),
-"seed", "bots"}``. Then, in order, ``{"roll": d, "for": purpose}`` for each
-die rolled while setting up, and for every decision ``{"step", "turn",
-"phase", "side", "action"}`` followed by the rolls it caused. The last line:
-``{"end": true, "winner", "turn", "reason", "steps", "digest"}``.
+One JSON object a line. Line 1, the header::
+
+    {"log": "genkit-engine", "engine": "1", "game": <id>, "version", "rules_module",
+     "content_path": the content folder as the player named it (relative to their working
+                     folder, or absolute),
+     "content_path_resolved": the same folder as an absolute path,
+     "content_sha256": sha256 of its YAML files, "overrides": ["KEY=VALUE", ...] (--set),
+     "model_sha256": sha256 of the model played (after the overrides), "seed", "bots"}
+
+The three content fields are null when the game was played from a model whose files are not
+known (``play_game`` without ``source``). Then, in order, ``{"roll": face, "for": purpose}`` for
+each die rolled while setting up, and for every decision ``{"step", "turn", "phase", "side",
+"action"}`` followed by the rolls it caused. The last line: ``{"end": true, "winner", "turn",
+"reason", "steps", "digest"}``.
+
+:func:`replay` takes the content given to it, else loads it (with the header's overrides) from
+``content_path``, else from ``content_path_resolved``. A damaged log or missing content comes back
+as errors naming the line, never as an exception; logged values in messages are cut to
+:data:`SHOWN` characters.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
+
+from ..atomic import output_errors
 
 LOG_FORMAT = "genkit-engine"
 ENGINE_VERSION = "1"
-_REPO_CONTENT = Path(__file__).resolve().parents[2] / "content"
+MAX_DEPTH = 8     # lists in a logged action; actions nest 2 deep, deeper is damage (and could exhaust the stack)
+SHOWN = 200       # characters of a logged value shown in a message
 
 
 def model_sha256(content) -> str:
     return hashlib.sha256(content.model_dump_json().encode()).hexdigest()
 
 
-def content_source(content) -> tuple:
-    """(path, sha256 of the YAML files) when ``content`` is the model stored under content/<id>."""
-    from ..model.load import load
-    path = _REPO_CONTENT / content.game.id
-    if not path.is_dir():
-        return None, None
-    try:
-        loaded, source = load(path)
-    except Exception:
-        return None, None
-    if loaded != content:
-        return None, None
-    return str(path), source.sha256
-
-
-def as_tuple(value):
-    """JSON lists back to the tuples actions are made of."""
-    if isinstance(value, list):
-        return tuple(as_tuple(v) for v in value)
-    return value
-
-
 class LogWriter:
-    """Writes one game's log; ``rolls`` flushes the state's trace after each decision."""
+    """Writes one game's log; ``rolls`` flushes the state's trace after each decision.
 
-    def __init__(self, path, content, seed: int, bots: list):
-        self.f = open(path, "w", encoding="utf-8")
-        cpath, csha = content_source(content)
+    ``source`` (:class:`genkit.model.load.Source`) names the content folder in the header so the
+    log replays without it; errors writing come out as :class:`genkit.atomic.OutputError`."""
+
+    def __init__(self, path, content, seed: int, bots: list, source=None, overrides=()):
+        self.path = path
+        root = source.root if source is not None else None
         header = {"log": LOG_FORMAT, "engine": ENGINE_VERSION, "game": content.game.id,
                   "version": content.game.version, "rules_module": content.game.rules_module,
-                  "content_sha256": csha, "content_path": cpath, "model_sha256": model_sha256(content),
+                  "content_path": str(root) if root else None,
+                  "content_path_resolved": str(Path(root).resolve()) if root else None,
+                  "content_sha256": source.sha256 if source is not None else None,
+                  "overrides": list(overrides), "model_sha256": model_sha256(content),
                   "seed": seed, "bots": bots}
+        with output_errors(path):
+            self.f = open(path, "w", encoding="utf-8")
         self._write(header)
 
     def _write(self, obj) -> None:
-        self.f.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        with output_errors(self.path):
+            self.f.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
     def decision(self, step, turn, phase, side, action) -> None:
         self._write({"step": step, "turn": turn, "phase": phase, "side": side, "action": action})
@@ -73,8 +76,85 @@ class LogWriter:
         g = state.game
         self._write({"end": True, "winner": g.side_id(state.winner) if state.winner >= 0 else None,
                      "turn": state.turn, "reason": state.reason, "steps": steps, "digest": state.digest()})
-        self.f.close()
 
+    def close(self) -> None:
+        """Flush and close; a game that stopped early leaves its log without the end line."""
+        with output_errors(self.path):
+            self.f.close()
+
+
+# --------------------------------------------------------------------------- reading
+
+class Damaged(ValueError):
+    """The log is damaged at line ``line`` (1-based, counting every line of the file)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+def shown(value) -> str:
+    """``value`` for a message, cut to :data:`SHOWN` characters, anything unprintable escaped."""
+    try:
+        text = value if isinstance(value, str) else repr(value)
+    except RecursionError:
+        return "(a value nested too deeply to show)"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)} characters)"
+
+
+def as_tuple(value, depth: int = 0):
+    """JSON lists back to the tuples actions are made of; ValueError past :data:`MAX_DEPTH`."""
+    if not isinstance(value, list):
+        return value
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} deep")
+    return tuple(as_tuple(v, depth + 1) for v in value)
+
+
+def read_log(path):
+    """Yield ``(line number, object)`` for each non-blank line of the log at ``path``.
+
+    Raises :class:`Damaged` at the first line that is not UTF-8 JSON text holding an object,
+    OSError if the file cannot be read."""
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            try:
+                obj = json.loads(raw.decode("utf-8")) if raw.strip() else None
+            except UnicodeDecodeError:
+                raise Damaged(number, "not UTF-8 text") from None
+            except json.JSONDecodeError as exc:
+                raise Damaged(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+            except RecursionError:
+                raise Damaged(number, "JSON nested too deeply") from None
+            if obj is not None and not isinstance(obj, dict):
+                raise Damaged(number, f"not a JSON object: {shown(obj)}")
+            if obj is not None:
+                yield number, obj
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _roll(number: int, line: dict) -> tuple:
+    """(line number, face, purpose) of a roll line."""
+    if not _is_int(line["roll"]) or not isinstance(line.get("for"), str):
+        raise Damaged(number, f"a roll needs a whole-number face and a purpose: {shown(line)}")
+    return number, line["roll"], line["for"]
+
+
+def _action(number: int, line: dict) -> tuple:
+    action = line["action"]
+    if not isinstance(action, list):
+        raise Damaged(number, f"the action is not a list: {shown(action)}")
+    try:
+        return as_tuple(action)
+    except ValueError as exc:
+        raise Damaged(number, f"the action is {exc}") from None
+
+
+# --------------------------------------------------------------------------- replay
 
 @dataclass
 class ReplayResult:
@@ -86,19 +166,77 @@ class ReplayResult:
     errors: list = field(default_factory=list)
 
 
-def replay(path, content=None, at_step=None) -> ReplayResult:
-    """Rebuild the game of log ``path`` and re-apply its decisions (see :func:`_replay`);
-    a damaged log or content comes back as errors, never as an exception."""
+class _Refused(Exception):
+    """The replay cannot start: the message says why."""
+
+
+def replay(path, content=None, at_step=None, content_path=None) -> ReplayResult:
+    """Rebuild the game of log ``path`` and re-apply its decisions (see :func:`_replay`).
+
+    The content is ``content``, else loaded from ``content_path``, else from the folder the header
+    names (see the module docstring). A damaged log or missing or broken content comes back as
+    errors, never as an exception."""
     from ..model.load import ContentError
     try:
-        return _replay(path, content, at_step)
+        return _replay(path, content, at_step, content_path)
+    except _Refused as exc:
+        return ReplayResult(False, None, errors=[str(exc)])
+    except Damaged as exc:
+        return ReplayResult(False, None, errors=[f"the log is damaged at {exc}"])
+    except OSError as exc:
+        return ReplayResult(False, None, errors=[f"cannot read the log: {exc.strerror}"])
     except ContentError as exc:
         return ReplayResult(False, None, errors=["the log's content has errors:"] + [str(f) for f in exc.findings])
-    except (KeyError, TypeError, ValueError, OverflowError, IndexError, AttributeError) as exc:
-        return ReplayResult(False, None, errors=[f"the log is damaged: {type(exc).__name__}: {exc}"])
+    except (KeyError, TypeError, ValueError, OverflowError, IndexError, AttributeError, RecursionError) as exc:
+        return ReplayResult(False, None, errors=[f"the log is damaged: {type(exc).__name__}: {shown(str(exc))}"])
 
 
-def _replay(path, content=None, at_step=None) -> ReplayResult:
+def _header(lines) -> dict:
+    number, header = next(lines, (1, None))
+    if header is None or header.get("log") != LOG_FORMAT:
+        raise _Refused("not a genkit engine log (the first line is no genkit header)")
+    if not _is_int(header.get("seed")):
+        raise Damaged(number, "the header has no whole-number seed")
+    overrides = header.get("overrides") or []
+    if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+        raise Damaged(number, f"the header's overrides are not a list of KEY=VALUE texts: {shown(overrides)}")
+    return header
+
+
+def _content(header: dict, content, content_path):
+    """The content the log is replayed on: given, or loaded from ``content_path`` or the header."""
+    if content is not None:
+        return content
+    from ..model.check import load_checked
+    overrides = header.get("overrides") or []
+    if content_path is not None:
+        return load_checked(content_path, overrides)[0]
+    named = [p for p in (header.get("content_path"), header.get("content_path_resolved")) if isinstance(p, str)]
+    for place in named:
+        if Path(place).is_dir():
+            return load_checked(place, overrides)[0]
+    if not named:
+        raise _Refused("the log names no content folder; give it (genkit replay --content FOLDER)")
+    raise _Refused(f"the log's content is not at {' nor at '.join(shown(p) for p in dict.fromkeys(named))}; "
+                   "give its folder (genkit replay --content FOLDER)")
+
+
+def _compare_rolls(expected: list, trace: list, steps: int) -> str | None:
+    """The first difference between the logged rolls (line number, face, purpose) and the
+    replayed ones (face, purpose), as a message; None if they agree."""
+    for logged, made in zip_longest(expected, trace):
+        if logged is None:
+            return f"before step {steps}: the replay rolled {made[0]} for {made[1]}, the log has no roll"
+        number, face, purpose = logged
+        if made is None:
+            return f"line {number}: the log rolled {face} for {shown(purpose)}, the replay did not roll"
+        if (face, purpose) != tuple(made):
+            return (f"line {number}: the log rolled {face} for {shown(purpose)}, "
+                    f"the replay {made[0]} for {made[1]}")
+    return None
+
+
+def _replay(path, content, at_step, content_path) -> ReplayResult:
     """Rebuild the game of log ``path`` from content + seed and re-apply its decisions.
 
     Checks every logged roll, every action's legality and the final digest.
@@ -106,26 +244,12 @@ def _replay(path, content=None, at_step=None) -> ReplayResult:
     returns that state (``ok`` then says the log agreed so far).
     """
     from . import rules_for
-    try:
-        lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return ReplayResult(False, None, errors=[f"cannot read the log: {exc}"])
-    if not lines or not isinstance(lines[0], dict) or lines[0].get("log") != LOG_FORMAT:
-        return ReplayResult(False, None, errors=["not a genkit engine log (the first line is no genkit header)"])
-    if not all(isinstance(x, dict) for x in lines) or not all(
-            "roll" in x or "end" in x or "action" in x for x in lines[1:]):
-        return ReplayResult(False, None, errors=["the log is damaged: a line is neither a roll, a decision nor the end"])
-    header = lines[0]
+    lines = read_log(path)
+    header = _header(lines)
+    content = _content(header, content, content_path)
     errors = []
-    if content is None:
-        if not header.get("content_path"):
-            return ReplayResult(False, None, errors=["the log names no content; pass content="])
-        from ..model.check import load_checked
-        content = load_checked(header["content_path"])[0]
     if header.get("model_sha256") and header["model_sha256"] != model_sha256(content):
         errors.append("the content differs from the one the game was played with")
-    if not isinstance(header.get("seed"), int) or isinstance(header["seed"], bool):
-        return ReplayResult(False, None, errors=["the log is damaged: its header has no whole-number seed"])
     game = rules_for(content)
     trace = []
     state = game.initial_state(header["seed"], trace=trace)
@@ -134,42 +258,51 @@ def _replay(path, content=None, at_step=None) -> ReplayResult:
     end = None
 
     def check_rolls():
-        if trace != expected_rolls:
-            errors.append(f"rolls differ before step {steps}: log {expected_rolls}, replay {trace}")
+        difference = _compare_rolls(expected_rolls, trace, steps)
+        if difference:
+            errors.append(difference)
         trace.clear()
         expected_rolls.clear()
 
     stopped_early = False
-    for line in lines[1:]:
+    for number, line in lines:
         if "roll" in line:
-            expected_rolls.append((line["roll"], line["for"]))
+            expected_rolls.append(_roll(number, line))
             continue
+        if "end" not in line and "action" not in line:
+            raise Damaged(number, f"neither a roll, a decision nor the end: {shown(line)}")
         check_rolls()
         if "end" in line:
-            end = line
+            end = (number, line)
             break
         if at_step is not None and steps >= at_step:
             stopped_early = True
             break
-        action = as_tuple(line["action"])
+        action = _action(number, line)
         if state.ended:
-            errors.append(f"step {steps}: the game had already ended")
+            errors.append(f"line {number}: step {steps}: the game had already ended")
             break
         if action not in game.legal_actions(state):
-            errors.append(f"step {steps}: {action!r} is not legal")
+            errors.append(f"line {number}: step {steps}: {shown(action)} is not legal")
             break
-        state.trace = trace
         game.apply(state, action)
-        state.trace = trace
         steps += 1
     else:
         check_rolls()
     state.trace = None
     digest = state.digest()
-    expected = end["digest"] if end else ""
+    expected = ""
     if not stopped_early:
-        if end is None:
-            errors.append("the log has no end line")
-        elif expected != digest:
-            errors.append("final digest differs")
+        expected = _check_end(end, digest, errors)
     return ReplayResult(not errors, state, steps, digest, expected, errors)
+
+
+def _check_end(end, digest: str, errors: list) -> str:
+    """The digest the end line records (errors gets any difference)."""
+    if end is None:
+        errors.append("the log has no end line")
+        return ""
+    number, line = end
+    if line.get("digest") != digest:
+        errors.append(f"line {number}: the final digest differs")
+    return line.get("digest") if isinstance(line.get("digest"), str) else ""

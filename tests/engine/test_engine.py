@@ -8,7 +8,7 @@ from genkit.engine import (
 )
 from genkit.engine.state import RESERVE
 
-from engine_helpers import bering, skirmish
+from engine_helpers import BERING, bering, skirmish
 
 
 def test_200_random_games_end_with_invariants_checked_every_step():
@@ -53,9 +53,10 @@ def test_logs_replay_to_the_same_digest(tmp_path, which, seed):
 
 
 def test_log_header_names_the_content_and_replays_without_it(tmp_path):
-    c = bering()
+    from genkit.model.load import load
+    c, source = load(BERING)
     path = tmp_path / "game.jsonl"
-    r = play_game(c, 1, log_path=path)
+    r = play_game(c, 1, log_path=path, source=source)
     header = json.loads(path.read_text().splitlines()[0])
     assert len(header["content_sha256"]) == 64 and header["bots"] == ["random", "random"]
     rep = replay_log(path)
