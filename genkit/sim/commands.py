@@ -6,25 +6,46 @@ writes the JSON and HTML files asked for, and returns the exit status:
 action or a broken invariant; each is listed with the seed and step that
 reproduce it). Bad content or a bad ``--set`` path raises
 :class:`genkit.model.load.ContentError` (the CLI prints its findings, exit 1);
-bad arguments raise ``ValueError`` (the CLI's usage error, exit 2).
+bad arguments raise ``ValueError`` (the CLI's usage error, exit 2); an output
+that cannot be written raises :class:`genkit.atomic.OutputError` naming it.
+
+Ctrl-C (:class:`genkit.sim.runner.Interrupted`): ``sim`` and ``compare`` print
+the figures of the games played so far, marked as partial, ``sweep`` says it
+was interrupted; the JSON and HTML files are not written (partial figures would
+pass for whole ones) and the interrupt goes on to the caller (the CLI exits 130).
 """
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from .compare import compare, parse_sweep, sweep
+from ..atomic import output_errors, write_file
+from .compare import Comparison, compare, parse_sweep, sweep
 from .report import summary_lines, write_report
-from .runner import simulate
+from .runner import Interrupted, simulate
 
 
 def _write_outputs(result, json_path, report_path) -> None:
     """The --json figures and the --report page of a run (Metrics, Comparison or Sweep)."""
     if json_path:
-        Path(json_path).write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+        write_file(json_path, (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8"))
     if report_path:
-        write_report(result, report_path)
+        with output_errors(report_path):
+            write_report(result, report_path)
+
+
+def _interrupted(out, head: str, figures: str, *paths) -> None:
+    """Ctrl-C: say so, print the partial figures, name the files not written."""
+    print(f"INTERRUPTED: {head}", file=out)
+    if figures:
+        print(figures, file=out)
+    unwritten = [str(p) for p in paths if p]
+    if unwritten:
+        print(f"not written: {', '.join(unwritten)}", file=out)
+
+
+def _partial(stop: Interrupted) -> str:
+    return f"partial figures of the {stop.games} games finished" if stop.games else "no game had finished"
 
 
 def _violations(m, out) -> None:
@@ -42,8 +63,13 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots="greedy,
         progress = sys.stderr.isatty()
     if games is None and precision is None:
         games = 1000
-    m = simulate(game, list(sets), games=games, precision=precision, seed=seed, bots=bots, workers=workers,
-                 progress=progress, check_invariants=check)
+    try:
+        m = simulate(game, list(sets), games=games, precision=precision, seed=seed, bots=bots, workers=workers,
+                     progress=progress, check_invariants=check)
+    except Interrupted as stop:
+        figures = "\n".join(summary_lines(stop.metrics[0])) if stop.games else ""
+        _interrupted(out, _partial(stop), figures, json_path, report_path)
+        raise
     for line in summary_lines(m):
         print(line, file=out)
     print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} workers)",
@@ -67,11 +93,16 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots="greed
     sets = list(sets)
     if against is None and not sets:
         raise ValueError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
-    if against is None:
-        c = compare(game, [], game, sets, games, seed, bots, workers, progress, check)
-    else:
-        c = compare(game, sets, against, sets, games, seed, bots, workers, progress, check,
-                    label_a=str(game), label_b=str(against))
+    try:
+        if against is None:
+            c = compare(game, [], game, sets, games, seed, bots, workers, progress, check)
+        else:
+            c = compare(game, sets, against, sets, games, seed, bots, workers, progress, check,
+                        label_a=str(game), label_b=str(against))
+    except Interrupted as stop:
+        figures = Comparison(*stop.metrics, stop.paired).text() if stop.games else ""
+        _interrupted(out, _partial(stop), figures, json_path, report_path)
+        raise
     print(c.text(), file=out)
     print("* significant: the paired 95% interval excludes 0", file=out)
     _write_outputs(c, json_path, report_path)
@@ -90,8 +121,13 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots="greedy
     if progress is None:
         progress = sys.stderr.isatty()
     key, values = parse_sweep(sweep_set)
-    sw = sweep(game, key, values, games, seed, bots, workers, progress, base_overrides=list(sets),
-               check_invariants=check)
+    try:
+        sw = sweep(game, key, values, games, seed, bots, workers, progress, base_overrides=list(sets),
+                   check_invariants=check)
+    except Interrupted:
+        _interrupted(out, "a sweep prints its table only once every value has been played", "",
+                     json_path, report_path)
+        raise
     print(sw.text(), file=out)
     best = sw.best_value()
     if best is not None:

@@ -6,13 +6,21 @@ returns a :class:`~genkit.sim.metrics.Metrics`. Game *i* always gets the seed
 so the figures are the same for any number of workers. Workers receive the
 content *path* and overrides (never a pickled model) and load the content
 once, in the pool initializer.
+
+Ctrl-C: the terminal sends SIGINT to every process of the group. Pool workers
+ignore it (no tracebacks); the parent stops, terminates the pool (no process
+is left behind) and raises :class:`Interrupted`, which carries the figures of
+the games merged so far: whole chunks only, as merging holds SIGINT back.
 """
 from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from typing import Iterable
 
 from ..model.check import load_checked
@@ -29,6 +37,12 @@ PRECISION_FIRST_BATCH = 200
 # --------------------------------------------------------------------------- per-process state
 
 _W: dict = {}
+
+
+def _init_pool_worker(*args) -> None:
+    """A pool worker leaves Ctrl-C to the parent, which terminates the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(*args)
 
 
 def _init_worker(variants: list, bots: tuple, seed: int, check: str, step_cap: int) -> None:
@@ -146,7 +160,7 @@ class Pool:
         self.pool = None
         if self.workers > 1:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            self.pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=self.args)
+            self.pool = ctx.Pool(self.workers, initializer=_init_pool_worker, initargs=self.args)
         else:
             _init_worker(*self.args)
 
@@ -156,10 +170,11 @@ class Pool:
         it: Iterable = (self.pool.imap_unordered(_run_chunk, spans) if self.pool is not None
                         else map(_run_chunk, spans))
         for out, pset, n in it:
-            for sink, m in zip(sinks, out):
-                sink.merge(m)
-            if paired is not None and pset is not None:
-                paired.merge(pset)
+            with _sigint_held():
+                for sink, m in zip(sinks, out):
+                    sink.merge(m)
+                if paired is not None and pset is not None:
+                    paired.merge(pset)
             if progress:
                 progress.update(n)
 
@@ -196,12 +211,41 @@ def next_batch(metrics: list, precision: float, done: int, cap: int) -> int:
     return max(0, min(add, cap - done))
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run: ``metrics`` and ``paired`` hold the games merged before it."""
+
+    def __init__(self, metrics: list, paired: PairedSet | None):
+        super().__init__()
+        self.metrics, self.paired = metrics, paired
+
+    @property
+    def games(self) -> int:
+        return self.metrics[0].games
+
+
+@contextmanager
+def _sigint_held():
+    """Hold Ctrl-C back until the block has run, so a merge is never half done."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is None:
+        yield        # signals reach only the main thread; None: a handler Python cannot restore
+        return
+    held = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held and callable(previous):
+        previous(signal.SIGINT, held[0])
+
+
 def run_games(variants: list, games: int | None, precision: float | None, seed: int, bots,
               workers: int | None, progress: bool, check="turn", step_cap: int = STEP_CAP,
               max_games: int = DEFAULT_MAX_GAMES, label: str = "sim") -> tuple:
     """Play ``games`` (or until ``precision``) games of each variant with common seeds.
 
-    Returns (list of Metrics, PairedSet or None).
+    Returns (list of Metrics, PairedSet or None). Ctrl-C raises :class:`Interrupted` with the
+    figures so far, after the pool is gone.
     """
     bots = parse_bots(bots)
     check = check_level(check)
@@ -219,34 +263,48 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     paired = PairedSet() if len(variants) == 2 else None
     t0 = time.perf_counter()
     bar = Progress(games if games is not None else None, label, progress)
-    with Pool(variants, bots, seed, workers, check, step_cap) as pool:
-        if games is not None:
-            pool.run(0, games, sinks, paired, bar)
-        else:
-            done = 0
-            batch = PRECISION_FIRST_BATCH
-            while done < max_games:
-                stop = min(max_games, done + batch)
-                pool.run(done, stop, sinks, paired, bar)
-                done = stop
-                if precision_reached(sinks, precision):
-                    break
-                bar.extra = f"  CI ±{max(m.max_half_width() for m in sinks):.3f} (target ±{precision:g})"
-                batch = next_batch(sinks, precision, done, max_games)
-                if batch <= 0:
-                    break
-        pool.close()
-        nworkers = pool.workers
+    nworkers = workers or default_workers()
+    try:
+        with Pool(variants, bots, seed, nworkers, check, step_cap) as pool:
+            if games is not None:
+                pool.run(0, games, sinks, paired, bar)
+            else:
+                _run_to_precision(pool, precision, max_games, sinks, paired, bar)
+            pool.close()
+    except KeyboardInterrupt:
+        _finish(sinks, bar, t0, nworkers, check, precision)
+        raise Interrupted(sinks, paired) from None
+    _finish(sinks, bar, t0, nworkers, check, precision)
+    return sinks, paired
+
+
+def _run_to_precision(pool: Pool, precision: float, max_games: int, sinks: list, paired, bar: Progress) -> None:
+    """Play batches until every win rate is known to +/- ``precision`` or ``max_games`` are played."""
+    done = 0
+    batch = PRECISION_FIRST_BATCH
+    while done < max_games:
+        stop = min(max_games, done + batch)
+        pool.run(done, stop, sinks, paired, bar)
+        done = stop
+        if precision_reached(sinks, precision):
+            break
+        bar.extra = f"  CI ±{max(m.max_half_width() for m in sinks):.3f} (target ±{precision:g})"
+        batch = next_batch(sinks, precision, done, max_games)
+        if batch <= 0:
+            break
+
+
+def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, precision: float | None) -> None:
+    """End the progress line and record how the run went in each Metrics."""
     bar.close()
     elapsed = time.perf_counter() - t0
     for m in sinks:
         m.elapsed = elapsed
-        m.workers = nworkers
+        m.workers = workers
         m.meta["check_invariants"] = check
         if precision is not None:
             m.meta["precision"] = precision
             m.meta["precision_reached"] = precision_reached([m], precision)
-    return sinks, paired
 
 
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
