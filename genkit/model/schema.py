@@ -193,7 +193,8 @@ class Crt(Strict):
     results: list[Result] = Field(min_length=1)
     columns: list[CrtColumn] = Field(min_length=1)
     between_columns: Literal["round_down", "round_up"] = "round_down"
-    above_highest: Literal["use_highest"] = "use_highest"
+    above_highest: Literal["use_highest", "last_row"] = Field(
+        "use_highest", description="above the highest column: its row of the attack type, or the last row printed (9.1)")
     below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
         description="what a differential below the lowest printed column does")
     battle_sequence: list[str] = Field(default_factory=list, description="steps for the player aid, in our words")

@@ -3,7 +3,7 @@
 from genkit.engine.core import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
 from genkit.engine.state import ELIMINATED, S_DRONE, S_JOIN
 
-from engine_helpers import Pos, face_for, open_map, with_spectators
+from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
 
 def ability(c, kind=None, shape=None):
@@ -186,25 +186,73 @@ def test_11_2_failed_roll_does_nothing_but_card_is_used(dice):
     assert card in pos.s.discard
 
 
-def test_11_4_base_hex_takes_no_damage(dice):
+def _beside_the_base(pos, reach):
+    """Hexes ``near`` (2 from the Russian base, within ``reach``) and ``mid`` (next to both)."""
+    base = pos.content.map.bases["ru"]
+    b = pos.g.board
+    near = next(pos.hid(h) for h in b.within(pos.h(base), reach)
+                if b.distance(h, pos.h(base)) == 2 and pos.s.occ[h] < 0)
+    mid = next(pos.hid(h) for h in b.adjacent[pos.h(base)] if b.distance(h, pos.h(near)) == 1
+               and pos.s.occ[h] < 0)
+    return base, near, mid
+
+
+def test_11_4_no_predator_target_in_a_base_hex(dice):
     c = open_map()
     pred = ability(c, shape="hex")
     pos = Pos(c, "us_combat")
     with_spectators(pos)
-    base = c.map.bases["ru"]
-    b = pos.g.board
-    near = next(pos.hid(h) for h in b.within(pos.h(base), pred.target.range)
-                if b.distance(h, pos.h(base)) == 2 and pos.s.occ[h] < 0)
-    mid = next(pos.hid(h) for h in b.adjacent[pos.h(base)] if b.distance(h, pos.h(near)) == 1
-               and pos.s.occ[h] < 0)
+    base, near, mid = _beside_the_base(pos, pred.target.range)
     card = pos.give("us", pred.id)
+    lead, tgt = _after_battle(pos, dice, lead_hex=near, tgt_hex=mid)
+    pos.add("ru", "hvy_inf", base)
+    assert pos.g._eliminate_choices(pos.s, card) == (("hex", pos.h(mid)),)
+    pos.g.put(pos.s, tgt, -1)                 # only the unit in its base is left in range
+    assert ("card", card) not in pos.legal()  # the card could do nothing: not playable
+
+
+def test_11_4_base_hex_takes_no_damage(dice):
+    c = open_map()
+    pave = ability(c, shape="area")
+    pos = Pos(c, "us_combat")
+    with_spectators(pos)
+    base, near, mid = _beside_the_base(pos, 2)
+    card = pos.give("us", pave.id)
     lead, tgt = _after_battle(pos, dice, lead_hex=near, tgt_hex=mid)
     in_base = pos.add("ru", "hvy_inf", base)
     pos.apply(("card", card))
-    assert ("hex", pos.h(base)) in pos.legal()
-    dice(hit_face(pred.copies[0]))
-    pos.apply(("hex", pos.h(base)))
-    assert pos.s.loc[in_base] == pos.h(base)
+    both = next(a for a in pos.legal() if pos.h(base) in a[1] and pos.h(mid) in a[1])
+    dice(hit_face(pave.copies[0]))
+    pos.apply(both)
+    assert pos.s.loc[tgt] == ELIMINATED                    # the area is hit ...
+    assert pos.s.loc[in_base] == pos.h(base)               # ... but not the unit in its base
+
+
+def test_11_2_no_line_or_area_where_the_card_hits_nobody(dice):
+    c = open_map()
+    strike, pave = ability(c, shape="line"), ability(c, shape="area")
+    pos = Pos(c, "us_combat")
+    with_spectators(pos)
+    cards = [pos.give("us", strike.id), pos.give("us", pave.id)]
+    lead, tgt = _after_battle(pos, dice, lead_hex="0401", tgt_hex="0402")
+    assert all(("card", k) in pos.legal() for k in cards)
+    pos.g.put(pos.s, tgt, -1)                              # no enemy left within their reach
+    assert all(pos.g._eliminate_choices(pos.s, k) == () for k in cards)
+    assert all(("card", k) not in pos.legal() for k in cards)
+
+
+def test_11_3_no_target_where_juggernaut_protects_everyone(dice):
+    c = open_map()
+    pred, jug = ability(c, shape="hex"), ability(c, kind="invulnerable")
+    pos = Pos(c, "us_combat")
+    with_spectators(pos)
+    card = pos.give("us", pred.id)
+    lead, tgt = _after_battle(pos, dice)
+    foot = pos.add("ru", jug.effect.unit_types[0], "0305")
+    pos.s.invuln[pos.side("ru")] = pos.g.a_invuln_mask[pos.g.ability_index[jug.id]]
+    assert pos.g._eliminate_choices(pos.s, card) == (("hex", pos.s.loc[tgt]),)
+    pos.g.put(pos.s, tgt, -1)
+    assert ("card", card) not in pos.legal() and pos.s.loc[foot] >= 0
 
 
 def test_11_5_air_strike_line_hits_enemies_not_friends(dice):
@@ -213,16 +261,14 @@ def test_11_5_air_strike_line_hits_enemies_not_friends(dice):
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     card = pos.give("us", strike.id)
-    lead, tgt = _after_battle(pos, dice, lead_hex="0401", tgt_hex="0501")
     line = pos.g.board.line_from(pos.h("0401"), 3, strike.target.size)
     assert line is not None                                 # straight down column 04
     enemy = pos.add("ru", "inf", pos.hid(line[-1]))
+    lead, tgt = _after_battle(pos, dice, lead_hex="0401", tgt_hex="0501")
     friend = pos.add("us", "hvy_inf", pos.hid(line[0]))
-    pos.apply(("card", card))
-    assert ("line", 3) in pos.legal()
-    assert all(pos.g.board.line_from(pos.h("0401"), a[1], strike.target.size) for a in pos.legal())
+    assert pos.g._eliminate_choices(pos.s, card) == (("line", 3),)   # the one line with an enemy
     dice(hit_face(strike.copies[0]))
-    pos.apply(("line", 3))
+    pos.apply(("card", card))                                        # one target: taken at once
     assert pos.s.loc[enemy] == ELIMINATED
     assert pos.s.loc[friend] == line[0]
 
@@ -307,6 +353,63 @@ def test_11_3_air_drone_parity_keeps_picking(dice):
     assert all(pos.s.stopped[u] == pos.s.turn for u in units)
     assert [a for a in pos.legal() if a[0] == "move"] == [("move", mover)]
     assert card in pos.s.discard
+
+
+def _stopped_markers(c):
+    return sum(m.count for m in c.counters.markers if m.id == "stopped")
+
+
+def _spread(pos, side, n):
+    """``n`` units of ``side`` on the Russian half's open hexes, two hexes apart (piece ids)."""
+    g, b = pos.g, pos.g.board
+    free = [h for h in range(b.n) if b.cost[h] and pos.s.occ[h] < 0
+            and b.own_half[pos.side("ru")][h] and not b.is_base[h]]
+    hexes = []
+    for h in free:
+        if all(b.distance(h, k) > 1 for k in hexes):
+            hexes.append(h)
+    types = [t.id for t in pos.content.unit_types]
+    return [pos.add(side, types[k % len(types)], pos.hid(h)) for k, h in enumerate(hexes[:n])]
+
+
+def test_11_3_air_drone_stops_no_more_units_than_stopped_markers(dice):
+    c = bering()
+    markers = _stopped_markers(c)
+    drone = ability(c, kind="stop")
+    cp = drone.copies[0]
+    pos = Pos(c, "us_combat")
+    pos.add("us", "inf", c.counters.units[0].setup[0])
+    units = _spread(pos, "ru", markers + 2)
+    card = pos.give("us", drone.id)
+    pos.apply(("card", card))
+    # every roll succeeds; once the markers are all on units, nobody is left to stop and
+    # no further roll is made (the dice fixture fails on an unexpected roll)
+    dice(hit_face(cp), *[parity_face(cp.parity, True)] * (markers - 2))
+    for k in range(markers):
+        assert pos.s.stage == S_DRONE and len(pos.legal()) == len(units) - k
+        pos.apply(("stop", units[k]))
+    assert pos.s.stage != S_DRONE
+    assert sum(1 for u in units if pos.s.stopped[u]) == markers
+    assert card in pos.s.discard
+
+
+def test_11_3_air_drone_may_stop_a_marked_unit_again_when_no_marker_is_left(dice):
+    c = bering()
+    markers = _stopped_markers(c)
+    drone = ability(c, kind="stop")
+    pos = Pos(c, "ru_combat")
+    pos.add("ru", "inf", c.counters.units[-1].setup[0])
+    marked = _spread(pos, "us", markers + 1)
+    free = marked.pop()
+    for u in marked:
+        pos.s.stopped[u] = pos.s.turn                       # stopped in this turn's American turn
+    card = pos.give("ru", drone.id)
+    turn = pos.s.turn
+    pos.apply(("card", card))
+    assert {a[1] for a in pos.legal()} == set(marked)       # not the unit without a marker
+    dice(miss_face(drone.copies[0]))
+    pos.apply(("stop", marked[0]))
+    assert pos.s.stopped[marked[0]] == turn + 1 and pos.s.stopped[free] == 0
 
 
 def test_11_3_air_drone_from_later_side_stops_next_turn(dice):

@@ -4,7 +4,7 @@ import pytest
 from genkit.engine.core import AUTO_MISS, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP, CrtTable
 from genkit.engine.state import ELIMINATED, S_JOIN
 
-from engine_helpers import Pos, face_for, open_map, terrain_code, tundra_code, with_spectators
+from engine_helpers import Pos, bering, face_for, open_map, terrain_code, tundra_code, with_spectators
 
 T = tundra_code()
 
@@ -94,6 +94,52 @@ def test_9_1_differential_above_highest_uses_last_column():
     assert crt.column(crt.highest + 5) == crt.top
 
 
+def _open_triangle(pos):
+    """Three mutually adjacent passable hexes of the real map that block no line of sight."""
+    b = pos.g.board
+    ok = [h for h in range(b.n) if b.cost[h] and not b.blocks[h]]
+    for a in ok:
+        for t in b.adjacent[a]:
+            if t in ok:
+                j = next((j for j in b.adjacent[t] if j in ok and j in b.adjacent[a]), None)
+                if j is not None:
+                    return pos.hid(a), pos.hid(t), pos.hid(j)
+    raise AssertionError("no open triangle on the map")
+
+
+def test_9_1_above_highest_column_uses_last_row(dice):
+    """9.1: above +6 the last row printed (+6 Secondary) is read, even by a Primary attack."""
+    c = bering()
+    crt = CrtTable(c.crt)
+    top = crt.top
+    last = len(crt.type_names) - 1
+    # a die face where the last row and the highest column's Primary row differ
+    face = next(f for f in range(1, crt.faces + 1)
+                if crt.result(top, last, f) == EFFECT_ELIMINATE and crt.result(top, 0, f) == EFFECT_STEP)
+    pos = Pos(c, "us_combat")
+    g = pos.g
+    lead_hex, tgt_hex, join_hex = _open_triangle(pos)
+    lead = pos.add("us", "hvy_mobile", lead_hex)
+    joiner = pos.add("us", "lt_mobile", join_hex)
+    tgt = pos.add("ru", "inf", tgt_hex)
+    pos.s.moved = lead
+    diff, col, row = g.battle_column(pos.s, lead, (lead, joiner), tgt)
+    assert diff > crt.highest and col == top and row == last
+    assert g.board.distance(pos.s.loc[lead], pos.s.loc[tgt]) <= g.t_prim[g.p_type[lead]]   # a Primary attack
+    events = pos.s.events = []
+    dice(face)
+    pos.apply(("battle", lead, tgt))
+    pos.apply(("join", joiner))
+    assert pos.s.loc[tgt] == ELIMINATED                    # K; the +6 Primary row gives only L
+    battle = next(e for e in events if e[0] == "battle")
+    assert battle[3:7] == (c.crt.attack_types[last], crt.highest, face, "K")
+    old = Pos(open_map(extra=("crt.above_highest=use_highest",)), "us_combat")
+    lead = old.add("us", "hvy_mobile", "0303")
+    joiner = old.add("us", "lt_mobile", "0403")
+    tgt = old.add("ru", "inf", "0304")
+    assert old.g.battle_column(old.s, lead, (lead, joiner), tgt)[1:] == (top, old.g.prim_idx)
+
+
 def test_9_0_between_columns_rounds_down():
     c = open_map()
     assert c.crt.between_columns == "round_down"
@@ -175,20 +221,29 @@ def test_9_0_joiners_in_range_with_los_and_adjacent_option():
         assert (far in joiners) == expect_far
 
 
-def test_9_0_lead_is_the_moved_unit():
-    c = open_map()
+def test_4_0_no_battle_without_a_moved_unit():
+    """4.0 phases 3 and 5: the unit that moved leads; nobody moved, nobody fights."""
+    c = bering()
+    assert c.options.lead_without_move is False
     pos = Pos(c, "us_combat")
+    lead_hex, tgt_hex, other_hex = _open_triangle(pos)
+    a = pos.add("us", "inf", lead_hex)
+    b = pos.add("us", "inf", other_hex)
+    tgt = pos.add("ru", "inf", tgt_hex)
+    assert battles(pos) == [] and pos.legal() == [("pass",)]
+    pos.s.moved = b
+    assert battles(pos) == [("battle", b, tgt)]
+    assert a != b
+
+
+def test_9_0_lead_without_move_option_lets_any_unit_lead():
+    pos = Pos(open_map(extra=("options.lead_without_move=true",)), "us_combat")
     a = pos.add("us", "inf", "0303")
     b = pos.add("us", "inf", "0305")
-    tgt = pos.add("ru", "inf", "0304")
+    pos.add("ru", "inf", "0304")
     assert {x[1] for x in battles(pos)} == {a, b}          # nobody moved: any unit may lead
     pos.s.moved = b
     assert {x[1] for x in battles(pos)} == {b}
-    pos2 = Pos(open_map(extra=("options.lead_without_move=false",)), "us_combat")
-    pos2.add("us", "inf", "0303")
-    pos2.add("ru", "inf", "0304")
-    assert battles(pos2) == []
-    assert tgt >= 0
 
 
 def test_9_0_one_battle_per_phase_each_unit_once(dice):

@@ -2,7 +2,7 @@
 from genkit.engine.rules.bering_land import PASS
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
-from engine_helpers import Pos, open_map
+from engine_helpers import Pos, bering, open_map
 
 
 def col(hex_id):
@@ -185,3 +185,33 @@ def test_10_3_counts_strength_when_lost_or_full():
         found = any(a[0] == "combine" and set(a[2]) <= set(parts) and pos.g.p_type[a[1]] == pos.g.type_index[t.id]
                     for a in pos.legal())
         assert found == expect
+
+
+def test_10_3_two_reduced_light_heavies_make_a_heavy():
+    """10.3's example: "a heavy unit of 4" from "2 half strength Light Heavy units"."""
+    c = bering()
+    heavy, light = c.unit_type("hvy_mobile"), c.unit_type("lt_mobile")
+    assert light.strength.full >= heavy.strength.full == 2 * light.strength.reduced
+    pos = Pos(c, "respawn")
+    anchor = c.counters.units[0].setup[0]                   # an American set-up hex
+    pos.add("us", "inf", anchor)
+    parts = tuple(sorted(pos.off("us", light.id, ELIMINATED, lost=light.strength.reduced) for _ in range(2)))
+    g = pos.g
+    new = min(p for p in g.side_pieces[pos.side("us")]
+              if g.p_type[p] == g.type_index[heavy.id] and pos.s.loc[p] == RESERVE)
+    assert ("combine", new, parts) in pos.legal()
+    pos.apply(("combine", new, parts))
+    pos.apply(pos.g.legal_actions(pos.s)[0])
+    assert pos.s.loc[new] >= 0 and pos.s.reduced[new] == 0
+    assert all(pos.s.loc[p] == REMOVED for p in parts)
+
+
+def test_10_3_a_unit_lost_at_full_strength_is_not_lower():
+    c = bering()
+    heavy, light = c.unit_type("hvy_mobile"), c.unit_type("lt_mobile")
+    pos = Pos(c, "respawn")
+    pos.add("us", "inf", c.counters.units[0].setup[0])
+    pos.off("us", light.id, ELIMINATED, lost=light.strength.full)
+    pos.off("us", light.id, ELIMINATED, lost=light.strength.reduced)
+    assert light.strength.full >= heavy.strength.full
+    assert not any(a[0] == "combine" for a in pos.legal())

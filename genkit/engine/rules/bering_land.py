@@ -19,13 +19,17 @@ Readings implemented (case numbers of the rules):
   degrees, turning in place is a move. Set-up and respawned facing: toward
   the enemy base. Stopped units neither move nor attack.
 * 9.0 at most one battle per combat phase (plus an extra attack card). Lead =
-  the unit moved this turn; with ``options.lead_without_move`` any one unit
-  when none moved. Targets within the lead's secondary distance with LOS; the
-  lead's distance picks the attack type (9.0 step 2). Joiners per
+  the unit moved this turn (4.0 phases 3 and 5: "the same unit that moved"):
+  no unit moved, no battle; ``options.lead_without_move: true`` lets any one
+  unit lead when none moved. Targets within the lead's secondary distance with
+  LOS; the lead's distance picks the attack type (9.0 step 2). Joiners per
   ``options.battle_joiners``. Each unit attacks once and each enemy is attacked
   once per combat phase. Battles whose best possible differential is
-  ``forbidden`` by the CRT are not listed. 9.2 L flips or eliminates, K
-  eliminates, results applied at once.
+  ``forbidden`` by the CRT are not listed. 9.1 above the highest column, with
+  ``crt.above_highest: last_row``, every attack reads the last row printed on
+  the table (the highest column's last attack type: +6 Secondary), whatever
+  its own type; ``use_highest`` reads the highest column's row of its type.
+  9.2 L flips or eliminates, K eliminates, results applied at once.
 * 10.0 respawn steps (place / flip / 10.3 combine), first side first; 10.1
   placement next to a friend, on the own half, never next to an enemy
   (10.1.1), a unit on the half-way line counts (10.1.2); all units beyond the
@@ -38,7 +42,8 @@ Readings implemented (case numbers of the rules):
   due to a full hand is lost; 4.1.1 reshuffle at ``reshuffle_at``.
 * 11.2 cards are played in the own combat phase after the battle (or with no
   battle), up to ``plays_per_combat_phase``; 11.4 units in a base hex and 11.5
-  friendly units are never hit by abilities.
+  friendly units are never hit by abilities, and a target where the card
+  could hit nobody is not offered (it would only waste the card).
 * 5.0 entering the enemy base hex wins at once; a side with no unit on the map
   at the end of a game turn loses (both: draw); at the end of the last turn
   the defender wins.
@@ -50,7 +55,7 @@ Further readings made here (one line each):
 * 10.1: the half-way column itself is on neither half; placement hexes must be on the own half unless all the side's units are beyond the line.
 * 10.1: a unit is never placed in the enemy base hex (that would be a win without entering); it must be empty and passable.
 * 10.1 "closest to the player": closest (hex distance) to the own base; all units tied at that distance serve as anchors.
-* 10.3: consumed units must be of a type whose full strength is below the created type's; at least two are consumed; only minimal sets (every consumed unit needed) are listed; units counting 0 are never consumed.
+* 10.3: "lower strength units" compares strengths, not types: an eliminated unit may be consumed when its counted strength (``options.combine_counts``) is below the created type's full strength, whatever its type, so two Light Heavies lost at half strength (2 + 2) make a Heavy of 4, the text's example; at least two are consumed; only minimal sets (every consumed unit needed) are listed; units counting 0 are never consumed.
 * 10.3: combining costs one step like placing, so with a piece of the new type in the pool, placing
   it directly is never worse; combining is legal but only matters under a stricter reading (e.g. a
   step may bring back only a unit no stronger than one lost). Recorded as a known gap of the rules.
@@ -61,9 +66,10 @@ Further readings made here (one line each):
 * 9.0: ``below_lowest: miss`` misses without a die roll; ``use_lowest`` uses the lowest column.
 * 11.0: an eliminated unit loses its reduced side and facing; it comes back full strength.
 * 11.2: a card whose roll list is empty always works; a card with no legal target is not playable.
-* 11.2: Air Strike lines must lie wholly on the map; Pave Low areas exclude the attacking unit's hex and are listed only when they hold an enemy unit; Predator lists every enemy-occupied hex in range.
+* 11.2: Air Strike lines must lie wholly on the map; Pave Low areas exclude the attacking unit's hex; a Predator hex, a line or an area is listed only when it holds an enemy unit the card can hit (not in a base hex, 11.4; not under Juggernaut).
 * 11.2: ability shapes other than hex/line/area for ``eliminate`` are not playable (none in the model).
 * 11.3 Air Drone: the first pick needs no roll; later picks skip units already picked or already stopped for that turn; invulnerable units cannot be picked.
+* 11.3 Air Drone: a stopped unit carries a Stopped marker (marker group ``stopped`` of the counter mix) until housekeeping ends its stop, so no more units are stopped at once than the mix has markers; a unit still carrying one may be stopped again; a mix without such markers sets no limit.
 * 11.3 Air Drone: "stopped for 1 turn" = the unit's side's next player turn (this turn if it is still to come, else next turn).
 * 11.3 Care Package: the named card is taken from the deck (topmost copy) else the discards (latest); into a full hand it is lost to the discards; then the deck is shuffled.
 * 11.3 Juggernaut: protects the listed types (also units placed later) until the playing side's next combat phase begins.
@@ -86,6 +92,7 @@ from ..state import (
 )
 
 PASS = ("pass",)
+STOPPED_MARKER = "stopped"   # id of the counter-mix marker group that marks Air Drone stops (11.3)
 _MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: memory stays flat)
 
 K_RESPAWN, K_MOVE, K_COMBAT, K_HOUSE = 0, 1, 2, 3
@@ -154,6 +161,9 @@ class Game:
         self.prim_idx = self.crt.type_index("primary")
         self.sec_idx = self.crt.type_index("secondary")
         self.faces = self.crt.faces
+        # 9.1: above the highest column, the last row printed (highest column, last attack type)
+        self.last_row_above_highest = c.crt.above_highest == "last_row"
+        self.last_row = len(self.crt.type_names) - 1
         self.opt_joiners_adjacent = c.options.battle_joiners == "adjacent_to_lead"
         self.opt_lead_without_move = c.options.lead_without_move
         self.opt_combine_lost = c.options.combine_counts == "strength_when_lost"
@@ -173,6 +183,9 @@ class Game:
                 self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
         self.ncards = len(self.c_ab)
         self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
+        # 11.3 Air Drone: one Stopped marker per stopped unit; a counter mix without them sets no cap
+        markers = [m.count for m in c.counters.markers if m.id == STOPPED_MARKER]
+        self.stopped_markers = sum(markers) if markers else None
         self.a_invuln_mask = []
         for a in self.abilities:
             m = 0
@@ -202,6 +215,7 @@ class Game:
         # per side: placement may never be the enemy base (10.1) and needs passable ground
         self.place_mask = [b.passable_mask & ~(b.bit[b.base[1 - s]] if b.base[1 - s] >= 0 else 0)
                            for s in range(2)]
+        self.base_mask = sum(b.bit[h] for h in b.base if h >= 0)
         self._place_memo = None          # (side, loc tuple) -> placement hexes, one entry
         self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
         # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
@@ -567,7 +581,8 @@ class Game:
         return sorted(seen.values())
 
     def _combines(self, s: State, side: int, classes: list | None = None) -> list:
-        """10.3: (new piece, consumed pieces) with minimal sets of eliminated lower-strength units."""
+        """10.3: (new piece, consumed pieces) with minimal sets of eliminated units, each counting
+        less than the new unit's full strength."""
         elim = [p for p in self.side_pieces[side] if s.loc[p] == ELIMINATED]
         if len(elim) < 2:
             return []
@@ -576,10 +591,8 @@ class Game:
             full = self.t_full[self.p_type[q]]
             groups: dict = {}
             for p in elim:
-                if p == q or self.t_full[self.p_type[p]] >= full:
-                    continue
                 v = self._counted(s, p)
-                if v <= 0:
+                if p == q or not 0 < v < full:
                     continue
                 groups.setdefault((self.p_type[p], v), []).append(p)
             if not groups:
@@ -945,15 +958,19 @@ class Game:
         return acts
 
     def battle_column(self, s: State, lead: int, attackers: tuple, tgt: int) -> tuple:
-        """(differential, CRT column index or FORBIDDEN/AUTO_MISS, attack type index) of a battle.
+        """(differential, CRT column index or FORBIDDEN/AUTO_MISS, row) of a battle; the row is
+        the index of the attack type whose results are read.
 
         9.0 step 2: the lead's distance to the target picks the attack type;
-        steps 3-4: attackers' current strengths minus the defender's.
+        steps 3-4: attackers' current strengths minus the defender's. 9.1: above the
+        highest column every attack reads the last row printed (with ``last_row``).
         """
         total = 0
         for a in attackers:
             total += self.strength(s, a)
         diff = total - self.strength(s, tgt)
+        if diff > self.crt.highest and self.last_row_above_highest:
+            return diff, self.crt.top, self.last_row
         dist = self.board.distance(s.loc[lead], s.loc[tgt])
         ti = self.prim_idx if dist <= self.t_prim[self.p_type[lead]] else self.sec_idx
         return diff, self.crt.column(diff), ti
@@ -1035,7 +1052,7 @@ class Game:
 
     def _can_eliminate(self, s: State, c: int) -> bool:
         """``bool(self._eliminate_choices(s, c))`` without listing the choices: a hex or an
-        area target exists when an enemy unit stands on a hex some choice covers."""
+        area target exists when a unit the card can hit stands on a hex some choice covers."""
         lead = self._attacking_unit(s)
         if lead < 0:
             return False
@@ -1056,9 +1073,23 @@ class Game:
                     for j in hs:
                         cover |= 1 << j
                 self._area_cover[key] = cover
-        return bool(cover & self._enemy_mask(s, s.actor))
+        return bool(cover & self._hittable_mask(s, s.actor))
+
+    def _hittable_mask(self, s: State, side: int) -> int:
+        """Hexes of the enemy units an ability of ``side`` can eliminate: not in a base hex
+        (11.4), not protected by Juggernaut."""
+        bit, loc, p_type = self.board.bit, s.loc, self.p_type
+        inv = s.invuln[1 - side]
+        m = 0
+        for p in self.enemy_pieces[side]:
+            h = loc[p]
+            if h >= 0 and not (inv >> p_type[p]) & 1:
+                m |= bit[h]
+        return m & ~self.base_mask
 
     def _eliminate_choices(self, s: State, c: int) -> tuple:
+        """The targets of an eliminating card: only those holding a unit it can hit (a card
+        whose effect cannot touch anyone is not offered)."""
         lead = self._attacking_unit(s)
         if lead < 0:
             return ()
@@ -1066,25 +1097,33 @@ class Game:
         shape, size = a.target.shape, a.target.size
         b = self.board
         h = s.loc[lead]
-        side = s.actor
-        occ, ps = s.occ, self.p_side
+        hit = self._hittable_mask(s, s.actor)
         if shape == "hex":
-            return tuple(("hex", j) for j in b.within(h, a.target.range)
-                         if occ[j] >= 0 and ps[occ[j]] != side)
+            return tuple(("hex", j) for j in b.within(h, a.target.range) if (hit >> j) & 1)
         if shape == "line":
-            return tuple(("line", d) for d in range(6) if b.line_from(h, d, size) is not None)
+            lines = ((d, b.line_from(h, d, size)) for d in range(6))
+            return tuple(("line", d) for d, hs in lines if hs is not None and any((hit >> j) & 1 for j in hs))
         if shape == "area":
-            return tuple(("area", hs) for hs in b.areas(h, size)
-                         if any(occ[j] >= 0 and ps[occ[j]] != side for j in hs))
+            return tuple(("area", hs) for hs in b.areas(h, size) if any((hit >> j) & 1 for j in hs))
         return ()
 
     def _stop_choices(self, s: State, picked: tuple) -> list:
+        """11.3 Air Drone: enemy units that may be stopped now. A stop needs a Stopped marker:
+        when none is left, only a unit already carrying one (stopped for an earlier turn) may be
+        picked again."""
         side = s.actor
         enemy = 1 - side
         until = self._stop_turn(s, enemy)
+        marker_left = self._stopped_marker_left(s)
         return [p for p in self.side_pieces[enemy]
                 if s.loc[p] >= 0 and p not in picked and s.stopped[p] != until
-                and not self._invulnerable(s, p)]
+                and (marker_left or s.stopped[p]) and not self._invulnerable(s, p)]
+
+    def _stopped_marker_left(self, s: State) -> bool:
+        """Is a Stopped marker of the counter mix not on a unit? (Always, when the mix has none.)"""
+        if self.stopped_markers is None:
+            return True
+        return sum(1 for t in s.stopped if t) < self.stopped_markers
 
     def _stop_turn(self, s: State, side: int) -> int:
         """The game turn of ``side``'s next player turn (11.3 Air Drone)."""
