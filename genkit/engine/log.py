@@ -119,18 +119,19 @@ def read_log(path):
     OSError if the file cannot be read."""
     with open(path, "rb") as f:
         for number, raw in enumerate(f, 1):
+            if not raw.strip():
+                continue
             try:
-                obj = json.loads(raw.decode("utf-8")) if raw.strip() else None
+                obj = json.loads(raw.decode("utf-8"))
             except UnicodeDecodeError:
                 raise Damaged(number, "not UTF-8 text") from None
             except json.JSONDecodeError as exc:
                 raise Damaged(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
             except RecursionError:
                 raise Damaged(number, "JSON nested too deeply") from None
-            if obj is not None and not isinstance(obj, dict):
+            if not isinstance(obj, dict):
                 raise Damaged(number, f"not a JSON object: {shown(obj)}")
-            if obj is not None:
-                yield number, obj
+            yield number, obj
 
 
 def _is_int(x) -> bool:
@@ -213,12 +214,20 @@ def _content(header: dict, content, content_path):
         return load_checked(content_path, overrides)[0]
     named = [p for p in (header.get("content_path"), header.get("content_path_resolved")) if isinstance(p, str)]
     for place in named:
-        if Path(place).is_dir():
+        if _is_dir(place):
             return load_checked(place, overrides)[0]
     if not named:
         raise _Refused("the log names no content folder; give it (genkit replay --content FOLDER)")
     raise _Refused(f"the log's content is not at {' nor at '.join(shown(p) for p in dict.fromkeys(named))}; "
                    "give its folder (genkit replay --content FOLDER)")
+
+
+def _is_dir(place: str) -> bool:
+    """Whether a path read from a log is a folder (a damaged one may be no possible path at all)."""
+    try:
+        return Path(place).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _compare_rolls(expected: list, trace: list, steps: int) -> str | None:

@@ -160,6 +160,15 @@ def test_content_that_moved_is_found_with_content_or_named_as_missing(genkit, ga
     assert code == 0 and "matches" in out
 
 
+@pytest.mark.parametrize("place", ["a\x00b", "x" * 5000, 7])
+def test_a_content_path_that_is_no_possible_path_is_not_found(good_log, tmp_path, place):
+    lines = list(good_log)
+    lines[0] = json.dumps(dict(json.loads(lines[0]), content_path=place, content_path_resolved=place))
+    errors = replay_log(write(tmp_path, lines)).errors
+    assert len(errors) == 1 and errors[0].startswith("the log")
+    assert errors[0].endswith("give its folder (genkit replay --content FOLDER)") or "names no content" in errors[0]
+
+
 def test_a_model_played_without_its_folder_replays_only_with_content(good_log, tmp_path):
     content, _ = load(BERING)
     path = tmp_path / "g.jsonl"
