@@ -106,6 +106,7 @@ def replaced_folder(out):
 
 @contextmanager
 def _locked(out: Path):
+    """Hold the lock of ``out`` for the block; :class:`OutputBusy` if another process holds it."""
     if fcntl is None:  # pragma: no cover
         yield
         return
