@@ -1,93 +1,94 @@
-"""The movement rules (8.0-8.4) as a plain Dijkstra: the oracle the engine's bit-mask and
-entry-table searches (genkit.engine.core.reach_hexes / reach_nodes) are tested against.
+"""An independent movement oracle: where a unit may end its move, read straight from the rules.
 
-Entering a hex costs its terrain cost (0 = impassable); never an enemy's hex (8.1.1); a
-friend's hex only for units that pass through friends, and never as the end (8.1.2);
-entering an enemy zone of control ends the move, the start hex is no restriction (8.2);
-a unit with facing steps only into the hex it faces and pays ``turn_cost`` per turn (8.4).
+Written from the rules text (7.1, 8.0-8.4) and the content model alone, with no code shared
+with the engine's search (genkit.engine.core); only genkit.hexes' coordinate maths is used, to
+find the hex next to a hex. Hexes are named by their printed ids ("0305"), facings by the
+direction numbers of genkit.hexes (0..5, clockwise), and the search is a plain Dijkstra over
+the unit's situation: where it is, which way it faces, and whether its move has ended.
+
+The rules it follows:
+
+* 8.0 a unit spends movement points up to its movement allowance; entering a hex costs the
+  hex's terrain cost; impassable terrain (no cost) is never entered.
+* 8.1.1 a unit never enters a hex holding an enemy unit.
+* 8.1.2 only a unit whose type passes through friends enters a hex holding a friendly unit,
+  and no unit ends its move in a hex holding another unit.
+* 7.1 / 8.2 a zone of control is the six hexes around a unit; a unit entering a hex in an
+  enemy zone of control ends its move there. Leaving one costs nothing (so the hex a unit
+  starts in never holds it back).
+* 8.4 a unit with a facing moves only into the hex it faces, and each turn to an adjacent
+  hexside costs its type's turn cost; turning in place is a move. A unit without facing moves
+  in any direction and keeps its facing.
 """
 from __future__ import annotations
 
-from genkit.engine.core import Board  # noqa: F401  (annotations)
+import heapq
+
+from genkit import hexes
 
 
-def move_hexes(board: Board, start: int, ma: int, occ: list, piece_side: list, side: int,
-               passes_friends: bool, zoc) -> list:
-    """The sorted end hexes of a unit without facing, by a plain Dijkstra over hexes."""
-    cost = board.cost
-    adj = board.adjacent
-    big = ma + 1
-    best = [big] * board.n
-    best[start] = 0
-    reached = []
-    buckets = [[] for _ in range(big)]
-    buckets[0].append(start)
-    for spent in range(big):
-        for h in buckets[spent]:
-            if best[h] != spent or (zoc[h] and h != start):
-                continue
-            for j in adj[h]:
-                t = spent + cost[j]
-                if t >= best[j] or t == spent:     # t == spent: impassable (cost 0)
-                    continue
-                p = occ[j]
-                if p >= 0:
-                    if piece_side[p] != side or not passes_friends:
-                        continue
-                elif best[j] == big:
-                    reached.append(j)
-                best[j] = t
-                buckets[t].append(j)
-    reached.sort()
-    return reached
+class MovementOracle:
+    """The terrain and the hex neighbours of one content model, and the search over them."""
 
+    def __init__(self, content):
+        grid = content.map.grid
+        self.content = content
+        self.orientation, self.shift = grid.orientation, grid.shift
+        self.columns, self.rows = grid.columns, grid.rows
+        by_code = {t.code: t for t in content.map.terrain}
+        self.cost = {}                   # hex id -> movement points to enter it, None: impassable
+        for row_no, row in enumerate(content.map.rows, start=1):
+            for col_no, code in enumerate(row, start=1):
+                if col_no <= self.columns and row_no <= self.rows:
+                    self.cost[hexes.format_hex_id(col_no, row_no)] = by_code[code].move_cost
 
-def move_nodes(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
-               side: int, passes_friends: bool, turn_cost: int, zoc) -> list:
-    """The sorted end nodes ``hex * 6 + facing`` of a unit with facing, by a plain Dijkstra."""
-    cost = board.cost
-    moves = board.node_moves
-    s0 = start * 6 + facing
-    big = ma + 1
-    best = [big] * (board.n * 6)
-    best[s0] = 0
-    reached = []
-    buckets = [[] for _ in range(big)]
-    buckets[0].append(s0)
-    for spent in range(big):
-        bucket = buckets[spent]
-        t = spent + turn_cost
-        turn = t <= ma
-        tb = buckets[t] if turn else None
-        for node in bucket:          # turn_cost 0 appends to the bucket being read
-            if best[node] != spent:
+    def next_hex(self, hex_id: str, direction: int) -> str | None:
+        """The hex across the hexside ``direction`` of ``hex_id``, None off the map."""
+        col, row = hexes.parse_hex_id(hex_id)
+        here = hexes.offset_to_axial(col, row, self.orientation, self.shift)
+        q, r = hexes.neighbour(here, direction)
+        col, row = hexes.axial_to_offset(q, r, self.orientation, self.shift)
+        if 1 <= col <= self.columns and 1 <= row <= self.rows:
+            return hexes.format_hex_id(col, row)
+        return None
+
+    def move_ends(self, units: list, mover: int) -> set:
+        """Every (hex id, facing) where ``units[mover]`` may end a move.
+
+        ``units``: every unit on the map as (side id, unit type id, hex id, facing).
+        """
+        side, type_id, start, facing = units[mover]
+        ut = self.content.unit_type(type_id)
+        holder = {u[2]: u[0] for k, u in enumerate(units) if k != mover}       # hex -> side there
+        enemy_zoc = {self.next_hex(u[2], d) for u in units if u[0] != side for d in range(6)}
+
+        def may_enter(h):
+            if h is None or self.cost[h] is None:
+                return False
+            return h not in holder or (holder[h] == side and ut.passes_through_friends)
+
+        def choices(h, f):
+            """(hex, facing, points) of each next step from hex ``h`` facing ``f``."""
+            if not ut.facing:
+                return [(j, f, self.cost[j]) for j in (self.next_hex(h, d) for d in range(6)) if may_enter(j)]
+            out = [(h, (f + 1) % 6, ut.turn_cost), (h, (f - 1) % 6, ut.turn_cost)]
+            ahead = self.next_hex(h, f)
+            if may_enter(ahead):
+                out.append((ahead, f, self.cost[ahead]))
+            return out
+
+        first = (start, facing, False)                        # (hex, facing, move ended)
+        spent = {first: 0}
+        queue = [(0, first)]
+        while queue:
+            points, here = heapq.heappop(queue)
+            h, f, ended = here
+            if ended or points > spent[here]:
                 continue
-            h = node // 6
-            if zoc[h] and h != start:
-                continue
-            fwd, j, left, right = moves[node]
-            if turn:
-                if t < best[left]:
-                    if best[left] == big:
-                        reached.append(left)
-                    best[left] = t
-                    tb.append(left)
-                if t < best[right]:
-                    if best[right] == big:
-                        reached.append(right)
-                    best[right] = t
-                    tb.append(right)
-            if j < 0:
-                continue
-            tf = spent + cost[j]
-            if tf >= best[fwd] or tf == spent:   # tf == spent: impassable (cost 0)
-                continue
-            p = occ[j]
-            if p >= 0 and (piece_side[p] != side or not passes_friends):
-                continue
-            if best[fwd] == big:
-                reached.append(fwd)
-            best[fwd] = tf
-            buckets[tf].append(fwd)
-    reached.sort()
-    return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
+            for j, g, c in choices(h, f):
+                node = (j, g, j != h and j in enemy_zoc)     # entering an enemy ZOC ends the move
+                total = points + c
+                if total <= ut.movement and total < spent.get(node, total + 1):
+                    spent[node] = total
+                    heapq.heappush(queue, (total, node))
+        return {(h, f) for h, f, _ in spent if (h, f) != (start, facing) and (h == start or h not in holder)}
