@@ -63,8 +63,21 @@ SETS = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                          "Repeatable.")
 
 
+def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
+    """Put the content limits in force for this run: the defaults, changed by each --limit."""
+    from .model.load import parse_limits, set_limits
+    try:
+        set_limits(parse_limits(values))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="genkit")
+@click.option("--limit", multiple=True, metavar="NAME=VALUE", callback=_set_limits, expose_value=False,
+              help="Raise a limit on what content genkit reads, for a trusted game that needs more, e.g. "
+                   "--limit file_size=50MB --limit depth=200. NAME: file_size, pack_size, files, depth, nodes, "
+                   "aliases, int_digits. Repeatable.")
 def cli():
     """genkit: print-and-play kits, executable rules and simulations for board wargames,
     all from one YAML model of the game (a folder such as content/bering_land)."""

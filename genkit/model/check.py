@@ -499,11 +499,13 @@ def turn_track(ctx: Context):
 
 @check
 def rules_module(ctx: Context):
+    """The rules module is one the engine knows: play and sim cannot run without it."""
+    from ..engine import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
     module = ctx.content.game.rules_module
-    path = Path(__file__).parents[1] / "engine" / "rules" / f"{module}.py"
-    if not path.exists():
-        yield ctx.warning("rules-module", ("game", "rules_module"),
-                          f"no rules module genkit/engine/rules/{module}.py: the game can be printed but not played")
+    if module not in RULES_MODULES:
+        yield ctx.error("rules-module", ("game", "rules_module"),
+                        f"no rules module '{module}' in this genkit (known: {', '.join(sorted(RULES_MODULES))}); "
+                        f"a new game's rules go in genkit/engine/rules/{module}.py, listed in RULES_MODULES")
 
 
 # --------------------------------------------------------------------------- colours

@@ -1,10 +1,10 @@
 """Load a game's YAML files into the typed model, keeping every value's file and line.
 
-Content is untrusted: YAML is composed with a safe loader (no object
-construction from tags), scalars are resolved the YAML 1.2 way (``0101`` stays
-the string "0101", ``no`` stays the string "no"; only ``true``/``false`` are
-booleans), duplicate keys are errors, and nothing here ever raises anything
-but :class:`ContentError`, whose findings name file, line and field.
+Content is untrusted: YAML becomes data in :mod:`.yaml_safe` (no object
+construction from tags, YAML 1.2 scalars, bounded aliases, nesting, sizes and
+integers), only regular files inside the content folder are read, duplicate
+keys are errors, and nothing here ever raises anything but
+:class:`ContentError`, whose findings name file, line and field.
 
 Merge order: ``game.yaml`` first, then every other ``*.yaml`` of the folder in
 alphabetical order. Each top-level key may appear in one file only.
@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import re
+import itertools
+import os
+import stat
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from .schema import TOP_LEVEL_KEYS, Content
+# Limits, parse_limits and set_limits are re-exported: callers set limits where they load
+from .yaml_safe import Budget, Limits, clip, compose, current_limits, parse_limits, set_limits  # noqa: F401
 
 PathKey = tuple  # a path into the raw data: ("map", "grid", "columns"), ("unit_types", 0, "id")
 
@@ -77,115 +80,129 @@ class Source:
 
 # --------------------------------------------------------------------------- YAML
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 core scalars instead of YAML 1.1's surprises."""
-
-
-_Loader.yaml_implicit_resolvers = {}
-_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                              list("tTfF"))
-_Loader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
-                              list("-+0123456789"))
-_Loader.add_implicit_resolver("tag:yaml.org,2002:float",
-                              re.compile(r"^[-+]?(?:(?:0|[1-9][0-9]*)\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
-                              list("-+0123456789."))
-_Loader.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"),
-                              ["~", "n", "N", ""])
-
-
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq")}
-
-
-def _describe_yaml_error(exc: yaml.YAMLError) -> tuple[int, str]:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark else 1
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None)
-    text = f"{context}, {problem}" if context else problem
-    if "could not determine a constructor" in text:
-        text = "YAML tags that build objects are not allowed in content; " + text
-    return line, f"this is not valid YAML: {text}"
-
-
-def _to_python(loader: _Loader, node: yaml.Node, path: PathKey, file: str,
-               positions: dict, errors: list[Finding]) -> Any:
-    positions[path] = (file, node.start_mark.line + 1)
-    if node.tag not in _PLAIN_TAGS:
-        errors.append(Finding("error", file, node.start_mark.line + 1, "yaml-tag",
-                              f"YAML tag '{node.tag}' is not allowed in content; write plain values"))
-        return None
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)  # resolve YAML merge keys (<<)
-        out: dict = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                errors.append(Finding("error", file, key_node.start_mark.line + 1, "yaml-key",
-                                      "a mapping key must be a plain value, not a list or mapping"))
-                continue
-            key = loader.construct_object(key_node)
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                key = str(key)
-            if key in out:
-                first = positions.get(path + (key,), (file, "?"))[1]
-                errors.append(Finding("error", file, key_node.start_mark.line + 1, "duplicate-key",
-                                      f"key '{key}' appears twice in this mapping (first at line {first})"))
-                continue
-            positions[path + (key,)] = (file, key_node.start_mark.line + 1)
-            out[key] = _to_python(loader, value_node, path + (key,), file, positions, errors)
-            positions[path + (key,)] = (file, key_node.start_mark.line + 1)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_to_python(loader, item, path + (i,), file, positions, errors)
-                for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
-
-
-def parse_yaml(text: str, file: str, positions: dict, errors: list[Finding], base: PathKey = ()) -> Any:
-    """Parse one YAML document; positions and errors are appended to."""
-    loader = _Loader(text)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        return _to_python(loader, node, base, file, positions, errors)
-    except yaml.YAMLError as exc:
-        line, message = _describe_yaml_error(exc)
-        errors.append(Finding("error", file, line, "yaml-syntax", message))
-        return None
-    finally:
-        loader.dispose()
+def parse_yaml(text: str, file: str, positions: dict, errors: list[Finding], base: PathKey = (),
+               budget: Budget | None = None) -> Any:
+    """The data of one YAML document, or None; never raises. Adds the (file, line) of every value
+    under ``base`` to ``positions`` and a Finding for everything refused to ``errors``.
+    ``budget`` (default: a fresh one under the process-wide limits) is what the game may still spend."""
+    value, lines, problems = compose(text, budget or Budget(current_limits()))
+    positions.update((base + path, (file, line)) for path, line in lines.items())
+    errors.extend(Finding("error", file, p.line, p.code, p.message) for p in problems)
+    return value
 
 
 # --------------------------------------------------------------------------- files
 
+def inside_pack(path: str | Path, root: str | Path) -> bool:
+    """Whether ``path``, with every symlink and ``..`` resolved, lies inside the folder ``root``
+    (resolved too). Never raises for a link loop or a missing file (they resolve as far as they can)."""
+    return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root))
+
+
 def content_files(path: Path) -> list[Path]:
-    """The YAML files of a game, in merge order."""
-    if path.is_file():
+    """The YAML files of a game, in merge order: ``path`` itself unless it is a folder. Entries
+    named *.yaml that are not regular files are listed too, so that reading them is refused
+    with a message rather than skipped in silence; hidden ones (.name) are not content, and
+    editors keep lock files there (Emacs: a dangling link .#units.yaml)."""
+    if not path.is_dir():
         return [path]
-    files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
     first = [p for p in files if p.stem == "game"]
     return first + [p for p in files if p.stem != "game"]
 
 
-def read_raw(path: Path) -> tuple[dict, Source, list[Finding]]:
-    """Read and merge the YAML of a game without validating it."""
-    source = Source(root=path, files=content_files(path))
-    errors: list[Finding] = []
+class _Refused(Exception):
+    """A content file that is not read: ``code`` and ``message`` for its Finding."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"))
+
+
+def _require_regular(mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise _Refused("not-a-file", f"this is {kind}; content is read from regular files only")
+
+
+def _require_size(size: int, budget: Budget) -> None:
+    limits = budget.limits
+    if size > limits.file_size:
+        raise _Refused("limit-file-size", limits.exceeded("file_size", f"this file has {size:,} bytes"))
+    if budget.bytes + size > limits.pack_size:
+        raise _Refused("limit-pack-size", limits.exceeded(
+            "pack_size", f"the content files add up to more than {budget.bytes + size:,} bytes"))
+
+
+def _read_bytes(file: Path, root: Path | None, budget: Budget) -> bytes:
+    """The bytes of one content file, read only if it is a regular file inside the folder
+    ``root`` (None: a file named on its own) and within the size limits, which are checked
+    before reading; otherwise raises _Refused. Never opens a device or blocks on a pipe."""
+    real = os.path.realpath(file)
+    if root is not None and not inside_pack(real, root):
+        raise _Refused("outside-pack", f"this file resolves to {real}, outside the content folder {root}; "
+                                       "content files must lie inside it")
+    _require_regular(os.stat(real).st_mode)  # before opening: opening a device can do things
+    # O_NONBLOCK and O_NOFOLLOW: a file swapped for a pipe or a link after the stat is refused
+    fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        _require_regular(info.st_mode)
+        _require_size(info.st_size, budget)
+        data = handle.read(budget.limits.file_size + 1)  # the file may grow after the fstat
+    _require_size(len(data), budget)
+    budget.bytes += len(data)
+    return data
+
+
+def _pack_files(path: Path, limits: Limits) -> tuple[list[Path], Path | None, list[Finding]]:
+    """The files of the game at ``path``, the folder they must lie in (None: a file named on its
+    own), or the findings that say why none can be read."""
+    try:
+        root = path if path.is_dir() else None
+        files = content_files(path)
+    except OSError as exc:
+        return [], None, [Finding("error", str(path), 1, "unreadable", f"cannot list this folder: {exc.strerror}")]
+    if not files:
+        return [], None, [Finding("error", str(path), 1, "no-content", "no .yaml files found in this folder")]
+    if len(files) > limits.files:
+        return [], None, [Finding("error", str(path), 1, "limit-files", limits.exceeded(
+            "files", f"this folder has {len(files)} .yaml files"))]
+    return files, root, []
+
+
+def _read_text(file: Path, root: Path | None, budget: Budget, digest) -> str:
+    """The text of one content file, added to ``digest``; raises _Refused."""
+    try:
+        data = _read_bytes(file, root, budget)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _Refused("unreadable", f"cannot read this file: {exc}")
+    digest.update(os.fsencode(file.name) + b"\0" + data + b"\0")
+    return text
+
+
+def read_raw(path: Path, limits: Limits | None = None) -> tuple[dict, Source, list[Finding]]:
+    """Read and merge the YAML of a game without validating it, within ``limits`` (default: the
+    process-wide ones)."""
+    budget = Budget(limits or current_limits())
+    files, root, errors = _pack_files(path, budget.limits)
+    source = Source(root=path, files=files)
     merged: dict = {}
     digest = hashlib.sha256()
-    if not source.files:
-        errors.append(Finding("error", str(path), 1, "no-content", "no .yaml files found in this folder"))
     for file in source.files:
         name = str(file)
         try:
-            data = file.read_bytes()
-            text = data.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            errors.append(Finding("error", name, 1, "unreadable", f"cannot read this file: {exc}"))
+            text = _read_text(file, root, budget, digest)
+        except _Refused as refused:
+            errors.append(Finding("error", name, 1, refused.code, refused.message))
             continue
-        digest.update(file.name.encode() + b"\0" + data + b"\0")
         positions: dict = {}
-        doc = parse_yaml(text, name, positions, errors)
+        doc = parse_yaml(text, name, positions, errors, budget=budget)
         if doc is None:
             if not any(e.file == name for e in errors):
                 errors.append(Finding("error", name, 1, "empty-file", "the file is empty; expected a mapping of "
@@ -264,8 +281,28 @@ def _raw_path(raw: dict, parts: list[str]) -> PathKey:
     return tuple(path)
 
 
-def apply_overrides(raw: dict, sets: Iterable[str], source: Source) -> list[Finding]:
-    """Apply ``KEY=VALUE`` assignments (dotted paths) to the raw model in place."""
+HINT_CANDIDATES = 10_000  # paths compared with a wrong --set path: content may hold 200,000
+
+
+def _nearest_paths(raw: dict, parts: list[str]) -> list[str]:
+    """Up to three valid paths most like the wrong path ``parts``, looked for under the longest
+    prefix of it that exists."""
+    container: Any = raw
+    prefix: list[str] = []
+    for part in parts[:-1]:
+        try:
+            _, container = _step(container, part)
+        except KeyError:
+            break
+        prefix.append(part)
+    dotted = ".".join(prefix)
+    candidates = [dotted] + list(itertools.islice(_walk_paths(container, dotted), HINT_CANDIDATES))
+    return difflib.get_close_matches(".".join(parts), candidates, n=3, cutoff=0.5)
+
+
+def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limits | None = None) -> list[Finding]:
+    """Apply ``KEY=VALUE`` assignments (dotted paths) to the raw model in place; each VALUE is
+    YAML read within ``limits`` (default: the process-wide ones)."""
     errors: list[Finding] = []
     for assignment in sets:
         where = ("--set", 0)
@@ -280,13 +317,14 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source) -> list[Find
                 _, container = _step(container, part)
             key, _ = _step(container, parts[-1])
         except KeyError:
-            near = difflib.get_close_matches(dotted, settable_paths(raw), n=3, cutoff=0.5)
+            near = _nearest_paths(raw, parts)
             hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
             errors.append(Finding("error", *where, "bad-set", f"--set '{dotted}': no such value in the model{hint}"))
             continue
         path = _raw_path(raw, parts)
         positions: dict = {}
-        value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path)
+        value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path,
+                           budget=Budget(limits or current_limits()))
         container[key] = value
         # what was overridden is reported at the --set, not at the YAML line it replaced
         for stale in [p for p in source.positions if p[:len(path)] == path]:
@@ -321,7 +359,7 @@ def _field_description(loc: tuple) -> str:
 
 def _message(err: dict) -> str:
     loc = tuple(err["loc"])
-    dotted = ".".join(str(p) for p in loc) or "(top level)"
+    dotted = ".".join(clip(str(p)) for p in loc) or "(top level)"
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden":
@@ -332,8 +370,8 @@ def _message(err: dict) -> str:
         expected = _field_description(loc)
         return f"{dotted}: required field is missing" + (f" ({expected})" if expected else "")
     expected = _field_description(loc)
-    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    text = f"{dotted}: {err['msg']}, got {shown}"
+    shown = clip(repr(value)) if not isinstance(value, (dict, list)) else type(value).__name__
+    text = f"{dotted}: {err['msg'].removeprefix('Value error, ')}, got {shown}"  # our validators' own words
     if expected:
         text += f"; expected {expected}"
     if kind == "string_type" and isinstance(value, int) and not isinstance(value, bool):
@@ -341,26 +379,34 @@ def _message(err: dict) -> str:
     return text
 
 
+SHOWN_SCHEMA_ERRORS = 200  # past these, one line says how many more: nobody reads 100,000 messages
+
+
 def validate(raw: dict, source: Source) -> tuple[Content | None, list[Finding]]:
+    """The model, or None and one finding per schema error (at most SHOWN_SCHEMA_ERRORS and a summary)."""
     try:
         return Content.model_validate(raw), []
     except ValidationError as exc:
         findings = []
-        for err in exc.errors():
+        for err in exc.errors(include_url=False)[:SHOWN_SCHEMA_ERRORS]:
             loc = tuple(err["loc"])
             # pydantic puts dict-key errors under "[key]"; point at the key itself
             loc = tuple(p for p in loc if not (isinstance(p, str) and p.endswith("[key]")))
             findings.append(source.finding("error", "schema", loc, _message(err)))
+        if exc.error_count() > SHOWN_SCHEMA_ERRORS:
+            findings.append(source.finding("error", "schema", (), f"{exc.error_count() - SHOWN_SCHEMA_ERRORS:,} "
+                                           "more schema errors not shown; fix these first"))
         return None, findings
 
 
-def load(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
-    """Load, merge, override and validate a game. Raises ContentError with findings."""
+def load(path: str | Path, overrides: Iterable[str] = (), limits: Limits | None = None) -> tuple[Content, Source]:
+    """Load, merge, override and validate a game within ``limits`` (default: the process-wide
+    ones). Raises ContentError with findings, and nothing else."""
     path = Path(path)
-    if not path.exists():
+    if not os.path.exists(path):  # unlike Path.exists, False (not an exception) for any path it cannot stat
         raise ContentError([Finding("error", str(path), 0, "no-such-path", "no such file or folder")])
-    raw, source, errors = read_raw(path)
-    errors += apply_overrides(raw, overrides, source) if not errors else []
+    raw, source, errors = read_raw(path, limits)
+    errors += apply_overrides(raw, overrides, source, limits) if not errors else []
     if errors:
         raise ContentError(errors)
     model, errors = validate(raw, source)

@@ -7,14 +7,43 @@ not be silently ignored.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
 HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
 Die = Annotated[int, Field(ge=1, le=6)]
+
+# Characters printed text may not hold: C0 controls, DEL, C1 controls, Unicode line and
+# paragraph separators (a regex class, valid in Python, JSON Schema and pydantic alike).
+_CONTROLS = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029"
+_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
+
+
+def _printable(forbidden: str, what: str) -> AfterValidator:
+    """A validator refusing any character of the regex class ``forbidden``, saying which and where."""
+    pattern = re.compile(f"[{forbidden}]")
+
+    def validate(text: str) -> str:
+        bad = pattern.search(text)
+        if bad:
+            kind = "a line break" if bad.group() in _BREAKS else "a control character"
+            raise ValueError(f"{what}; found {kind} ({bad.group()!r}) at character {bad.start() + 1}")
+        return text
+    return AfterValidator(validate)
+
+
+# Text the kit prints on one line (names, labels, titles): a line break would stop the build far
+# from the YAML that holds it, so the schema refuses it, naming file, line and field.
+Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
+                 Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
+# Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
+Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),
+                      Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}]*$"})]
+
 
 
 class Strict(BaseModel):
@@ -32,8 +61,8 @@ class SideColours(Strict):
 
 class Side(Strict):
     id: Id
-    name: str
-    adjective: str = Field(description="e.g. 'American', used in phase names and card text")
+    name: Line
+    adjective: Line = Field(description="e.g. 'American', used in phase names and card text")
     colour: SideColours
 
 
@@ -48,22 +77,22 @@ class Components(Strict):
 
 class Phase(Strict):
     id: Id
-    name: str
+    name: Line
     kind: Literal["respawn", "movement", "combat", "housekeeping"]
     side: Optional[Id] = Field(None, description="the side acting; omitted when both act")
 
 
 class Game(Strict):
     id: Id
-    title: str
-    subtitle: str = ""
-    version: str
+    title: Line
+    subtitle: Line = ""
+    version: Line
     rules_module: Id = Field(description="engine module under genkit/engine/rules/ that runs this game")
     first_side: Id
     sides: list[Side] = Field(min_length=2)
     components: Components
     sequence_of_play: list[Phase] = Field(min_length=1)
-    notes: list[str] = Field(default_factory=list, description="design decisions, one line each")
+    notes: list[Line] = Field(default_factory=list, description="design decisions, one line each")
 
 
 # --------------------------------------------------------------------------- units
@@ -80,8 +109,8 @@ class AttackDistance(Strict):
 
 class UnitType(Strict):
     id: Id
-    name: str
-    short: str = Field(description="abbreviation printed on tracks, e.g. INF")
+    name: Line
+    short: Line = Field(description="abbreviation printed on tracks, e.g. INF")
     symbol: Literal["infantry", "heavy_infantry", "motorized", "armour"] = Field(
         description="NATO-style type symbol drawn on the counter")
     strength: Strength
@@ -103,17 +132,17 @@ class PieceGroup(Strict):
 
 
 class Face(Strict):
-    label: str = Field(description="large text on the face")
-    caption: str = Field("", description="small text under the label")
+    label: Line = Field(description="large text on the face")
+    caption: Line = Field("", description="small text under the label")
     colour: Optional[Colour] = Field(None, description="background; default: the side's colour")
 
 
 class MarkerGroup(Strict):
     id: Id
-    name: str
+    name: Line
     side: Optional[Id] = None
     count: int = Field(ge=1, le=999)
-    track: Optional[str] = Field(None, description="'turn' or 'killstreak:<unit type>' or omitted")
+    track: Optional[Line] = Field(None, description="'turn' or 'killstreak:<unit type>' or omitted")
     front: Face
     back: Face
 
@@ -136,9 +165,9 @@ class Grid(Strict):
 
 
 class Terrain(Strict):
-    code: str = Field(min_length=1, max_length=1, description="one character used in map.rows")
+    code: Line = Field(min_length=1, max_length=1, description="one character used in map.rows")
     id: Id
-    name: str
+    name: Line
     colour: Colour
     pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "peaks", "hills", "marsh", "stones", "road"] = "none"
     move_cost: Optional[int] = Field(ge=1, le=99, description="movement points to enter; null = impassable")
@@ -146,14 +175,14 @@ class Terrain(Strict):
 
 
 class Place(Strict):
-    name: str
+    name: Line
     hex: HexId
 
 
 class Map(Strict):
     grid: Grid
     terrain: list[Terrain] = Field(min_length=1)
-    rows: list[str] = Field(min_length=1, description="one string per hex row, one terrain code per column")
+    rows: list[Line] = Field(min_length=1, description="one string per hex row, one terrain code per column")
     places: list[Place] = Field(default_factory=list)
     bases: dict[Id, HexId] = Field(description="side id -> base hex")
     halfway: int = Field(ge=1, le=99, description="the column (flat grids) or row (pointy grids) of the half-way line")
@@ -176,9 +205,9 @@ ResultCode = Annotated[str, Field(pattern=r"^[A-Z]$")]
 
 class Result(Strict):
     code: ResultCode
-    name: str
+    name: Line
     effect: Literal["none", "step_loss", "eliminate"]
-    text: str = Field(description="what happens, in our words, for the player aid")
+    text: Paragraph = Field(description="what happens, in our words, for the player aid")
 
 
 class CrtColumn(Strict):
@@ -188,7 +217,7 @@ class CrtColumn(Strict):
 
 class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
-    attack_type_names: dict[Id, str]
+    attack_type_names: dict[Id, Line]
     die_faces: int = Field(6, ge=2, le=20)
     results: list[Result] = Field(min_length=1)
     columns: list[CrtColumn] = Field(min_length=1)
@@ -197,7 +226,7 @@ class Crt(Strict):
         "use_highest", description="above the highest column: its row of the attack type, or the last row printed (9.1)")
     below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
         description="what a differential below the lowest printed column does")
-    battle_sequence: list[str] = Field(default_factory=list, description="steps for the player aid, in our words")
+    battle_sequence: list[Paragraph] = Field(default_factory=list, description="steps for the player aid, in our words")
 
 
 # --------------------------------------------------------------------------- abilities
@@ -222,10 +251,10 @@ class CardCopy(Strict):
 
 class Ability(Strict):
     id: Id
-    name: str
+    name: Line
     target: Target
     effect: AbilityEffect
-    text: str = Field(description="card text, in our words")
+    text: Paragraph = Field(description="card text, in our words")
     copies: list[CardCopy] = Field(min_length=1)
 
 
