@@ -19,7 +19,9 @@ kind                tuple
 ==================  ===========================================================================
 BATTLE              ``("battle", side, lead_type, attack_type, column, face, result, defender_type,
                     eliminated, n_attackers, lead, defender)``: a battle was resolved (also an
-                    extra attack). ``column`` is the differential printed on the CRT column used,
+                    extra attack). ``attack_type`` names the CRT row actually read (9.1: above
+                    the highest column that is the last row, whatever the lead's distance).
+                    ``column`` is the differential printed on the CRT column used,
                     ``face`` the die face, ``result`` the CRT result code; all three are None when
                     the battle missed without a roll (``below_lowest: miss``). ``eliminated``
                     (bool): the defender was eliminated. ``n_attackers`` counts the lead.

@@ -63,7 +63,11 @@ def crt_notes(content: Content) -> list[str]:
         out.append("A differential between two columns uses the column to its left (round down).")
     else:
         out.append("A differential between two columns uses the column to its right (round up).")
-    out.append(f"Above {_signed(cols[-1])}: use the {_signed(cols[-1])} column.")
+    if crt.above_highest == "last_row":
+        last = crt.attack_types[-1].replace("_", " ").capitalize()
+        out.append(f"Above {_signed(cols[-1])}: every attack reads the last row, {_signed(cols[-1])} {last}.")
+    else:
+        out.append(f"Above {_signed(cols[-1])}: use the {_signed(cols[-1])} column.")
     below = {"forbidden": "the battle may not be fought.",
              "use_lowest": f"use the {_signed(cols[0])} column.",
              "miss": "the attack misses."}[crt.below_lowest]

@@ -170,10 +170,9 @@ class GreedyBot:
     def battle_ev(self, v, total, tgt, lead_type, dist):
         g = self.g
         diff = total - self.strength(v, tgt)
-        col = g.crt.column(diff)
+        col, ti = g.crt_cell(diff, 0 if dist <= g.t_prim[lead_type] else 1)
         if col < 0:
             return -1.0
-        ti = 0 if dist <= g.t_prim[lead_type] else 1
         pk, pl = self.t.pk[col, ti], self.t.pl[col, ti]
         val = self.value(v, tgt)
         if v.reduced[tgt]:
@@ -280,7 +279,8 @@ class GreedyBot:
                 pk, pl = self.t.pk, self.t.pl
                 pair = []
                 for ti in (ti_p, 1):
-                    a, b = pk[col, ti], pl[col, ti]
+                    cell = g.crt_cell(diff, ti)
+                    a, b = pk[cell], pl[cell]
                     pair.append((a + b) * val if red else a * val + b * val * 0.5)
                 hit = (pair[0], pair[1])
             cache[key] = hit

@@ -969,11 +969,17 @@ class Game:
         for a in attackers:
             total += self.strength(s, a)
         diff = total - self.strength(s, tgt)
-        if diff > self.crt.highest and self.last_row_above_highest:
-            return diff, self.crt.top, self.last_row
         dist = self.board.distance(s.loc[lead], s.loc[tgt])
         ti = self.prim_idx if dist <= self.t_prim[self.p_type[lead]] else self.sec_idx
-        return diff, self.crt.column(diff), ti
+        return (diff, *self.crt_cell(diff, ti))
+
+    def crt_cell(self, diff: int, ti: int) -> tuple:
+        """(CRT column index or FORBIDDEN/AUTO_MISS, row) read for a differential and attack type
+        ``ti``. 9.1: above the highest column every attack reads the last row printed (with
+        ``last_row``); bots rate battles through this too, so they read the table the rules read."""
+        if diff > self.crt.highest and self.last_row_above_highest:
+            return self.crt.top, self.last_row
+        return self.crt.column(diff), ti
 
     def _resolve_battle(self, s: State, lead: int, attackers: tuple, tgt: int) -> None:
         """9.0 steps 2-6, 9.2 results, 11.0/11.6 the lead type's killstreak."""
