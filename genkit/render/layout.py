@@ -44,12 +44,19 @@ def template_path(name: str, content_root: str | Path | None = None) -> Path:
 
 @lru_cache(maxsize=512)
 def _render_cached(path: str, mtime_ns: int, context_json: str) -> tuple:
-    return tuple(render_template(path, json.loads(context_json)))
+    return tuple(render_template(path, json.loads(context_json), root=_pack_of(Path(path))))
+
+
+def _pack_of(path: Path) -> Path | None:
+    """The content pack a template of :func:`template_path` belongs to (``<pack>/templates/
+    <name>``): it and all it includes must stay inside.  None for genkit's own (trusted)."""
+    return None if path.parent == DEFAULT_TEMPLATES else path.parent.parent
 
 
 def render(path: Path, context: Mapping[str, Any]) -> list[Primitive]:
-    """:func:`render_template`, memoised on (file, its mtime, context): identical faces
-    (six American infantry fronts) are rendered once."""
+    """:func:`render_template` with the template confined to its content pack, memoised on
+    (file, its mtime, context): identical faces (six American infantry fronts) are rendered
+    once.  (Each template is compiled once: see :func:`~.templates.make_environment`.)"""
     path = Path(path)
     key = json.dumps(context, sort_keys=True, ensure_ascii=False)
     return list(_render_cached(str(path), path.stat().st_mtime_ns, key))

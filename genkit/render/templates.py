@@ -27,6 +27,11 @@ Available in templates besides the context: ``text_width(text, font, size)``,
 ``wrap_text(text, font, size, max_width)``, ``INCH``, ``MM``, and the filter
 ``yaml`` (``{{ value | yaml }}`` writes any value as a safely quoted YAML/JSON
 scalar or list - use it for every piece of user text).
+
+Templates come from strangers' content packs, so they run in :mod:`genkit.render.sandbox`: a
+template (and all it includes) must stay inside its pack, and each render has a budget of time,
+output, values built and loop iterations (:class:`~genkit.render.sandbox.Limits`).  A template
+of a pack may include, import or extend its pack's templates and genkit's own (the pack's first).
 """
 
 from __future__ import annotations
@@ -35,15 +40,17 @@ import dataclasses
 import json
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
 import yaml
-from jinja2.sandbox import SandboxedEnvironment
 
+from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import (INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect,
                    Text, cap_height, fit_text, text_width, wrap_text)
+from .sandbox import LimitedEnvironment, Limits, PackLoader, Refused, budget
 
 PRIMITIVES: dict[str, type] = {
     "rect": Rect,
@@ -79,20 +86,28 @@ def _yaml_filter(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=_json_default)
 
 
-def make_environment(search_path: str | os.PathLike | list) -> SandboxedEnvironment:
-    """The sandboxed Jinja2 environment used for face templates (``{% include %}`` and
-    ``{% import %}`` resolve against ``search_path``)."""
-    env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(search_path),
+@lru_cache(maxsize=32)
+def make_environment(folder: str, root: str) -> LimitedEnvironment:
+    """The sandboxed Jinja2 environment for the face templates in ``folder``, whose files must
+    resolve inside ``root`` (unless ``folder`` is genkit's own: trusted).  ``{% include %}``,
+    ``{% import %}`` and ``{% extends %}`` look in ``folder``, then in genkit's templates.
+    Cached, so each template is compiled once (Jinja2 recompiles it when its file changes)."""
+    if os.path.realpath(folder) == str(DEFAULT_FOLDER):
+        folders: list[tuple[str, str | None]] = [(folder, None)]
+    else:
+        folders = [(folder, root), (str(DEFAULT_FOLDER), None)]
+    env = LimitedEnvironment(
+        loader=PackLoader(folders),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        helpers={"text_width": text_width, "fit_text": fit_text, "cap_height": cap_height,
+                 "wrap_text": wrap_text},
+        filters={"yaml": _yaml_filter},
     )
-    env.filters["yaml"] = _yaml_filter
-    env.globals.update(text_width=text_width, fit_text=fit_text, cap_height=cap_height,
-                       wrap_text=wrap_text, INCH=INCH, MM=MM)
+    env.globals.update(INCH=INCH, MM=MM)
     return env
 
 
@@ -104,42 +119,57 @@ def _short(value: Any, n: int = 100) -> str:
     return s if len(s) <= n else s[: n - 3] + "..."
 
 
-def render_template(path: str | os.PathLike, context: Mapping[str, Any]) -> list[Primitive]:
+def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
+                    root: str | os.PathLike | None = None,
+                    limits: Limits = Limits()) -> list[Primitive]:
     """Render the Jinja2/YAML face template at ``path`` with ``context`` and return the
-    primitives it describes.  Raises :class:`TemplateError` with the template file, the
-    line (Jinja2 / YAML problems) or the entry index (primitive problems)."""
+    primitives it describes.  The template, and all it includes, must resolve inside ``root``
+    (its content pack; default: the template's folder; genkit's own templates are trusted) and
+    keep within ``limits``.  Raises :class:`TemplateError` with the template file, the line
+    (Jinja2 / YAML problems) or the entry index (primitive problems)."""
     path = Path(path)
     if not path.is_file():
         raise TemplateError(f"{path}: template file not found")
-    env = make_environment(str(path.parent))
+    env = make_environment(str(path.parent), str(path.parent if root is None else root))
     try:
-        tmpl = env.get_template(path.name)
-        text = tmpl.render(**dict(context))
+        with budget(limits):
+            text = env.get_template(path.name).render(**dict(context))
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
                             f"{exc.message}") from exc
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"{path}{_jinja_line(exc, path)}: undefined value: {exc.message}") from exc
+        raise TemplateError(f"{_where(exc, path)}: undefined value: {exc.message}") from exc
+    except Refused as exc:
+        raise TemplateError(f"{_where(exc, path)}: {exc}") from exc
     except jinja2.exceptions.SecurityError as exc:
-        raise TemplateError(f"{path}{_jinja_line(exc, path)}: not allowed in templates: {exc}") from exc
+        raise TemplateError(f"{_where(exc, path)}: not allowed in templates: {exc}") from exc
+    except RecursionError as exc:
+        raise TemplateError(f"{_where(exc, path)}: a macro or include calls itself without "
+                            "end; give the recursion a stop") from exc
     except TemplateError:
         raise
     except Exception as exc:  # errors raised by template code (e.g. fit_text)
-        raise TemplateError(f"{path}{_jinja_line(exc, path)}: error while rendering: "
+        raise TemplateError(f"{_where(exc, path)}: error while rendering: "
                             f"{type(exc).__name__}: {exc}") from exc
     return primitives_from_yaml(text, source=str(path))
 
 
-def _jinja_line(exc: BaseException, path: Path) -> str:
-    """Best effort template line number from a traceback through compiled template code."""
+def _where(exc: BaseException, path: Path) -> str:
+    """Where in the templates ``exc`` was raised: ``file:line``, or ``face:line > part:line``
+    when it was in a template the face includes or imports; ``path`` when no line is known.
+    (Jinja2 rewrites the traceback so template frames carry the template's file and line, and
+    marks them with ``__jinja_exception__``.)"""
+    frames = []
     tb = exc.__traceback__
-    line = None
     while tb is not None:
-        fn = tb.tb_frame.f_code.co_filename
-        if fn and (fn == str(path) or fn.endswith(os.sep + path.name) or fn == "<template>"):
-            line = tb.tb_lineno
+        if "__jinja_exception__" in tb.tb_frame.f_globals:
+            frames.append(f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}")
         tb = tb.tb_next
-    return f":{line}" if line else ""
+    if not frames:
+        return str(path)
+    outer, inner = frames[0], frames[-1]
+    same_file = outer.rsplit(":", 1)[0] == inner.rsplit(":", 1)[0]
+    return inner if same_file else f"{outer} > {inner}"
 
 
 def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:

@@ -1,0 +1,526 @@
+"""The sandbox for face templates: a content pack's templates are untrusted input.
+
+jinja2's ``SandboxedEnvironment`` keeps a template away from Python's internals, but not from
+reading files through links, nor from running or growing without end.  This module adds both:
+
+* :class:`PackLoader` refuses a template - or anything it includes, imports or extends - whose
+  file resolves (links followed) outside its content pack.  genkit's own templates are trusted.
+* :class:`LimitedEnvironment` gives every render a :class:`Budget` (see :class:`Limits`): time,
+  text written, values built, ``range()`` length, loop iterations and integer digits.  Every long
+  computation in a template passes through one of its hooks (operators, attribute and item
+  access, calls, filters, loop iterations, output), and each hook checks the budget.  The few
+  operations that can build a huge value in one step (``'a' * n``, ``9 ** n``, ``'%9999999s'``,
+  ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands.
+
+A template that leaves its pack or overspends raises :class:`Refused` (a jinja2
+``SecurityError``); :func:`genkit.render.templates.render_template` reports it as a
+``TemplateError`` naming the template and line.  No signals are used: renders may run in
+worker threads, and the active budget is a context variable, so each thread has its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import posixpath
+import re
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
+from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
+from jinja2.runtime import LoopContext, Macro
+from jinja2.sandbox import SandboxedEnvironment
+
+# Budgets for one face (one render of a template).  Bering Land's faces, for scale: each renders
+# in under 3 ms (compiling a template once takes up to 40 ms more), writes at most 10,000
+# characters, builds at most 5,000 characters and list items and loops at most 53 times.  The
+# limits leave a hundred times that or more, yet stop a runaway template within seconds and tens
+# of megabytes.
+TIME_LIMIT = 2.0  #: seconds per render, compiling included
+OUTPUT_LIMIT = 1_000_000  #: characters written, text captured by macros and {% set %} included
+VALUE_LIMIT = 2_000_000  #: characters and list items built by operators, filters and calls
+RANGE_LIMIT = 10_000  #: items in one range(); nested loops multiply, so LOOP_LIMIT caps the total
+LOOP_LIMIT = 100_000  #: for-loop iterations in one render, all loops together
+DIGIT_LIMIT = 4_300  #: digits of an integer made by * or ** (Python prints no more by default)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one render of a template may spend (defaults: the module constants)."""
+
+    seconds: float = TIME_LIMIT
+    output: int = OUTPUT_LIMIT
+    values: int = VALUE_LIMIT
+    range: int = RANGE_LIMIT
+    loops: int = LOOP_LIMIT
+    digits: int = DIGIT_LIMIT
+
+
+class Refused(SecurityError):
+    """A template left its content pack or ran past one of its :class:`Limits`.  The message
+    says which limit and how to fix the template."""
+
+
+# --------------------------------------------------------------------------- budget
+
+class Budget:
+    """What one render has spent so far; every hook of :class:`LimitedEnvironment` checks it."""
+
+    __slots__ = ("limits", "deadline", "written", "built", "loops")
+
+    def __init__(self, limits: Limits, timed: bool = True) -> None:
+        self.limits = limits
+        self.deadline = time.monotonic() + limits.seconds if timed else math.inf
+        self.written = self.built = self.loops = 0
+
+    def tick(self) -> None:
+        """Refuse once the render has run past its time limit."""
+        if time.monotonic() > self.deadline:
+            raise Refused(f"took longer than {self.limits.seconds:g} s to render (the time "
+                          "limit for one face); look for loops that run too long or nest too deep")
+
+    def room(self) -> int:
+        """How many more characters or items this render may build."""
+        return self.limits.values - self.built
+
+    def can_build(self, n: int, what: str) -> None:
+        """Refuse an operation that would build ``n`` characters or items, before it runs."""
+        if n > self.room():
+            before = f" more, after {self.built:,}" if self.built else ""
+            raise Refused(f"{what} could build {n:,}{before} characters or list items, past "
+                          f"the {self.limits.values:,} one face may build in all; a face needs "
+                          "far less: look for repeated text or lists, or huge numbers given as "
+                          "widths or counts")
+
+    def build(self, n: int, what: str) -> None:
+        """Count ``n`` characters or items built."""
+        self.can_build(n, what)
+        self.built += n
+
+    def write(self, n: int) -> None:
+        """Count ``n`` characters of output."""
+        self.written += n
+        if self.written > self.limits.output:
+            raise Refused(f"wrote more than {self.limits.output:,} characters (the output limit "
+                          "for one face); a face needs far less: look for a loop that writes "
+                          "too much")
+        self.tick()
+
+    def loop(self) -> None:
+        """Count one loop iteration."""
+        self.loops += 1
+        if self.loops > self.limits.loops:
+            raise Refused(f"its loops ran more than {self.limits.loops:,} times (the limit for "
+                          "one face; nested loops multiply); loop over less")
+        self.tick()
+
+    def check_digits(self, digits: float, what: str) -> None:
+        """Refuse an integer of about ``digits`` digits, before it is computed."""
+        if digits > self.limits.digits:
+            raise Refused(f"{what} would make a number of about {digits:,.0f} digits, past the "
+                          f"{self.limits.digits:,} allowed; use smaller numbers")
+
+
+_ACTIVE: ContextVar[Budget | None] = ContextVar("genkit_template_budget", default=None)
+
+
+def current() -> Budget:
+    """The budget of the render under way; outside a render (jinja2 folding constants while it
+    compiles) a fresh untimed one, so the size checks still apply."""
+    return _ACTIVE.get() or Budget(Limits(), timed=False)
+
+
+@contextmanager
+def budget(limits: Limits) -> Iterator[Budget]:
+    """Give the renders inside the block (one face) a fresh budget."""
+    token = _ACTIVE.set(Budget(limits))
+    try:
+        yield _ACTIVE.get()
+    finally:
+        _ACTIVE.reset(token)
+
+
+# --------------------------------------------------------------------------- sizes
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+_SEQUENCES = (str, bytes, list, tuple)
+_SIZED = (str, bytes, *_CONTAINERS)
+_DIGITS_PER_BIT = math.log10(2)
+
+
+def size_of(value: Any, limit: int) -> int:
+    """Characters and items in ``value`` written out as text, nested containers included (a
+    list holding one long string a thousand times is as long as its text); stops counting once
+    past ``limit``.  Walks the value, so used only where a value becomes text or is an argument
+    that can be multiplied; elsewhere :func:`length` is enough."""
+    if not isinstance(value, _CONTAINERS):
+        return length(value)
+    total, stack = 0, [value]
+    while stack and total <= limit:  # a stack, not recursion: a list may contain itself
+        item = stack.pop()
+        if isinstance(item, (str, bytes)):
+            total += len(item)
+        elif isinstance(item, _CONTAINERS):
+            total += len(item)
+            stack.extend((*item.keys(), *item.values()) if isinstance(item, dict) else item)
+    return total
+
+
+def length(value: Any) -> int:
+    """What building ``value`` costs: its characters or items (a list's items are counted where
+    they are built), or an integer's digits."""
+    if isinstance(value, _SIZED):
+        return len(value)
+    if _is_int(value):
+        return int(value.bit_length() * _DIGITS_PER_BIT) + 1
+    return 0
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value: Any, limit: int) -> int:
+    """An argument's weight: a whole number may be a width or a count, so it weighs its value;
+    text or a list weighs its :func:`size_of`."""
+    return abs(value) if _is_int(value) else size_of(value, limit)
+
+
+def _bound(weights: Iterable[int]) -> int:
+    """Pessimistic size of what a builtin can build from operands of these weights: the two
+    largest multiplied, which covers ``center(n)``, ``replace``, ``join``, ``expandtabs``,
+    ``batch(n, fill_with=...)`` and the like."""
+    first = second = 0
+    for w in weights:
+        first, second = max(first, w), max(second, min(first, w))
+    return (1 + first) * (1 + second) - 1
+
+
+_NUMBER = re.compile(r"\d+")
+_COUNTED_WIDTH = re.compile(r"\*|\{[^{}]*\{")  # '%*d' or '{:{}}': a width taken from the values
+
+
+def _format_bound(fmt: str, values: Any, limit: int) -> int:
+    """:func:`_bound` for ``fmt % values``, the format filter and ``str.format``: a number in the
+    format string counts as a width, and so does a value where the format takes its width from
+    the values."""
+    if isinstance(values, Mapping):
+        values = tuple(values.values())
+    elif not isinstance(values, tuple):
+        values = (values,)
+    weigh = _count if _COUNTED_WIDTH.search(fmt) else size_of
+    widest = max((int(d) if len(d) < 10 else 10 ** 10 for d in _NUMBER.findall(fmt)), default=0)
+    return _bound([len(fmt), widest, *(weigh(v, limit) for v in values)])
+
+
+# --------------------------------------------------------------------------- operators
+
+def _check_multiply(b: Budget, left: Any, right: Any) -> None:
+    if _is_int(left) and _is_int(right):
+        b.check_digits((left.bit_length() + right.bit_length()) * _DIGITS_PER_BIT, "'*'")
+    elif _is_int(right) and isinstance(left, _SEQUENCES):
+        b.can_build(max(right, 0) * len(left), "'*'")
+    elif _is_int(left) and isinstance(right, _SEQUENCES):
+        b.can_build(max(left, 0) * len(right), "'*'")
+
+
+def _check_power(b: Budget, left: Any, right: Any) -> None:
+    if _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
+        b.check_digits(right * math.log10(abs(left)), "'**'")
+
+
+def _check_add(b: Budget, left: Any, right: Any) -> None:
+    if isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
+        b.can_build(len(left) + len(right), "'+'")
+
+
+def _check_modulo(b: Budget, left: Any, right: Any) -> None:
+    if isinstance(left, str):
+        b.can_build(_format_bound(left, right, b.room()), "'%'")
+
+
+_BINOP_CHECKS: dict[str, Callable[[Budget, Any, Any], None]] = {
+    "*": _check_multiply, "**": _check_power, "+": _check_add, "%": _check_modulo}
+
+
+# --------------------------------------------------------------------------- filters and output
+
+# filters that only pick, count or reorder the items of their value; every other filter may
+# write its value out as text (upper, replace, escape ... all start with str(value))
+_ITEM_FILTERS = frozenset({
+    "attr", "batch", "count", "d", "default", "dictsort", "first", "groupby", "items", "last",
+    "length", "list", "map", "max", "min", "random", "reject", "rejectattr", "reverse",
+    "select", "selectattr", "slice", "sort", "unique"})
+
+
+def _filter_bound(items_only: bool, value: Any, args: Sequence, kwargs: Mapping,
+                  room: int) -> int:
+    """:func:`_bound` for a filter: its value weighs its :func:`size_of` (its :func:`length`
+    for filters that only handle its items), the arguments as in :func:`_count`."""
+    weight = length(value) if items_only else size_of(value, room)
+    return _bound([weight, *(_count(a, room) for a in (*args, *kwargs.values()))])
+
+
+def _sum_bound(value: Any, args: Sequence, kwargs: Mapping, room: int) -> int:
+    """``sum(start=[])`` adds lists one by one, copying the total so far each time: it builds
+    about (items) x (their size)."""
+    start = kwargs.get("start", args[1] if len(args) > 1 else 0)
+    if isinstance(start, _SEQUENCES):
+        return (1 + length(value)) * (1 + size_of(value, room))
+    return _filter_bound(False, value, args, kwargs, room)
+
+
+def _format_filter_bound(value: Any, args: Sequence, kwargs: Mapping, room: int) -> int:
+    if isinstance(value, str):
+        return _format_bound(value, kwargs or tuple(args), room)  # value % (kwargs or args)
+    return _filter_bound(False, value, args, kwargs, room)
+
+
+_FILTER_BOUNDS: dict[str, Callable[[Any, Sequence, Mapping, int], int]] = {
+    "format": _format_filter_bound, "sum": _sum_bound}
+
+# filters whose bound needs their items counted: an iterator (from map, select ...) is made a list
+_LISTED_FILTERS = frozenset({"join", "sum"})
+
+
+def _guard_filter(name: str, func: Callable) -> Callable:
+    """``func`` (a jinja2 filter) with its operands checked before and its result counted after."""
+    # a filter marked with pass_context & co. gets the context first, then its value
+    skip = 1 if getattr(func, "jinja_pass_arg", None) is not None else 0
+    what = f"filter {name!r}"
+    bound = _FILTER_BOUNDS.get(name, functools.partial(_filter_bound, name in _ITEM_FILTERS))
+    listed = name in _LISTED_FILTERS
+
+    @functools.wraps(func)  # keeps jinja_pass_arg
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        b = current()
+        b.tick()
+        value, rest = (args[skip], args[skip + 1:]) if len(args) > skip else (None, ())
+        if listed and isinstance(value, Iterator):
+            value = list(value)
+            args = (*args[:skip], value, *rest)
+        b.can_build(bound(value, rest, kwargs, b.room()), what)
+        result = func(*args, **kwargs)
+        b.build(length(result), what)
+        return result
+
+    return guarded
+
+
+def _text(b: Budget, value: Any, what: str) -> str:
+    """``str(value)``; a list is checked first, as its text can be far longer than the list."""
+    if isinstance(value, _CONTAINERS):
+        b.can_build(size_of(value, b.room()), what)
+    return str(value)
+
+
+@jinja2.pass_eval_context  # a runtime argument: jinja2 then never folds output at compile time
+def _finalize(eval_ctx: Any, value: Any) -> str:
+    """Every ``{{ value }}`` a template writes, counted (inside macros and blocks too)."""
+    b = current()
+    text = _text(b, value, "writing a value")
+    b.write(len(text))
+    return text
+
+
+class _CodeGenerator(CodeGenerator):
+    """jinja2's code generator with three hooks the sandbox does not have: loop iterations,
+    the ``~`` operator and constant template text all go through the budget."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # jinja2 allows no custom node types, so a loop's iterable is marked by identity and
+        # wrapped when jinja2 visits it (once, wherever visit_For writes it)
+        self._loop_iterables: set[int] = set()
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        self._loop_iterables.add(id(node.iter))
+        super().visit_For(node, frame)
+
+    def visit(self, node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
+        if id(node) not in self._loop_iterables:
+            return super().visit(node, *args, **kwargs)
+        self._loop_iterables.discard(id(node))
+        self.write("environment.count_loop(")
+        super().visit(node, *args, **kwargs)
+        self.write(")")
+
+    @optimizeconst
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        self.write("environment.concat_checked((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+    def visit_Output(self, node: nodes.Output, frame: Frame) -> None:
+        # text between tags costs nothing to compute but a loop can write it without end
+        text = sum(len(n.data) for n in node.nodes if isinstance(n, nodes.TemplateData))
+        if text:
+            self.writeline(f"environment.write_text({text})")
+        super().visit_Output(node, frame)
+
+
+def _range(*args: int) -> range:
+    """``range`` of at most ``Limits.range`` items."""
+    b = current()
+    b.tick()
+    r = range(*args)
+    try:
+        n = len(r)
+    except OverflowError:  # more items than a C long can count
+        n = abs(r.stop - r.start) // abs(r.step)
+    if n > b.limits.range:
+        raise Refused(f"range() of {n:,} items, past the {b.limits.range:,} allowed in one "
+                      "range; loop over less")
+    return r
+
+
+# --------------------------------------------------------------------------- environment
+
+# keyword arguments jinja2 adds to calls inside loops and blocks (not the template's operands)
+_JINJA_KWARGS = frozenset({"_loop_vars", "_block_vars"})
+
+
+class LimitedEnvironment(SandboxedEnvironment):
+    """A ``SandboxedEnvironment`` whose every render spends a :class:`Budget`.
+
+    ``helpers`` are genkit's own functions offered to templates: trusted, so their calls are
+    neither checked nor counted.  ``filters`` are added to jinja2's (all are checked)."""
+
+    code_generator_class = _CodeGenerator
+    intercepted_binops = frozenset(_BINOP_CHECKS)
+
+    def __init__(self, *, helpers: Mapping[str, Callable] | None = None,
+                 filters: Mapping[str, Callable] | None = None, **options: Any) -> None:
+        super().__init__(finalize=_finalize, **options)
+        helpers = helpers or {}
+        self.globals.update(helpers, range=_range)
+        self.globals.pop("lipsum", None)  # lorem ipsum: megabytes from one small number
+        self.filters.update(filters or {})
+        self.filters = {name: _guard_filter(name, f) for name, f in self.filters.items()}
+        self.trusted = (_range, *helpers.values())
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        current().tick()
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        current().tick()
+        return super().getitem(obj, argument)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        b = current()
+        b.tick()
+        _BINOP_CHECKS[operator](b, left, right)
+        result = self.binop_table[operator](left, right)
+        if isinstance(result, _SEQUENCES):
+            b.build(len(result), f"{operator!r}")
+        return result
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        # (jinja2's own spelling: template keyword arguments cannot clash with these names)
+        b = current()
+        b.tick()
+        if isinstance(__obj, LoopContext) and args:  # the next level of a recursive loop
+            args = (__self.count_loop(args[0]), *args[1:])
+        if isinstance(__obj, (LoopContext, Macro)) or any(__obj is f for f in __self.trusted):
+            return super().call(__context, __obj, *args, **kwargs)
+        what = f"calling {getattr(__obj, '__name__', type(__obj).__name__)!r}"
+        b.can_build(_call_bound(b, __obj, args, kwargs), what)
+        result = super().call(__context, __obj, *args, **kwargs)
+        b.build(length(result), what)
+        return result
+
+    def count_loop(self, iterable: Iterable) -> Iterator:
+        """``iterable``, counting each item against the loop limit."""
+        b = current()
+        for item in iterable:
+            b.loop()
+            yield item
+
+    def concat_checked(self, values: Sequence) -> str:
+        """The ``~`` operator."""
+        b = current()
+        b.tick()
+        text = "".join([_text(b, v, "'~'") for v in values])
+        b.build(len(text), "'~'")
+        return text
+
+    def write_text(self, n: int) -> None:
+        """Count ``n`` characters of constant template text written."""
+        current().write(n)
+
+
+def _call_bound(b: Budget, obj: Any, args: Sequence, kwargs: Mapping) -> int:
+    """:func:`_bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
+    :func:`length`, the arguments as in :func:`_count`; ``str.format`` reads widths in its
+    string."""
+    room = b.room()
+    receiver = getattr(getattr(obj, "__wrapped__", obj), "__self__", None)  # sandbox wraps format
+    values = (*args, *(v for k, v in kwargs.items() if k not in _JINJA_KWARGS))
+    if isinstance(receiver, str) and getattr(obj, "__name__", "") in ("format", "format_map"):
+        return _format_bound(receiver, values, room)
+    return _bound([length(receiver), *(_count(v, room) for v in values)])
+
+
+# --------------------------------------------------------------------------- loader
+
+def _inside(path: str, root: str) -> bool:
+    try:
+        return os.path.commonpath([path, root]) == root
+    except ValueError:  # another drive (Windows)
+        return False
+
+
+class PackLoader(jinja2.FileSystemLoader):
+    """Finds templates in ``folders``, a list of ``(folder, root)`` searched in order: a file
+    found in ``folder`` must resolve, links followed, inside ``root`` (its content pack), or it
+    is refused; ``root`` None marks a trusted folder (genkit's own templates)."""
+
+    def __init__(self, folders: Sequence[tuple[str | os.PathLike, str | os.PathLike | None]],
+                 encoding: str = "utf-8") -> None:
+        super().__init__([folder for folder, _ in folders], encoding)
+        self.roots = [None if root is None else os.path.realpath(root) for _, root in folders]
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)  # refuses '..'
+        for i, (folder, root) in enumerate(zip(self.searchpath, self.roots)):
+            filename = posixpath.join(folder, *pieces)
+            if os.path.isfile(filename):  # links followed; FIFOs and devices are skipped
+                earlier = [posixpath.join(f, *pieces) for f in self.searchpath[:i]]
+                return self._load(template, filename, root, earlier)
+        raise jinja2.TemplateNotFound(template, f"template {template!r} not found in "
+                                                f"{', '.join(self.searchpath)}")
+
+    def _load(self, template: str, filename: str, root: str | None,
+              earlier: list[str]) -> tuple[str, str, Callable[[], bool]]:
+        """The source of ``filename`` if it resolves inside ``root``; ``earlier``: where the
+        template would be found first, had it been there (a pack's file shadows genkit's)."""
+        real = os.path.realpath(filename)
+        if root is not None and not _inside(real, root):  # checked before anything is read
+            raise Refused(f"template {template!r} is a link to {real}, outside the content "
+                          f"pack {root}: a pack's templates, and what they include, must stay "
+                          "inside its folder; copy the file into the pack instead of linking it")
+        with open(real, encoding=self.encoding) as f:
+            source = f.read()
+        mtime = os.path.getmtime(real)
+
+        def uptodate() -> bool:  # also stale when a link now points elsewhere, or is shadowed
+            try:
+                return (os.path.realpath(filename) == real and os.path.getmtime(real) == mtime
+                        and not any(map(os.path.isfile, earlier)))
+            except OSError:
+                return False
+
+        return source, os.path.normpath(filename), uptodate
