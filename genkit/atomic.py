@@ -76,6 +76,7 @@ def write_file(path, data: bytes) -> Path:
     path = Path(path)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     with output_errors(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
         try:
             tmp.write_bytes(data)
             os.replace(tmp, path)

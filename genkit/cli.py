@@ -125,7 +125,8 @@ def schema(out: Path | None):
     from .model.schema import json_schema
     text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
     if out:
-        out.write_text(text)
+        from .atomic import write_file
+        write_file(out, text.encode())
     else:
         click.echo(text, nl=False)
 

@@ -91,9 +91,9 @@ def test_a_quota_on_the_json_figures_and_a_read_only_report(genkit, monkeypatch,
 def test_no_permission_for_the_board_svg_names_it_not_its_temporary_file(genkit, monkeypatch, tmp_path):
     log = tmp_path / "g.jsonl"
     assert genkit("play", BERING, "--bots", "random", "--log", log)[0] == 0
-    from genkit.render import svg
+    from genkit import atomic
     board = tmp_path / "board.svg"
-    monkeypatch.setattr(svg, "write_atomically", fail_with(errno.EACCES, str(board) + ".tmp"))
+    monkeypatch.setattr(atomic.os, "replace", fail_with(errno.EACCES, f"{tmp_path}/.board.svg.tmp-1"))
     code, _, stderr = genkit("replay", log, "--at", 3, "--svg", board)
     assert code == 2 and stderr == f"genkit: cannot write {board}: Permission denied\n"
 

@@ -560,16 +560,3 @@ def iter_primitives(items: Sequence[Primitive], m: Matrix = IDENTITY):
             yield from iter_primitives(it.items, _mul(m, group_matrix(it)))
         else:
             yield it, m
-
-
-def write_atomically(path, data: bytes):
-    """Write ``data`` to ``path`` through a temporary file beside it, so a reader never sees
-    half a file. Returns the path."""
-    import os
-    from pathlib import Path
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return path

@@ -21,7 +21,8 @@ from typing import Iterable, Sequence
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from . import fonts as _fonts
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, write_atomically
+from ..atomic import write_file
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
 
 MITER_LIMIT = 4
 
@@ -208,4 +209,4 @@ def write_pdf(pages: Sequence[Page] | Page, path: str | os.PathLike, title: str,
     """Write a (multi-page) PDF.  Each page's MediaBox is its ``width`` x ``height``;
     ``Page.trim_box`` / ``Page.bleed_box`` become the page's TrimBox / BleedBox.
     Byte-identical output for identical input.  Returns the path."""
-    return write_atomically(path, pdf_bytes(pages, title, author=author, subject=subject, keywords=keywords))
+    return write_file(path, pdf_bytes(pages, title, author=author, subject=subject, keywords=keywords))

@@ -1,10 +1,9 @@
 """The sandbox for face templates: a content pack's templates are untrusted input.
 
 jinja2's ``SandboxedEnvironment`` keeps a template away from Python's internals, but not from
-reading files through links, nor from running or growing without end.  This module adds both:
+running or growing without end.  (Reading files through links is kept out by the loader,
+:class:`genkit.render.templates.PackLoader`.)  This module adds:
 
-* :class:`PackLoader` refuses a template - or anything it includes, imports or extends - whose
-  file resolves (links followed) outside its content pack.  genkit's own templates are trusted.
 * :class:`LimitedEnvironment` gives every render a :class:`Budget` (see :class:`Limits`): time,
   text written, values built, ``range()`` length, loop iterations and integer digits.  Every long
   computation in a template passes through one of its hooks (operators, attribute and item
@@ -12,7 +11,7 @@ reading files through links, nor from running or growing without end.  This modu
   operations that can build a huge value in one step (``'a' * n``, ``9 ** n``, ``'%9999999s'``,
   ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands.
 
-A template that leaves its pack or overspends raises :class:`Refused` (a jinja2
+A template that overspends raises :class:`Refused` (a jinja2
 ``SecurityError``); :func:`genkit.render.templates.render_template` reports it as a
 ``TemplateError`` naming the template and line.  No signals are used: renders may run in
 worker threads, and the active budget is a context variable, so each thread has its own.
@@ -22,8 +21,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
-import posixpath
 import re
 import time
 from contextlib import contextmanager
@@ -36,7 +33,6 @@ import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.exceptions import SecurityError
-from jinja2.loaders import split_template_path
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -471,56 +467,3 @@ def _call_bound(b: Budget, obj: Any, args: Sequence, kwargs: Mapping) -> int:
     if isinstance(receiver, str) and getattr(obj, "__name__", "") in ("format", "format_map"):
         return _format_bound(receiver, values, room)
     return _bound([length(receiver), *(_count(v, room) for v in values)])
-
-
-# --------------------------------------------------------------------------- loader
-
-def _inside(path: str, root: str) -> bool:
-    try:
-        return os.path.commonpath([path, root]) == root
-    except ValueError:  # another drive (Windows)
-        return False
-
-
-class PackLoader(jinja2.FileSystemLoader):
-    """Finds templates in ``folders``, a list of ``(folder, root)`` searched in order: a file
-    found in ``folder`` must resolve, links followed, inside ``root`` (its content pack), or it
-    is refused; ``root`` None marks a trusted folder (genkit's own templates)."""
-
-    def __init__(self, folders: Sequence[tuple[str | os.PathLike, str | os.PathLike | None]],
-                 encoding: str = "utf-8") -> None:
-        super().__init__([folder for folder, _ in folders], encoding)
-        self.roots = [None if root is None else os.path.realpath(root) for _, root in folders]
-
-    def get_source(self, environment: jinja2.Environment,
-                   template: str) -> tuple[str, str, Callable[[], bool]]:
-        pieces = split_template_path(template)  # refuses '..'
-        for i, (folder, root) in enumerate(zip(self.searchpath, self.roots)):
-            filename = posixpath.join(folder, *pieces)
-            if os.path.isfile(filename):  # links followed; FIFOs and devices are skipped
-                earlier = [posixpath.join(f, *pieces) for f in self.searchpath[:i]]
-                return self._load(template, filename, root, earlier)
-        raise jinja2.TemplateNotFound(template, f"template {template!r} not found in "
-                                                f"{', '.join(self.searchpath)}")
-
-    def _load(self, template: str, filename: str, root: str | None,
-              earlier: list[str]) -> tuple[str, str, Callable[[], bool]]:
-        """The source of ``filename`` if it resolves inside ``root``; ``earlier``: where the
-        template would be found first, had it been there (a pack's file shadows genkit's)."""
-        real = os.path.realpath(filename)
-        if root is not None and not _inside(real, root):  # checked before anything is read
-            raise Refused(f"template {template!r} is a link to {real}, outside the content "
-                          f"pack {root}: a pack's templates, and what they include, must stay "
-                          "inside its folder; copy the file into the pack instead of linking it")
-        with open(real, encoding=self.encoding) as f:
-            source = f.read()
-        mtime = os.path.getmtime(real)
-
-        def uptodate() -> bool:  # also stale when a link now points elsewhere, or is shadowed
-            try:
-                return (os.path.realpath(filename) == real and os.path.getmtime(real) == mtime
-                        and not any(map(os.path.isfile, earlier)))
-            except OSError:
-                return False
-
-        return source, os.path.normpath(filename), uptodate

@@ -20,7 +20,8 @@ from pathlib import Path
 import svgwrite
 
 from . import fonts as _fonts
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, write_atomically
+from ..atomic import write_file
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
 
 
 def fmt(n: float) -> str:
@@ -152,4 +153,4 @@ def svg_string(page: Page) -> str:
 def write_svg(page: Page, path: str | os.PathLike) -> Path:
     """Write one page as an SVG file (width/height in pt, viewBox in points).
     Byte-identical output for identical input.  Returns the path."""
-    return write_atomically(path, svg_string(page).encode("utf-8"))
+    return write_file(path, svg_string(page).encode("utf-8"))

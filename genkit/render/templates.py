@@ -39,18 +39,22 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import posixpath
 import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
 import yaml
+from jinja2.loaders import split_template_path
 
+from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import (INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect,
                    Text, cap_height, fit_text, text_width, wrap_text)
-from .sandbox import LimitedEnvironment, Limits, PackLoader, Refused, budget
+from .sandbox import LimitedEnvironment, Limits, Refused, budget
 
 PRIMITIVES: dict[str, type] = {
     "rect": Rect,
@@ -257,3 +261,49 @@ def _entry(entry: Any, source: str, where: str, allowed: tuple[str, ...] | None 
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
         raise TemplateError(f"{source}: {where}: {exc}") from exc
+
+
+# --------------------------------------------------------------------------- loader
+
+class PackLoader(jinja2.FileSystemLoader):
+    """Finds templates in ``folders``, a list of ``(folder, root)`` searched in order: a file
+    found in ``folder`` must resolve, links followed, inside ``root`` (its content pack), or it
+    is refused; ``root`` None marks a trusted folder (genkit's own templates)."""
+
+    def __init__(self, folders: Sequence[tuple[str | os.PathLike, str | os.PathLike | None]],
+                 encoding: str = "utf-8") -> None:
+        super().__init__([folder for folder, _ in folders], encoding)
+        self.roots = [None if root is None else os.path.realpath(root) for _, root in folders]
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)  # refuses '..'
+        for i, (folder, root) in enumerate(zip(self.searchpath, self.roots)):
+            filename = posixpath.join(folder, *pieces)
+            if os.path.isfile(filename):  # links followed; FIFOs and devices are skipped
+                earlier = [posixpath.join(f, *pieces) for f in self.searchpath[:i]]
+                return self._load(template, filename, root, earlier)
+        raise jinja2.TemplateNotFound(template, f"template {template!r} not found in "
+                                                f"{', '.join(self.searchpath)}")
+
+    def _load(self, template: str, filename: str, root: str | None,
+              earlier: list[str]) -> tuple[str, str, Callable[[], bool]]:
+        """The source of ``filename`` if it resolves inside ``root``; ``earlier``: where the
+        template would be found first, had it been there (a pack's file shadows genkit's)."""
+        real = os.path.realpath(filename)
+        if root is not None and not inside_pack(real, root):  # checked before anything is read
+            raise Refused(f"template {template!r} is a link to {real}, outside the content "
+                          f"pack {root}: a pack's templates, and what they include, must stay "
+                          "inside its folder; copy the file into the pack instead of linking it")
+        with open(real, encoding=self.encoding) as f:
+            source = f.read()
+        mtime = os.path.getmtime(real)
+
+        def uptodate() -> bool:  # also stale when a link now points elsewhere, or is shadowed
+            try:
+                return (os.path.realpath(filename) == real and os.path.getmtime(real) == mtime
+                        and not any(map(os.path.isfile, earlier)))
+            except OSError:
+                return False
+
+        return source, os.path.normpath(filename), uptodate

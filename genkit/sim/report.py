@@ -15,6 +15,7 @@ import jinja2
 
 from .compare import Comparison, Sweep
 from .metrics import Metrics, cell_key
+from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 
 TEMPLATE_DIR = TEMPLATES_FOLDER
@@ -507,6 +508,4 @@ def write_report(obj, path, title: str | None = None) -> Path:
         text = render_sweep(obj, title)
     else:
         raise TypeError(f"cannot report on {type(obj).__name__}")
-    path = Path(path)
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_file(path, text.encode("utf-8"))
