@@ -1,5 +1,6 @@
 """Shared fixtures: the bundled game and a writable copy of it to break."""
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,19 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text()
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, count))
+
+
+@pytest.fixture
+def genkit(monkeypatch, capsys):
+    """``genkit(*args)`` -> (exit status, stdout, stderr) of ``genkit ARGS`` run in-process through
+    main(), the entry point a user runs; no output may hold a traceback."""
+    from genkit import cli
+
+    def run(*args):
+        monkeypatch.setattr(sys, "argv", ["genkit", *map(str, args)])
+        with pytest.raises(SystemExit) as exc:
+            cli.main()
+        out = capsys.readouterr()
+        assert "Traceback" not in out.out + out.err
+        return exc.value.code, out.out, out.err
+    return run

@@ -20,19 +20,6 @@ from genkit.render.kit import build_kit
 from tests.conftest import BERING
 
 
-@pytest.fixture
-def genkit(monkeypatch, capsys):
-    """``genkit(*args)`` -> (exit status, stdout, stderr) of ``genkit ARGS`` run through main()."""
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["genkit", *map(str, args)])
-        with pytest.raises(SystemExit) as exc:
-            cli.main()
-        out = capsys.readouterr()
-        assert "Traceback" not in out.out + out.err
-        return exc.value.code, out.out, out.err
-    return run
-
-
 def fail_with(code: int, filename: str | None = None):
     """A replacement for a writing function that fails as the system would."""
     def fail(*args, **kwargs):

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-from genkit import cli
 from genkit.engine import play_game, replay_log
 from genkit.engine.log import SHOWN
 from genkit.model.load import load
@@ -26,19 +24,6 @@ def good_log(tmp_path_factory) -> list[str]:
     content, source = load(BERING)
     play_game(content, 4, log_path=path, source=source)
     return path.read_text().splitlines()
-
-
-@pytest.fixture
-def genkit(monkeypatch, capsys):
-    """``genkit(*args)`` -> (exit status, stdout, stderr), run in-process through main()."""
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["genkit", *map(str, args)])
-        with pytest.raises(SystemExit) as exc:
-            cli.main()
-        out = capsys.readouterr()
-        assert "Traceback" not in out.out + out.err
-        return exc.value.code, out.out, out.err
-    return run
 
 
 def write(tmp_path, lines) -> Path:
