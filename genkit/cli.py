@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError, output_errors
+from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError
 from .model.check import check_path
 from .model.load import ContentError
 
@@ -256,8 +256,7 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
     if result.state is not None and svg_path:
         from .render.map import draw_board
         from .render.svg import write_svg
-        with output_errors(svg_path):
-            write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
+        write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
         click.echo(f"board: {svg_path}")
     where = f"step {result.steps}" if at_step is not None else "the end"
     click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")

@@ -68,8 +68,7 @@ def test_a_quota_on_the_json_figures_and_a_read_only_report(genkit, monkeypatch,
                                  "--json", figures)
     assert code == 2 and stderr == f"genkit: cannot write {figures}: Disk quota exceeded\n"
     assert not figures.exists() and not list(tmp_path.iterdir())         # no temporary file either
-    from genkit.sim import commands
-    monkeypatch.setattr(commands, "write_report", fail_with(errno.EROFS))
+    monkeypatch.setattr(Path, "write_bytes", fail_with(errno.EROFS))
     report = tmp_path / "report.html"
     code, _, stderr = genkit("sim", BERING, "--games", 2, "--workers", 1, "--bots", "random", "--report", report)
     assert code == 2 and stderr == f"genkit: cannot write {report}: Read-only file system\n"

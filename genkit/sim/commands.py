@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..atomic import output_errors, write_file
+from ..atomic import write_file
 from .compare import Comparison, compare, parse_sweep, sweep
 from .report import summary_lines, write_report
 from .runner import Interrupted, simulate
@@ -30,8 +30,7 @@ def _write_outputs(result, json_path, report_path) -> None:
     if json_path:
         write_file(json_path, (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8"))
     if report_path:
-        with output_errors(report_path):
-            write_report(result, report_path)
+        write_report(result, report_path)   # through atomic.write_file: errors name the file
 
 
 def _interrupted(out, head: str, figures: str, *paths) -> None:
