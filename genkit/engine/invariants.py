@@ -6,9 +6,21 @@ consistent state); only when it says no are the sentences worked out by
 :func:`_violations`, which checks the same invariants one by one. ``_all_hold``
 is sound by construction: whenever it says yes, ``_violations`` finds nothing
 (tests/engine/test_invariants.py breaks states at random to check it).
+
+No unit attacks, or is hit by, its own side (9.0, 11.5), checked twice and apart
+from the rules' own choices, by the counter mix's side of each piece:
+
+* in the state, on every check: the units that attacked in the current combat
+  phase (``attacked``) and those attacked in it (``defended``) share no side;
+* in the event stream, when the state records one: every BATTLE's lead is of the
+  attacking side and its defender of the other, and no REDUCED / ELIMINATED unit
+  is of its ``by_side``. :func:`_own_side_hits` reads only the events appended
+  since the last clean check of the same list (a list cut short is read again
+  from its start), so a check per step stays cheap.
 """
 from __future__ import annotations
 
+from . import events as ev
 from .state import ELIMINATED, REMOVED, RESERVE, State
 
 _OFF_MAP = (RESERVE, ELIMINATED, REMOVED)
@@ -16,12 +28,13 @@ _OFF_MAP = (RESERVE, ELIMINATED, REMOVED)
 
 def check_invariants(state: State) -> list:
     """Every violated invariant as a sentence; empty when the state is consistent."""
+    hits = _own_side_hits(state) if state.events else []
     try:
         if _all_hold(state):
-            return []
+            return hits
     except Exception:         # malformed state: let the detailed check report (or raise) it
         pass
-    return _violations(state)
+    return _violations(state) + hits
 
 
 def _tables(g) -> tuple:
@@ -30,7 +43,8 @@ def _tables(g) -> tuple:
     if t is None or t[0] is not g:
         b = g.board
         empty = [-1] * b.n
-        t = (g, empty, frozenset(range(g.ncards)), g.ncards, tuple(g.t_ks), 1 << g.ntypes)
+        masks = tuple(sum(1 << p for p in pieces) for pieces in g.side_pieces)
+        t = (g, empty, frozenset(range(g.ncards)), g.ncards, tuple(g.t_ks), 1 << g.ntypes, masks)
         g._inv_tables = t
     return t
 
@@ -38,7 +52,7 @@ def _tables(g) -> tuple:
 def _all_hold(state: State) -> bool:
     """True when every invariant of :func:`_violations` holds (no sentences)."""
     g = state.game
-    _, empty, all_cards, ncards, t_ks, type_limit = _tables(g)
+    _, empty, all_cards, ncards, t_ks, type_limit, side_masks = _tables(g)
     loc = state.loc
     n = g.npieces
     if len(loc) != n:
@@ -92,6 +106,10 @@ def _all_hold(state: State) -> bool:
         return False
     if state.ended and state.winner not in (-1, 0, 1):
         return False
+    attacked, defended = state.attacked, state.defended
+    for m in side_masks:
+        if attacked & m and defended & m:
+            return False
     return True
 
 
@@ -146,4 +164,44 @@ def _violations(state: State) -> list:
         errs.append(f"turn {state.turn} outside 1..{g.turns}")
     if state.ended and state.winner not in (-1, 0, 1):
         errs.append(f"winner {state.winner}")
+    errs += _own_side_combat(state)
+    return errs
+
+
+def _own_side_combat(state: State) -> list:
+    """9.0: a side's units that attacked in this combat phase never include one it attacked."""
+    g = state.game
+    errs = []
+    for side, pieces in enumerate(g.side_pieces):
+        attackers = [p for p in pieces if (state.attacked >> p) & 1]
+        targets = [p for p in pieces if (state.defended >> p) & 1]
+        if attackers and targets:
+            errs.append(f"side {g.side_ids[side]} attacked its own units this phase: "
+                        f"pieces {attackers} attacked, pieces {targets} were attacked")
+    return errs
+
+
+def _own_side_hits(state: State) -> list:
+    """9.0 / 11.5 over the events appended since the last clean check of ``state.events``:
+    a BATTLE's lead is of the attacking side and its defender is not; a REDUCED or
+    ELIMINATED unit is never of its ``by_side``. Sides are the counter mix's."""
+    g = state.game
+    events = state.events
+    seen_list, start, last = getattr(g, "_inv_events", (None, 0, None))
+    if seen_list is not events or start > len(events) or (start and events[start - 1] is not last):
+        start = 0
+    side_of = g.side_ids
+    p_side = g.p_side
+    errs = []
+    for k in range(start, len(events)):
+        e = events[k]
+        kind = e[0]
+        if kind == ev.BATTLE:
+            if side_of[p_side[e[10]]] != e[1] or side_of[p_side[e[11]]] == e[1]:
+                errs.append(f"event {k}: side {e[1]} battle led by piece {e[10]} "
+                            f"({side_of[p_side[e[10]]]}) against piece {e[11]} ({side_of[p_side[e[11]]]})")
+        elif (kind == ev.REDUCED or kind == ev.ELIMINATED) and side_of[p_side[e[3]]] == e[4]:
+            errs.append(f"event {k}: piece {e[3]} of side {e[4]} {kind} by its own side")
+    if not errs:
+        g._inv_events = (events, len(events), events[-1])
     return errs

@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Iterator
 
 from .. import hexes
 from .load import ContentError, Finding, Source, load
-from .schema import Content
+from .schema import DRAW, Content
 
 CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
@@ -141,6 +141,25 @@ def side_references(ctx: Context):
                         "the sequence of play needs exactly one housekeeping phase: the turn ends there")
     if len(set(c.map.halves.values())) < len(c.map.halves):
         yield ctx.error("shared-half", ("map", "halves"), "two sides claim the same half of the map")
+
+
+@check
+def victory(ctx: Context):
+    """5.0 as data: each condition once; the turn limit, which always ends the game, names a
+    side of the game or draw as its winner."""
+    conditions = ctx.content.game.victory
+    yield from _dupes(((v.kind, ("game", "victory", i, "kind")) for i, v in enumerate(conditions)),
+                      "victory condition", ctx)
+    limits = [(i, v) for i, v in enumerate(conditions) if v.kind == "turn_limit"]
+    if not limits:
+        yield ctx.error("no-turn-limit", ("game", "victory"),
+                        "the last turn of the turn track ends the game: add {kind: turn_limit, winner: "
+                        f"<side or {DRAW}>}}")
+    known = ", ".join(sorted(ctx.side_ids) + [DRAW])
+    for i, v in limits:
+        if v.winner != DRAW and v.winner not in ctx.side_ids:
+            yield ctx.error("unknown-side", ("game", "victory", i, "winner"),
+                            f"winner '{v.winner}' is not one of the game's sides or draw ({known})")
 
 
 @check

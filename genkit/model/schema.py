@@ -8,7 +8,7 @@ not be silently ignored.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -82,16 +82,38 @@ class Phase(Strict):
     side: Optional[Id] = Field(None, description="the side acting; omitted when both act")
 
 
+class EnterEnemyBase(Strict):
+    """A unit entering the enemy base hex wins at once (Bering Land 5.0)."""
+    kind: Literal["enter_enemy_base"]
+
+
+class NoUnits(Strict):
+    """At the end of a game turn a side with no unit on the map loses; both sides: a draw (5.0)."""
+    kind: Literal["no_units"]
+
+
+class TurnLimit(Strict):
+    """At the end of the last turn of the turn track, ``winner`` wins (5.0): a side id, or draw."""
+    kind: Literal["turn_limit"]
+    winner: Id = Field(description="the side that wins when the turn limit is reached, or draw")
+
+
+VictoryCondition = Annotated[Union[EnterEnemyBase, NoUnits, TurnLimit], Field(discriminator="kind")]
+DRAW = "draw"   # TurnLimit.winner: nobody wins
+
+
 class Game(Strict):
     id: Id
     title: Line
     subtitle: Line = ""
     version: Line
     rules_module: Id = Field(description="engine module under genkit/engine/rules/ that runs this game")
-    first_side: Id
+    first_side: Id = Field(description="the side that moves first and respawns first")
     sides: list[Side] = Field(min_length=2)
     components: Components
     sequence_of_play: list[Phase] = Field(min_length=1)
+    victory: list[VictoryCondition] = Field(
+        min_length=1, description="victory conditions, in the order they are checked")
     notes: list[Line] = Field(default_factory=list, description="design decisions, one line each")
 
 

@@ -1,4 +1,5 @@
 """The fast invariant check never passes a state the detailed check would fault."""
+import json
 import random
 
 import pytest
@@ -7,7 +8,7 @@ from genkit.engine import check_invariants, rules_for
 from genkit.engine.invariants import _all_hold, _violations
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
-from engine_helpers import bering
+from engine_helpers import BERING, bering
 
 
 def _positions(g, seeds=range(6), every=7):
@@ -32,7 +33,7 @@ def _break(g, s, rng):
     kind = rng.choice(["move_loc", "stack", "occ_ghost", "occ_clear", "impassable", "bad_loc",
                        "off_reduced", "off_stopped", "facing", "card_lost", "card_dup", "card_swap",
                        "hand_limit", "streak_high", "streak_neg", "invuln", "due", "turn", "winner",
-                       "playing_dup", "pieces", "occ_other_piece"])
+                       "playing_dup", "pieces", "occ_other_piece", "own_side"])
     on = [p for p in range(n) if s.loc[p] >= 0]
     off = [p for p in range(n) if s.loc[p] < 0]
     empty = [h for h in range(g.board.n) if s.occ[h] < 0 and g.board.cost[h]]
@@ -88,6 +89,10 @@ def _break(g, s, rng):
         s.winner = 5
     elif kind == "playing_dup" and s.deck:
         s.playing = s.deck[-1]
+    elif kind == "own_side":
+        a, d = rng.sample(g.side_pieces[rng.randrange(2)], 2)
+        s.attacked |= 1 << a
+        s.defended |= 1 << d
     elif kind == "pieces":
         for arr in (s.loc, s.reduced, s.facing, s.stopped, s.lost):
             arr.append(RESERVE if arr is s.loc else 0)
@@ -110,7 +115,7 @@ def test_fast_check_agrees_with_detailed_check_on_broken_states():
                 found.add(kind)
                 assert not _all_hold(bad), kind
     # every kind of corruption was seen and caught
-    assert len(found) >= 20, found
+    assert len(found) >= 20 and "own_side" in found, found
 
 
 @pytest.mark.parametrize("where", [RESERVE, ELIMINATED, REMOVED])
@@ -123,3 +128,57 @@ def test_off_map_piece_must_be_flat(where):
     assert check_invariants(s) == []
     s.reduced[p] = 1
     assert any("reduced" in e for e in check_invariants(s))
+
+
+def _battle_with_own_side(monkeypatch):
+    """Break the rules: every unit on the map counts as an enemy when targets are listed."""
+    def everyone(self, s, side):
+        return sum(self.board.bit[h] for h in s.loc if h >= 0)
+    monkeypatch.setattr(type(rules_for(bering())), "_enemy_mask", everyone)
+
+
+@pytest.mark.parametrize("check", ["turn", "end"])
+def test_invariant_no_unit_attacks_its_own_side(monkeypatch, genkit, tmp_path, check):
+    """9.0 / 11.5: a rules hook that lets a unit attack its own side is caught by every
+    simulated game's invariant check (``genkit sim``, in-process with one worker)."""
+    def sim():
+        out = tmp_path / f"{check}.json"
+        status, _, _ = genkit("sim", BERING, "--games", 6, "--bots", "random,random", "--seed", 1,
+                              "--workers", 1, "--check", check, "--json", out)
+        return status, json.loads(out.read_text())
+
+    status, clean = sim()
+    assert status == 0 and clean["invariant_violations"] == 0
+    _battle_with_own_side(monkeypatch)
+    status, broken = sim()
+    assert status != 0 and broken["invariant_violations"] == 6
+    assert all(v["kind"] == "invariant" and "own" in v["message"] for v in broken["violations"])
+
+
+def test_state_check_catches_an_own_side_battle_without_events(monkeypatch):
+    """The state half of the invariant: the attackers and the attacked of a combat phase."""
+    _battle_with_own_side(monkeypatch)
+    g = rules_for(bering())
+    caught = 0
+    for seed in range(4):
+        s, rng = g.initial_state(seed), random.Random(seed)
+        while not s.ended and not check_invariants(s):
+            acts = g.legal_actions(s)
+            own = [a for a in acts if a[0] == "battle" and g.p_side[a[1]] == g.p_side[a[2]]]
+            g.apply(s, own[0] if own else acts[rng.randrange(len(acts))])
+        caught += any("attacked its own units" in e for e in check_invariants(s))
+    assert caught == 4
+
+
+def test_own_side_hit_in_the_events_is_reported_until_the_events_are_clean():
+    g = rules_for(bering())
+    s = g.initial_state(1, events=[])
+    assert check_invariants(s) == []
+    p = g.side_pieces[0][0]
+    us = g.side_ids[0]
+    s.events.append(("eliminated", us, g.type_ids[g.p_type[p]], p, us, "air_strike"))
+    for _ in range(2):
+        [err] = check_invariants(s)
+        assert f"piece {p} of side {us} eliminated by its own side" in err
+    s.events.pop()
+    assert check_invariants(s) == []

@@ -2,8 +2,8 @@
 from engine_helpers import Pos, open_map
 
 
-def _enter_base(mover_side, phase):
-    c = open_map()
+def _enter_base(mover_side, phase, *overrides):
+    c = open_map(extra=overrides)
     enemy = "ru" if mover_side == "us" else "us"
     base = c.map.bases[enemy]
     pos = Pos(c, phase)
@@ -50,8 +50,41 @@ def test_5_0_defender_wins_at_the_end_of_the_last_turn():
     pos.add("us", "inf", "0302")
     pos.add("ru", "inf", "0805")
     pos.phase("housekeeping")
-    defender = next(s.id for s in c.game.sides if s.id != c.game.first_side)
-    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == defender and pos.s.reason == "turn_limit"
+    [limit] = [v for v in c.game.victory if v.kind == "turn_limit"]
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == limit.winner and pos.s.reason == "turn_limit"
+
+
+def _turn_limit_winner(*overrides):
+    """Who wins at the end of the last turn of the fixture (-1 draw) with ``overrides`` set."""
+    c = open_map(extra=overrides)
+    pos = Pos(c, "ru_combat", turn=c.turn_track.turns)
+    pos.add("us", "inf", "0302")
+    pos.add("ru", "inf", "0805")
+    pos.phase("housekeeping")
+    assert pos.s.ended and pos.s.reason == "turn_limit"
+    return pos.g.side_ids[pos.s.winner] if pos.s.winner >= 0 else None
+
+
+def test_5_0_turn_limit_winner_is_data_not_who_moves_first():
+    assert _turn_limit_winner() == "ru"
+    assert _turn_limit_winner("game.first_side=ru") == "ru"      # moving first decides nothing here
+    assert _turn_limit_winner("game.victory.2.winner=us") == "us"
+    assert _turn_limit_winner("game.first_side=ru", "game.victory.2.winner=us") == "us"
+    assert _turn_limit_winner("game.victory.2.winner=draw") is None
+
+
+def test_5_0_victory_conditions_are_checked_in_list_order():
+    c = open_map(extra=("game.victory=[{kind: turn_limit, winner: us}, {kind: no_units}]",))
+    pos = Pos(c, "ru_combat", turn=c.turn_track.turns)
+    pos.add("ru", "inf", "0805")
+    pos.phase("housekeeping")
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "us" and pos.s.reason == "turn_limit"
+
+
+def test_5_0_entering_the_base_wins_only_when_listed():
+    pos = _enter_base("us", "us_movement", "game.victory=[{kind: no_units}, {kind: turn_limit, winner: ru}]")
+    base = pos.h(pos.content.map.bases["ru"])
+    assert not pos.s.ended and pos.g.p_side[pos.s.occ[base]] == pos.g.side_ids.index("us")
 
 
 def test_5_0_game_goes_on_before_the_last_turn():

@@ -63,6 +63,22 @@ def test_unknown_side(game_copy):
     assert "unknown-side" in codes(game_copy, "error")
 
 
+def test_turn_limit_winner_must_be_a_side_or_draw(game_copy):
+    text = (game_copy / "game.yaml").read_text().splitlines()
+    line = next(n for n, row in enumerate(text, start=1) if "kind: turn_limit" in row)
+    edit(game_copy / "game.yaml", "{kind: turn_limit, winner: ru}", "{kind: turn_limit, winner: rus}")
+    [f] = [f for f in check_path(game_copy) if f.code == "unknown-side"]
+    assert f.severity == "error" and f.file.endswith("game.yaml") and f.line == line
+    assert "'rus'" in f.message and "draw" in f.message
+    edit(game_copy / "game.yaml", "winner: rus}", "winner: draw}")
+    assert "unknown-side" not in codes(game_copy)
+
+
+def test_victory_needs_one_turn_limit_and_each_condition_once(game_copy):
+    edit(game_copy / "game.yaml", "    - {kind: turn_limit, winner: ru}\n", "    - {kind: no_units}\n")
+    assert {"no-turn-limit", "duplicate-id"} <= codes(game_copy, "error")
+
+
 def test_unknown_terrain_code_names_row_and_column(game_copy):
     edit(game_copy / "map.yaml", '"~=.mmoo,....,.,,o,==~"', '"~=.mmoo,..X.,.,,o,==~"')
     f = next(f for f in check_path(game_copy) if f.code == "unknown-terrain")

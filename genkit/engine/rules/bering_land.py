@@ -44,13 +44,15 @@ Readings implemented (case numbers of the rules):
   battle), up to ``plays_per_combat_phase``; 11.4 units in a base hex and 11.5
   friendly units are never hit by abilities, and a target where the card
   could hit nobody is not offered (it would only waste the card).
-* 5.0 entering the enemy base hex wins at once; a side with no unit on the map
-  at the end of a game turn loses (both: draw); at the end of the last turn
-  the defender wins.
+* 5.0 victory is ``game.victory``, conditions in the order they are checked:
+  ``enter_enemy_base`` wins at once; at the end of a game turn, ``no_units``
+  (a side with no unit on the map loses, both: draw) and ``turn_limit`` (at
+  the end of the last turn its ``winner`` wins, or nobody: draw) in list order.
+  A condition left out of the list never ends the game.
 
 Further readings made here (one line each):
 
-* The attacker is ``game.first_side`` (it moves first, 6.0 step 5); the other side is the defender, who wins at the end of the last turn (5.0).
+* 5.0: the defender is the turn limit's ``winner``; the attacker (``Game.attacker``, the bots' stance) is the other side, or with a draw at the turn limit ``game.first_side``. Who moves first (6.0 step 5) never decides who wins at the turn limit.
 * Respawn order: ``game.first_side`` first, then the others in ``game.sides`` order (10.0).
 * 10.1: the half-way column itself is on neither half; placement hexes must be on the own half unless all the side's units are beyond the line.
 * 10.1: a unit is never placed in the enemy base hex (that would be a win without entering); it must be empty and passable.
@@ -76,10 +78,11 @@ Further readings made here (one line each):
 * 11.3 Double Barrel: the die is rolled first; on a hit the lead attacks alone an enemy not attacked this phase; playable only if such a legal target exists.
 * 4.1.1: reshuffled discards go under the remaining deck; a reshuffle happens whenever the deck is at or below ``reshuffle_at`` and the discards are not empty.
 * 11.1: a card due when the deck is empty is not drawn (the due card is lost).
-* 5.0: victory by "no units" is checked only in housekeeping (end of the game turn), before the turn-limit check.
+* 5.0: the end-of-turn conditions (``no_units``, ``turn_limit``) are checked only in housekeeping, after the cards due are drawn and stops end.
 """
 from __future__ import annotations
 
+from ...model.schema import DRAW
 from .. import events as ev
 from ..core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
@@ -116,8 +119,7 @@ class Game:
         if len(self.side_ids) != 2:
             raise ValueError("Bering Land rules need exactly two sides")
         self.first = self.side_ids.index(g.first_side)
-        self.attacker = self.first
-        self.defender = 1 - self.first
+        self._read_victory(g.victory)
         self.respawn_order = [self.first] + [i for i in range(len(self.side_ids)) if i != self.first]
         # phases
         self.phase_ids = [p.id for p in g.sequence_of_play]
@@ -233,6 +235,18 @@ class Game:
         self.ability_ids = [a.id for a in self.abilities]
         self.c_ability_id = [self.ability_ids[self.c_ab[k]] for k in range(self.ncards)]
         self.attack_type_ids = list(self.crt.type_names)
+
+    def _read_victory(self, conditions) -> None:
+        """5.0 from ``game.victory``: whether entering the enemy base wins, the end-of-turn
+        checks in their order, the turn limit's winner (-1: draw) and the attacker."""
+        kinds = [v.kind for v in conditions]
+        limit = next((v for v in conditions if v.kind == "turn_limit"), None)
+        if limit is None:
+            raise ValueError("Bering Land rules need a turn_limit victory condition (5.0)")
+        self.base_wins = "enter_enemy_base" in kinds
+        self.turn_end_checks = [k for k in kinds if k != "enter_enemy_base"]
+        self.turn_limit_winner = -1 if limit.winner == DRAW else self.side_ids.index(limit.winner)
+        self.attacker = self.first if self.turn_limit_winner < 0 else 1 - self.turn_limit_winner
 
     # ------------------------------------------------------------------ helpers
 
@@ -485,21 +499,30 @@ class Game:
             for p in range(self.npieces):
                 if stopped[p] and stopped[p] <= turn:
                     stopped[p] = 0
+        if not self._turn_end_victory(s):
+            self._next_phase(s)
+
+    def _turn_end_victory(self, s: State) -> bool:
+        """5.0 at the end of a game turn: ``game.victory``'s ``no_units`` and ``turn_limit``
+        in list order; True when one ended the game."""
+        for kind in self.turn_end_checks:
+            if kind == "no_units":
+                alive0, alive1 = self._on_map(s, 0), self._on_map(s, 1)
+                if not (alive0 and alive1):
+                    self._end(s, 0 if alive0 else (1 if alive1 else -1), "no_units")
+                    return True
+            elif s.turn >= self.turns:
+                self._end(s, self.turn_limit_winner, "turn_limit")
+                return True
+        return False
+
+    def _on_map(self, s: State, side: int) -> bool:
+        """5.0 ``no_units``: does ``side`` have a unit on the map?"""
         loc = s.loc
-        alive0 = alive1 = False
-        for p in self.side_pieces[0]:
+        for p in self.side_pieces[side]:
             if loc[p] >= 0:
-                alive0 = True
-                break
-        for p in self.side_pieces[1]:
-            if loc[p] >= 0:
-                alive1 = True
-                break
-        if not (alive0 and alive1):
-            return self._end(s, 0 if alive0 else (1 if alive1 else -1), "no_units")
-        if turn >= self.turns:
-            return self._end(s, self.defender, "turn_limit")
-        self._next_phase(s)
+                return True
+        return False
 
     def _draw_with_events(self, s: State, side: int, count: int) -> None:
         sid = self.side_ids[side]
@@ -841,7 +864,7 @@ class Game:
         s.facing[p] = f
         s.moved = p
         side = self.p_side[p]
-        if h == self.board.base[1 - side]:
+        if self.base_wins and h == self.board.base[1 - side]:
             if s.events is not None:
                 s.events.append((ev.BASE_ENTERED, self.side_ids[side], self.type_ids[self.p_type[p]], p,
                                  self.board.grid.id_of(h)))
