@@ -242,10 +242,11 @@ def _walk_paths(value: Any, prefix: str = "") -> Iterable[str]:
 
 
 def _element_key(element: Any, index: int) -> str:
-    """How --set names a list element: its id, its code, or its signed CRT differential
-    (+2, 0, -3); elements with none of these by their index."""
+    """How --set names a list element: its id, its code, its kind (victory conditions, each kind
+    listed once), or its signed CRT differential (+2, 0, -3); elements with none of these by
+    their index."""
     if isinstance(element, dict):
-        for name in ("id", "code"):
+        for name in ("id", "code", "kind"):
             if name in element:
                 return str(element[name])
         if isinstance(element.get("differential"), int):

@@ -163,3 +163,9 @@ def test_crt_columns_are_addressed_by_signed_differential_only():
     with pytest.raises(ContentError) as exc:  # a bare 2 could mean index 2 or +2: refused
         load(BERING, ["crt.columns.2.rows.primary=[M,M,M,M,M,M]"])
     assert "crt.columns.+2.rows.primary" in exc.value.findings[0].message
+
+
+def test_set_addresses_a_victory_condition_by_its_kind():
+    model = load_game(BERING, ["game.victory.turn_limit.winner=us"])
+    turn_limit, = (v for v in model.game.victory if v.kind == "turn_limit")
+    assert turn_limit.winner == "us"
