@@ -30,9 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from genkit.engine import rules_for  # noqa: E402
+from genkit.engine.bots import game_seed  # noqa: E402
 from genkit.model.load import load  # noqa: E402
-from genkit.sim.observe import rules_for  # noqa: E402
-from genkit.sim.play import game_seed, play_game  # noqa: E402
+from genkit.sim.play import record_game  # noqa: E402
 from genkit.sim.runner import default_workers, simulate  # noqa: E402
 
 TARGETS = {"random/random": 200, "greedy/greedy": 25}
@@ -56,7 +57,7 @@ def bare(content: str, bots: tuple, games: int) -> float:
     g = rules_for(c)
     t = time.perf_counter()
     for i in range(games):
-        play_game(g, c, game_seed(0, i), bots, index=i, check=False, observe=False)
+        record_game(g, c, game_seed(0, i), bots, index=i, check=False, observe=False)
     return games / (time.perf_counter() - t)
 
 
@@ -66,7 +67,7 @@ def profile(content: str, bots: tuple, games: int, top: int = 10) -> str:
     prof = cProfile.Profile()
     prof.enable()
     for i in range(games):
-        play_game(g, c, game_seed(0, i), bots, index=i, check="turn")
+        record_game(g, c, game_seed(0, i), bots, index=i, check="turn")
     prof.disable()
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)

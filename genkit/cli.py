@@ -193,19 +193,6 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
         click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
 
 
-def _bots(spec: str, sides: int) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in spec.split(",") if n.strip())
-    if len(names) == 1:
-        names = names * sides
-    if len(names) != sides:
-        raise click.BadParameter(f"give one bot, or one per side ({sides}), e.g. random,random", param_hint="--bots")
-    from .sim.bots import bot_names
-    for name in names:
-        if name not in bot_names():
-            raise click.BadParameter(f"unknown bot '{name}'; known: {', '.join(bot_names())}", param_hint="--bots")
-    return names
-
-
 @cli.command()
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
@@ -220,11 +207,13 @@ def _bots(spec: str, sides: int) -> tuple[str, ...]:
 def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: bool, sets):
     """Play one game between bots and print the winner, the turn and the reason."""
     from .engine import InvariantError, play_game, rules_for
-    from .sim.bots import make_bot
-    from .engine.bots import bot_seed
+    from .sim.bots import make_players, parse_bots
     content, source = load_or_exit(game, sets)
-    names = _bots(bot_spec, len(content.game.sides))
-    bots = [make_bot(name, rules_for(content), side, bot_seed(seed, side)) for side, name in enumerate(names)]
+    try:
+        names = parse_bots(bot_spec, len(content.game.sides))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots")
+    bots = make_players(names, rules_for(content), seed)
     try:
         result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check, source=source,
                            overrides=sets)
@@ -266,9 +255,10 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
 # --------------------------------------------------------------------------- simulation
 
 def _sim_bots(ctx, param, value: str) -> str:
+    """The names alone: their number is checked against the content's sides once it is loaded."""
     from .sim.bots import parse_bots
     try:
-        parse_bots(value)
+        parse_bots(value, None)
     except ValueError as exc:
         raise click.BadParameter(str(exc))
     return value
@@ -290,11 +280,15 @@ PROGRESS = click.option("--progress/--no-progress", default=None,
 
 
 def _run_sim(fn, *args):
+    """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
+    :mod:`genkit.sim.commands`) are usage errors."""
     try:
         code = fn(*args)
     except ContentError as exc:
         _print_findings(exc.findings, "text")
         sys.exit(1)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
     sys.exit(code)
 
 

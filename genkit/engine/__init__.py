@@ -3,8 +3,9 @@
 Public entry points::
 
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
-    play_game(content, seed, bots=("random", "random"), log_path=None,
+    play_game(content, seed, bots=None, log_path=None,
               check_invariants=False, events=None, source=None, overrides=()) -> GameResult
+    Match(game, state, players, check, step_cap, log, trace, before_combat).play()  # the play loop
     Game.initial_state(seed, trace=None, events=None) -> State   # events: genkit.engine.events
     replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult
     PlayerView(state, side)                          # what one player sees: the view bots get
@@ -14,16 +15,18 @@ Public entry points::
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 
-from .bots import bot_seed, make_bot
+from .bots import RandomBot, bot_seed
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
-from .state import State
+from .state import S_COMBAT, State
 from .view import PlayerView, pieces_on_map, render_text
 
-__all__ = ["rules_for", "play_game", "replay_log", "check_invariants", "GameResult", "ReplayResult",
-           "InvariantError", "State", "PlayerView", "pieces_on_map", "render_text", "RULES_MODULES"]
+__all__ = ["rules_for", "play_game", "Match", "check_level", "CHECK_LEVELS", "replay_log", "check_invariants",
+           "GameResult", "ReplayResult", "InvariantError", "GameStuck", "State", "PlayerView", "pieces_on_map",
+           "render_text", "RULES_MODULES"]
 
 # content.game.rules_module -> module under genkit/engine/rules/ defining ``Game``.
 RULES_MODULES = {"bering_land": "genkit.engine.rules.bering_land"}
@@ -46,8 +49,35 @@ def rules_for(content):
     return game
 
 
+CHECK_LEVELS = ("step", "turn", "end", "off")
+
+
+def check_level(check) -> str:
+    """The invariant check level named by ``check``: True -> "step", False/None -> "off",
+    else one of :data:`CHECK_LEVELS` (ValueError otherwise)."""
+    if check is True:
+        return "step"
+    if check is False or check is None:
+        return "off"
+    if check not in CHECK_LEVELS:
+        raise ValueError(f"invariant check level {check!r}: choose from {', '.join(CHECK_LEVELS)}")
+    return check
+
+
 class InvariantError(AssertionError):
-    """A state broke an invariant during play_game(check_invariants=True)."""
+    """A state broke an invariant during play, ``step`` decisions in; ``problems`` lists how."""
+
+    def __init__(self, step: int, problems: list):
+        super().__init__(f"after step {step}: " + "; ".join(problems))
+        self.step, self.problems = step, problems
+
+
+class GameStuck(RuntimeError):
+    """The game cannot go on: ``kind`` is "no_end" (the step cap reached) or "no_legal_action"."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass
@@ -59,13 +89,86 @@ class GameResult:
     digest: str
 
 
-def play_game(content, seed: int, bots=("random", "random"), log_path=None,
-              check_invariants: bool = False, events: list | None = None, source=None,
-              overrides=()) -> GameResult:
-    """Play one game between ``bots`` (names or objects with ``choose``), one per side in
-    ``content.game.sides`` order. Bot seeds are derived from ``seed``. A bot with
-    ``needs_view`` gets ``PlayerView(state, side)`` (:class:`genkit.engine.view.PlayerView`),
-    any other bot None.
+class Match:
+    """One game between bots, one per side: the one play loop of genkit (``genkit play``,
+    :func:`play_game`, the simulator's records).
+
+    ``check``: when to check the invariants -- "step" (the start and after every decision; or
+    True), "turn" (whenever the game turn changes, and at the end), "end", "off" (or False).
+    ``step_cap``: decisions after which the game counts as endless (None: no cap).
+    ``log``/``trace``: a :class:`~genkit.engine.log.LogWriter` and the state's roll trace.
+    ``before_combat(state, actions)``: called before each decision of the combat stage.
+    ``steps`` counts the decisions applied, also after :meth:`play` raised.
+    """
+
+    def __init__(self, game, state, players, check="off", step_cap=None, log=None, trace=None,
+                 before_combat=None):
+        self.game, self.state, self.players = game, state, players
+        self.check = check_level(check)
+        self.step_cap = sys.maxsize if step_cap is None else step_cap
+        self.log, self.trace, self.before_combat = log, trace, before_combat
+        self.steps = 0
+
+    def play(self) -> None:
+        """The bots decide until the game ends. Guarantees: a bot with ``needs_view`` gets
+        ``PlayerView(state, side)``, any other None; every decision and its rolls are logged,
+        and the end when the game ends; a broken invariant raises :class:`InvariantError`,
+        the step cap or a decision with no legal action :class:`GameStuck`.
+        (One function: this loop is the engine's hot path.)"""
+        game, state, players, log, trace = self.game, self.state, self.players, self.log, self.trace
+        checker = check_invariants if self.check != "off" else None   # looked up now: tests patch it
+        every_step, per_turn = self.check == "step", self.check == "turn"
+        cap, before_combat = self.step_cap, self.before_combat
+        legal, apply = game.legal_actions, game.apply
+        last_turn = state.turn
+        steps = 0
+        try:
+            if every_step:
+                _check(checker, state, 0)
+            while not state.ended:
+                if steps >= cap:
+                    raise GameStuck("no_end", f"no end after {steps} decisions (turn {state.turn})")
+                actions = legal(state)
+                if not actions:
+                    raise GameStuck("no_legal_action", f"no legal action in {state!r}")
+                side = state.actor
+                bot = players[side]
+                action = bot.choose(PlayerView(state, side) if bot.needs_view else None, actions)
+                if before_combat is not None and state.stage == S_COMBAT:
+                    before_combat(state, actions)
+                if log:
+                    log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
+                apply(state, action)
+                steps += 1
+                if log:
+                    log.rolls(trace)
+                if checker is not None and (every_step or state.ended or (per_turn and state.turn != last_turn)):
+                    last_turn = state.turn
+                    _check(checker, state, steps)
+            if log:
+                log.end(state, steps)
+        finally:
+            self.steps = steps
+
+    def result(self) -> GameResult:
+        """The result of the game as it stands (call after :meth:`play`)."""
+        state, side_ids = self.state, self.game.side_ids
+        winner = side_ids[state.winner] if state.winner >= 0 else None
+        return GameResult(winner, state.turn, state.reason, self.steps, state.digest())
+
+
+def _check(checker, state, step: int) -> None:
+    """Raise :class:`InvariantError` if ``checker`` finds ``state`` broken."""
+    problems = checker(state)
+    if problems:
+        raise InvariantError(step, problems)
+
+
+def play_game(content, seed: int, bots=None, log_path=None, check_invariants=False,
+              events: list | None = None, source=None, overrides=()) -> GameResult:
+    """Play one game between ``bots`` (objects with ``choose``; None: the random bot on every
+    side, seeded by :func:`~genkit.engine.bots.bot_seed`), one per side in
+    ``content.game.sides`` order. ``check_invariants``: True/False or a level (see :class:`Match`).
 
     ``events``: a list the game appends its event tuples to (:mod:`genkit.engine.events`);
     None (the default) records nothing and costs nothing.
@@ -77,51 +180,20 @@ def play_game(content, seed: int, bots=("random", "random"), log_path=None,
     closed, without the end line.
     """
     game = rules_for(content)
-    players = [make_bot(spec, bot_seed(seed, k)) for k, spec in enumerate(bots)]
+    players = list(bots) if bots is not None else [RandomBot(bot_seed(seed, k)) for k in range(len(game.side_ids))]
     trace = [] if log_path else None
     state = game.initial_state(seed, trace=trace, events=events)
+    match = Match(game, state, players, check=check_invariants, trace=trace)
     if not log_path:
-        return _play(game, state, players, None, None, check_invariants)
-    log = LogWriter(log_path, content, seed, [getattr(b, "name", str(b)) for b in players], source, overrides)
+        match.play()
+        return match.result()
+    match.log = LogWriter(log_path, content, seed, [getattr(b, "name", str(b)) for b in players], source, overrides)
     try:
-        log.rolls(trace)
-        return _play(game, state, players, log, trace, check_invariants)
+        match.log.rolls(trace)
+        match.play()
     finally:
-        log.close()
-
-
-def _play(game, state, players, log, trace, check_invariants: bool) -> GameResult:
-    """The bots decide until the game ends; each decision and its rolls go to ``log``."""
-    check = _check if check_invariants else None
-    if check:
-        check(state, 0)
-    steps = 0
-    legal = game.legal_actions
-    apply = game.apply
-    while not state.ended:
-        actions = legal(state)
-        side = state.actor
-        bot = players[side]
-        view = PlayerView(state, side) if bot.needs_view else None
-        action = bot.choose(view, actions)
-        if log:
-            log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
-        apply(state, action)
-        steps += 1
-        if log:
-            log.rolls(trace)
-        if check:
-            check(state, steps)
-    if log:
-        log.end(state, steps)
-    winner = game.side_ids[state.winner] if state.winner >= 0 else None
-    return GameResult(winner, state.turn, state.reason, steps, state.digest())
-
-
-def _check(state, step) -> None:
-    errs = check_invariants(state)
-    if errs:
-        raise InvariantError(f"after step {step}: " + "; ".join(errs))
+        match.log.close()
+    return match.result()
 
 
 def replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult:

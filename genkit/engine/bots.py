@@ -1,8 +1,10 @@
 """Bots: ``choose(view, actions) -> action``; ``view`` is a
 :class:`~genkit.engine.view.PlayerView` for bots that set ``needs_view``, else None.
 
-The engine has the one random bot; the simulator's registry (:mod:`genkit.sim.bots`)
-registers it as ``random`` next to its heuristic bots.
+The engine has the one random bot (what :func:`genkit.engine.play_game` plays when given no
+bots) and the seeding scheme. The one registry of bots by name, with the one ``make_bot``,
+is the simulator's (:mod:`genkit.sim.bots`): it registers this bot as ``random`` next to its
+heuristic bots, which need the simulator's tables, and the engine never looks a name up.
 """
 from __future__ import annotations
 
@@ -21,14 +23,11 @@ class RandomBot:
 
     @classmethod
     def for_game(cls, game, side: int, seed: int) -> "RandomBot":
-        """The simulator's constructor protocol (``make_bot(name, game, side, seed)``)."""
+        """The registry's constructor protocol (:func:`genkit.sim.bots.make_bot`)."""
         return cls(seed)
 
     def choose(self, view, actions):
         return actions[int(self._random() * len(actions))]
-
-
-BOTS = {"random": RandomBot}
 
 
 _M64 = (1 << 64) - 1
@@ -51,18 +50,3 @@ def bot_seed(gseed: int, side: int) -> int:
     """The seed of the bot playing ``side`` in the game seeded ``gseed``: one scheme for
     ``genkit play`` and ``genkit sim``, so a simulated game replays with ``genkit play``."""
     return _mix(gseed ^ (0xB07 + side))
-
-
-def make_bot(spec, seed: int):
-    """A bot from a name in :data:`BOTS` or an object with ``choose`` (returned as is).
-
-    The simulator's bots (``greedy``, ``search``) need the game and side: build them with
-    ``genkit.sim.bots.make_bot(name, game, side, seed)`` and pass the objects.
-    """
-    if hasattr(spec, "choose"):
-        return spec
-    try:
-        return BOTS[spec](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {spec!r}; known: {', '.join(sorted(BOTS))} "
-                         f"(others: genkit.sim.bots.make_bot)") from None

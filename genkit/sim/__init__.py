@@ -7,7 +7,8 @@
     sim_command / compare_command / sweep_command: what the CLI commands do
 
 Modules: stats (intervals), metrics (streaming aggregation), observe (what is read
-from the engine), play (one game), runner (the process pool), bots, compare,
+from the engine's events), play (one game's record), runner (the process pool), bots
+(the one registry of bots by name), compare,
 report (HTML + inline SVG), commands (CLI glue).
 """
 from .compare import Comparison, Sweep, compare, sweep

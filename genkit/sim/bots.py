@@ -1,11 +1,18 @@
-"""Bots for the simulator, registered by name: ``random``, ``greedy``, ``search``.
+"""The one registry of bots by name (``random``, ``greedy``, ``search``), with the one
+``make_bot`` and the one ``--bots`` parser, and the heuristic bots.
+
+The registry lives here, in the simulator, because the heuristic bots do: the layering
+model -> engine -> sim forbids the engine to import them, and a registry here needs no
+registration at import time. The engine's random bot (:class:`genkit.engine.bots.RandomBot`)
+is registered here as ``random``; the engine itself never looks a bot up by name (its
+``play_game`` takes bot objects).
 
 A bot is built per game and side with ``make_bot(name, game, side, seed)`` and
 answers ``choose(view, actions) -> action``: ``actions`` are the engine's legal
 actions of the pending decision, ``view`` the engine's
-:class:`~genkit.engine.view.PlayerView` -- what that player sees (``View`` here is
-an alias). It exposes the board (locations, sides, strengths, facings, stops,
-killstreak markers, invulnerability), the turn, phase and pending decision, the
+:class:`~genkit.engine.view.PlayerView` -- what that player sees. It exposes the
+board (locations, sides, strengths, facings, stops, killstreak markers,
+invulnerability), the turn, phase and pending decision, the
 player's own hand and only the *sizes* of the other hand and of the deck. It has
 no deck order, no other hand and no dice generator, so no bot can peek; the
 search bot plans on :meth:`PlayerView.sample_state`, a copy of the position in which
@@ -20,7 +27,7 @@ from __future__ import annotations
 import random
 from itertools import groupby
 
-from ..engine.bots import RandomBot as EngineRandomBot
+from ..engine.bots import RandomBot, bot_seed
 from ..engine.core import los_clear
 from ..engine.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
                             S_MOVE_UNIT, S_RESPAWN, S_RESPAWN_HEX)
@@ -28,17 +35,6 @@ from ..engine.view import PlayerView
 
 PASS = ("pass",)
 _HEX_OF_NODE = (6).__rfloordiv__      # node -> its hex (node // 6)
-
-
-# --------------------------------------------------------------------------- the player's view
-
-#: the engine's single player view (kept under its old name here)
-View = PlayerView
-
-# --------------------------------------------------------------------------- random
-
-#: ``random``: the engine's bot (built by :func:`make_bot` through ``RandomBot.for_game``)
-RandomBot = EngineRandomBot
 
 
 # --------------------------------------------------------------------------- greedy
@@ -782,33 +778,42 @@ class SearchBot(GreedyBot):
 
 # --------------------------------------------------------------------------- registry
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+#: name -> factory(game, side, seed) of a fresh bot
+BOTS = {"random": RandomBot.for_game, "greedy": GreedyBot, "search": SearchBot}
 
 
 def bot_names() -> list:
+    """The registered bot names, sorted."""
     return sorted(BOTS)
 
 
 def make_bot(name: str, game, side: int, seed: int):
-    """A fresh bot ``name`` for ``side`` of ``game``, with its own generator seeded by ``seed``."""
+    """A fresh bot ``name`` for ``side`` of ``game``, with its own generator seeded by ``seed``
+    (ValueError for a name not in :data:`BOTS`)."""
     try:
-        cls = BOTS[name]
+        factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}") from None
-    factory = getattr(cls, "for_game", None)     # the engine's RandomBot takes only a seed
-    return factory(game, side, seed) if factory is not None else cls(game, side, seed)
+    return factory(game, side, seed)
 
 
-def parse_bots(text) -> tuple:
-    """"greedy,random" or ("greedy", "random") or "greedy" (both sides) -> a checked pair."""
-    if isinstance(text, str):
-        parts = [p.strip() for p in text.split(",") if p.strip()]
-    else:
-        parts = list(text)
-    if len(parts) == 1:
-        parts = parts * 2
-    if len(parts) != 2:
-        raise ValueError(f"--bots takes one or two names (first side, second side), got {text!r}")
+def make_players(names, game, gseed: int) -> list:
+    """One fresh bot per side of ``game`` from ``names`` (side order), each seeded by
+    :func:`~genkit.engine.bots.bot_seed` from the game seed ``gseed``: the same bots
+    ``genkit play --seed`` and ``genkit sim`` play with."""
+    return [make_bot(name, game, side, bot_seed(gseed, side)) for side, name in enumerate(names)]
+
+
+def parse_bots(text, sides: int | None) -> tuple:
+    """One known bot name per side from "greedy,random", ("greedy", "random") or "greedy"
+    (one name plays every side). ``sides``: the content's number of sides; None checks the
+    names alone (before the content is loaded). ValueError says what is wrong."""
+    parts = [p.strip() for p in text.split(",") if p.strip()] if isinstance(text, str) else list(text)
+    if len(parts) == 1 and sides is not None:
+        parts = parts * sides
+    if not parts or (sides is not None and len(parts) != sides):
+        raise ValueError(f"give one bot, or one per side ({sides if sides is not None else 'in content order'}), "
+                         f"e.g. random,random; got {text!r}")
     for p in parts:
         if p not in BOTS:
             raise ValueError(f"unknown bot {p!r}; choose from {', '.join(bot_names())}")

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .bots import parse_bots
 from .metrics import Metrics, PairedSet
 from .runner import run_games
 from .stats import newcombe_diff
@@ -130,7 +129,6 @@ def compare(content_a, overrides_a: Iterable[str], content_b, overrides_b: Itera
     ``genkit compare GAME --set K=V`` is ``compare(GAME, [], GAME, ["K=V"])``;
     ``--against OTHER`` is ``compare(GAME, [], OTHER, [])``.
     """
-    bots = parse_bots(bots)
     (ma, mb), paired = run_games([(str(content_a), list(overrides_a)), (str(content_b), list(overrides_b))],
                                  games, None, seed, bots, workers, progress, check_invariants, label="compare")
     la = label_a or (" ".join(overrides_a) if overrides_a else str(content_a))

@@ -22,88 +22,13 @@ The one figure the events cannot give is "held but never playable": a card
 counts as *held* when it was in its owner's hand at one of the owner's combat
 decisions, and as *never playable* when no such decision listed a play of its
 ability. So the driver calls :meth:`Observer.combat` with the legal actions
-before each combat decision (:func:`genkit.sim.play.play_game` does).
+before each combat decision (:func:`genkit.sim.play.record_game` has the engine's
+:class:`~genkit.engine.Match` do it).
 """
 from __future__ import annotations
 
-import importlib
-
-from .metrics import cell_key
-
 from ..engine import events as ev
-from ..engine.state import S_COMBAT  # noqa: F401  (re-exported for the driver)
-
-
-# --------------------------------------------------------------------------- engine access
-
-def rules_for(content):
-    """The game definition for ``content``: ``genkit.engine.rules_for`` when the engine
-    has it, else ``genkit.engine.rules.<game.rules_module>.Game(content)``."""
-    try:
-        eng = importlib.import_module("genkit.engine")
-        fn = getattr(eng, "rules_for", None)
-        if fn is not None:
-            return fn(content)
-    except ImportError:
-        pass
-    mod = importlib.import_module(f"genkit.engine.rules.{content.game.rules_module}")
-    return mod.Game(content)
-
-
-def invariant_checker(game):
-    """A function state -> list of problems: the engine's ``check_invariants`` if it has
-    one, else :func:`basic_invariants` (a subset, computed from public fields)."""
-    try:
-        eng = importlib.import_module("genkit.engine")
-        fn = getattr(eng, "check_invariants", None)
-        if fn is not None:
-            return fn
-    except ImportError:
-        pass
-    return lambda s: basic_invariants(game, s)
-
-
-def basic_invariants(game, s) -> list:
-    """Invariants checkable from outside the engine: one unit per hex and map/occupancy
-    agreement, every piece exactly once somewhere, cards conserved, hand limit,
-    killstreak markers within their tracks."""
-    out = []
-    loc, occ = s.loc, getattr(s, "occ", None)
-    n_hex = len(occ) if occ is not None else None
-    seen_hex = {}
-    for p, h in enumerate(loc):
-        if h >= 0:
-            if n_hex is not None and h >= n_hex:
-                out.append(f"piece {p} at hex index {h} outside the map")
-                continue
-            if h in seen_hex:
-                out.append(f"pieces {seen_hex[h]} and {p} share hex {h} at the end of a step")
-            seen_hex[h] = p
-            if occ is not None and occ[h] != p:
-                out.append(f"piece {p} at hex {h} but the hex records {occ[h]}")
-        elif h not in (-1, -2, -3):
-            out.append(f"piece {p} has unknown location {h}")
-    if occ is not None:
-        for h, p in enumerate(occ):
-            if p >= 0 and (p >= len(loc) or loc[p] != h):
-                out.append(f"hex {h} records piece {p} which is elsewhere")
-    cards = list(s.deck) + list(s.discard) + [c for hand in s.hands for c in hand]
-    if getattr(s, "playing", -1) >= 0:
-        cards.append(s.playing)
-    if sorted(cards) != list(range(game.ncards)):
-        out.append(f"cards not conserved: deck {len(s.deck)}, discard {len(s.discard)}, "
-                   f"hands {[len(h) for h in s.hands]}, total {len(cards)} of {game.ncards}")
-    for side, hand in enumerate(s.hands):
-        if len(hand) > game.hand_limit:
-            out.append(f"side {game.side_ids[side]} holds {len(hand)} cards, limit {game.hand_limit}")
-    nt = game.ntypes
-    for i, v in enumerate(s.streak):
-        if not 0 <= v <= game.t_ks[i % nt]:
-            out.append(f"killstreak marker {game.side_ids[i // nt]}:{game.types[i % nt].id} at {v}")
-    return out
-
-
-# --------------------------------------------------------------------------- observer
+from .metrics import cell_key
 
 _BATTLE, _REDUCED, _ELIMINATED, _KILLSTREAK = ev.BATTLE, ev.REDUCED, ev.ELIMINATED, ev.KILLSTREAK
 _DRAWN, _PLAYED, _HELD = ev.CARD_DRAWN, ev.CARD_PLAYED, ev.CARD_HELD
@@ -185,14 +110,6 @@ class Observer:
                 h[1] = True
                 if card_ab[c] in playable:
                     h[2] = True
-
-    def before(self, s, action, actions) -> None:
-        """Compatibility: call before every decision (only combat decisions matter)."""
-        if s.stage == S_COMBAT:
-            self.combat(s, actions)
-
-    def after(self, s) -> None:
-        """Compatibility: nothing to do after a step (events are read lazily)."""
 
     def _release(self, c) -> None:
         h = self.held.pop(c, None)

@@ -23,12 +23,13 @@ import time
 from contextlib import contextmanager
 from typing import Iterable
 
+from ..engine import check_level, rules_for
+from ..engine.bots import game_seed
 from ..model.check import load_checked
 from ..model.load import load
 from .bots import parse_bots
 from .metrics import Metrics, PairedSet, paired_values
-from .observe import rules_for
-from .play import STEP_CAP, check_level, game_seed, play_game
+from .play import STEP_CAP, record_game
 
 DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
 PRECISION_FIRST_BATCH = 200
@@ -82,7 +83,7 @@ def _run_chunk(span: tuple) -> tuple:
         gs = game_seed(_W["seed"], i)
         recs = []
         for k, (content, game, _src) in enumerate(variants):
-            rec = play_game(game, content, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
+            rec = record_game(game, content, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
             out[k].add(rec)
             recs.append(rec)
         if paired is not None:
@@ -247,7 +248,6 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     Returns (list of Metrics, PairedSet or None). Ctrl-C raises :class:`Interrupted` with the
     figures so far, after the pool is gone.
     """
-    bots = parse_bots(bots)
     check = check_level(check)
     if (games is None) == (precision is None):
         raise ValueError("give exactly one of games or precision")
@@ -255,10 +255,10 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
         raise ValueError("games must be at least 1")
     if precision is not None and not 0 < precision < 0.5:
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
-    metas = []
-    for path, overrides in variants:
-        content, source = load_checked(path, overrides)  # bad content stops here, before any game
-        metas.append(meta_for(content, source, path, overrides, seed, bots))
+    loaded = [load_checked(path, overrides) for path, overrides in variants]  # bad content stops here
+    bots = parse_bots(bots, len(loaded[0][0].game.sides))
+    metas = [meta_for(content, source, path, overrides, seed, bots)
+             for (content, source), (path, overrides) in zip(loaded, variants)]
     sinks = [Metrics(meta) for meta in metas]
     paired = PairedSet() if len(variants) == 2 else None
     t0 = time.perf_counter()

@@ -1,10 +1,11 @@
 """Bots: registered by name, legal, reproducible, and greedy plays better than random."""
 import pytest
 
+from genkit.engine import PlayerView, rules_for
+from genkit.engine.bots import game_seed
 from genkit.model.load import load
-from genkit.sim.bots import View, bot_names, parse_bots
-from genkit.sim.observe import rules_for
-from genkit.sim.play import game_seed, play_game
+from genkit.sim.bots import bot_names, parse_bots
+from genkit.sim.play import record_game
 
 
 @pytest.fixture(scope="module")
@@ -15,16 +16,16 @@ def game(bering_path):
 
 def test_registry():
     assert set(bot_names()) >= {"random", "greedy", "search"}
-    assert parse_bots("greedy") == ("greedy", "greedy")
-    assert parse_bots("greedy, random") == ("greedy", "random")
+    assert parse_bots("greedy", 2) == ("greedy", "greedy")
+    assert parse_bots("greedy, random", 2) == ("greedy", "random")
     with pytest.raises(ValueError):
-        parse_bots("a,b,c")
+        parse_bots("a,b,c", 2)
 
 
 def test_view_hides_the_hidden(game):
     content, g = game
     s = g.initial_state(3)
-    v = View(s, 0)
+    v = PlayerView(s, 0)
     for hidden in ("deck", "hands", "rng"):
         assert not hasattr(v, hidden)
     assert v.deck_size == len(s.deck) and v.other_hand_size == len(s.hands[1])
@@ -36,8 +37,8 @@ def test_view_hides_the_hidden(game):
 
 def test_greedy_games_are_legal_and_reproducible(game):
     content, g = game
-    a = play_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
-    b = play_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
+    a = record_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
+    b = record_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
     assert a == b and a["completed"] and not a["violations"]
 
 
@@ -46,12 +47,12 @@ def test_greedy_beats_random_as_the_attacker(game):
     wins = {"greedy": 0, "random": 0}
     for i in range(10):
         for bot in wins:
-            r = play_game(g, content, game_seed(4, i), (bot, "random"), observe=False)
+            r = record_game(g, content, game_seed(4, i), (bot, "random"), observe=False)
             wins[bot] += r["winner"] == "us"
     assert wins["greedy"] > wins["random"]
 
 
 def test_search_bot_plays_a_legal_game(game):
     content, g = game
-    r = play_game(g, content, game_seed(1, 0), ("search", "greedy"), check=True)
+    r = record_game(g, content, game_seed(1, 0), ("search", "greedy"), check=True)
     assert r["completed"] and not r["violations"]

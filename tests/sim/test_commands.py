@@ -21,7 +21,7 @@ def test_sim_command_writes_json_and_report(bering_path, tmp_path):
 
 
 def test_sim_command_exits_1_on_failed_games(bering_path, monkeypatch):
-    monkeypatch.setitem(botmod.BOTS, "crash", _Crash)
+    monkeypatch.setitem(botmod.BOTS, "crash", _Crash.for_game)
     out = io.StringIO()
     assert sim_command(bering_path, games=2, bots="crash,random", workers=1, progress=False, out=out) == 1
     assert "seed" in out.getvalue() and "boom" in out.getvalue()

@@ -1,10 +1,11 @@
 """The streaming aggregator: merging chunk aggregates equals one pass over the games."""
 import json
 
+from genkit.engine import rules_for
+from genkit.engine.bots import game_seed
 from genkit.model.load import load
 from genkit.sim.metrics import VIOLATION_CAP, Metrics, empty_record
-from genkit.sim.observe import rules_for
-from genkit.sim.play import game_seed, play_game
+from genkit.sim.play import record_game
 from genkit.sim.runner import meta_for
 
 
@@ -12,7 +13,7 @@ def _records(path, n, bots=("greedy", "random")):
     content, source = load(path)
     game = rules_for(content)
     meta = meta_for(content, source, path, [], 0, bots)
-    return meta, [play_game(game, content, game_seed(0, i), bots, index=i) for i in range(n)]
+    return meta, [record_game(game, content, game_seed(0, i), bots, index=i) for i in range(n)]
 
 
 def test_merge_equals_single_pass(bering_path):

@@ -1,8 +1,9 @@
 """The observer reads the engine's event stream: its figures are exact and add up."""
 from genkit.engine import events as ev
+from genkit.engine import rules_for
+from genkit.engine.bots import game_seed
 from genkit.model.load import load
-from genkit.sim.observe import rules_for
-from genkit.sim.play import game_seed, play_game
+from genkit.sim.play import record_game
 
 
 def test_records_agree_with_the_event_stream(bering_path):
@@ -11,13 +12,13 @@ def test_records_agree_with_the_event_stream(bering_path):
     sides = list(g.side_ids)
     for i, bots in enumerate((("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))):
         gs = game_seed(21, i)
-        rec = play_game(g, content, gs, bots, index=i, check="turn")
+        rec = record_game(g, content, gs, bots, index=i, check="turn")
         assert rec["completed"] and not rec["violations"]
         assert "approximate_events" not in rec
         # the same game again, collecting the events ourselves (bots are seeded from gs)
+        from genkit.engine.bots import bot_seed
         from genkit.engine.view import PlayerView
         from genkit.sim.bots import make_bot
-        from genkit.sim.play import bot_seed
         events = []
         s = g.initial_state(gs, events=events)
         players = [make_bot(bots[k], g, k, bot_seed(gs, k)) for k in range(2)]

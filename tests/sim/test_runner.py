@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from genkit.engine.bots import RandomBot
 from genkit.model.load import ContentError
 from genkit.sim import bots as botmod
 from genkit.sim.runner import simulate
@@ -30,7 +31,7 @@ def test_precision_mode_stops_when_narrow_enough(bering_path):
     assert capped.games == 230 and not capped.meta["precision_reached"]
 
 
-class _Crash(botmod.RandomBot):
+class _Crash(RandomBot):
     name = "crash"
 
     def choose(self, view, actions):
@@ -41,7 +42,7 @@ class _Crash(botmod.RandomBot):
 
 
 def test_failures_are_recorded_not_raised(bering_path, monkeypatch):
-    monkeypatch.setitem(botmod.BOTS, "crash", _Crash)
+    monkeypatch.setitem(botmod.BOTS, "crash", _Crash.for_game)
     m = simulate(bering_path, [], games=3, seed=0, bots=("crash", "random"), workers=1, progress=False)
     assert m.failed and m.violation_count == 3 and m.completed == 0
     v = m.violations[0]
