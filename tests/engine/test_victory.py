@@ -68,9 +68,9 @@ def _turn_limit_winner(*overrides):
 def test_5_0_turn_limit_winner_is_data_not_who_moves_first():
     assert _turn_limit_winner() == "ru"
     assert _turn_limit_winner("game.first_side=ru") == "ru"      # moving first decides nothing here
-    assert _turn_limit_winner("game.victory.2.winner=us") == "us"
-    assert _turn_limit_winner("game.first_side=ru", "game.victory.2.winner=us") == "us"
-    assert _turn_limit_winner("game.victory.2.winner=draw") is None
+    assert _turn_limit_winner("game.victory.turn_limit.winner=us") == "us"
+    assert _turn_limit_winner("game.first_side=ru", "game.victory.turn_limit.winner=us") == "us"
+    assert _turn_limit_winner("game.victory.turn_limit.winner=draw") is None
 
 
 def test_5_0_victory_conditions_are_checked_in_list_order():
