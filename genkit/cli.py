@@ -197,7 +197,7 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
 @click.option("--bots", "bot_spec", default="greedy", show_default=True, metavar="BOT[,BOT]",
-              help="Bot for each side, in the order the content lists the sides (one name: both sides): "
+              help="Bot for each side, in the order the content lists the sides (one name: every side): "
                    "random, greedy or search.")
 @click.option("--log", "log_path", **OUT_FILE,
               help="Write the game as JSON lines (every decision and die roll) for genkit replay.")
@@ -266,7 +266,7 @@ def _sim_bots(ctx, param, value: str) -> str:
 
 BOTS = click.option("--bots", default="greedy,greedy", show_default=True, metavar="FIRST,SECOND",
                     callback=_sim_bots,
-                    help="Bot per side in content order: random, greedy or search (one name: both sides).")
+                    help="Bot per side in content order: random, greedy or search (one name: every side).")
 SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), help="Processes to use.  [default: all cores]")
 JSON = click.option("--json", "json_path", **OUT_FILE,

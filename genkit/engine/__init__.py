@@ -103,6 +103,9 @@ class Match:
 
     def __init__(self, game, state, players, check="off", step_cap=None, log=None, trace=None,
                  before_combat=None):
+        if len(players) != len(game.side_ids):      # one bot per side of the game, in its order
+            raise ValueError(f"{len(players)} bots for the {len(game.side_ids)} sides of the game "
+                             f"({', '.join(game.side_ids)}): give one per side")
         self.game, self.state, self.players = game, state, players
         self.check = check_level(check)
         self.step_cap = sys.maxsize if step_cap is None else step_cap

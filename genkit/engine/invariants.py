@@ -94,7 +94,8 @@ def _all_hold(state: State) -> bool:
         return False
     streak = state.streak
     nt = g.ntypes
-    for side in range(2):
+    nsides = len(g.side_ids)
+    for side in range(nsides):
         k = side * nt
         for t in range(nt):
             v = streak[k + t]
@@ -104,7 +105,7 @@ def _all_hold(state: State) -> bool:
             return False
     if not 1 <= state.turn <= g.turns:
         return False
-    if state.ended and state.winner not in (-1, 0, 1):
+    if state.ended and state.winner not in range(-1, nsides):
         return False
     attacked, defended = state.attacked, state.defended
     for m in side_masks:
@@ -151,7 +152,7 @@ def _violations(state: State) -> list:
     for side, hand in enumerate(state.hands):
         if len(hand) > g.hand_limit:
             errs.append(f"side {g.side_ids[side]} holds {len(hand)} cards, limit {g.hand_limit}")
-    for side in range(2):
+    for side in range(len(g.side_ids)):
         for t in range(g.ntypes):
             v = state.streak[side * g.ntypes + t]
             if not 0 <= v <= g.t_ks[t]:
@@ -162,7 +163,7 @@ def _violations(state: State) -> list:
             errs.append(f"negative cards due for {g.side_ids[side]}")
     if not 1 <= state.turn <= g.turns:
         errs.append(f"turn {state.turn} outside 1..{g.turns}")
-    if state.ended and state.winner not in (-1, 0, 1):
+    if state.ended and state.winner not in range(-1, len(g.side_ids)):
         errs.append(f"winner {state.winner}")
     errs += _own_side_combat(state)
     return errs

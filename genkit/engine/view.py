@@ -16,8 +16,8 @@ class PlayerView:
     (``streak``), invulnerability (``invuln``), the turn, phase, pending decision
     (``stage``, ``actor``, ``pend``) and the combat-phase bookkeeping (``moved``,
     ``attacked``, ``defended``, ``lead``, ``battle_done``, ``plays``), the player's
-    own ``hand``, the public ``discard`` pile and only the *sizes* of the other hand
-    (``other_hand_size``) and of the deck (``deck_size``). It has no deck order, no
+    own ``hand``, the public ``discard`` pile and only the *sizes* of the other sides'
+    hands together (``other_hand_size``) and of the deck (``deck_size``). It has no deck order, no
     other hand and no dice generator, so no bot can peek; a bot that plans ahead uses
     :meth:`sample_state`, a determinisation of the position.
 
@@ -37,7 +37,8 @@ class PlayerView:
         self.loc, self.reduced, self.facing, self.stopped, self.occ = s.loc, s.reduced, s.facing, s.stopped, s.occ
         self.streak, self.invuln = s.streak, s.invuln
         self.hand = s.hands[side]
-        self.other_hand_size = len(s.hands[1 - side])
+        hands = s.hands
+        self.other_hand_size = sum(map(len, hands)) - len(hands[side])   # the other sides' hands together
         self.deck_size = len(s.deck)
         self.discard = s.discard
         self.moved, self.attacked, self.defended = s.moved, s.attacked, s.defended
@@ -49,14 +50,19 @@ class PlayerView:
 
     def sample_state(self, rng: random.Random) -> State:
         """A copy of the position with the hidden information re-drawn (a determinisation):
-        the other hand and the deck are shuffled together and dealt again, and the dice
+        the other sides' hands and the deck are shuffled together and dealt again, and the dice
         generator is re-seeded from ``rng``. Safe to play forward with the engine."""
         c = self._s.copy()
-        other = 1 - self.side
-        pool = list(c.deck) + list(c.hands[other])
+        others = [o for o in range(len(c.hands)) if o != self.side]
+        pool = list(c.deck)
+        for o in others:
+            pool += c.hands[o]
         rng.shuffle(pool)
-        k = len(c.hands[other])
-        c.hands[other] = pool[:k]
+        k = 0
+        for o in others:                  # each other side gets as many cards as it held
+            n = len(c.hands[o])
+            c.hands[o] = pool[k:k + n]
+            k += n
         c.deck = pool[k:]
         c.rng = rng.getrandbits(64) | 1
         c.legal = None

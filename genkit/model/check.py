@@ -527,6 +527,24 @@ def rules_module(ctx: Context):
                         f"a new game's rules go in genkit/engine/rules/{module}.py, listed in RULES_MODULES")
 
 
+@check
+def rules_requirements(ctx: Context):
+    """What the rules module states it needs of the model (its ``Game.REQUIRES``, a
+    :class:`genkit.engine.rules.Requirements`): whatever it cannot run is an error naming
+    the module's limit, so play, sim and build refuse the model before a game starts."""
+    import importlib
+
+    from ..engine import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
+    module = ctx.content.game.rules_module
+    if module not in RULES_MODULES:
+        return
+    requires = getattr(importlib.import_module(RULES_MODULES[module]).Game, "REQUIRES", None)
+    if requires is None:
+        return
+    for path, message in requires.problems(module, ctx.content.game):
+        yield ctx.error("rules-limit", path, message)
+
+
 # --------------------------------------------------------------------------- colours
 
 def _rgb(colour: str) -> tuple[float, float, float]:

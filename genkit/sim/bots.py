@@ -43,6 +43,8 @@ class _Tables:
     """Per-game tables the heuristic bots share (built once per Game object)."""
 
     def __init__(self, game):
+        if len(game.side_ids) != 2:    # the heuristics are Bering Land's: a side and its one enemy
+            raise ValueError(f"the heuristic bots play two sides; this game has {len(game.side_ids)}")
         self.g = g = game
         b = g.board
         self.n = b.n

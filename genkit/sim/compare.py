@@ -161,12 +161,13 @@ class Sweep:
         return out
 
     def best_value(self) -> object:
-        """The value whose win rates are closest to even (first side's |p - 0.5| smallest)."""
+        """The value whose win rates are closest to even (first side's |p - 1/sides| smallest)."""
         pts = self.points()
         if not pts:
             return None
         side = self.base.sides[0]
-        return min(pts, key=lambda p: abs(p["win_rate"][side]["p"] - 0.5))["value"]
+        even = 1 / len(self.base.sides)
+        return min(pts, key=lambda p: abs(p["win_rate"][side]["p"] - even))["value"]
 
     def to_json(self, timing: bool = True) -> dict:
         return {"key": self.key, "values": self.values, "base": self.base.to_json(timing),

@@ -178,7 +178,7 @@ class Metrics:
         return out
 
     def dead_cards(self) -> list:
-        """Abilities never played by either side although drawn (or never even drawn)."""
+        """Abilities never played by any side although drawn (or never even drawn)."""
         per: dict = {}
         for key, c in self.cards.items():
             ab = key.split(":", 1)[1]
@@ -261,7 +261,7 @@ class Metrics:
             # In an asymmetric game the first player is always the same side, so
             # this is that side's edge over an even game, not a pure move-order effect.
             out["first_player"] = {"side": first, "p": wr["p"], "ci95": wr["ci95"],
-                                   "edge_vs_even": wr["p"] - 0.5,
+                                   "edge_vs_even": wr["p"] - 1 / len(sides),   # even: 1 in len(sides)
                                    "vs_second": newcombe_diff(self.wins.get(first, 0), self.completed,
                                                               self.wins.get(other[0], 0) if other else 0,
                                                               self.completed).as_dict()}

@@ -211,7 +211,7 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
 
 
 def plot_cards(m: Metrics) -> str:
-    """Per ability, both sides together: drawn, played, worked, held but never playable."""
+    """Per ability, every side together: drawn, played, worked, held but never playable."""
     data = m.cards_by_ability()
     names = m.meta.get("ability_names") or {}
     series = [("drawn", "#94a3b8"), ("played", "#2563eb"), ("worked", "#16a34a"),
@@ -346,12 +346,14 @@ def plot_sweep(sw: Sweep) -> str:
 
 # --------------------------------------------------------------------------- summary
 
-def _balance_words(p: float, lo: float, hi: float) -> str:
-    if lo <= 0.5 <= hi:
+def _balance_words(p: float, lo: float, hi: float, even: float = 0.5) -> str:
+    """How far a side's win rate ``p`` (95% interval ``lo``..``hi``) is from ``even``: one
+    win in as many games as the game has sides."""
+    if lo <= even <= hi:
         return "balanced within the margin of error"
-    gap = abs(p - 0.5)
+    gap = abs(p - even)
     if gap < 0.05:
-        return "close to even, though the difference from 50% is statistically real"
+        return f"close to even, though the difference from {even:.0%} is statistically real"
     if gap < 0.15:
         return "somewhat lopsided"
     return "strongly lopsided"
@@ -371,7 +373,7 @@ def summary_lines(m: Metrics) -> list:
              f"(95% interval {_pct(m.win_rate(s)['ci95'][0])}–{_pct(m.win_rate(s)['ci95'][1])})" for s in sides]
     draws = f", {m.draws} draws" if m.draws else ""
     out.append(f"In {m.games} games between {bot_txt}: " + "; ".join(parts) + draws + ".")
-    out.append(f"The game is {_balance_words(wr['p'], *wr['ci95'])}.")
+    out.append(f"The game is {_balance_words(wr['p'], *wr['ci95'], 1 / len(sides))}.")
     j = m.to_json(False)
     ln = j["length"]
     tl = j["turn_limit"]

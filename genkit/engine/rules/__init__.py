@@ -1,1 +1,52 @@
-"""One module per game; each exposes a ``Game`` class built from a content model."""
+"""One module per game; each exposes a ``Game`` class built from a content model.
+
+Each ``Game`` class states what it needs of the model as data, ``REQUIRES`` (a
+:class:`Requirements`): ``genkit check`` (:mod:`genkit.model.check`) reports as errors,
+with the file and line, whatever in a model the module cannot run, so ``play``, ``sim``
+and ``build`` refuse it before a game starts. This file imports nothing of the engine:
+the model layer reads it lazily.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Requirements:
+    """What a rules module can run.
+
+    ``sides``: the exact number of sides it plays. ``phase_kinds``: the phase kinds of
+    ``game.sequence_of_play`` it runs. ``shared_kinds``: kinds whose phases act for every
+    side, so they name none. ``one_per_side``: kinds of which each side needs exactly one
+    phase (naming it)."""
+    sides: int
+    phase_kinds: tuple
+    shared_kinds: tuple = ()
+    one_per_side: tuple = ()
+
+    def problems(self, module: str, game) -> list:
+        """(path, message) for everything in ``game`` (the model's ``game``) the module
+        ``module`` cannot run; empty when it can run it."""
+        out = []
+        sides = [s.id for s in game.sides]
+        if len(sides) != self.sides:
+            path = ("game", "sides", self.sides) if len(sides) > self.sides else ("game", "sides")
+            out.append((path, f"game.sides: rules module {module} plays exactly {self.sides} sides; "
+                              f"this game has {len(sides)}"))
+        for i, p in enumerate(game.sequence_of_play):
+            if p.kind not in self.phase_kinds:
+                out.append((("game", "sequence_of_play", i, "kind"),
+                            f"game.sequence_of_play: rules module {module} runs only "
+                            f"{', '.join(self.phase_kinds)} phases; phase '{p.id}' is a {p.kind} phase"))
+            elif p.kind in self.shared_kinds and p.side:
+                out.append((("game", "sequence_of_play", i, "side"),
+                            f"game.sequence_of_play: in rules module {module} a {p.kind} phase acts for every "
+                            f"side; phase '{p.id}' names side '{p.side}'"))
+        for kind in self.one_per_side:
+            for sid in sides:
+                n = sum(p.kind == kind and p.side == sid for p in game.sequence_of_play)
+                if n != 1:
+                    out.append((("game", "sequence_of_play"),
+                                f"game.sequence_of_play: rules module {module} needs exactly one {kind} phase "
+                                f"per side; side '{sid}' has {n}"))
+        return out

@@ -84,6 +84,7 @@ from __future__ import annotations
 
 from ...model.schema import DRAW
 from .. import events as ev
+from . import Requirements
 from ..core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
     bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
@@ -110,6 +111,10 @@ class Game:
     """Bering Land's procedures over one content model (built once, shared by states)."""
 
     name = "bering_land"
+    #: what these rules can run (checked by ``genkit check``): two sides; phases of the four
+    #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
+    REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
+                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",))
 
     def __init__(self, content):
         self.content = c = content

@@ -1,0 +1,83 @@
+"""Each rules module states what it can run (``Game.REQUIRES``); ``genkit check`` refuses a
+model beyond it, naming the module's limit, and play, sim and build refuse it the same way."""
+import subprocess
+import sys
+
+import pytest
+
+from genkit.engine import Match, rules_for
+from genkit.engine.bots import RandomBot
+from genkit.engine.rules import Requirements
+from genkit.engine.rules.bering_land import Game
+from genkit.model.check import check_path
+from genkit.model.load import load_game
+from tests.conftest import BERING, edit
+
+THIRD_SIDE = '''    - id: ca
+      name: Canadian force
+      adjective: Canadian
+      colour: {full: "#1b7a3a", reduced: "#a8e0b8", text: "#ffffff", reduced_text: "#0a3018"}
+  components:'''
+
+
+def genkit(*args):
+    result = subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], capture_output=True, text=True)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def limits(path):
+    return [f for f in check_path(path) if f.code == "rules-limit"]
+
+
+def test_bering_land_declares_what_it_runs_and_the_bundled_game_is_within_it():
+    req = Game.REQUIRES
+    assert isinstance(req, Requirements) and req.sides == 2
+    assert set(req.phase_kinds) == {"respawn", "movement", "combat", "housekeeping"}
+    assert limits(BERING) == []
+
+
+def test_three_sides_are_refused_by_check_naming_the_module_limit(game_copy, tmp_path):
+    edit(game_copy / "game.yaml", "  components:", THIRD_SIDE)
+    message = "game.sides: rules module bering_land plays exactly 2 sides; this game has 3"
+    found = limits(game_copy)
+    side_error = [f for f in found if f.message == message]
+    assert side_error and side_error[0].severity == "error"
+    assert side_error[0].file.endswith("game.yaml")
+    lines = (game_copy / "game.yaml").read_text().splitlines()
+    assert "id: ca" in lines[side_error[0].line - 1]          # the line of the side too many
+    out = genkit("check", game_copy)
+    assert out.returncode == 1 and f"game.yaml:{side_error[0].line}: error: {message}" in out.stdout
+    for args in (("play", game_copy, "--seed", 1), ("sim", game_copy, "--games", 2),
+                 ("build", game_copy, "--out", tmp_path / "kit")):
+        out = genkit(*args)
+        assert out.returncode == 1, args
+        assert message in out.stdout + out.stderr, args
+
+
+def test_a_sequence_of_play_the_module_cannot_run_is_refused(game_copy):
+    # a second American movement phase, and a respawn phase for one side only
+    edit(game_copy / "game.yaml", "    - {id: us_combat,",
+         "    - {id: us_movement_2, name: American Movement again, kind: movement, side: us}\n    - {id: us_combat,")
+    edit(game_copy / "game.yaml", "kind: respawn}", "kind: respawn, side: ru}")
+    messages = {f.message for f in limits(game_copy)}
+    assert ("game.sequence_of_play: rules module bering_land needs exactly one movement phase per side; "
+            "side 'us' has 2") in messages
+    assert ("game.sequence_of_play: in rules module bering_land a respawn phase acts for every side; "
+            "phase 'respawn' names side 'ru'") in messages
+    out = genkit("play", game_copy, "--seed", 1)
+    assert out.returncode == 1 and "needs exactly one movement phase per side" in out.stdout
+
+
+def test_a_phase_kind_the_module_does_not_run_is_named(bering):
+    req = Requirements(sides=2, phase_kinds=("movement", "combat", "housekeeping"))
+    problems = req.problems("tiny", bering.game)
+    assert (("game", "sequence_of_play", 0, "kind"),
+            "game.sequence_of_play: rules module tiny runs only movement, combat, housekeeping phases; "
+            "phase 'respawn' is a respawn phase") in problems
+
+
+def test_the_play_loop_takes_one_bot_per_side_of_the_game(bering):
+    game = rules_for(bering)
+    with pytest.raises(ValueError, match="3 bots for the 2 sides"):
+        Match(game, game.initial_state(1), [RandomBot(k) for k in range(3)])
