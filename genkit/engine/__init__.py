@@ -173,7 +173,7 @@ def play_game(content, seed: int, bots=None, log_path=None, check_invariants=Fal
     side, seeded by :func:`~genkit.engine.bots.bot_seed`), one per side in
     ``content.game.sides`` order. ``check_invariants``: True/False or a level (see :class:`Match`).
 
-    ``events``: a list the game appends its event tuples to (:mod:`genkit.engine.events`);
+    ``events``: a list the game appends its event records to (:mod:`genkit.engine.events`);
     None (the default) records nothing and costs nothing.
 
     ``log_path``: write the game log there (:mod:`genkit.engine.log`). ``source`` (the

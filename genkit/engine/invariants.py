@@ -196,13 +196,14 @@ def _own_side_hits(state: State) -> list:
     errs = []
     for k in range(start, len(events)):
         e = events[k]
-        kind = e[0]
+        kind = e.kind
         if kind == ev.BATTLE:
-            if side_of[p_side[e[10]]] != e[1] or side_of[p_side[e[11]]] == e[1]:
-                errs.append(f"event {k}: side {e[1]} battle led by piece {e[10]} "
-                            f"({side_of[p_side[e[10]]]}) against piece {e[11]} ({side_of[p_side[e[11]]]})")
-        elif (kind == ev.REDUCED or kind == ev.ELIMINATED) and side_of[p_side[e[3]]] == e[4]:
-            errs.append(f"event {k}: piece {e[3]} of side {e[4]} {kind} by its own side")
+            if side_of[p_side[e.lead]] != e.side or side_of[p_side[e.defender]] == e.side:
+                errs.append(f"event {k}: side {e.side} battle led by piece {e.lead} "
+                            f"({side_of[p_side[e.lead]]}) against piece {e.defender} "
+                            f"({side_of[p_side[e.defender]]})")
+        elif (kind == ev.REDUCED or kind == ev.ELIMINATED) and side_of[p_side[e.piece]] == e.by_side:
+            errs.append(f"event {k}: piece {e.piece} of side {e.by_side} {kind} by its own side")
     if not errs:
         g._inv_events = (events, len(events), events[-1])
     return errs

@@ -34,7 +34,7 @@ End: ``ended``, ``winner`` (side index or -1), ``reason``.
 
 Not part of the position (neither copied nor digested): ``trace`` (None or a
 list collecting ``(face, purpose)`` of every die rolled), ``events`` (None or a
-list collecting event tuples, see :mod:`genkit.engine.events`), ``legal`` (the
+list collecting event records, see :mod:`genkit.engine.events`), ``legal`` (the
 cached legal actions of the pending decision).
 """
 from __future__ import annotations

@@ -129,14 +129,14 @@ class Observer:
         n = len(events)
         for i in range(self.seen, n):
             e = events[i]
-            kind = e[0]
+            kind = e.kind
             if kind == _BATTLE:
-                _, side, lead_type, attack_type, column, face, result, _dt, kill = e[:9]
-                self.lead_key = key = f"{side}:{lead_type}"
+                lead_type, column, result = e.lead_type, e.column, e.result
+                self.lead_key = key = f"{e.side}:{lead_type}"
                 self._unit(key)["battles_led"] += 1
                 m = self.marker.get(key, 0)
                 self.completes = False
-                if kill:
+                if e.eliminated:
                     length = self.track[lead_type]
                     if m < length:
                         self.marker[key] = m + 1
@@ -144,44 +144,43 @@ class Observer:
                 elif result is None or result in self.no_effect:
                     self.marker[key] = 0
                 if column is not None:
-                    ck = cell_key(column, attack_type, face)
+                    attack_type = e.attack_type
+                    ck = cell_key(column, attack_type, e.face)
                     crt[ck] = crt.get(ck, 0) + 1
                     rk = f"{column}|{attack_type}|{result}"
                     crt_results[rk] = crt_results.get(rk, 0) + 1
             elif kind == _ELIMINATED:
-                _, side, type_id, _p, by_side, ability = e
-                self._unit(f"{side}:{type_id}")["eliminated"] += 1
+                ability = e.ability
+                self._unit(f"{e.side}:{e.type}")["eliminated"] += 1
                 if ability is None:
                     if self.lead_key is not None:
                         self._unit(self.lead_key)["kills"] += 1
                 else:
-                    key = f"{by_side}:card:{ability}"
+                    key = f"{e.by_side}:card:{ability}"
                     rec["card_kills"][key] = rec["card_kills"].get(key, 0) + 1
             elif kind == _REDUCED:
-                self._unit(f"{e[1]}:{e[2]}")["steps_lost"] += 1
+                self._unit(f"{e.side}:{e.type}")["steps_lost"] += 1
             elif kind == _KILLSTREAK:
                 if self.completes:
-                    key = f"{e[1]}:{e[2]}"
+                    key = f"{e.side}:{e.type}"
                     rec["killstreaks"][key] = rec["killstreaks"].get(key, 0) + 1
             elif kind == _DRAWN:
-                _, side, ability, c, _source = e
-                self._card(side, ability)["drawn"] += 1
-                self.held[c] = [side, False, False]
+                self._card(e.side, e.ability)["drawn"] += 1
+                self.held[e.card] = [e.side, False, False]
             elif kind == _PLAYED:
-                _, side, ability, c, worked = e
-                d = self._card(side, ability)
+                d = self._card(e.side, e.ability)
                 d["played"] += 1
-                if worked:
+                if e.worked:
                     d["worked"] += 1
-                self._release(c)
+                self._release(e.card)
             elif kind == _HELD:
-                self._release(e[3])
+                self._release(e.card)
             elif kind == _RECEIVED:
-                self._repl(e[1])["available"] += e[2]
+                self._repl(e.side)["available"] += e.count
             elif kind == _USED:
-                r = self._repl(e[1])
+                r = self._repl(e.side)
                 r["used"] += 1
-                r[e[2]] += 1
+                r[e.how] += 1
         self.seen = n
 
     def finish(self, s) -> None:

@@ -1,6 +1,7 @@
 """9.0 combat: lead, targets, joiners, LOS, CRT columns and results (numbers from the model)."""
 import pytest
 
+from genkit.engine import events as ev
 from genkit.engine.core import AUTO_MISS, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP, CrtTable
 from genkit.engine.state import ELIMINATED, S_JOIN
 
@@ -131,8 +132,9 @@ def test_9_1_above_highest_column_uses_last_row(dice):
     pos.apply(("battle", lead, tgt))
     pos.apply(("join", joiner))
     assert pos.s.loc[tgt] == ELIMINATED                    # K; the +6 Primary row gives only L
-    battle = next(e for e in events if e[0] == "battle")
-    assert battle[3:7] == (c.crt.attack_types[last], crt.highest, face, "K")
+    battle = next(e for e in events if e.kind == ev.BATTLE)
+    assert (battle.attack_type, battle.column, battle.face, battle.result) == (c.crt.attack_types[last], crt.highest,
+                                                                              face, "K")
     old = Pos(open_map(extra=("crt.above_highest=use_highest",)), "us_combat")
     lead = old.add("us", "hvy_mobile", "0303")
     joiner = old.add("us", "lt_mobile", "0403")

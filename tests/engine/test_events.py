@@ -24,40 +24,41 @@ def _play(content, seed, events):
 
 def _check_conservation(g, s, events):
     sides = g.side_ids
-    # every tuple well formed, GAME_END last and only there
+    # every event a record of its kind's class, GAME_END last and only there
     for e in events:
-        assert e[0] in ev.KINDS and len(e) == ev.ARITY[e[0]], e
-    assert [e[0] for e in events].count(ev.GAME_END) == 1 and events[-1][0] == ev.GAME_END
-    assert events[-1][1:] == (sides[s.winner] if s.winner >= 0 else None, s.reason, s.turn)
+        assert type(e) is ev.RECORDS[e.kind] and len(e) == ev.ARITY[e.kind], e
+    assert [e.kind for e in events].count(ev.GAME_END) == 1 and events[-1].kind == ev.GAME_END
+    end = events[-1]
+    assert (end.winner, end.reason, end.turn) == (sides[s.winner] if s.winner >= 0 else None, s.reason, s.turn)
     by = collections.defaultdict(list)
     for e in events:
-        by[e[0]].append(e)
+        by[e.kind].append(e)
 
     for side, sid in enumerate(sides):
         # cards: drawn - played = held at the end, and CARD_HELD names exactly those cards
-        drawn = sum(1 for e in by[ev.CARD_DRAWN] if e[1] == sid)
-        played = sum(1 for e in by[ev.CARD_PLAYED] if e[1] == sid)
+        drawn = sum(1 for e in by[ev.CARD_DRAWN] if e.side == sid)
+        played = sum(1 for e in by[ev.CARD_PLAYED] if e.side == sid)
         assert drawn - played == len(s.hands[side])
-        assert sorted(e[3] for e in by[ev.CARD_HELD] if e[1] == sid) == sorted(s.hands[side])
+        assert sorted(e.card for e in by[ev.CARD_HELD] if e.side == sid) == sorted(s.hands[side])
         # killstreak completions = cards due: drawn or lost in housekeeping, or still due
-        due_handled = sum(1 for e in by[ev.CARD_DRAWN] + by[ev.CARD_LOST] if e[1] == sid and e[-1] == "draw")
-        assert sum(1 for e in by[ev.KILLSTREAK] if e[1] == sid) == due_handled + s.due[side]
+        due_handled = sum(1 for e in by[ev.CARD_DRAWN] + by[ev.CARD_LOST] if e.side == sid and e.source == "draw")
+        assert sum(1 for e in by[ev.KILLSTREAK] if e.side == sid) == due_handled + s.due[side]
         # replacement steps received = used + lost
-        received = sum(e[2] for e in by[ev.REPL_RECEIVED] if e[1] == sid)
-        used = sum(1 for e in by[ev.REPL_USED] if e[1] == sid)
-        lost = sum(e[2] for e in by[ev.REPL_LOST] if e[1] == sid)
+        received = sum(e.count for e in by[ev.REPL_RECEIVED] if e.side == sid)
+        used = sum(1 for e in by[ev.REPL_USED] if e.side == sid)
+        lost = sum(e.count for e in by[ev.REPL_LOST] if e.side == sid)
         assert received == used + lost
 
     # pieces: replaying eliminations and replacements on the set-up gives every final place
     where = ["map" if h >= 0 else "reserve" for h in g.p_setup]
     for e in events:
-        if e[0] == ev.ELIMINATED:
-            assert where[e[3]] == "map" and sides[g.p_side[e[3]]] == e[1]
-            where[e[3]] = "elim"
-        elif e[0] == ev.REPL_USED and e[2] != "flip":
-            assert where[e[3]] in ("reserve", "elim")
-            where[e[3]] = "map"
-            for p in e[5]:
+        if e.kind == ev.ELIMINATED:
+            assert where[e.piece] == "map" and sides[g.p_side[e.piece]] == e.side
+            where[e.piece] = "elim"
+        elif e.kind == ev.REPL_USED and e.how != "flip":
+            assert where[e.piece] in ("reserve", "elim")
+            where[e.piece] = "map"
+            for p in e.consumed:
                 assert where[p] == "elim"
                 where[p] = "removed"
     final = {RESERVE: "reserve", ELIMINATED: "elim", REMOVED: "removed"}
@@ -65,25 +66,25 @@ def _check_conservation(g, s, events):
 
     # battles: their eliminations and reductions, and one battle roll per rolled battle
     battles = by[ev.BATTLE]
-    assert sum(1 for b in battles if b[8]) == sum(1 for e in by[ev.ELIMINATED] if e[5] is None)
+    assert sum(1 for b in battles if b.eliminated) == sum(1 for e in by[ev.ELIMINATED] if e.ability is None)
     effect = {r.code: r.effect for r in g.content.crt.results}
-    assert sum(1 for b in battles if not b[8] and b[6] is not None and effect[b[6]] == "step_loss") \
+    assert sum(1 for b in battles if not b.eliminated and b.result is not None and effect[b.result] == "step_loss") \
         == len(by[ev.REDUCED])
     # reduced sides: flipped down by REDUCED, up again by a flip step or elimination
     reduced = [0] * g.npieces
     for e in events:
-        if e[0] == ev.REDUCED:
-            assert not reduced[e[3]]
-            reduced[e[3]] = 1
-        elif e[0] == ev.ELIMINATED or (e[0] == ev.REPL_USED and e[2] == "flip"):
-            reduced[e[3]] = 0
+        if e.kind == ev.REDUCED:
+            assert not reduced[e.piece]
+            reduced[e.piece] = 1
+        elif e.kind == ev.ELIMINATED or (e.kind == ev.REPL_USED and e.how == "flip"):
+            reduced[e.piece] = 0
     assert reduced == list(s.reduced)
     for b in battles:
-        assert b[3] in g.crt.type_names and b[9] >= 1
-        if b[5] is not None:
-            assert b[4] in g.crt.differentials and 1 <= b[5] <= g.faces
-            col = g.crt.differentials.index(b[4])
-            assert g.crt.codes[col][g.crt.type_names.index(b[3])][b[5] - 1] == b[6]
+        assert b.attack_type in g.crt.type_names and b.n_attackers >= 1
+        if b.face is not None:
+            assert b.column in g.crt.differentials and 1 <= b.face <= g.faces
+            col = g.crt.differentials.index(b.column)
+            assert g.crt.codes[col][g.crt.type_names.index(b.attack_type)][b.face - 1] == b.result
     return by
 
 
@@ -98,7 +99,7 @@ def test_events_agree_with_the_final_state_and_do_not_change_the_game(which, see
         on, trace_on = _play(c, seed, events)
         assert on.digest() == off.digest()
         assert trace_on == trace_off
-        assert sum(1 for e in events if e[0] == ev.BATTLE and e[5] is not None) == \
+        assert sum(1 for e in events if e.kind == ev.BATTLE and e.face is not None) == \
             sum(1 for _, why in trace_on if why == "battle")
         by = _check_conservation(g, on, events)
         kinds.update({k: len(v) for k, v in by.items()})
@@ -115,7 +116,8 @@ def test_play_game_fills_the_events_list_and_digests_do_not_depend_on_it():
         r_on = play_game(c, seed, events=events)
         r_off = play_game(c, seed)
         assert r_on == r_off
-        assert events and events[-1] == (ev.GAME_END, r_on.winner, r_on.reason, r_on.turn)
+        assert events and events[-1] == ev.GameEnd(winner=r_on.winner, reason=r_on.reason, turn=r_on.turn)
+        assert events[-1] == (ev.GAME_END, r_on.winner, r_on.reason, r_on.turn)   # still a plain tuple too
 
 
 def test_events_are_off_by_default_and_not_copied():
@@ -143,9 +145,11 @@ def test_battle_event_fields(dice):
     col = g.crt.column(diff)
     dice(face)
     pos.apply(("battle", a, d))
-    assert s.events[0] == (ev.BATTLE, "us", "inf", g.crt.type_names[ti], g.crt.differentials[col], face,
-                           g.crt.codes[col][ti][face - 1], "inf", True, 1, a, d)
-    assert s.events[1] == (ev.ELIMINATED, "ru", "inf", d, "us", None)
+    assert s.events[0] == ev.Battle(side="us", lead_type="inf", attack_type=g.crt.type_names[ti],
+                                    column=g.crt.differentials[col], face=face,
+                                    result=g.crt.codes[col][ti][face - 1], defender_type="inf",
+                                    eliminated=True, n_attackers=1, lead=a, defender=d)
+    assert s.events[1] == ev.Eliminated(side="ru", type="inf", piece=d, by_side="us", ability=None)
 
 
 def test_copy_carries_every_field_and_caches_follow_the_position():
@@ -188,9 +192,9 @@ def test_housekeeping_draw_events_hand_limit_and_empty_deck():
     fid, oid = g.side_ids[full], g.side_ids[other]
     # the full hand loses the card to the discards, the reshuffle brings it back, the other
     # side draws it, and its second card due finds the deck empty
-    assert [e for e in s.events if e[0] in (ev.CARD_DRAWN, ev.CARD_LOST)] == [
-        (ev.CARD_LOST, fid, ab, card, "hand_limit", "draw"),
-        (ev.CARD_DRAWN, oid, ab, card, "draw"),
-        (ev.CARD_LOST, oid, None, -1, "empty_deck", "draw"),
+    assert [e for e in s.events if e.kind in (ev.CARD_DRAWN, ev.CARD_LOST)] == [
+        ev.CardLost(side=fid, ability=ab, card=card, why="hand_limit", source="draw"),
+        ev.CardDrawn(side=oid, ability=ab, card=card, source="draw"),
+        ev.CardLost(side=oid, ability=None, card=-1, why="empty_deck", source="draw"),
     ]
     assert s.hands[other] == [card]

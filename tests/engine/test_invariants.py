@@ -5,6 +5,7 @@ import random
 import pytest
 
 from genkit.engine import check_invariants, rules_for
+from genkit.engine import events as ev
 from genkit.engine.invariants import _all_hold, _violations
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
@@ -176,7 +177,7 @@ def test_own_side_hit_in_the_events_is_reported_until_the_events_are_clean():
     assert check_invariants(s) == []
     p = g.side_pieces[0][0]
     us = g.side_ids[0]
-    s.events.append(("eliminated", us, g.type_ids[g.p_type[p]], p, us, "air_strike"))
+    s.events.append(ev.Eliminated(side=us, type=g.type_ids[g.p_type[p]], piece=p, by_side=us, ability="air_strike"))
     for _ in range(2):
         [err] = check_invariants(s)
         assert f"piece {p} of side {us} eliminated by its own side" in err

@@ -26,23 +26,23 @@ def test_records_agree_with_the_event_stream(bering_path):
             b = players[s.actor]
             g.apply(s, b.choose(PlayerView(s, s.actor) if b.needs_view else None, g.legal_actions(s)))
         assert rec["winner"] == (sides[s.winner] if s.winner >= 0 else None) and rec["turn"] == s.turn
-        battles = [e for e in events if e[0] == ev.BATTLE]
-        assert sum(rec["crt"].values()) == sum(1 for e in battles if e[4] is not None)
+        battles = [e for e in events if e.kind == ev.BATTLE]
+        assert sum(rec["crt"].values()) == sum(1 for e in battles if e.column is not None)
         assert sum(u["battles_led"] for u in rec["units"].values()) == len(battles)
         for side in sides:
             other = [x for x in sides if x != side][0]
             kills = sum(u["kills"] for k, u in rec["units"].items() if k.startswith(side + ":")) \
                 + sum(v for k, v in rec["card_kills"].items() if k.startswith(side + ":"))
             lost = sum(u["eliminated"] for k, u in rec["units"].items() if k.startswith(other + ":"))
-            assert kills == lost == sum(1 for e in events if e[0] == ev.ELIMINATED and e[1] == other)
+            assert kills == lost == sum(1 for e in events if e.kind == ev.ELIMINATED and e.side == other)
             cards = {k: c for k, c in rec["cards"].items() if k.startswith(side + ":")}
             assert sum(c["drawn"] for c in cards.values()) == sum(
-                1 for e in events if e[0] == ev.CARD_DRAWN and e[1] == side)
+                1 for e in events if e.kind == ev.CARD_DRAWN and e.side == side)
             assert sum(c["played"] for c in cards.values()) == sum(
-                1 for e in events if e[0] == ev.CARD_PLAYED and e[1] == side)
+                1 for e in events if e.kind == ev.CARD_PLAYED and e.side == side)
             assert all(c["held_never_playable"] <= c["held"] for c in cards.values())
             r = rec["replacements"][side]
             assert r["used"] == r["place"] + r["flip"] + r["combine"]
-            assert r["available"] - r["used"] == sum(e[2] for e in events if e[0] == ev.REPL_LOST and e[1] == side)
+            assert r["available"] - r["used"] == sum(e.count for e in events if e.kind == ev.REPL_LOST and e.side == side)
             assert sum(v for k, v in rec["killstreaks"].items() if k.startswith(side + ":")) <= sum(
-                1 for e in events if e[0] == ev.KILLSTREAK and e[1] == side)
+                1 for e in events if e.kind == ev.KILLSTREAK and e.side == side)

@@ -295,7 +295,7 @@ class Game:
         """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1.
 
         ``trace``: a list that collects (face, purpose) of every die rolled.
-        ``events``: a list that collects event tuples (:mod:`genkit.engine.events`).
+        ``events``: a list that collects event records (:mod:`genkit.engine.events`).
         """
         s = State.__new__(State)
         n = self.npieces
@@ -433,7 +433,7 @@ class Game:
             if verb == "flip":
                 s.reduced[a[1]] = 0
                 if s.events is not None:
-                    s.events.append((ev.REPL_USED, self.side_ids[s.actor], "flip", a[1], None, ()))
+                    s.events.append(ev.ReplUsed(side=self.side_ids[s.actor], how="flip", piece=a[1], hex=None, consumed=()))
                 return self._respawn_step_done(s)
             s.stage = S_RESPAWN_HEX
             s.pend = a
@@ -459,7 +459,7 @@ class Game:
             s.steps_left = self.repl[s.turn][s.actor]
             s.stage = S_RESPAWN
             if s.events is not None and s.steps_left > 0:
-                s.events.append((ev.REPL_RECEIVED, self.side_ids[s.actor], s.steps_left))
+                s.events.append(ev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
         elif kind == K_MOVE:
             s.actor = self.phase_side[s.phase]
             s.moved = -1
@@ -473,7 +473,7 @@ class Game:
             if s.invuln[side]:
                 s.invuln[side] = 0      # Juggernaut ends as the side's next combat phase begins
                 if s.events is not None:
-                    s.events.append((ev.INVULNERABLE_END, self.side_ids[side]))
+                    s.events.append(ev.InvulnerableEnd(side=self.side_ids[side]))
             s.stage = S_COMBAT
         else:
             self._housekeeping(s)
@@ -536,11 +536,12 @@ class Game:
             before = len(hand)
             card = draw_card(s, side, self.hand_limit, self.reshuffle_at)
             if card < 0:
-                s.events.append((ev.CARD_LOST, sid, None, -1, "empty_deck", "draw"))
+                s.events.append(ev.CardLost(side=sid, ability=None, card=-1, why="empty_deck", source="draw"))
             elif len(hand) > before:
-                s.events.append((ev.CARD_DRAWN, sid, self.c_ability_id[card], card, "draw"))
+                s.events.append(ev.CardDrawn(side=sid, ability=self.c_ability_id[card], card=card, source="draw"))
             else:
-                s.events.append((ev.CARD_LOST, sid, self.c_ability_id[card], card, "hand_limit", "draw"))
+                s.events.append(ev.CardLost(side=sid, ability=self.c_ability_id[card], card=card, why="hand_limit",
+                                             source="draw"))
 
     def _end(self, s: State, winner: int, reason: str) -> None:
         """5.0: the game is over."""
@@ -551,14 +552,14 @@ class Game:
             e = s.events
             for side, hand in enumerate(s.hands):
                 for c in hand:
-                    e.append((ev.CARD_HELD, self.side_ids[side], self.c_ability_id[c], c))
-            e.append((ev.GAME_END, self.side_ids[winner] if winner >= 0 else None, reason, s.turn))
+                    e.append(ev.CardHeld(side=self.side_ids[side], ability=self.c_ability_id[c], card=c))
+            e.append(ev.GameEnd(winner=self.side_ids[winner] if winner >= 0 else None, reason=reason, turn=s.turn))
 
     # ------------------------------------------------------------------ respawn (10.0)
 
     def _respawn_next(self, s: State) -> None:
         if s.events is not None and s.steps_left > 0:
-            s.events.append((ev.REPL_LOST, self.side_ids[s.actor], s.steps_left))
+            s.events.append(ev.ReplLost(side=self.side_ids[s.actor], count=s.steps_left))
         k = self.respawn_order.index(s.actor) + 1
         if k < len(self.respawn_order):
             s.actor = self.respawn_order[k]
@@ -566,7 +567,7 @@ class Game:
             s.stage = S_RESPAWN
             s.pend = ()
             if s.events is not None and s.steps_left > 0:
-                s.events.append((ev.REPL_RECEIVED, self.side_ids[s.actor], s.steps_left))
+                s.events.append(ev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
         else:
             self._next_phase(s)
 
@@ -712,8 +713,8 @@ class Game:
                 s.loc[p] = REMOVED
         self.put(s, q, h)
         if s.events is not None:
-            s.events.append((ev.REPL_USED, self.side_ids[s.actor], kind, q, self.board.grid.id_of(h),
-                             s.pend[2] if kind == "combine" else ()))
+            s.events.append(ev.ReplUsed(side=self.side_ids[s.actor], how=kind, piece=q, hex=self.board.grid.id_of(h),
+                                        consumed=s.pend[2] if kind == "combine" else ()))
         self._respawn_step_done(s)
 
     # ------------------------------------------------------------------ movement (8.0)
@@ -871,8 +872,8 @@ class Game:
         side = self.p_side[p]
         if self.base_wins and h == self.board.base[1 - side]:
             if s.events is not None:
-                s.events.append((ev.BASE_ENTERED, self.side_ids[side], self.type_ids[self.p_type[p]], p,
-                                 self.board.grid.id_of(h)))
+                s.events.append(ev.BaseEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[p]], piece=p,
+                                               hex=self.board.grid.id_of(h)))
             return self._end(s, side, "base")
         self._next_phase(s)
 
@@ -1032,27 +1033,29 @@ class Game:
         if events is not None:
             kill = eff != EFFECT_NONE and (eff != EFFECT_STEP or s.reduced[tgt])
             crt = self.crt
-            events.append((ev.BATTLE, self.side_ids[side], self.type_ids[t], self.attack_type_ids[ti],
-                           crt.differentials[col] if face else None, face or None,
-                           crt.codes[col][ti][face - 1] if face else None,
-                           self.type_ids[self.p_type[tgt]], kill, len(attackers), lead, tgt))
+            events.append(ev.Battle(side=self.side_ids[side], lead_type=self.type_ids[t],
+                                    attack_type=self.attack_type_ids[ti],
+                                    column=crt.differentials[col] if face else None, face=face or None,
+                                    result=crt.codes[col][ti][face - 1] if face else None,
+                                    defender_type=self.type_ids[self.p_type[tgt]], eliminated=kill,
+                                    n_attackers=len(attackers), lead=lead, defender=tgt))
         if eff == EFFECT_NONE:
             streak_miss(s, idx)
             return
         if eff == EFFECT_STEP and not s.reduced[tgt]:
             s.reduced[tgt] = 1
             if events is not None:
-                events.append((ev.REDUCED, self.side_ids[1 - side], self.type_ids[self.p_type[tgt]], tgt,
-                               self.side_ids[side], None))
+                events.append(ev.Reduced(side=self.side_ids[1 - side], type=self.type_ids[self.p_type[tgt]],
+                                         piece=tgt, by_side=self.side_ids[side], ability=None))
             return
         if events is not None:
-            events.append((ev.ELIMINATED, self.side_ids[1 - side], self.type_ids[self.p_type[tgt]], tgt,
-                           self.side_ids[side], None))
+            events.append(ev.Eliminated(side=self.side_ids[1 - side], type=self.type_ids[self.p_type[tgt]],
+                                        piece=tgt, by_side=self.side_ids[side], ability=None))
             due = s.due[side]
             self._eliminate(s, tgt)
             streak_kill(s, idx, self.t_ks[t], side)
             if s.due[side] > due:
-                events.append((ev.KILLSTREAK, self.side_ids[side], self.type_ids[t]))
+                events.append(ev.Killstreak(side=self.side_ids[side], type=self.type_ids[t]))
             return
         self._eliminate(s, tgt)
         streak_kill(s, idx, self.t_ks[t], side)
@@ -1205,16 +1208,17 @@ class Game:
             if worked:
                 s.invuln[side] |= self.a_invuln_mask[ai]
             if events is not None:
-                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
                 if worked:
                     m = self.a_invuln_mask[ai]
-                    events.append((ev.INVULNERABLE, self.side_ids[side], a.id,
-                                   tuple(self.type_ids[t] for t in range(self.ntypes) if (m >> t) & 1)))
+                    events.append(ev.Invulnerable(side=self.side_ids[side], ability=a.id,
+                                                  types=tuple(self.type_ids[t] for t in range(self.ntypes)
+                                                              if (m >> t) & 1)))
             return self._finish_card(s)
         if kind == "random_ability":
             worked = self._works(s, c) and self._parity_ok(s, c, "card:" + a.id)
             if events is not None:
-                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
             if worked:
                 face = roll_die(s, self.faces, "card:" + a.id + ":table")
                 want = self.random_table.get(face)
@@ -1224,7 +1228,7 @@ class Game:
         if kind == "extra_attack":
             worked = self._works(s, c)
             if events is not None:
-                events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
             if worked:
                 choices = self._extra_targets(s)
                 if choices:
@@ -1233,7 +1237,7 @@ class Game:
                     return
             return self._finish_card(s)
         if events is not None:
-            events.append((ev.CARD_PLAYED, self.side_ids[side], a.id, c, True))
+            events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=True))
         return self._finish_card(s)
 
     def _take_card(self, s: State, side: int, ability: int) -> None:
@@ -1255,8 +1259,10 @@ class Game:
                 s.discard.append(got)
             if s.events is not None:
                 source = self.c_ability_id[s.playing] if s.playing >= 0 else None
-                s.events.append((ev.CARD_DRAWN, self.side_ids[side], self.c_ability_id[got], got, source) if kept
-                                else (ev.CARD_LOST, self.side_ids[side], self.c_ability_id[got], got, "hand_limit", source))
+                s.events.append(ev.CardDrawn(side=self.side_ids[side], ability=self.c_ability_id[got], card=got,
+                                             source=source) if kept
+                                else ev.CardLost(side=self.side_ids[side], ability=self.c_ability_id[got], card=got,
+                                                 why="hand_limit", source=source))
         shuffle(s, s.deck)
 
     def _finish_card(self, s: State) -> None:
@@ -1281,16 +1287,16 @@ class Game:
         events = s.events
         side = s.actor
         if events is not None:
-            events.append((ev.CARD_PLAYED, self.side_ids[side], self.c_ability_id[c], c, worked))
+            events.append(ev.CardPlayed(side=self.side_ids[side], ability=self.c_ability_id[c], card=c, worked=worked))
         if worked:
             for h in hexes:
                 p = s.occ[h]
                 # 11.5 friends and 11.4 units in a base hex are never hit; Juggernaut protects.
                 if p >= 0 and self.p_side[p] != side and not b.is_base[h] and not self._invulnerable(s, p):
                     if events is not None:
-                        events.append((ev.ELIMINATED, self.side_ids[self.p_side[p]],
-                                       self.type_ids[self.p_type[p]], p, self.side_ids[side],
-                                       self.c_ability_id[c]))
+                        events.append(ev.Eliminated(side=self.side_ids[self.p_side[p]],
+                                                    type=self.type_ids[self.p_type[p]], piece=p,
+                                                    by_side=self.side_ids[side], ability=self.c_ability_id[c]))
                     self._eliminate(s, p)
         self._finish_card(s)
 
@@ -1300,9 +1306,10 @@ class Game:
         if s.events is not None:
             side = self.side_ids[s.actor]
             if not picked:
-                s.events.append((ev.CARD_PLAYED, side, self.c_ability_id[c], c, True))
-            s.events.append((ev.STOPPED, self.side_ids[self.p_side[p]], self.type_ids[self.p_type[p]], p,
-                             s.stopped[p], self.c_ability_id[c], side))
+                s.events.append(ev.CardPlayed(side=side, ability=self.c_ability_id[c], card=c, worked=True))
+            s.events.append(ev.Stopped(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                       piece=p, until_turn=s.stopped[p], ability=self.c_ability_id[c],
+                                       by_side=side))
         picked = picked + (p,)
         if not self._stop_choices(s, picked):
             return self._finish_card(s)          # nobody left to stop: no roll

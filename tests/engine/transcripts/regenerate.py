@@ -10,7 +10,8 @@ A transcript is JSON lines, one object a line:
 * first, the game: seed, bots, and the die rolls and events of the set-up;
 * then one line per decision: ``step``, ``turn``, ``phase``, ``side`` to act, how many
   choices were ``legal``, the ``action`` taken, every die roll it caused as [face, purpose]
-  and every event it caused (the tuples of :mod:`genkit.engine.events`); decisions the
+  and every event it caused (the records of :mod:`genkit.engine.events`, written
+  as JSON lists in field order, kind first); decisions the
   engine takes itself (a single legal choice) belong to the line of the decision before;
 * last, the ``end``: winner, reason, turn and steps, and the pieces left on the ``board``.
 
