@@ -38,9 +38,17 @@ def in_session(sid: int) -> list[int]:
     return pids
 
 
+def _sigint_as_in_a_terminal() -> None:
+    """A command started in a terminal gets Ctrl-C; one started in the background by a shell
+    without job control inherits SIGINT ignored (and rightly keeps ignoring it). The suite may run
+    in either, so the child is given what a terminal gives it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "genkit.cli", *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_sigint_as_in_a_terminal)
 
 
 def wait_for_progress(proc: subprocess.Popen) -> str:
@@ -144,7 +152,15 @@ def test_an_interrupted_run_keeps_the_whole_chunks_merged_before_it(bering_path,
     assert stop.value.games == first and stop.value.metrics[0].completed == first
 
 
-def test_ctrl_c_while_merging_waits_for_the_merge():
+@pytest.fixture
+def ctrl_c_raises():
+    """Python's own Ctrl-C handler, as in a terminal, even when the suite inherited SIGINT ignored."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_while_merging_waits_for_the_merge(ctrl_c_raises):
     steps = []
     with pytest.raises(KeyboardInterrupt):
         with runner._sigint_held():
