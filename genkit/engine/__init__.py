@@ -14,11 +14,11 @@ Public entry points::
 """
 from __future__ import annotations
 
-import importlib
 import sys
 from dataclasses import dataclass
 
 from .bots import RandomBot, bot_seed
+from .rules import RULES_MODULES, rules_module
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
 from .state import S_COMBAT, State
@@ -28,8 +28,6 @@ __all__ = ["rules_for", "play_game", "Match", "check_level", "CHECK_LEVELS", "re
            "GameResult", "ReplayResult", "InvariantError", "GameStuck", "State", "PlayerView", "pieces_on_map",
            "render_text", "RULES_MODULES"]
 
-# content.game.rules_module -> module under genkit/engine/rules/ defining ``Game``.
-RULES_MODULES = {"bering_land": "genkit.engine.rules.bering_land"}
 
 _cache: dict = {}
 
@@ -39,10 +37,7 @@ def rules_for(content):
     hit = _cache.get(id(content))
     if hit is not None and hit[0] is content:
         return hit[1]
-    name = content.game.rules_module
-    if name not in RULES_MODULES:
-        raise ValueError(f"no rules module {name!r}; known: {', '.join(sorted(RULES_MODULES))}")
-    game = importlib.import_module(RULES_MODULES[name]).Game(content)
+    game = rules_module(content.game.rules_module).Game(content)
     if len(_cache) > 32:
         _cache.clear()
     _cache[id(content)] = (content, game)

@@ -519,12 +519,12 @@ def turn_track(ctx: Context):
 @check
 def rules_module(ctx: Context):
     """The rules module is one the engine knows: play and sim cannot run without it."""
-    from ..engine import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
+    from ..engine.rules import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         yield ctx.error("rules-module", ("game", "rules_module"),
                         f"no rules module '{module}' in this genkit (known: {', '.join(sorted(RULES_MODULES))}); "
-                        f"a new game's rules go in genkit/engine/rules/{module}.py, listed in RULES_MODULES")
+                        f"a new game's rules go in genkit/engine/rules/{module}.py, registered in genkit/engine/rules/__init__.py")
 
 
 @check
@@ -534,7 +534,7 @@ def rules_requirements(ctx: Context):
     the module's limit, so play, sim and build refuse the model before a game starts."""
     import importlib
 
-    from ..engine import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
+    from ..engine.rules import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         return

@@ -1,7 +1,7 @@
 """Fixtures of the rules-engine tests (helpers live in engine_helpers.py)."""
 import pytest
 
-from genkit.engine.rules import bering_land as bl
+from genkit.engine.rules.bering_land import rules as bl
 
 
 @pytest.fixture

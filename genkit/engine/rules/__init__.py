@@ -8,7 +8,21 @@ the model layer reads it lazily.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+
+# content.game.rules_module -> the package or module defining ``Game``. Adding a game with
+# procedures of its own takes one line here and nothing else outside its own module.
+RULES_MODULES = {
+    "bering_land": "genkit.engine.rules.bering_land",
+}
+
+
+def rules_module(name: str):
+    """The rules module registered as ``name`` (ValueError naming the known ones otherwise)."""
+    if name not in RULES_MODULES:
+        raise ValueError(f"no rules module {name!r}; known: {', '.join(sorted(RULES_MODULES))}")
+    return importlib.import_module(RULES_MODULES[name])
 
 
 @dataclass(frozen=True)

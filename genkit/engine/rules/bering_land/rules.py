@@ -82,15 +82,15 @@ Further readings made here (one line each):
 """
 from __future__ import annotations
 
-from ...model.schema import DRAW
-from .. import events as ev
-from . import Requirements
-from ..core import (
+from ....model.schema import DRAW
+from ... import events as ev
+from .. import Requirements
+from ...core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
     bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
     reshuffle_if_low, roll_die, seed_rng, shuffle, streak_kill, streak_miss,
 )
-from ..state import (
+from ...state import (
     ELIMINATED, REMOVED, RESERVE, S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN,
     S_MOVE_DEST, S_MOVE_UNIT, S_OVER, S_RESPAWN, S_RESPAWN_HEX, State,
 )
