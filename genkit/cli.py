@@ -236,16 +236,17 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
               help="Draw the board, with the kit's own map and counters, to this SVG file.")
 def replay(log: Path, content_path: Path | None, at_step: int | None, show_text: bool, svg_path: Path | None):
     """Replay a game log and confirm it reaches the same end state (exit 1 if not)."""
-    from .engine import pieces_on_map, render_text, replay_log
+    from .engine import replay_log
     result = replay_log(log, at_step=at_step, content_path=content_path)
     for error in result.errors:
         click.echo(f"{log}: {error}", err=True)
     if result.state is not None and show_text:
-        click.echo(render_text(result.state))
+        click.echo(result.state.game.render_text(result.state))
     if result.state is not None and svg_path:
         from .render.map import draw_board
         from .render.svg import write_svg
-        write_svg(draw_board(result.state.game.content, pieces_on_map(result.state)), svg_path)
+        state = result.state
+        write_svg(draw_board(state.game.content, state.game.pieces(state)), svg_path)
         click.echo(f"board: {svg_path}")
     where = f"step {result.steps}" if at_step is not None else "the end"
     click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")

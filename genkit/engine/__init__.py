@@ -5,12 +5,12 @@ Public entry points::
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
     play_game(content, seed, bots=None, log_path=None,
               check_invariants=False, events=None, source=None, overrides=()) -> GameResult
-    Match(game, state, players, check, step_cap, log, trace, before_combat).play()  # the play loop
-    Game.initial_state(seed, trace=None, events=None) -> State   # events: genkit.engine.events
+    Match(game, state, players, check, step_cap, log, trace, watch).play()  # the play loop
     replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult
-    PlayerView(state, side)                          # what one player sees: the view bots get
     check_invariants(state) -> list[str]
-    pieces_on_map(state), render_text(state)
+
+A game is reached only through its ``Game`` (:class:`~genkit.engine.game.GameRules`: the game
+interface, documented in :mod:`genkit.engine.game`).
 """
 from __future__ import annotations
 
@@ -21,12 +21,13 @@ from .bots import RandomBot, bot_seed
 from .rules import RULES_MODULES, rules_module
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
-from .state import S_COMBAT, State
-from .view import PlayerView, pieces_on_map, render_text
+from .game import CardChance, GameRules, Outcome, Piece
+from .state import State
+from .view import View
 
 __all__ = ["rules_for", "play_game", "Match", "check_level", "CHECK_LEVELS", "replay_log", "check_invariants",
-           "GameResult", "ReplayResult", "InvariantError", "GameStuck", "State", "PlayerView", "pieces_on_map",
-           "render_text", "RULES_MODULES"]
+           "GameResult", "ReplayResult", "InvariantError", "GameStuck", "State", "View", "GameRules", "Outcome",
+           "Piece", "CardChance", "RULES_MODULES", "rules_module"]
 
 
 _cache: dict = {}
@@ -79,7 +80,7 @@ class GameStuck(RuntimeError):
 class GameResult:
     winner: str | None      # side id, None for a draw
     turn: int
-    reason: str             # "base", "no_units", "turn_limit"
+    reason: str             # the victory condition that ended it
     steps: int              # decisions taken by bots
     digest: str
 
@@ -92,32 +93,32 @@ class Match:
     True), "turn" (whenever the game turn changes, and at the end), "end", "off" (or False).
     ``step_cap``: decisions after which the game counts as endless (None: no cap).
     ``log``/``trace``: a :class:`~genkit.engine.log.LogWriter` and the state's roll trace.
-    ``before_combat(state, actions)``: called before each decision of the combat stage.
+    ``watch(state, actions)``: called before each decision (the simulator's observer).
     ``steps`` counts the decisions applied, also after :meth:`play` raised.
     """
 
     def __init__(self, game, state, players, check="off", step_cap=None, log=None, trace=None,
-                 before_combat=None):
+                 watch=None):
         if len(players) != len(game.side_ids):      # one bot per side of the game, in its order
             raise ValueError(f"{len(players)} bots for the {len(game.side_ids)} sides of the game "
                              f"({', '.join(game.side_ids)}): give one per side")
         self.game, self.state, self.players = game, state, players
         self.check = check_level(check)
         self.step_cap = sys.maxsize if step_cap is None else step_cap
-        self.log, self.trace, self.before_combat = log, trace, before_combat
+        self.log, self.trace, self.watch = log, trace, watch
         self.steps = 0
 
     def play(self) -> None:
         """The bots decide until the game ends. Guarantees: a bot with ``needs_view`` gets
-        ``PlayerView(state, side)``, any other None; every decision and its rolls are logged,
+        ``game.observe(state, side)``, any other None; every decision and its rolls are logged,
         and the end when the game ends; a broken invariant raises :class:`InvariantError`,
         the step cap or a decision with no legal action :class:`GameStuck`.
         (One function: this loop is the engine's hot path.)"""
         game, state, players, log, trace = self.game, self.state, self.players, self.log, self.trace
         checker = check_invariants if self.check != "off" else None   # looked up now: tests patch it
         every_step, per_turn = self.check == "step", self.check == "turn"
-        cap, before_combat = self.step_cap, self.before_combat
-        legal, apply = game.legal_actions, game.apply
+        cap, watch = self.step_cap, self.watch
+        legal, apply, observe = game.legal_actions, game.apply, game.observe
         last_turn = state.turn
         steps = 0
         try:
@@ -129,11 +130,11 @@ class Match:
                 actions = legal(state)
                 if not actions:
                     raise GameStuck("no_legal_action", f"no legal action in {state!r}")
-                side = state.actor
+                side = state.actor              # = game.current_side(state) while the game is on
                 bot = players[side]
-                action = bot.choose(PlayerView(state, side) if bot.needs_view else None, actions)
-                if before_combat is not None and state.stage == S_COMBAT:
-                    before_combat(state, actions)
+                if watch is not None:
+                    watch(state, actions)
+                action = bot.choose(observe(state, side) if bot.needs_view else None, actions)
                 if log:
                     log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
                 apply(state, action)
@@ -150,9 +151,8 @@ class Match:
 
     def result(self) -> GameResult:
         """The result of the game as it stands (call after :meth:`play`)."""
-        state, side_ids = self.state, self.game.side_ids
-        winner = side_ids[state.winner] if state.winner >= 0 else None
-        return GameResult(winner, state.turn, state.reason, self.steps, state.digest())
+        out = self.game.outcome(self.state)
+        return GameResult(out.winner, out.turn, out.reason, self.steps, self.state.digest())
 
 
 def _check(checker, state, step: int) -> None:

@@ -449,22 +449,3 @@ def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> in
         state.discard.append(card)
     reshuffle_if_low(state, reshuffle_at)
     return card
-
-
-# --------------------------------------------------------------------------- killstreaks
-
-def streak_kill(state: State, index: int, length: int, side: int) -> None:
-    """A kill: the marker moves one space; reaching (or already at) the end makes a card due."""
-    v = state.streak[index]
-    if v >= length:
-        state.due[side] += 1
-        return
-    v += 1
-    state.streak[index] = v
-    if v >= length:
-        state.due[side] += 1
-
-
-def streak_miss(state: State, index: int) -> None:
-    """A miss: the marker goes back to 0."""
-    state.streak[index] = 0

@@ -1,22 +1,17 @@
-"""Consistency checks of a state against its game definition (used by tests and --check runs).
+"""Consistency checks of a state (used by tests and ``--check`` runs): the generic invariants
+of pieces and sequence, here; a game's own, from :meth:`GameRules.state_problems`.
 
-:func:`check_invariants` first runs :func:`_all_hold`, a one-pass test of every
-invariant that only answers yes or no (the common case in long simulations: a
-consistent state); only when it says no are the sentences worked out by
-:func:`_violations`, which checks the same invariants one by one. ``_all_hold``
-is sound by construction: whenever it says yes, ``_violations`` finds nothing
-(tests/engine/test_invariants.py breaks states at random to check it).
+:func:`check_invariants` first runs :func:`_pieces_hold`, a one-pass test that only answers
+yes or no (the common case in long simulations: a consistent state); only when it says no are
+the sentences worked out by :func:`_violations`. ``_pieces_hold`` is sound by construction:
+whenever it says yes, ``_violations`` finds nothing (tests/engine/test_invariants.py breaks
+states at random to check it).
 
-No unit attacks, or is hit by, its own side (9.0, 11.5), checked twice and apart
-from the rules' own choices, by the counter mix's side of each piece:
-
-* in the state, on every check: the units that attacked in the current combat
-  phase (``attacked``) and those attacked in it (``defended``) share no side;
-* in the event stream, when the state records one: every BATTLE's lead is of the
-  attacking side and its defender of the other, and no REDUCED / ELIMINATED unit
-  is of its ``by_side``. :func:`_own_side_hits` reads only the events appended
-  since the last clean check of the same list (a list cut short is read again
-  from its start), so a check per step stays cheap.
+No unit attacks, or is hit by, its own side: in the event stream, when the state records
+one, every Battle's lead is of the attacking side and its defender of another, and no
+Reduced / Eliminated unit is of its ``by_side``, by the counter mix's side of each piece.
+:func:`_own_side_hits` reads only the events appended since the last clean check of the same
+list (a list cut short is read again from its start), so a check per step stays cheap.
 """
 from __future__ import annotations
 
@@ -24,45 +19,29 @@ from . import events as ev
 from .state import ELIMINATED, REMOVED, RESERVE, State
 
 _OFF_MAP = (RESERVE, ELIMINATED, REMOVED)
+_read_up_to: dict = {}       # id(game) -> (events list, events read, last event read)
 
 
 def check_invariants(state: State) -> list:
     """Every violated invariant as a sentence; empty when the state is consistent."""
+    game = state.game
     hits = _own_side_hits(state) if state.events else []
     try:
-        if _all_hold(state):
-            return hits
+        generic = [] if _pieces_hold(state) else _violations(state)
     except Exception:         # malformed state: let the detailed check report (or raise) it
-        pass
-    return _violations(state) + hits
+        generic = _violations(state)
+    return generic + game.state_problems(state) + hits
 
 
-def _tables(g) -> tuple:
-    """Per-game constants of the fast check, built on first use."""
-    t = getattr(g, "_inv_tables", None)
-    if t is None or t[0] is not g:
-        b = g.board
-        empty = [-1] * b.n
-        masks = tuple(sum(1 << p for p in pieces) for pieces in g.side_pieces)
-        t = (g, empty, frozenset(range(g.ncards)), g.ncards, tuple(g.t_ks), 1 << g.ntypes, masks)
-        g._inv_tables = t
-    return t
-
-
-def _all_hold(state: State) -> bool:
+def _pieces_hold(state: State) -> bool:
     """True when every invariant of :func:`_violations` holds (no sentences)."""
     g = state.game
-    _, empty, all_cards, ncards, t_ks, type_limit, side_masks = _tables(g)
-    loc = state.loc
-    n = g.npieces
-    if len(loc) != n:
+    loc, occ = state.loc, state.occ
+    if len(loc) != g.npieces or len(occ) != g.board.n:
         return False
-    occ = state.occ
     cost = g.board.cost
-    reduced, stopped, facing = state.reduced, state.stopped, state.facing
-    expect = empty[:]
-    if len(occ) != len(expect):
-        return False
+    reduced, facing = state.reduced, state.facing
+    expect = [-1] * len(occ)
     for p, w in enumerate(loc):
         if w >= 0:
             if expect[w] != -1 or not cost[w]:
@@ -70,58 +49,24 @@ def _all_hold(state: State) -> bool:
             expect[w] = p
         elif w != RESERVE and w != ELIMINATED and w != REMOVED:
             return False
-        elif reduced[p] or stopped[p]:
+        elif reduced[p]:
             return False
-        f = facing[p]
-        if not 0 <= f < 6:
+        if not 0 <= facing[p] < 6:
             return False
     if expect != occ:
         return False
-    hands = state.hands
-    count = len(state.deck) + len(state.discard)
-    cards = set(state.deck)
-    cards.update(state.discard)
-    limit = g.hand_limit
-    for hand in hands:
-        if len(hand) > limit:
-            return False
-        count += len(hand)
-        cards.update(hand)
-    if state.playing >= 0:
-        count += 1
-        cards.add(state.playing)
-    if count != ncards or cards != all_cards:
-        return False
-    streak = state.streak
-    nt = g.ntypes
-    nsides = len(g.side_ids)
-    for side in range(nsides):
-        k = side * nt
-        for t in range(nt):
-            v = streak[k + t]
-            if not 0 <= v <= t_ks[t]:
-                return False
-        if state.invuln[side] >= type_limit or state.invuln[side] < 0 or state.due[side] < 0:
-            return False
     if not 1 <= state.turn <= g.turns:
         return False
-    if state.ended and state.winner not in range(-1, nsides):
-        return False
-    attacked, defended = state.attacked, state.defended
-    for m in side_masks:
-        if attacked & m and defended & m:
-            return False
-    return True
+    return not (state.ended and state.winner not in range(-1, len(g.side_ids)))
 
 
 def _violations(state: State) -> list:
-    """Every violated invariant as a sentence (the detailed check)."""
+    """Every violated generic invariant as a sentence (the detailed check)."""
     g = state.game
     b = g.board
     errs = []
-    n = g.npieces
-    if len(state.loc) != n:
-        errs.append(f"{len(state.loc)} pieces in the state, the counter mix has {n}")
+    if len(state.loc) != g.npieces:
+        errs.append(f"{len(state.loc)} pieces in the state, the counter mix has {g.npieces}")
     seen = {}
     for p, w in enumerate(state.loc):
         if w >= 0:
@@ -132,63 +77,29 @@ def _violations(state: State) -> list:
                 errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records {state.occ[w]}")
             if not b.cost[w]:
                 errs.append(f"piece {p} on impassable hex {b.grid.id_of(w)}")
-        elif w not in (RESERVE, ELIMINATED, REMOVED):
+        elif w not in _OFF_MAP:
             errs.append(f"piece {p} has unknown location {w}")
-        else:
-            if state.reduced[p]:
-                errs.append(f"off-map piece {p} is reduced")
-            if state.stopped[p]:
-                errs.append(f"off-map piece {p} is stopped")
+        elif state.reduced[p]:
+            errs.append(f"off-map piece {p} is reduced")
         if not 0 <= state.facing[p] < 6:
             errs.append(f"piece {p} has facing {state.facing[p]}")
     for h, p in enumerate(state.occ):
-        if p >= 0 and state.loc[p] != h:
+        if p >= 0 and (p >= len(state.loc) or state.loc[p] != h):
             errs.append(f"hex {b.grid.id_of(h)} records piece {p} which is elsewhere")
-    cards = list(state.deck) + list(state.discard) + [c for hand in state.hands for c in hand]
-    if state.playing >= 0:
-        cards.append(state.playing)
-    if sorted(cards) != list(range(g.ncards)):
-        errs.append(f"cards not conserved: {len(cards)} found, {g.ncards} in the model")
-    for side, hand in enumerate(state.hands):
-        if len(hand) > g.hand_limit:
-            errs.append(f"side {g.side_ids[side]} holds {len(hand)} cards, limit {g.hand_limit}")
-    for side in range(len(g.side_ids)):
-        for t in range(g.ntypes):
-            v = state.streak[side * g.ntypes + t]
-            if not 0 <= v <= g.t_ks[t]:
-                errs.append(f"killstreak {g.side_ids[side]}/{g.types[t].id} at {v}")
-        if state.invuln[side] >> g.ntypes:
-            errs.append(f"invulnerability mask {state.invuln[side]} names unknown types")
-        if state.due[side] < 0:
-            errs.append(f"negative cards due for {g.side_ids[side]}")
     if not 1 <= state.turn <= g.turns:
         errs.append(f"turn {state.turn} outside 1..{g.turns}")
     if state.ended and state.winner not in range(-1, len(g.side_ids)):
         errs.append(f"winner {state.winner}")
-    errs += _own_side_combat(state)
-    return errs
-
-
-def _own_side_combat(state: State) -> list:
-    """9.0: a side's units that attacked in this combat phase never include one it attacked."""
-    g = state.game
-    errs = []
-    for side, pieces in enumerate(g.side_pieces):
-        attackers = [p for p in pieces if (state.attacked >> p) & 1]
-        targets = [p for p in pieces if (state.defended >> p) & 1]
-        if attackers and targets:
-            errs.append(f"side {g.side_ids[side]} attacked its own units this phase: "
-                        f"pieces {attackers} attacked, pieces {targets} were attacked")
     return errs
 
 
 def _own_side_hits(state: State) -> list:
-    """9.0 / 11.5 over the events appended since the last clean check of ``state.events``:
-    a BATTLE's lead is of the attacking side and its defender is not; a REDUCED or
-    ELIMINATED unit is never of its ``by_side``. Sides are the counter mix's."""
+    """Over the events appended since the last clean check of ``state.events``: a Battle's lead
+    is of the attacking side and its defender is not; a Reduced or Eliminated unit is never of
+    its ``by_side``. Sides are the counter mix's."""
     g = state.game
     events = state.events
-    seen_list, start, last = getattr(g, "_inv_events", (None, 0, None))
+    seen_list, start, last = _read_up_to.get(id(g), (None, 0, None))
     if seen_list is not events or start > len(events) or (start and events[start - 1] is not last):
         start = 0
     side_of = g.side_ids
@@ -205,5 +116,7 @@ def _own_side_hits(state: State) -> list:
         elif (kind == ev.REDUCED or kind == ev.ELIMINATED) and side_of[p_side[e.piece]] == e.by_side:
             errs.append(f"event {k}: piece {e.piece} of side {e.by_side} {kind} by its own side")
     if not errs:
-        g._inv_events = (events, len(events), events[-1])
+        if len(_read_up_to) > 64:
+            _read_up_to.clear()
+        _read_up_to[id(g)] = (events, len(events), events[-1])
     return errs

@@ -1,41 +1,32 @@
-"""The one mutable game state of the rules engine: flat lists of small ints.
+"""The game state: what every game has, here; what one game adds, in a subclass of its own.
 
-Everything a game position needs lives here, in plain Python lists and ints so
-that :meth:`State.copy` is a handful of list slices. The meaning of the numbers
-is fixed by the rules module (:mod:`genkit.engine.rules`); nothing here knows a
-particular game.
+:class:`State` holds only what every hex-and-counter game has: the turn and phase, the side
+to act, the seeded generator, and the pieces and where they are. Everything else (Bering
+Land's hands, killstreak markers, pending decision ...) is declared by the game's own
+subclass in its package, the same way::
 
-Per piece (index = piece id, in the order of ``content.counters.units``):
-``loc`` (hex index >= 0, or RESERVE / ELIMINATED / REMOVED), ``reduced`` (0/1),
-``facing`` (0..5, direction index of :mod:`genkit.hexes`), ``stopped`` (the game
-turn in which the piece sits out its side's player turn, 0 = not stopped),
-``lost`` (its strength when it was last eliminated).
+    class MyState(State):
+        __slots__ = ("hands", "stage")
+        LISTS = ()                    # flat lists: copied by slicing
+        NESTED = ("hands",)           # lists of lists: copied one level down
+        VALUES = ("stage",)           # ints, strings, tuples: shared by copies
 
-Per side (index = position in ``content.game.sides``): ``streak`` (killstreak
-markers, side-major: ``side * n_types + type``), ``due`` (cards due at the next
-housekeeping), ``hands`` (card copy ids), ``invuln`` (bit mask of unit-type
-indices that cannot be attacked or hit by abilities).
+Every slot of a subclass must be named in exactly one of those three tuples (else the class
+does not import), and :meth:`State.copy` and :meth:`State.as_dict` are generated from them,
+so a copy or a digest can never silently miss a field.
 
-Cards: ``deck`` (top = last element) and ``discard`` (oldest first), and
-``playing`` (the copy being resolved, -1 if none).
+Pieces (index = piece id, in the order of ``content.counters.units``): ``loc`` (hex index
+>= 0, or RESERVE / ELIMINATED / REMOVED), ``reduced`` (0/1), ``facing`` (0..5, direction
+index of :mod:`genkit.hexes`); per hex ``occ`` (piece id, -1 empty).
 
-Sequence: ``turn`` (1-based), ``phase`` (index into the sequence of play),
-``stage`` (which decision is pending), ``actor`` (side index deciding),
-``pend`` (an immutable tuple describing the pending decision), ``steps_left``
-(respawn steps of the actor).
-
-Battle bookkeeping of the current combat phase: ``moved`` (piece moved this
-player turn, -1 none), ``attacked`` / ``defended`` (bit masks of piece ids),
-``lead`` (lead of the phase's battle, -1 none), ``battle_done``, ``plays``
-(cards played).
-
-Chance: ``rng`` (64-bit generator state), ``nrolls`` (dice rolled so far).
+Sequence: ``turn`` (1-based), ``phase`` (index into the sequence of play), ``actor`` (side
+index deciding, -1 none). Chance: ``rng`` (64-bit generator state), ``nrolls`` (dice rolled).
 End: ``ended``, ``winner`` (side index or -1), ``reason``.
 
-Not part of the position (neither copied nor digested): ``trace`` (None or a
-list collecting ``(face, purpose)`` of every die rolled), ``events`` (None or a
-list collecting event records, see :mod:`genkit.engine.events`), ``legal`` (the
-cached legal actions of the pending decision).
+Not part of the position (neither copied nor digested): ``game`` (the rules, shared),
+``trace`` (None or a list collecting ``(face, purpose)`` of every die rolled), ``events``
+(None or a list collecting event records, :mod:`genkit.engine.events`); ``legal`` (the cached
+legal actions of the pending decision) is shared by a copy, never digested.
 """
 from __future__ import annotations
 
@@ -44,82 +35,43 @@ import json
 
 RESERVE = -1
 ELIMINATED = -2
-REMOVED = -3          # consumed by combining (10.3): out of the game for good
+REMOVED = -3          # out of the game for good (e.g. consumed to build another unit)
 
-# Stages: the decision that is pending.
-S_OVER = 0
-S_RESPAWN = 1         # choose a respawn step or decline
-S_RESPAWN_HEX = 2     # choose the hex for the chosen placement / combination
-S_MOVE_UNIT = 3       # choose a unit to move or pass
-S_MOVE_DEST = 4       # choose the chosen unit's destination (and facing)
-S_COMBAT = 5          # start a battle, play a card, or end the phase
-S_JOIN = 6            # one eligible joiner at a time: join or skip
-S_CARD_TARGET = 7     # choose the target of the card being played
-S_DRONE = 8           # choose a unit to stop (Air Drone style)
-S_EXTRA = 9           # choose the target of an extra attack (Double Barrel style)
-
-STAGE_NAMES = {S_OVER: "over", S_RESPAWN: "respawn", S_RESPAWN_HEX: "respawn_hex",
-               S_MOVE_UNIT: "move_unit", S_MOVE_DEST: "move_dest", S_COMBAT: "combat",
-               S_JOIN: "join", S_CARD_TARGET: "card_target", S_DRONE: "drone", S_EXTRA: "extra"}
-
-_LISTS = ("loc", "reduced", "facing", "stopped", "lost", "occ", "streak", "due",
-          "deck", "discard", "invuln")
-_INTS = ("turn", "phase", "stage", "actor", "steps_left", "moved", "attacked", "defended",
-         "lead", "battle_done", "plays", "playing", "rng", "nrolls", "ended", "winner")
-# (State.copy lists the _INTS one by one: keep it in step when adding one)
+_NOT_POSITION = ("game", "trace", "events", "legal")
 
 
 class State:
     """A game position. Mutated in place by ``Game.apply``; copy with :meth:`copy`."""
 
-    __slots__ = _LISTS + _INTS + ("hands", "pend", "reason", "game", "trace", "legal", "events")
+    __slots__ = ("loc", "occ", "reduced", "facing", "turn", "phase", "actor", "rng", "nrolls",
+                 "ended", "winner", "reason") + _NOT_POSITION
+    LISTS = ("loc", "occ", "reduced", "facing")
+    NESTED = ()
+    VALUES = ("turn", "phase", "actor", "rng", "nrolls", "ended", "winner", "reason")
 
-    def copy(self) -> "State":
-        """A deep copy sharing only immutable parts (the game definition, tuples)."""
-        new = State.__new__(State)
-        new.loc = self.loc[:]
-        new.reduced = self.reduced[:]
-        new.facing = self.facing[:]
-        new.stopped = self.stopped[:]
-        new.lost = self.lost[:]
-        new.occ = self.occ[:]
-        new.streak = self.streak[:]
-        new.due = self.due[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.invuln = self.invuln[:]
-        new.hands = [h[:] for h in self.hands]
-        new.turn = self.turn
-        new.phase = self.phase
-        new.stage = self.stage
-        new.actor = self.actor
-        new.steps_left = self.steps_left
-        new.moved = self.moved
-        new.attacked = self.attacked
-        new.defended = self.defended
-        new.lead = self.lead
-        new.battle_done = self.battle_done
-        new.plays = self.plays
-        new.playing = self.playing
-        new.rng = self.rng
-        new.nrolls = self.nrolls
-        new.ended = self.ended
-        new.winner = self.winner
-        new.pend = self.pend
-        new.reason = self.reason
-        new.game = self.game
-        new.trace = None
-        new.events = None
-        new.legal = self.legal
-        return new
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        base = cls.__mro__[1]
+        own = set(cls.__dict__.get("__slots__", ()))
+        named = {}
+        for group in ("LISTS", "NESTED", "VALUES"):
+            added = [n for n in getattr(cls, group) if n not in getattr(base, group)]
+            for n in added:
+                if n in named:
+                    raise TypeError(f"{cls.__name__}.{n} is in {named[n]} and {group}")
+                named[n] = group
+        if set(named) != own:
+            missing, extra = sorted(own - set(named)), sorted(set(named) - own)
+            raise TypeError(f"{cls.__name__}: every slot goes in LISTS, NESTED or VALUES "
+                            f"(unclassified: {missing}; not slots: {extra})")
+        cls.copy = _make_copy(cls)
 
     def as_dict(self) -> dict:
         """Canonical plain-data form (everything but the game definition and caches)."""
-        out = {name: list(getattr(self, name)) for name in _LISTS}
-        out.update({name: getattr(self, name) for name in _INTS})
-        out["hands"] = [list(h) for h in self.hands]
-        out["pend"] = _plain(self.pend)
-        out["reason"] = self.reason
+        cls = type(self)
+        out = {name: list(getattr(self, name)) for name in cls.LISTS}
+        out.update({name: [list(x) for x in getattr(self, name)] for name in cls.NESTED})
+        out.update({name: _plain(getattr(self, name)) for name in cls.VALUES})
         return out
 
     def digest(self) -> str:
@@ -128,8 +80,25 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def __repr__(self) -> str:
-        return (f"State(turn={self.turn}, phase={self.phase}, stage={STAGE_NAMES.get(self.stage)}, "
-                f"actor={self.actor}, ended={bool(self.ended)}, winner={self.winner})")
+        return (f"{type(self).__name__}(turn={self.turn}, phase={self.phase}, actor={self.actor}, "
+                f"ended={bool(self.ended)}, winner={self.winner})")
+
+
+def _make_copy(cls):
+    """The ``copy`` method of ``cls``, written out field by field (the search bots copy states
+    in their inner loop, so no loop over names at run time)."""
+    lines = ["def copy(self):", "    new = _new(_cls)"]
+    lines += [f"    new.{n} = self.{n}[:]" for n in cls.LISTS]
+    lines += [f"    new.{n} = [x[:] for x in self.{n}]" for n in cls.NESTED]
+    lines += [f"    new.{n} = self.{n}" for n in cls.VALUES + ("game", "legal")]
+    lines += ["    new.trace = None", "    new.events = None", "    return new"]
+    scope = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)       # noqa: S102 -- source built from the class's own slot names
+    scope["copy"].__doc__ = "A deep copy sharing only immutable parts (the game definition, tuples)."
+    return scope["copy"]
+
+
+State.copy = _make_copy(State)
 
 
 def _plain(value):

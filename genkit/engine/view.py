@@ -1,118 +1,70 @@
-"""Looking at a state: what one player sees (:class:`PlayerView`, the one view bots get),
-pieces on the map for renderers, and a text drawing for humans."""
+"""Looking at a state: what one side sees (:class:`View`, the one input bots get) and a text
+drawing of a position for humans. A game with hidden information subclasses :class:`View`
+in its own package."""
 from __future__ import annotations
 
 import random
 
-from .state import STAGE_NAMES, State
+from .state import ELIMINATED, RESERVE, State
 
 
-class PlayerView:
-    """What one player sees of a state: the single player view of the engine.
+class View:
+    """What one side sees of a state, for a game without hidden information: the pieces
+    (``loc``, ``reduced``, ``facing``, ``occ``), the turn, the phase and who acts.
 
-    Bots that set ``needs_view`` get ``PlayerView(state, side)`` (from
-    :func:`genkit.engine.play_game` and from the simulator). It exposes the board
-    (``loc``, ``reduced``, ``facing``, ``stopped``, ``occ``), the killstreak markers
-    (``streak``), invulnerability (``invuln``), the turn, phase, pending decision
-    (``stage``, ``actor``, ``pend``) and the combat-phase bookkeeping (``moved``,
-    ``attacked``, ``defended``, ``lead``, ``battle_done``, ``plays``), the player's
-    own ``hand``, the public ``discard`` pile and only the *sizes* of the other sides'
-    hands together (``other_hand_size``) and of the deck (``deck_size``). It has no deck order, no
-    other hand and no dice generator, so no bot can peek; a bot that plans ahead uses
-    :meth:`sample_state`, a determinisation of the position.
-
-    The lists are the live state's (no copy is made): read them, never write them.
+    The lists are the live state's (no copy is made): read them, never write them. A bot that
+    plans ahead plays forward from :meth:`sample_state`, never from the live state.
     """
 
-    __slots__ = ("_s", "game", "side", "turn", "phase", "stage", "actor", "pend", "loc", "reduced",
-                 "facing", "stopped", "occ", "streak", "invuln", "hand", "other_hand_size",
-                 "deck_size", "discard", "moved", "attacked", "defended", "lead", "battle_done", "plays")
+    __slots__ = ("_s", "game", "side", "turn", "phase", "actor", "loc", "reduced", "facing", "occ")
 
     def __init__(self, state: State, side: int):
         s = state
         self._s = s
         self.game = s.game
         self.side = side
-        self.turn, self.phase, self.stage, self.actor, self.pend = s.turn, s.phase, s.stage, s.actor, s.pend
-        self.loc, self.reduced, self.facing, self.stopped, self.occ = s.loc, s.reduced, s.facing, s.stopped, s.occ
-        self.streak, self.invuln = s.streak, s.invuln
-        self.hand = s.hands[side]
-        hands = s.hands
-        self.other_hand_size = sum(map(len, hands)) - len(hands[side])   # the other sides' hands together
-        self.deck_size = len(s.deck)
-        self.discard = s.discard
-        self.moved, self.attacked, self.defended = s.moved, s.attacked, s.defended
-        self.lead, self.battle_done, self.plays = s.lead, s.battle_done, s.plays
+        self.turn, self.phase, self.actor = s.turn, s.phase, s.actor
+        self.loc, self.reduced, self.facing, self.occ = s.loc, s.reduced, s.facing, s.occ
 
     @property
     def phase_id(self) -> str:
         return self.game.phase_ids[self.phase]
 
     def sample_state(self, rng: random.Random) -> State:
-        """A copy of the position with the hidden information re-drawn (a determinisation):
-        the other sides' hands and the deck are shuffled together and dealt again, and the dice
-        generator is re-seeded from ``rng``. Safe to play forward with the engine."""
-        c = self._s.copy()
-        others = [o for o in range(len(c.hands)) if o != self.side]
-        pool = list(c.deck)
-        for o in others:
-            pool += c.hands[o]
-        rng.shuffle(pool)
-        k = 0
-        for o in others:                  # each other side gets as many cards as it held
-            n = len(c.hands[o])
-            c.hands[o] = pool[k:k + n]
-            k += n
-        c.deck = pool[k:]
-        c.rng = rng.getrandbits(64) | 1
-        c.legal = None
-        return c
+        """A copy of the position with what this side cannot see re-drawn (a determinisation,
+        :meth:`GameRules.determinise`). Safe to play forward with the engine."""
+        return self.game.determinise(self._s, self.side, rng)
 
     def __repr__(self) -> str:
-        return (f"PlayerView(side={self.side}, turn={self.turn}, stage={STAGE_NAMES.get(self.stage)}, "
-                f"hand={self.hand}, other_hand_size={self.other_hand_size}, deck_size={self.deck_size})")
+        return f"{type(self).__name__}(side={self.side}, turn={self.turn}, phase={self.phase_id})"
 
 
-def pieces_on_map(state: State) -> list:
-    """(piece_id, hex_id, side_id, type_id, reduced, facing) for every piece on the map, by piece id;
-    facing is None for unit types without one (8.4)."""
-    g = state.game
-    grid = g.board.grid
-    out = []
-    for p, h in enumerate(state.loc):
-        if h >= 0:
-            unit_type = g.types[g.p_type[p]]
-            out.append((p, grid.id_of(h), g.side_ids[g.p_side[p]], unit_type.id,
-                        bool(state.reduced[p]), state.facing[p] if unit_type.facing else None))
-    return out
-
-
-def render_text(state: State) -> str:
-    """The map as rows of cells: a unit shows side letter + type short (lower case when reduced),
-    an empty hex its terrain code. Columns are printed left to right as on the hex ids."""
-    g = state.game
-    b = g.board
+def render_text(game, state: State) -> str:
+    """The map as rows of cells: a unit shows side letter + type short (lower case when
+    reduced), an empty hex its terrain code; then the pieces off the map per side and the
+    game's own status lines (:meth:`GameRules.status_lines`)."""
+    b = game.board
     grid = b.grid
-    code_of = {t.id: t.code for t in g.content.map.terrain}
+    code_of = {t.id: t.code for t in game.content.map.terrain}
     width = 5
-    lines = [f"turn {state.turn} phase {g.phase_ids[state.phase]} stage {STAGE_NAMES[state.stage]}"
-             f" actor {g.side_id(state.actor) or '-'}"
-             + (f"  ENDED winner={g.side_id(state.winner) or 'draw'} ({state.reason})" if state.ended else "")]
-    lines.append("    " + "".join(f"{c:02d}".center(width) for c in range(1, grid.columns + 1)))
+    head = f"turn {state.turn} phase {game.phase_ids[state.phase]} actor {game.side_id(state.actor) or '-'}"
+    if state.ended:
+        head += f"  ENDED winner={game.side_id(state.winner) or 'draw'} ({state.reason})"
+    lines = [head, "    " + "".join(f"{c:02d}".center(width) for c in range(1, grid.columns + 1))]
     for r in range(1, grid.rows + 1):
         cells = []
         for c in range(1, grid.columns + 1):
             h = grid.index_of(grid.id_format.format(col=c, row=r))
             p = state.occ[h]
             if p >= 0:
-                label = g.side_ids[g.p_side[p]][0].upper() + g.types[g.p_type[p]].short
+                label = game.side_ids[game.p_side[p]][0].upper() + game.types[game.p_type[p]].short
                 cells.append((label.lower() if state.reduced[p] else label)[:width - 1].center(width))
             else:
                 cells.append(code_of.get(b.terrain[h], "?").center(width))
         lines.append(f"{r:02d}  " + "".join(cells))
-    for side, sid in enumerate(g.side_ids):
-        off = [f"{g.types[g.p_type[p]].short}{'(R)' if state.loc[p] == -1 else '(E)' if state.loc[p] == -2 else '(X)'}"
-               for p in g.side_pieces[side] if state.loc[p] < 0]
-        streak = state.streak[side * g.ntypes:(side + 1) * g.ntypes]
-        lines.append(f"{sid}: off-map {' '.join(off) or '-'}; streaks {streak}; hand {state.hands[side]}")
-    return "\n".join(lines)
+    where = {RESERVE: "(R)", ELIMINATED: "(E)"}
+    for side, sid in enumerate(game.side_ids):
+        off = [f"{game.types[game.p_type[p]].short}{where.get(state.loc[p], '(X)')}"
+               for p in game.side_pieces[side] if state.loc[p] < 0]
+        lines.append(f"{sid}: off-map {' '.join(off) or '-'}")
+    return "\n".join(lines + game.status_lines(state))

@@ -10,7 +10,7 @@ is registered here as ``random``; the engine itself never looks a bot up by name
 A bot is built per game and side with ``make_bot(name, game, side, seed)`` and
 answers ``choose(view, actions) -> action``: ``actions`` are the engine's legal
 actions of the pending decision, ``view`` the engine's
-:class:`~genkit.engine.view.PlayerView` -- what that player sees. It exposes the
+:class:`~genkit.engine.rules.bering_land.view.PlayerView` -- what that player sees. It exposes the
 board (locations, sides, strengths, facings, stops, killstreak markers,
 invulnerability), the turn, phase and pending decision, the
 player's own hand and only the *sizes* of the other hand and of the deck. It has
@@ -29,9 +29,8 @@ from itertools import groupby
 
 from ..engine.bots import RandomBot, bot_seed
 from ..engine.core import los_clear
-from ..engine.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
+from ..engine.rules.bering_land.state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST,
                             S_MOVE_UNIT, S_RESPAWN, S_RESPAWN_HEX)
-from ..engine.view import PlayerView
 
 PASS = ("pass",)
 _HEX_OF_NODE = (6).__rfloordiv__      # node -> its hex (node // 6)
@@ -760,7 +759,7 @@ class SearchBot(GreedyBot):
         while not s.ended and s.turn < stop_turn and steps < 400:
             acts = g.legal_actions(s)
             side = s.actor
-            g.apply(s, bots[side].choose(PlayerView(s, side), acts))
+            g.apply(s, bots[side].choose(g.observe(s, side), acts))
             steps += 1
         return self._evaluate(s)
 
@@ -770,7 +769,7 @@ class SearchBot(GreedyBot):
             if s.winner == self.side:
                 return 100.0
             return -100.0 if s.winner >= 0 else 0.0
-        v = PlayerView(s, self.side)
+        v = g.observe(s, self.side)
         mine = sum(self.strength(v, p) for p in g.side_pieces[self.side] if s.loc[p] >= 0)
         theirs = sum(self.strength(v, p) for p in g.side_pieces[self.enemy] if s.loc[p] >= 0)
         goal = self.t.to_base[self.enemy]

@@ -28,11 +28,12 @@ before each combat decision (:func:`genkit.sim.play.record_game` has the engine'
 from __future__ import annotations
 
 from ..engine import events as ev
+from ..engine.rules.bering_land import events as bev
 from .metrics import cell_key
 
-_BATTLE, _REDUCED, _ELIMINATED, _KILLSTREAK = ev.BATTLE, ev.REDUCED, ev.ELIMINATED, ev.KILLSTREAK
+_BATTLE, _REDUCED, _ELIMINATED, _KILLSTREAK = ev.BATTLE, ev.REDUCED, ev.ELIMINATED, bev.KILLSTREAK
 _DRAWN, _PLAYED, _HELD = ev.CARD_DRAWN, ev.CARD_PLAYED, ev.CARD_HELD
-_RECEIVED, _USED = ev.REPL_RECEIVED, ev.REPL_USED
+_RECEIVED, _USED = bev.REPL_RECEIVED, bev.REPL_USED
 
 
 class Observer:
@@ -94,21 +95,20 @@ class Observer:
             for c in hand:
                 self.held[c] = [self.sides[side], False, False]
 
-    def combat(self, s, actions) -> None:
-        """A combat decision of ``s.actor`` with these legal ``actions`` is pending."""
-        hand = s.hands[s.actor]
-        if not hand:
+    def watch(self, s, actions) -> None:
+        """A decision with these legal ``actions`` is pending in ``s``."""
+        chance = self.g.card_chance(s, actions)
+        if chance is None:
             return
         if self.seen < len(self.events):
             self._consume()
-        card_ab = self.card_ab
-        playable = {card_ab[a[1]] for a in actions if a[0] == "card"}
+        playable = chance.playable
         held = self.held
-        for c in hand:
+        for c, card in chance.held:
             h = held.get(c)
             if h is not None:
                 h[1] = True
-                if card_ab[c] in playable:
+                if card in playable:
                     h[2] = True
 
     def _release(self, c) -> None:
@@ -150,7 +150,7 @@ class Observer:
                     rk = f"{column}|{attack_type}|{result}"
                     crt_results[rk] = crt_results.get(rk, 0) + 1
             elif kind == _ELIMINATED:
-                ability = e.ability
+                ability = e.card
                 self._unit(f"{e.side}:{e.type}")["eliminated"] += 1
                 if ability is None:
                     if self.lead_key is not None:
@@ -165,16 +165,16 @@ class Observer:
                     key = f"{e.side}:{e.type}"
                     rec["killstreaks"][key] = rec["killstreaks"].get(key, 0) + 1
             elif kind == _DRAWN:
-                self._card(e.side, e.ability)["drawn"] += 1
-                self.held[e.card] = [e.side, False, False]
+                self._card(e.side, e.card)["drawn"] += 1
+                self.held[e.copy] = [e.side, False, False]
             elif kind == _PLAYED:
-                d = self._card(e.side, e.ability)
+                d = self._card(e.side, e.card)
                 d["played"] += 1
                 if e.worked:
                     d["worked"] += 1
-                self._release(e.card)
+                self._release(e.copy)
             elif kind == _HELD:
-                self._release(e.card)
+                self._release(e.copy)
             elif kind == _RECEIVED:
                 self._repl(e.side)["available"] += e.count
             elif kind == _USED:

@@ -40,7 +40,7 @@ def record_game(game, content, gseed: int, bots: tuple, index: int = 0, check="s
         return rec
     obs = Observer(game, rec, content) if observe else None
     match = Match(game, state, make_players(bots, game, gseed), check=check, step_cap=step_cap,
-                  before_combat=obs.combat if obs is not None else None)
+                  watch=obs.watch if obs is not None else None)
     try:
         if obs is not None:
             obs.start(state)

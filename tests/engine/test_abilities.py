@@ -1,7 +1,8 @@
 """11.0 killstreaks, cards and each ability; 4.1.1 reshuffle (numbers from the model)."""
 
 from genkit.engine.core import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
-from genkit.engine.state import ELIMINATED, S_DRONE, S_JOIN
+from genkit.engine.rules.bering_land.state import S_DRONE, S_JOIN
+from genkit.engine.state import ELIMINATED
 
 from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
@@ -320,7 +321,7 @@ def test_11_3_air_drone_stops_units(dice):
     assert pos.s.stage == S_DRONE and ("stop", a) not in pos.legal()
     dice(parity_face(cp.parity, success=False))               # parity fails: done
     pos.apply(("stop", b2))
-    assert pos.s.stage != S_DRONE or pos.g.phase_id(pos.s) != "us_combat"
+    assert pos.s.stage != S_DRONE or pos.g.phase_ids[pos.s.phase] != "us_combat"
     turn = pos.s.turn
     assert pos.s.stopped[a] == turn and pos.s.stopped[b2] == turn
     pos.phase("ru_movement")
@@ -349,7 +350,7 @@ def test_11_3_air_drone_parity_keeps_picking(dice):
     pos.apply(("stop", units[1]))
     # one unit left: the last pick needs no choice and is taken at once; the roll after it
     # finds nobody left, so no further roll is made
-    assert pos.g.phase_id(pos.s) == "ru_movement"
+    assert pos.g.phase_ids[pos.s.phase] == "ru_movement"
     assert all(pos.s.stopped[u] == pos.s.turn for u in units)
     assert [a for a in pos.legal() if a[0] == "move"] == [("move", mover)]
     assert card in pos.s.discard

@@ -3,7 +3,8 @@ import pytest
 
 from genkit.engine import events as ev
 from genkit.engine.core import AUTO_MISS, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP, CrtTable
-from genkit.engine.state import ELIMINATED, S_JOIN
+from genkit.engine.rules.bering_land.state import S_JOIN
+from genkit.engine.state import ELIMINATED
 
 from engine_helpers import Pos, bering, face_for, open_map, terrain_code, tundra_code, with_spectators
 
@@ -260,7 +261,7 @@ def test_9_0_one_battle_per_phase_each_unit_once(dice):
     dice(face_for(g, diff, ti, EFFECT_NONE))
     pos.apply(("battle", lead, t1))
     assert (pos.s.attacked >> lead) & 1 and (pos.s.defended >> t1) & 1
-    assert pos.g.phase_id(pos.s) != "us_combat" or battles(pos) == []
+    assert pos.g.phase_ids[pos.s.phase] != "us_combat" or battles(pos) == []
 
 
 def test_9_2_loss_flips_then_eliminates(dice):

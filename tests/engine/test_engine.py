@@ -4,7 +4,7 @@ import json
 import pytest
 
 from genkit.engine import (
-    InvariantError, check_invariants, pieces_on_map, play_game, render_text, replay_log, rules_for,
+    InvariantError, check_invariants, play_game, replay_log, rules_for,
 )
 from genkit.engine.state import RESERVE
 
@@ -136,7 +136,7 @@ def test_views_list_and_draw_the_pieces():
     c = bering()
     g = rules_for(c)
     s = g.initial_state(0)
-    pieces = pieces_on_map(s)
+    pieces = g.pieces(s)
     assert len(pieces) == sum(len(grp.setup) for grp in c.counters.units)
     assert {p[1] for p in pieces} == {h for grp in c.counters.units for h in grp.setup}
     pid, hid, side, typ, reduced, facing = pieces[0]
@@ -144,7 +144,7 @@ def test_views_list_and_draw_the_pieces():
     for _, _, _, typ_id, _, facing in pieces:  # 8.4: only units with a facing report one
         assert (facing is None) != c.unit_type(typ_id).facing
         assert facing is None or 0 <= facing < 6
-    text = render_text(s)
+    text = g.render_text(s)
     assert text.count("\n") >= c.map.grid.rows
     assert c.unit_type(typ).short in text
 
@@ -172,7 +172,7 @@ def test_legal_actions_are_deterministic_and_hashable():
 
 def test_sim_bots_play_through_the_engine_with_one_player_view(tmp_path):
     """genkit play --bots greedy,search: the engine passes its PlayerView; the log replays."""
-    from genkit.engine import PlayerView
+    from genkit.engine.rules.bering_land.view import PlayerView
     from genkit.sim.bots import make_bot
     c = bering()
     game = rules_for(c)
@@ -201,7 +201,7 @@ def test_sim_bots_play_through_the_engine_with_one_player_view(tmp_path):
 
 def test_player_view_hides_the_hidden():
     import random
-    from genkit.engine import PlayerView
+    from genkit.engine.rules.bering_land.view import PlayerView
     c = bering()
     g = rules_for(c)
     s = g.initial_state(3)

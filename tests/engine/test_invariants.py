@@ -6,7 +6,17 @@ import pytest
 
 from genkit.engine import check_invariants, rules_for
 from genkit.engine import events as ev
-from genkit.engine.invariants import _all_hold, _violations
+from genkit.engine.invariants import _pieces_hold, _violations as _generic_violations
+from genkit.engine.rules.bering_land import checks
+
+
+def _all_hold(s):
+    """The fast checks, generic and Bering Land's, together."""
+    return _pieces_hold(s) and checks._all_hold(s.game, s)
+
+
+def _violations(s):
+    return _generic_violations(s) + checks._violations(s.game, s)
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
 from engine_helpers import BERING, bering
@@ -177,7 +187,7 @@ def test_own_side_hit_in_the_events_is_reported_until_the_events_are_clean():
     assert check_invariants(s) == []
     p = g.side_pieces[0][0]
     us = g.side_ids[0]
-    s.events.append(ev.Eliminated(side=us, type=g.type_ids[g.p_type[p]], piece=p, by_side=us, ability="air_strike"))
+    s.events.append(ev.Eliminated(side=us, type=g.type_ids[g.p_type[p]], piece=p, by_side=us, card="air_strike"))
     for _ in range(2):
         [err] = check_invariants(s)
         assert f"piece {p} of side {us} eliminated by its own side" in err

@@ -145,7 +145,7 @@ def test_8_0_one_unit_moves_per_phase():
     pos.add("ru", "inf", "0906")
     pos.apply(("move", a))
     pos.apply(pos.g.legal_actions(pos.s)[0])
-    assert pos.g.phase_id(pos.s) != "us_movement"
+    assert pos.g.phase_ids[pos.s.phase] != "us_movement"
 
 
 def test_8_0_setup_faces_enemy_base():

@@ -90,9 +90,9 @@ def test_10_2_declining_is_legal_and_steps_are_lost():
     pos.add("ru", "inf", "0805")
     assert pos.s.steps_left == c.replacements(2, "us") > 0
     pos.apply(PASS)
-    assert pos.s.actor == pos.side("ru") or pos.g.phase_id(pos.s) != "respawn"
+    assert pos.s.actor == pos.side("ru") or pos.g.phase_ids[pos.s.phase] != "respawn"
     # 10.2: the declined steps are gone; next turn's respawn gives only that turn's steps
-    while not (pos.g.phase_id(pos.s) == "respawn" and pos.s.turn == 3 and pos.s.actor == pos.side("us")):
+    while not (pos.g.phase_ids[pos.s.phase] == "respawn" and pos.s.turn == 3 and pos.s.actor == pos.side("us")):
         pos.apply(PASS if PASS in pos.legal() else pos.legal()[0])
     assert pos.s.steps_left == c.replacements(3, "us")
 

@@ -1,7 +1,8 @@
 """Bots: registered by name, legal, reproducible, and greedy plays better than random."""
 import pytest
 
-from genkit.engine import PlayerView, rules_for
+from genkit.engine import rules_for
+from genkit.engine.rules.bering_land.view import PlayerView
 from genkit.engine.bots import game_seed
 from genkit.model.load import load
 from genkit.sim.bots import bot_names, parse_bots

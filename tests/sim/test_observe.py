@@ -1,5 +1,6 @@
 """The observer reads the engine's event stream: its figures are exact and add up."""
 from genkit.engine import events as ev
+from genkit.engine.rules.bering_land import events as bev
 from genkit.engine import rules_for
 from genkit.engine.bots import game_seed
 from genkit.model.load import load
@@ -17,7 +18,7 @@ def test_records_agree_with_the_event_stream(bering_path):
         assert "approximate_events" not in rec
         # the same game again, collecting the events ourselves (bots are seeded from gs)
         from genkit.engine.bots import bot_seed
-        from genkit.engine.view import PlayerView
+        from genkit.engine.rules.bering_land.view import PlayerView
         from genkit.sim.bots import make_bot
         events = []
         s = g.initial_state(gs, events=events)
@@ -43,6 +44,6 @@ def test_records_agree_with_the_event_stream(bering_path):
             assert all(c["held_never_playable"] <= c["held"] for c in cards.values())
             r = rec["replacements"][side]
             assert r["used"] == r["place"] + r["flip"] + r["combine"]
-            assert r["available"] - r["used"] == sum(e.count for e in events if e.kind == ev.REPL_LOST and e.side == side)
+            assert r["available"] - r["used"] == sum(e.count for e in events if e.kind == bev.REPL_LOST and e.side == side)
             assert sum(v for k, v in rec["killstreaks"].items() if k.startswith(side + ":")) <= sum(
-                1 for e in events if e.kind == ev.KILLSTREAK and e.side == side)
+                1 for e in events if e.kind == bev.KILLSTREAK and e.side == side)

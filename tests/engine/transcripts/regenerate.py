@@ -18,16 +18,15 @@ A transcript is JSON lines, one object a line:
 Actions name pieces as ``side:type#piece`` (the piece's place in the counter mix), cards as
 ``ability#card`` (the copy's place in the deck list) and hexes by their printed ids.
 Only the public engine API is used: ``rules_for``, ``initial_state``, ``legal_actions``,
-``apply``, ``pieces_on_map`` and the simulator's bots.
+``apply``, ``pieces`` and the simulator's bots.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from genkit.engine import pieces_on_map, rules_for
+from genkit.engine import rules_for
 from genkit.engine.bots import bot_seed
-from genkit.engine.view import PlayerView
 from genkit.model.load import load_game
 from genkit.sim.bots import make_bot
 
@@ -86,15 +85,15 @@ def transcript(content, seed: int, bots: tuple) -> list[str]:
         actions = game.legal_actions(state)
         side = state.actor
         bot = players[side]
-        action = bot.choose(PlayerView(state, side) if bot.needs_view else None, actions)
-        head = {"step": step, "turn": state.turn, "phase": game.phase_id(state), "side": game.side_id(side),
+        action = bot.choose(game.observe(state, side) if bot.needs_view else None, actions)
+        head = {"step": step, "turn": state.turn, "phase": game.phase_ids[state.phase], "side": game.side_id(side),
                 "legal": len(actions), "action": name(action)}
         game.apply(state, action)
         lines.append(_line({**head, "rolls": rolls[:], "events": events[:]}))
         step += 1
     winner = game.side_id(state.winner) or None
     lines.append(_line({"end": {"winner": winner, "reason": state.reason, "turn": state.turn, "steps": step},
-                        "board": pieces_on_map(state)}))
+                        "board": game.pieces(state)}))
     return lines
 
 

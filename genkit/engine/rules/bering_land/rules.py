@@ -84,15 +84,20 @@ from __future__ import annotations
 
 from ....model.schema import DRAW
 from ... import events as ev
+from . import events as bev
 from .. import Requirements
+from ...game import CardChance, GameRules
 from ...core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
     bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
-    reshuffle_if_low, roll_die, seed_rng, shuffle, streak_kill, streak_miss,
+    reshuffle_if_low, roll_die, seed_rng, shuffle,
 )
-from ...state import (
-    ELIMINATED, REMOVED, RESERVE, S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN,
-    S_MOVE_DEST, S_MOVE_UNIT, S_OVER, S_RESPAWN, S_RESPAWN_HEX, State,
+from .checks import state_problems
+from .view import PlayerView, determinise
+from ...state import ELIMINATED, REMOVED, RESERVE
+from .state import (
+    S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST, S_MOVE_UNIT, S_OVER,
+    S_RESPAWN, S_RESPAWN_HEX, STAGE_NAMES, BeringState as State,
 )
 
 PASS = ("pass",)
@@ -107,7 +112,7 @@ class RulesError(ValueError):
     """An action that is not legal in the state it was applied to."""
 
 
-class Game:
+class Game(GameRules):
     """Bering Land's procedures over one content model (built once, shared by states)."""
 
     name = "bering_land"
@@ -117,28 +122,21 @@ class Game:
                             shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",))
 
     def __init__(self, content):
-        self.content = c = content
-        self.board = b = Board(content)
-        g = c.game
-        self.side_ids = [s.id for s in g.sides]
+        GameRules.__init__(self, content)
+        c, b, g = content, self.board, content.game
         if len(self.side_ids) != 2:
             raise ValueError("Bering Land rules need exactly two sides")
         self.first = self.side_ids.index(g.first_side)
         self._read_victory(g.victory)
         self.respawn_order = [self.first] + [i for i in range(len(self.side_ids)) if i != self.first]
         # phases
-        self.phase_ids = [p.id for p in g.sequence_of_play]
         self.phase_kind = [_KINDS[p.kind] for p in g.sequence_of_play]
         self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in g.sequence_of_play]
         self.move_phase = [next((k for k, p in enumerate(g.sequence_of_play)
                                  if p.kind == "movement" and p.side == sid), -1) for sid in self.side_ids]
-        self.turns = c.turn_track.turns
         self.repl = [[0] * 2] + [[c.replacements(t, sid) for sid in self.side_ids]
                                  for t in range(1, self.turns + 1)]
         # unit types
-        self.types = list(c.unit_types)
-        self.type_index = {t.id: i for i, t in enumerate(self.types)}
-        self.ntypes = len(self.types)
         self.t_full = [t.strength.full for t in self.types]
         self.t_red = [t.strength.reduced for t in self.types]
         self.t_ma = [t.movement for t in self.types]
@@ -148,21 +146,6 @@ class Game:
         self.t_face = [t.facing for t in self.types]
         self.t_turn = [t.turn_cost for t in self.types]
         self.t_ks = [t.killstreak for t in self.types]
-        # pieces
-        self.p_side, self.p_type, self.p_setup = [], [], []
-        for grp in c.counters.units:
-            si, ti = self.side_ids.index(grp.side), self.type_index[grp.type]
-            for hid in grp.setup:
-                self.p_side.append(si)
-                self.p_type.append(ti)
-                self.p_setup.append(b.grid.index_of(hid))
-            for _ in range(grp.reserve):
-                self.p_side.append(si)
-                self.p_type.append(ti)
-                self.p_setup.append(RESERVE)
-        self.npieces = len(self.p_side)
-        self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
-                            for s in range(len(self.side_ids))]
         # combat
         self.crt = CrtTable(c.crt)
         self.prim_idx = self.crt.type_index("primary")
@@ -236,10 +219,12 @@ class Game:
         self.t_near = [b.within_mask(max(ma, 0)) for ma in self.t_ma]
         self.t_near1 = [b.within_mask(max(ma, 0) + 1) for ma in self.t_ma]
         # content ids for events
-        self.type_ids = [t.id for t in self.types]
         self.ability_ids = [a.id for a in self.abilities]
         self.c_ability_id = [self.ability_ids[self.c_ab[k]] for k in range(self.ncards)]
         self.attack_type_ids = list(self.crt.type_names)
+        # invariants (checks.py)
+        self.all_cards = frozenset(range(self.ncards))
+        self.side_masks = tuple(sum(1 << p for p in pieces) for pieces in self.side_pieces)
 
     def _read_victory(self, conditions) -> None:
         """5.0 from ``game.victory``: whether entering the enemy base wins, the end-of-turn
@@ -258,17 +243,29 @@ class Game:
     def strength(self, s: State, p: int) -> int:
         return self.p_red[p] if s.reduced[p] else self.p_full[p]
 
-    def side_id(self, side: int) -> str:
-        return self.side_ids[side] if side >= 0 else ""
+    # ------------------------------------------------------------------ the game interface
 
-    def phase_id(self, s: State) -> str:
-        return self.phase_ids[s.phase]
+    def observe(self, s: State, side: int) -> PlayerView:
+        return PlayerView(s, side)
 
-    def is_terminal(self, s: State) -> bool:
-        return bool(s.ended)
+    def determinise(self, s: State, side: int, rng) -> State:
+        return determinise(s, side, rng)
 
-    def current_side(self, s: State) -> int:
-        return -1 if s.ended else s.actor
+    def state_problems(self, s: State) -> list:
+        return state_problems(self, s)
+
+    def status_lines(self, s: State) -> list:
+        nt = self.ntypes
+        return [f"{sid}: stage {STAGE_NAMES[s.stage]}; streaks {s.streak[side * nt:(side + 1) * nt]}; "
+                f"hand {s.hands[side]}" for side, sid in enumerate(self.side_ids)]
+
+    def card_chance(self, s: State, actions: list) -> CardChance | None:
+        """11.2: cards are played at the combat decisions of the side's own combat phase."""
+        if s.stage != S_COMBAT or not s.hands[s.actor]:
+            return None
+        ids = self.c_ability_id
+        return CardChance(self.side_ids[s.actor], tuple((c, ids[c]) for c in s.hands[s.actor]),
+                          frozenset(ids[a[1]] for a in actions if a[0] == "card"))
 
     def _invulnerable(self, s: State, p: int) -> bool:
         return (s.invuln[self.p_side[p]] >> self.p_type[p]) & 1 == 1
@@ -297,7 +294,7 @@ class Game:
         ``trace``: a list that collects (face, purpose) of every die rolled.
         ``events``: a list that collects event records (:mod:`genkit.engine.events`).
         """
-        s = State.__new__(State)
+        s = State.__new__(State)        # (every field is set below: State.copy and digest list them)
         n = self.npieces
         s.game = self
         s.trace = trace
@@ -433,7 +430,7 @@ class Game:
             if verb == "flip":
                 s.reduced[a[1]] = 0
                 if s.events is not None:
-                    s.events.append(ev.ReplUsed(side=self.side_ids[s.actor], how="flip", piece=a[1], hex=None, consumed=()))
+                    s.events.append(bev.ReplUsed(side=self.side_ids[s.actor], how="flip", piece=a[1], hex=None, consumed=()))
                 return self._respawn_step_done(s)
             s.stage = S_RESPAWN_HEX
             s.pend = a
@@ -459,7 +456,7 @@ class Game:
             s.steps_left = self.repl[s.turn][s.actor]
             s.stage = S_RESPAWN
             if s.events is not None and s.steps_left > 0:
-                s.events.append(ev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
+                s.events.append(bev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
         elif kind == K_MOVE:
             s.actor = self.phase_side[s.phase]
             s.moved = -1
@@ -473,7 +470,7 @@ class Game:
             if s.invuln[side]:
                 s.invuln[side] = 0      # Juggernaut ends as the side's next combat phase begins
                 if s.events is not None:
-                    s.events.append(ev.InvulnerableEnd(side=self.side_ids[side]))
+                    s.events.append(bev.InvulnerableEnd(side=self.side_ids[side]))
             s.stage = S_COMBAT
         else:
             self._housekeeping(s)
@@ -536,11 +533,11 @@ class Game:
             before = len(hand)
             card = draw_card(s, side, self.hand_limit, self.reshuffle_at)
             if card < 0:
-                s.events.append(ev.CardLost(side=sid, ability=None, card=-1, why="empty_deck", source="draw"))
+                s.events.append(ev.CardLost(side=sid, card=None, copy=-1, why="empty_deck", source="draw"))
             elif len(hand) > before:
-                s.events.append(ev.CardDrawn(side=sid, ability=self.c_ability_id[card], card=card, source="draw"))
+                s.events.append(ev.CardDrawn(side=sid, card=self.c_ability_id[card], copy=card, source="draw"))
             else:
-                s.events.append(ev.CardLost(side=sid, ability=self.c_ability_id[card], card=card, why="hand_limit",
+                s.events.append(ev.CardLost(side=sid, card=self.c_ability_id[card], copy=card, why="hand_limit",
                                              source="draw"))
 
     def _end(self, s: State, winner: int, reason: str) -> None:
@@ -552,14 +549,14 @@ class Game:
             e = s.events
             for side, hand in enumerate(s.hands):
                 for c in hand:
-                    e.append(ev.CardHeld(side=self.side_ids[side], ability=self.c_ability_id[c], card=c))
+                    e.append(ev.CardHeld(side=self.side_ids[side], card=self.c_ability_id[c], copy=c))
             e.append(ev.GameEnd(winner=self.side_ids[winner] if winner >= 0 else None, reason=reason, turn=s.turn))
 
     # ------------------------------------------------------------------ respawn (10.0)
 
     def _respawn_next(self, s: State) -> None:
         if s.events is not None and s.steps_left > 0:
-            s.events.append(ev.ReplLost(side=self.side_ids[s.actor], count=s.steps_left))
+            s.events.append(bev.ReplLost(side=self.side_ids[s.actor], count=s.steps_left))
         k = self.respawn_order.index(s.actor) + 1
         if k < len(self.respawn_order):
             s.actor = self.respawn_order[k]
@@ -567,7 +564,7 @@ class Game:
             s.stage = S_RESPAWN
             s.pend = ()
             if s.events is not None and s.steps_left > 0:
-                s.events.append(ev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
+                s.events.append(bev.ReplReceived(side=self.side_ids[s.actor], count=s.steps_left))
         else:
             self._next_phase(s)
 
@@ -713,7 +710,7 @@ class Game:
                 s.loc[p] = REMOVED
         self.put(s, q, h)
         if s.events is not None:
-            s.events.append(ev.ReplUsed(side=self.side_ids[s.actor], how=kind, piece=q, hex=self.board.grid.id_of(h),
+            s.events.append(bev.ReplUsed(side=self.side_ids[s.actor], how=kind, piece=q, hex=self.board.grid.id_of(h),
                                         consumed=s.pend[2] if kind == "combine" else ()))
         self._respawn_step_done(s)
 
@@ -872,7 +869,7 @@ class Game:
         side = self.p_side[p]
         if self.base_wins and h == self.board.base[1 - side]:
             if s.events is not None:
-                s.events.append(ev.BaseEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[p]], piece=p,
+                s.events.append(ev.PlaceEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[p]], piece=p,
                                                hex=self.board.grid.id_of(h)))
             return self._end(s, side, "base")
         self._next_phase(s)
@@ -1046,16 +1043,16 @@ class Game:
             s.reduced[tgt] = 1
             if events is not None:
                 events.append(ev.Reduced(side=self.side_ids[1 - side], type=self.type_ids[self.p_type[tgt]],
-                                         piece=tgt, by_side=self.side_ids[side], ability=None))
+                                         piece=tgt, by_side=self.side_ids[side], card=None))
             return
         if events is not None:
             events.append(ev.Eliminated(side=self.side_ids[1 - side], type=self.type_ids[self.p_type[tgt]],
-                                        piece=tgt, by_side=self.side_ids[side], ability=None))
+                                        piece=tgt, by_side=self.side_ids[side], card=None))
             due = s.due[side]
             self._eliminate(s, tgt)
             streak_kill(s, idx, self.t_ks[t], side)
             if s.due[side] > due:
-                events.append(ev.Killstreak(side=self.side_ids[side], type=self.type_ids[t]))
+                events.append(bev.Killstreak(side=self.side_ids[side], type=self.type_ids[t]))
             return
         self._eliminate(s, tgt)
         streak_kill(s, idx, self.t_ks[t], side)
@@ -1208,17 +1205,17 @@ class Game:
             if worked:
                 s.invuln[side] |= self.a_invuln_mask[ai]
             if events is not None:
-                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], card=a.id, copy=c, worked=worked))
                 if worked:
                     m = self.a_invuln_mask[ai]
-                    events.append(ev.Invulnerable(side=self.side_ids[side], ability=a.id,
+                    events.append(bev.Invulnerable(side=self.side_ids[side], card=a.id,
                                                   types=tuple(self.type_ids[t] for t in range(self.ntypes)
                                                               if (m >> t) & 1)))
             return self._finish_card(s)
         if kind == "random_ability":
             worked = self._works(s, c) and self._parity_ok(s, c, "card:" + a.id)
             if events is not None:
-                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], card=a.id, copy=c, worked=worked))
             if worked:
                 face = roll_die(s, self.faces, "card:" + a.id + ":table")
                 want = self.random_table.get(face)
@@ -1228,7 +1225,7 @@ class Game:
         if kind == "extra_attack":
             worked = self._works(s, c)
             if events is not None:
-                events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=worked))
+                events.append(ev.CardPlayed(side=self.side_ids[side], card=a.id, copy=c, worked=worked))
             if worked:
                 choices = self._extra_targets(s)
                 if choices:
@@ -1237,7 +1234,7 @@ class Game:
                     return
             return self._finish_card(s)
         if events is not None:
-            events.append(ev.CardPlayed(side=self.side_ids[side], ability=a.id, card=c, worked=True))
+            events.append(ev.CardPlayed(side=self.side_ids[side], card=a.id, copy=c, worked=True))
         return self._finish_card(s)
 
     def _take_card(self, s: State, side: int, ability: int) -> None:
@@ -1259,9 +1256,9 @@ class Game:
                 s.discard.append(got)
             if s.events is not None:
                 source = self.c_ability_id[s.playing] if s.playing >= 0 else None
-                s.events.append(ev.CardDrawn(side=self.side_ids[side], ability=self.c_ability_id[got], card=got,
+                s.events.append(ev.CardDrawn(side=self.side_ids[side], card=self.c_ability_id[got], copy=got,
                                              source=source) if kept
-                                else ev.CardLost(side=self.side_ids[side], ability=self.c_ability_id[got], card=got,
+                                else ev.CardLost(side=self.side_ids[side], card=self.c_ability_id[got], copy=got,
                                                  why="hand_limit", source=source))
         shuffle(s, s.deck)
 
@@ -1287,7 +1284,7 @@ class Game:
         events = s.events
         side = s.actor
         if events is not None:
-            events.append(ev.CardPlayed(side=self.side_ids[side], ability=self.c_ability_id[c], card=c, worked=worked))
+            events.append(ev.CardPlayed(side=self.side_ids[side], card=self.c_ability_id[c], copy=c, worked=worked))
         if worked:
             for h in hexes:
                 p = s.occ[h]
@@ -1296,7 +1293,7 @@ class Game:
                     if events is not None:
                         events.append(ev.Eliminated(side=self.side_ids[self.p_side[p]],
                                                     type=self.type_ids[self.p_type[p]], piece=p,
-                                                    by_side=self.side_ids[side], ability=self.c_ability_id[c]))
+                                                    by_side=self.side_ids[side], card=self.c_ability_id[c]))
                     self._eliminate(s, p)
         self._finish_card(s)
 
@@ -1306,9 +1303,9 @@ class Game:
         if s.events is not None:
             side = self.side_ids[s.actor]
             if not picked:
-                s.events.append(ev.CardPlayed(side=side, ability=self.c_ability_id[c], card=c, worked=True))
-            s.events.append(ev.Stopped(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
-                                       piece=p, until_turn=s.stopped[p], ability=self.c_ability_id[c],
+                s.events.append(ev.CardPlayed(side=side, card=self.c_ability_id[c], copy=c, worked=True))
+            s.events.append(bev.Stopped(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                       piece=p, until_turn=s.stopped[p], card=self.c_ability_id[c],
                                        by_side=side))
         picked = picked + (p,)
         if not self._stop_choices(s, picked):
@@ -1321,3 +1318,22 @@ class Game:
             s.pend = (c, picked)
             return
         self._finish_card(s)
+
+
+# --------------------------------------------------------------------------- killstreaks (11.0)
+
+def streak_kill(state: State, index: int, length: int, side: int) -> None:
+    """A kill: the marker moves one space; reaching (or already at) the end makes a card due."""
+    v = state.streak[index]
+    if v >= length:
+        state.due[side] += 1
+        return
+    v += 1
+    state.streak[index] = v
+    if v >= length:
+        state.due[side] += 1
+
+
+def streak_miss(state: State, index: int) -> None:
+    """A miss: the marker goes back to 0."""
+    state.streak[index] = 0

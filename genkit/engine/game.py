@@ -1,0 +1,173 @@
+"""The game interface: the one door through which everything generic reaches a game.
+
+A rules module (registered in :data:`genkit.engine.rules.RULES_MODULES`) defines ``Game``, a
+subclass of :class:`GameRules` built once per content model. The play loop
+(:class:`genkit.engine.Match`), the invariants, logs and replay, the simulator's metrics, the
+HTML report and every bot use only what is listed here (the idea of OpenSpiel's Game/State
+split: the definition of a game apart from the engine that runs it and the bots that play it):
+
+==========================================  ============================================
+``initial_state(seed, trace, events)``      a new position from a seed (set-up done)
+``current_side(state)``                     the side index to decide, -1 when over; chance
+                                            is rolled inside ``apply`` with the state's
+                                            seeded generator, so it never waits
+``legal_actions(state)``                    hashable tuples, in a deterministic order
+``apply(state, action)``                    mutates the state and returns it
+``is_terminal(state)``, ``outcome(state)``  the end: :class:`Outcome` (winner or draw,
+                                            reason, turn, each side's points)
+``observe(state, side)``                    what that side may see: the bots' only input
+                                            (a :class:`~genkit.engine.view.View`, whose
+                                            ``sample_state(rng)`` re-draws hidden things)
+``pieces(state)``, ``render_text(state)``   the position as :class:`Piece` records, as text
+``state_problems(state)``                   the game's own invariants as sentences
+``card_chance(state, actions)``             a decision where cards could be played, or None
+``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
+==========================================  ============================================
+
+Besides, a ``Game`` names what it can run (``REQUIRES``, checked by ``genkit check``) and its
+own bots (``BOTS``: name -> class with ``for_game(game, side, seed)`` and ``choose(view,
+actions)``). Everything generic that every hex-and-counter game has (board, sides, phases,
+unit types, pieces and their set-up, victory points) is built here once.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .core import Board
+from .state import ELIMINATED, RESERVE, State
+from .view import View, render_text
+
+
+class Outcome(NamedTuple):
+    """How a game ended (or stands): ``winner`` side id or None (draw / not over), ``reason``
+    (the victory condition's kind, "" while playing), ``turn``, ``scores`` (side id ->
+    victory points: the points of the enemy units it eliminated)."""
+    winner: str | None
+    reason: str
+    turn: int
+    scores: dict
+
+
+class Piece(NamedTuple):
+    """A piece on the map: ``piece`` id, ``hex`` id, ``side`` and ``type`` ids, ``reduced``,
+    ``facing`` (0..5, None for unit types without one)."""
+    piece: int
+    hex: str
+    side: str
+    type: str
+    reduced: bool
+    facing: int | None
+
+
+class CardChance(NamedTuple):
+    """A decision at which ``side`` could play cards: ``held`` the (copy, card id) pairs in its
+    hand, ``playable`` the card ids that the legal actions play."""
+    side: str
+    held: tuple
+    playable: frozenset
+
+
+class GameRules:
+    """What every game has, built once per content; the interface (module docstring) that a
+    rules module's ``Game`` completes with ``initial_state``, ``legal_actions`` and ``apply``."""
+
+    name = ""
+    REQUIRES = None
+    BOTS: dict = {}
+
+    def __init__(self, content):
+        self.content = content
+        self.board = board = Board(content)
+        g = content.game
+        self.side_ids = [s.id for s in g.sides]
+        self.phase_ids = [p.id for p in g.sequence_of_play]
+        self.turns = content.turn_track.turns
+        self.types = list(content.unit_types)
+        self.type_ids = [t.id for t in self.types]
+        self.type_index = {t: i for i, t in enumerate(self.type_ids)}
+        self.ntypes = len(self.types)
+        self.t_points = [t.points if getattr(t, "points", None) is not None else t.strength.full
+                         for t in self.types]
+        # pieces, in the order of the counter mix: set-up hex index or RESERVE
+        self.p_side, self.p_type, self.p_setup = [], [], []
+        for grp in content.counters.units:
+            si, ti = self.side_ids.index(grp.side), self.type_index[grp.type]
+            for where in [board.grid.index_of(h) for h in grp.setup] + [RESERVE] * grp.reserve:
+                self.p_side.append(si)
+                self.p_type.append(ti)
+                self.p_setup.append(where)
+        self.npieces = len(self.p_side)
+        self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
+                            for s in range(len(self.side_ids))]
+
+    # ---------------------------------------------------------------- to be defined by a game
+
+    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list:
+        raise NotImplementedError
+
+    def apply(self, state: State, action) -> State:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- shared answers
+
+    def side_id(self, side: int) -> str:
+        return self.side_ids[side] if side >= 0 else ""
+
+    def current_side(self, state: State) -> int:
+        return -1 if state.ended else state.actor
+
+    def is_terminal(self, state: State) -> bool:
+        return bool(state.ended)
+
+    def outcome(self, state: State) -> Outcome:
+        winner = self.side_ids[state.winner] if state.ended and state.winner >= 0 else None
+        return Outcome(winner, state.reason, state.turn, self.scores(state))
+
+    def scores(self, state: State) -> dict:
+        """Victory points per side: the ``points`` of every enemy unit eliminated."""
+        out = dict.fromkeys(self.side_ids, 0)
+        loc, p_side, pts = state.loc, self.p_side, self.t_points
+        for p, t in enumerate(self.p_type):
+            if loc[p] == ELIMINATED:
+                for s, sid in enumerate(self.side_ids):
+                    if s != p_side[p]:
+                        out[sid] += pts[t]
+        return out
+
+    def observe(self, state: State, side: int) -> View:
+        return View(state, side)
+
+    def determinise(self, state: State, side: int, rng) -> State:
+        """A copy of ``state`` with everything ``side`` cannot see re-drawn (here: only the dice
+        generator, re-seeded from ``rng``; games with hidden cards re-deal them too)."""
+        c = state.copy()
+        c.rng = rng.getrandbits(64) | 1
+        return c
+
+    def pieces(self, state: State) -> list:
+        """A :class:`Piece` for every piece on the map, by piece id."""
+        grid = self.board.grid
+        out = []
+        for p, h in enumerate(state.loc):
+            if h >= 0:
+                t = self.types[self.p_type[p]]
+                out.append(Piece(p, grid.id_of(h), self.side_ids[self.p_side[p]], t.id,
+                                 bool(state.reduced[p]), state.facing[p] if t.facing else None))
+        return out
+
+    def render_text(self, state: State) -> str:
+        return render_text(self, state)
+
+    def status_lines(self, state: State) -> list:
+        """Lines under the text drawing of a position (a game adds its own)."""
+        return []
+
+    def state_problems(self, state: State) -> list:
+        """The game's own invariants, as sentences (the generic ones: :mod:`.invariants`)."""
+        return []
+
+    def card_chance(self, state: State, actions: list) -> CardChance | None:
+        return None
