@@ -340,13 +340,14 @@ class Card(Strict):
 
 
 class Cards(Strict):
-    name: Line = Field("Cards", description="what the cards are called on the player aid and the card backs")
+    name: Line = Field("", description="the deck's name, printed on the card backs and as '<name> cards' on the "
+                                       "player aid; empty: 'Cards'")
     hand_limit: int = Field(ge=1, le=99)
     plays_per_phase: int = Field(ge=0, le=99, description="cards a side may play in one phase")
     reshuffle_at: int = Field(ge=0, le=999, description="reshuffle the discards when this many cards are left")
     draw_table: dict[Annotated[int, Field(ge=1, le=100)], Id] = Field(
         default_factory=dict, description="die face -> card id, for draw_from_table effects")
-    draw_table_title: Line = Field("Card draw table (roll one die)", description="the table's title on the player aid")
+    draw_table_name: Line = Field("Card draw table", description="the draw table's title on the player aid and cards")
     deck: list[Card] = Field(min_length=1)
 
 
