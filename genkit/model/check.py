@@ -314,7 +314,7 @@ def crt_monotonic(ctx: Context):
                 a, b = cell(col, strong, face), cell(col, weak, face)
                 if a and b and rank[a] < rank[b]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
-                                      f"CRT not monotonic: at {col.differential:+d} on a {face + 1}, {weak} gives "
+                                      f"CRT not monotonic: at {col.label} on a {face + 1}, {weak} gives "
                                       f"{b} but the stronger {strong} gives {a}")
 
 

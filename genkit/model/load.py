@@ -244,13 +244,15 @@ def _walk_paths(value: Any, prefix: str = "") -> Iterable[str]:
 def _element_key(element: Any, index: int) -> str:
     """How --set names a list element: its id, its code, its kind (victory conditions, each kind
     listed once), or its signed CRT differential (+2, 0, -3); elements with none of these by
-    their index."""
+    their index; CRT odds columns by their odds (2:1)."""
     if isinstance(element, dict):
         for name in ("id", "code", "kind"):
             if name in element:
                 return str(element[name])
         if isinstance(element.get("differential"), int):
             return f"{element['differential']:+d}" if element["differential"] else "0"
+        if isinstance(element.get("odds"), str):
+            return element["odds"]
     return str(index)
 
 
