@@ -1,9 +1,9 @@
 """Game-independent procedures of hex-and-counter games, read from the content model.
 
 Nothing here knows Bering Land: a :class:`Board` is built once per content
-(hex grid, terrain cost and line-of-sight arrays, bases, halves) and the
+(hex grid, terrain cost and line-of-sight arrays) and the
 functions below (movement search, zones of control, line of sight, combat
-results table, dice, deck, killstreak tracks) work on integer hex indices and
+results table, dice, deck) work on integer hex indices and
 on the flat lists of :class:`~genkit.engine.state.State`.
 
 Speed notes: the Board also holds per-content tables for the hot paths (hex bit
@@ -55,37 +55,20 @@ class Board:
                 self.cost[i] = t.move_cost if t.move_cost is not None else IMPASSABLE
                 self.blocks[i] = 1 if t.blocks_los else 0
                 self.terrain[i] = t.id
-        # The half-way line is a column on flat grids, a row on pointy ones (10.1).
+        # map.lines run along a column on flat grids, a row on pointy ones: each hex's coordinate across them
         along = 0 if g.orientation == "flat" else 1
         self.line_coord = [grid.col_row(i)[along] for i in range(n)]
-        self.halfway = m.halfway
-        self.on_halfway = bytearray(1 if self.line_coord[i] == m.halfway else 0 for i in range(n))
-        self.own_half = []
-        for sid in self.sides:
-            low = m.halves.get(sid) == "low"
-            self.own_half.append(bytearray(
-                1 if (self.line_coord[i] < m.halfway if low else self.line_coord[i] > m.halfway) else 0
-                for i in range(n)))
-        self.base = [grid.index_of(m.bases[sid]) if sid in m.bases else -1 for sid in self.sides]
         # (hex, facing) nodes for facing units: node = hex * 6 + facing
         self.node_hex = [k // 6 for k in range(n * 6)]
         self.node_fwd = [(self.neighbours[k // 6][k % 6] * 6 + k % 6) if self.neighbours[k // 6][k % 6] >= 0
                          else -1 for k in range(n * 6)]
         self.node_left = [(k // 6) * 6 + (k % 6 + 5) % 6 for k in range(n * 6)]
         self.node_right = [(k // 6) * 6 + (k % 6 + 1) % 6 for k in range(n * 6)]
-        self.is_base = bytearray(n)
-        for b in self.base:
-            if b >= 0:
-                self.is_base[b] = 1
         self._areas: dict = {}
         # ---- precomputed tables for the hot paths (bit masks over hex indices, shared tuples)
         self.bit = tuple(1 << h for h in range(n))
         self.adj_mask = tuple(sum(1 << j for j in self.adjacent[h]) for h in range(n))
         self.passable_mask = sum(1 << h for h in range(n) if self.cost[h] != IMPASSABLE)
-        self.own_half_mask = [sum(1 << h for h in range(n) if half[h]) for half in self.own_half]
-        # 10.1 anchors: on the own half or on the half-way line
-        self.anchor_ok = [bytearray(1 if (half[h] or self.on_halfway[h]) else 0 for h in range(n))
-                          for half in self.own_half]
         # per node (hex * 6 + facing): (forward node or -1, its hex or -1, left node, right node)
         self.node_moves = tuple((self.node_fwd[k], self.node_hex[self.node_fwd[k]] if self.node_fwd[k] >= 0 else -1,
                                  self.node_left[k], self.node_right[k]) for k in range(n * 6))
@@ -333,8 +316,9 @@ def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, 
 
 # --------------------------------------------------------------------------- combat results
 
-EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE = 0, 1, 2
-_EFFECTS = {"none": EFFECT_NONE, "step_loss": EFFECT_STEP, "eliminate": EFFECT_ELIMINATE}
+EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE, EFFECT_ATTACKER_STEP = 0, 1, 2, 3
+_EFFECTS = {"none": EFFECT_NONE, "step_loss": EFFECT_STEP, "eliminate": EFFECT_ELIMINATE,
+            "attacker_step_loss": EFFECT_ATTACKER_STEP}
 FORBIDDEN = -1          # CrtTable.column(): the battle may not be fought
 AUTO_MISS = -2          # CrtTable.column(): the battle misses without a roll
 
@@ -342,30 +326,42 @@ AUTO_MISS = -2          # CrtTable.column(): the battle misses without a roll
 class CrtTable:
     """The combat results table as int lookups.
 
-    Column choice: a differential between printed columns uses the one below
-    (``round_down``) or above (``round_up``); above the highest uses the
-    highest (9.1); below the lowest is ``forbidden``, ``use_lowest`` or ``miss``.
+    Columns are differentials (attack minus defence) or odds ("3:1", attack to defence).
+    Column choice: a value between printed columns uses the one below (``round_down``) or
+    above (``round_up``); above the highest uses the highest; below the lowest is
+    ``forbidden``, ``use_lowest`` or ``miss``. :meth:`pick` takes the two strengths and
+    serves both kinds; :meth:`column` takes a differential.
     """
 
     def __init__(self, crt):
         self.type_names = list(crt.attack_types)
         self.faces = crt.die_faces
         effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
-        cols = sorted(crt.columns, key=lambda c: c.differential)
-        self.differentials = [c.differential for c in cols]
-        self.lowest = self.differentials[0]
-        self.highest = self.differentials[-1]
+        self.odds = getattr(crt.columns[0], "odds", None) is not None
+        if self.odds:
+            ratio = [tuple(int(x) for x in c.odds.split(":")) for c in crt.columns]
+            order = sorted(range(len(ratio)), key=lambda k: ratio[k][0] / ratio[k][1])
+            cols = [crt.columns[k] for k in order]
+            self.ratios = [ratio[k] for k in order]
+            self.labels = [c.odds for c in cols]
+            self.differentials = []
+        else:
+            cols = sorted(crt.columns, key=lambda c: c.differential)
+            self.differentials = self.labels = [c.differential for c in cols]
+            self.lowest = self.differentials[0]
+            self.highest = self.differentials[-1]
+        self.round_down = crt.between_columns == "round_down"
         self.below_lowest = crt.below_lowest
         self.table = [[[effect_of[code] for code in c.rows[t]] for t in self.type_names] for c in cols]
         self.codes = [[list(c.rows[t]) for t in self.type_names] for c in cols]   # result codes
+        self.top = len(cols) - 1
         self._col = {}
-        for d in range(self.lowest, self.highest + 1):
-            if crt.between_columns == "round_down":
+        for d in (range(self.lowest, self.highest + 1) if not self.odds else ()):
+            if self.round_down:
                 idx = max(k for k, v in enumerate(self.differentials) if v <= d)
             else:
                 idx = min(k for k, v in enumerate(self.differentials) if v >= d)
             self._col[d] = idx
-        self.top = len(cols) - 1
 
     def type_index(self, name: str) -> int:
         return self.type_names.index(name)
@@ -375,10 +371,28 @@ class CrtTable:
         if differential >= self.highest:
             return self.top
         if differential < self.lowest:
-            if self.below_lowest == "use_lowest":
-                return 0
-            return FORBIDDEN if self.below_lowest == "forbidden" else AUTO_MISS
+            return self._below()
         return self._col[differential]
+
+    def pick(self, attack: int, defence: int) -> int:
+        """Column index for these strengths (a differential or odds table), or FORBIDDEN /
+        AUTO_MISS below the lowest column."""
+        if not self.odds:
+            return self.column(attack - defence)
+        # attack:defence against each printed a:d, exactly: attack * d versus defence * a
+        at_or_below = [k for k, (a, d) in enumerate(self.ratios) if attack * d >= defence * a]
+        if not at_or_below:
+            return self._below()
+        k = at_or_below[-1]
+        if self.round_down or k == self.top:
+            return k
+        a, d = self.ratios[k]
+        return k if attack * d == defence * a else k + 1
+
+    def _below(self) -> int:
+        if self.below_lowest == "use_lowest":
+            return 0
+        return FORBIDDEN if self.below_lowest == "forbidden" else AUTO_MISS
 
     def allowed(self, differential: int) -> bool:
         return differential >= self.lowest or self.below_lowest != "forbidden"

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from .core import Board
 from .state import ELIMINATED, RESERVE, State
+from .victory import Victory
 from .view import View, render_text
 
 
@@ -99,6 +100,7 @@ class GameRules:
         self.npieces = len(self.p_side)
         self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
                             for s in range(len(self.side_ids))]
+        self.victory = Victory(self)
 
     # ---------------------------------------------------------------- to be defined by a game
 

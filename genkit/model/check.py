@@ -15,11 +15,11 @@ from typing import Callable, Iterable, Iterator
 
 from .. import hexes
 from .load import ContentError, Finding, Source, load
-from .schema import DRAW, Content
+from .schema import DRAW, MOST_POINTS, Content
 
 CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
-EFFECT_RANK = {"none": 0, "step_loss": 1, "eliminate": 2}
+EFFECT_RANK = {"attacker_step_loss": -1, "none": 0, "step_loss": 1, "eliminate": 2}
 
 
 def check(fn):
@@ -58,16 +58,6 @@ class Context:
                     out[hexes.format_hex_id(col_no, row_no)] = codes[code]
         return out
 
-    def line_position(self) -> int:
-        g = self.content.map.grid
-        return 0 if g.orientation == "flat" else 1  # flat grids: halves split by column
-
-    def half_of(self, hex_id: str) -> str:
-        """'low', 'high' or 'line' for a hex relative to the half-way line."""
-        n = hexes.parse_hex_id(hex_id)[self.line_position()]
-        way = self.content.map.halfway
-        return "line" if n == way else ("low" if n < way else "high")
-
     def setup(self) -> Iterator[tuple[str, str, str, tuple]]:
         """(side, unit type, hex id, path) for every unit starting on the map."""
         for g, group in enumerate(self.content.counters.units):
@@ -97,12 +87,16 @@ def unique_ids(ctx: Context):
                       "terrain code", ctx)
     yield from _dupes(((m.id, ("counters", "markers", i, "id")) for i, m in enumerate(c.counters.markers)),
                       "marker", ctx)
-    yield from _dupes(((a.id, ("abilities", "cards", i, "id")) for i, a in enumerate(c.abilities.cards)),
-                      "ability", ctx)
+    if c.cards is not None:
+        yield from _dupes(((a.id, ("cards", "deck", i, "id")) for i, a in enumerate(c.cards.deck)), "card", ctx)
+    yield from _dupes(((t.id, ("tracks", i, "id")) for i, t in enumerate(c.tracks)), "track", ctx)
+    yield from _dupes(((e.id, ("turn_track", "per_turn", i, "id")) for i, e in enumerate(c.turn_track.per_turn)),
+                      "per-turn entry", ctx)
+    yield from _dupes(((ln.id, ("map", "lines", i, "id")) for i, ln in enumerate(c.map.lines)), "map line", ctx)
     yield from _dupes(((p.id, ("game", "sequence_of_play", i, "id")) for i, p in enumerate(c.game.sequence_of_play)),
                       "phase", ctx)
-    yield from _dupes(((str(col.differential), ("crt", "columns", i, "differential"))
-                       for i, col in enumerate(c.crt.columns)), "CRT column", ctx)
+    yield from _dupes(((col.label, ("crt", "columns", i)) for i, col in enumerate(c.crt.columns)),
+                      "CRT column", ctx)
     yield from _dupes(((r.code, ("crt", "results", i, "code")) for i, r in enumerate(c.crt.results)),
                       "CRT result", ctx)
     yield from _dupes(((p.name, ("map", "places", i, "name")) for i, p in enumerate(c.map.places)), "place", ctx)
@@ -117,30 +111,13 @@ def side_references(ctx: Context):
              for i, p in enumerate(c.game.sequence_of_play) if p.side]
     refs += [(g.side, ("counters", "units", i, "side")) for i, g in enumerate(c.counters.units)]
     refs += [(m.side, ("counters", "markers", i, "side")) for i, m in enumerate(c.counters.markers) if m.side]
-    refs += [(s, ("map", "bases", s)) for s in c.map.bases]
-    refs += [(s, ("map", "halves", s)) for s in c.map.halves]
-    refs += [(s, ("turn_track", "replacements", s)) for s in c.turn_track.replacements]
-    refs += [(s, ("turn_track", "replacement_changes", t, s))
-             for t, change in c.turn_track.replacement_changes.items() for s in change]
+    refs += [(p.side, ("map", "places", i, "side")) for i, p in enumerate(c.map.places) if p.side]
+    for i, e in enumerate(c.turn_track.per_turn):
+        refs += [(s, ("turn_track", "per_turn", i, "each_turn", s)) for s in e.each_turn]
+        refs += [(s, ("turn_track", "per_turn", i, "changes", t, s)) for t, change in e.changes.items() for s in change]
     for side, path in refs:
         if side not in sides:
             yield ctx.error("unknown-side", path, f"side '{side}' is not one of the game's sides ({known})")
-    for side in sorted(sides):
-        if side not in c.map.bases:
-            yield ctx.error("missing-base", ("map", "bases"), f"side '{side}' has no base hex")
-        if side not in c.map.halves:
-            yield ctx.error("missing-half", ("map", "halves"), f"side '{side}' has no half of the map")
-        if not any(p.side == side and p.kind == "movement" for p in c.game.sequence_of_play):
-            yield ctx.warning("no-phase", ("game", "sequence_of_play"), f"side '{side}' has no movement phase")
-    for i, p in enumerate(c.game.sequence_of_play):
-        if p.kind in ("movement", "combat") and not p.side:
-            yield ctx.error("phase-side", ("game", "sequence_of_play", i),
-                            f"phase '{p.id}' is a {p.kind} phase: it needs the side that acts")
-    if sum(p.kind == "housekeeping" for p in c.game.sequence_of_play) != 1:
-        yield ctx.error("housekeeping", ("game", "sequence_of_play"),
-                        "the sequence of play needs exactly one housekeeping phase: the turn ends there")
-    if len(set(c.map.halves.values())) < len(c.map.halves):
-        yield ctx.error("shared-half", ("map", "halves"), "two sides claim the same half of the map")
 
 
 @check
@@ -155,11 +132,23 @@ def victory(ctx: Context):
         yield ctx.error("no-turn-limit", ("game", "victory"),
                         "the last turn of the turn track ends the game: add {kind: turn_limit, winner: "
                         f"<side or {DRAW}>}}")
-    known = ", ".join(sorted(ctx.side_ids) + [DRAW])
+    known = ", ".join(sorted(ctx.side_ids) + [DRAW, MOST_POINTS])
     for i, v in limits:
-        if v.winner != DRAW and v.winner not in ctx.side_ids:
+        if v.winner not in (DRAW, MOST_POINTS) and v.winner not in ctx.side_ids:
             yield ctx.error("unknown-side", ("game", "victory", i, "winner"),
-                            f"winner '{v.winner}' is not one of the game's sides or draw ({known})")
+                            f"winner '{v.winner}' is not one of the game's sides, {DRAW} or {MOST_POINTS} ({known})")
+    for i, v in enumerate(conditions):
+        if v.kind == "enter_enemy_place" and not any(p.side for p in ctx.content.map.places):
+            yield ctx.error("no-owned-place", ("game", "victory", i),
+                            "enter_enemy_place needs at least one map place owned by a side (map.places[].side)")
+        if v.kind == "hold":
+            for j, h in enumerate(v.hexes):
+                path = ("game", "victory", i, "hexes", j)
+                if h not in ctx.grid:
+                    yield ctx.error("off-map", path, f"hold: hex {h} is not on the map")
+                elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None:
+                    yield ctx.error("impassable", path, f"hold: hex {h} is {ctx.terrain_at[h].name}, which no "
+                                    "unit can enter")
 
 
 @check
@@ -171,16 +160,16 @@ def unit_type_references(ctx: Context):
         if g.type not in types:
             yield ctx.error("unknown-unit-type", ("counters", "units", i, "type"),
                             f"unit type '{g.type}' is not defined in unit_types ({known})")
+    lanes = {f"{t.id}:{lane}" for t in c.tracks for lane in t.lanes}
     for i, m in enumerate(c.counters.markers):
-        if m.track and m.track != "turn":
-            kind, _, ref = m.track.partition(":")
-            if kind != "killstreak" or ref not in types:
-                yield ctx.error("bad-track", ("counters", "markers", i, "track"),
-                                f"track '{m.track}' should be 'turn' or 'killstreak:<unit type>' ({known})")
-    for i, a in enumerate(c.abilities.cards):
+        if m.track and m.track != "turn" and m.track not in lanes:
+            yield ctx.error("bad-track", ("counters", "markers", i, "track"),
+                            f"track '{m.track}' should be 'turn' or '<track>:<lane>' "
+                            f"({', '.join(sorted(lanes)) or 'no tracks defined'})")
+    for i, a in enumerate(c.cards.deck if c.cards else ()):
         for j, t in enumerate(a.effect.unit_types):
             if t not in types:
-                yield ctx.error("unknown-unit-type", ("abilities", "cards", i, "effect", "unit_types", j),
+                yield ctx.error("unknown-unit-type", ("cards", "deck", i, "effect", "unit_types", j),
                                 f"unit type '{t}' is not defined in unit_types ({known})")
     used = {g.type for g in c.counters.units}
     for i, u in enumerate(c.unit_types):
@@ -199,10 +188,20 @@ def unit_type_values(ctx: Context):
         if u.strength.reduced > u.strength.full:
             yield ctx.error("reduced-strength", ("unit_types", i, "strength", "reduced"),
                             f"{u.name}: reduced strength is above full strength")
-        if u.attack_distance.secondary < u.attack_distance.primary:
-            yield ctx.error("attack-distance", ("unit_types", i, "attack_distance", "secondary"),
-                            f"{u.name}: secondary distance {u.attack_distance.secondary} is shorter than "
-                            f"primary distance {u.attack_distance.primary}")
+        if u.defence is not None and u.defence.reduced > u.defence.full:
+            yield ctx.error("reduced-strength", ("unit_types", i, "defence", "reduced"),
+                            f"{u.name}: reduced defence is above full defence")
+        types = ctx.content.crt.attack_types
+        if list(u.attack_distance) != list(types):
+            yield ctx.error("attack-distance", ("unit_types", i, "attack_distance"),
+                            f"{u.name}: attack_distance needs one entry per crt attack type, in crt order "
+                            f"({', '.join(types)}); it has {', '.join(u.attack_distance) or 'none'}")
+        else:
+            for a, b in zip(types, types[1:]):
+                if u.attack_distance[b] < u.attack_distance[a]:
+                    yield ctx.error("attack-distance", ("unit_types", i, "attack_distance", b),
+                                    f"{u.name}: {b} distance {u.attack_distance[b]} is shorter than "
+                                    f"{a} distance {u.attack_distance[a]}")
         if u.facing and u.turn_cost == 0:
             yield ctx.warning("free-turning", ("unit_types", i, "turn_cost"),
                               f"{u.name} has a facing but turning costs nothing")
@@ -229,13 +228,13 @@ def piece_count(ctx: Context):
 @check
 def card_count(ctx: Context):
     c = ctx.content
-    cards = sum(len(a.copies) for a in c.abilities.cards)
+    cards = sum(len(a.copies) for a in c.cards.deck) if c.cards else 0
     if cards != c.game.components.cards:
         yield ctx.error("card-count", ("game", "components", "cards"),
                         f"the deck has {cards} cards but the game states {c.game.components.cards}")
-    if c.abilities.reshuffle_at >= cards:
-        yield ctx.error("reshuffle", ("abilities", "reshuffle_at"),
-                        f"reshuffling at {c.abilities.reshuffle_at} cards left is not below the deck size {cards}")
+    if c.cards is not None and c.cards.reshuffle_at >= cards:
+        yield ctx.error("reshuffle", ("cards", "reshuffle_at"),
+                        f"reshuffling at {c.cards.reshuffle_at} cards left is not below the deck size {cards}")
 
 
 @check
@@ -245,10 +244,11 @@ def markers_cover_tracks(ctx: Context):
     for side in sorted(ctx.side_ids):
         if not tracks[(side, "turn")]:
             yield ctx.warning("missing-marker", ("counters", "markers"), f"side '{side}' has no game turn marker")
-        for u in c.unit_types:
-            if not tracks[(side, f"killstreak:{u.id}")]:
-                yield ctx.warning("missing-marker", ("counters", "markers"),
-                                  f"side '{side}' has no killstreak marker for {u.name}")
+        for t in c.tracks:
+            for lane in t.lanes:
+                if t.per_side and not tracks[(side, f"{t.id}:{lane}")]:
+                    yield ctx.warning("missing-marker", ("counters", "markers"),
+                                      f"side '{side}' has no marker for lane '{lane}' of track '{t.name}'")
 
 
 # --------------------------------------------------------------------------- CRT
@@ -261,26 +261,29 @@ def crt_complete(ctx: Context):
         for t in crt.attack_types:
             if t not in col.rows:
                 yield ctx.error("crt-missing", ("crt", "columns", i, "rows"),
-                                f"CRT column {col.differential:+d} has no row for attack type '{t}'")
+                                f"CRT column {col.label} has no row for attack type '{t}'")
         for t, cells in col.rows.items():
             path = ("crt", "columns", i, "rows", t)
             if t not in crt.attack_types:
-                yield ctx.error("crt-attack-type", path, f"CRT column {col.differential:+d}: attack type '{t}' "
+                yield ctx.error("crt-attack-type", path, f"CRT column {col.label}: attack type '{t}' "
                                 f"is not in attack_types ({', '.join(crt.attack_types)})")
             if len(cells) != crt.die_faces:
-                yield ctx.error("crt-missing", path, f"CRT column {col.differential:+d} {t}: {len(cells)} results, "
+                yield ctx.error("crt-missing", path, f"CRT column {col.label} {t}: {len(cells)} results, "
                                 f"expected one per die face ({crt.die_faces})")
             for face, code in enumerate(cells, start=1):
                 if code not in codes:
-                    yield ctx.error("crt-result", path, f"CRT column {col.differential:+d} {t} die {face}: "
+                    yield ctx.error("crt-result", path, f"CRT column {col.label} {t} die {face}: "
                                     f"result '{code}' is not defined ({', '.join(sorted(codes))})")
-    diffs = [c.differential for c in crt.columns]
-    if diffs != sorted(diffs):
-        yield ctx.warning("crt-order", ("crt", "columns"), "CRT columns are not in ascending differential order")
-    if list(crt.attack_types) != ["primary", "secondary"]:
-        yield ctx.error("crt-attack-type", ("crt", "attack_types"),
-                        "attack_types must be [primary, secondary]: they pair with each unit type's "
-                        "attack_distance.primary and .secondary")
+    for i, col in enumerate(crt.columns):
+        if (col.odds is None) == (col.differential is None):
+            yield ctx.error("crt-column", ("crt", "columns", i),
+                            f"CRT column {i + 1} needs either differential or odds (not both, not neither)")
+        elif (col.odds is not None) != crt.uses_odds:
+            yield ctx.error("crt-column", ("crt", "columns", i),
+                            f"CRT column {col.label}: all columns must be the same kind, differential or odds")
+    keys = [c.key for c in crt.columns]
+    if keys != sorted(keys):
+        yield ctx.warning("crt-order", ("crt", "columns"), "CRT columns are not in ascending order")
     for t in crt.attack_types:
         if t not in crt.attack_type_names:
             yield ctx.error("crt-attack-type", ("crt", "attack_type_names"), f"attack type '{t}' has no name")
@@ -291,7 +294,7 @@ def crt_monotonic(ctx: Context):
     """A better column, or a stronger attack type, never gives a worse result on the same roll."""
     crt = ctx.content.crt
     rank = {r.code: EFFECT_RANK[r.effect] for r in crt.results}
-    cols = sorted(enumerate(crt.columns), key=lambda ic: ic[1].differential)
+    cols = sorted(enumerate(crt.columns), key=lambda ic: ic[1].key)
 
     def cell(col, t, face):
         cells = col.rows.get(t, [])
@@ -303,15 +306,15 @@ def crt_monotonic(ctx: Context):
                 a, b = cell(lo, t, face), cell(hi, t, face)
                 if a and b and rank[b] < rank[a]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
-                                      f"CRT not monotonic: {t} at {hi.differential:+d} gives {b} on a {face + 1} "
-                                      f"but {lo.differential:+d} gives {a}")
+                                      f"CRT not monotonic: {t} at {hi.label} gives {b} on a {face + 1} "
+                                      f"but {lo.label} gives {a}")
     for i, col in cols:
         for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
             for face in range(crt.die_faces):
                 a, b = cell(col, strong, face), cell(col, weak, face)
                 if a and b and rank[a] < rank[b]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
-                                      f"CRT not monotonic: at {col.differential:+d} on a {face + 1}, {weak} gives "
+                                      f"CRT not monotonic: at {col.label} on a {face + 1}, {weak} gives "
                                       f"{b} but the stronger {strong} gives {a}")
 
 
@@ -319,13 +322,15 @@ def crt_monotonic(ctx: Context):
 def crt_reachable(ctx: Context):
     """Columns no battle can ever reach are dead cells on the player aid."""
     c = ctx.content
+    if c.crt.uses_odds:
+        return
     lowest_attack = min(u.strength.reduced for u in c.unit_types)
-    strongest_defence = max(u.strength.full for u in c.unit_types)
+    strongest_defence = max(u.defence_of().full for u in c.unit_types)
     floor = lowest_attack - strongest_defence
     for i, col in enumerate(c.crt.columns):
-        if col.differential < floor:
+        if col.differential is not None and col.differential < floor:
             yield ctx.warning("crt-unreachable", ("crt", "columns", i, "differential"),
-                              f"CRT column {col.differential:+d} can never be used: the worst possible "
+                              f"CRT column {col.label} can never be used: the worst possible "
                               f"differential is {floor:+d}")
 
 
@@ -354,9 +359,8 @@ def map_rows(ctx: Context):
 def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
     m = ctx.content.map
     for i, p in enumerate(m.places):
-        yield p.hex, ("map", "places", i, "hex"), f"place {p.name}"
-    for side, h in m.bases.items():
-        yield h, ("map", "bases", side), f"base of {side}"
+        # an owned place is entered to win it: it must be passable
+        yield p.hex, ("map", "places", i, "hex"), (f"{p.side} place {p.name}" if p.side else f"place {p.name}")
     for side, type_, h, path in ctx.setup():
         yield h, path, f"set-up hex of a {side} {type_}"
 
@@ -367,25 +371,20 @@ def hexes_on_map(ctx: Context):
     for h, path, what in _hex_refs(ctx):
         if h not in ctx.grid:
             yield ctx.error("off-map", path, f"{what}: hex {h} is not on the {g.columns}x{g.rows} map")
-        elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place"):
+        elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place "):
             yield ctx.error("impassable", path, f"{what}: hex {h} is {ctx.terrain_at[h].name}, which no unit "
                             "can enter")
 
 
 @check
-def halves(ctx: Context):
+def map_lines(ctx: Context):
     m = ctx.content.map
     limit = m.grid.columns if m.grid.orientation == "flat" else m.grid.rows
-    if not 1 < m.halfway < limit:
-        yield ctx.error("halfway", ("map", "halfway"), f"the half-way line {m.halfway} must lie inside the map "
-                        f"(2..{limit - 1})")
-        return
-    for side, h in m.bases.items():
-        if h in ctx.grid and side in m.halves and ctx.half_of(h) != m.halves[side]:
-            yield ctx.error("base-half", ("map", "bases", side), f"the base of {side} ({h}) is not on its own half")
-    for side, type_, h, path in ctx.setup():
-        if h in ctx.grid and side in m.halves and ctx.half_of(h) != m.halves[side]:
-            yield ctx.error("setup-half", path, f"set-up hex {h} of a {side} {type_} is not on the {side} half")
+    what = "column" if m.grid.orientation == "flat" else "row"
+    for i, ln in enumerate(m.lines):
+        if ln.at > limit:
+            yield ctx.error("off-map", ("map", "lines", i, "at"),
+                            f"line '{ln.id}' at {what} {ln.at} is not on the map (1..{limit})")
 
 
 @check
@@ -404,34 +403,6 @@ def setup_hexes(ctx: Context):
         for h, path in cells:
             if h in enemy_zoc:
                 yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
-
-
-@check
-def bases_reachable(ctx: Context):
-    """Each side can reach the other's base over passable terrain (ignoring units)."""
-    m, grid = ctx.content.map, ctx.grid
-    passable = {h for h, t in ctx.terrain_at.items() if t.move_cost is not None}
-    starts = {}
-    for side, _, h, _ in ctx.setup():
-        starts.setdefault(side, set()).add(h)
-    for side, base in m.bases.items():
-        starts.setdefault(side, set()).add(base)
-    for side, own in sorted(starts.items()):
-        for other, target in sorted(m.bases.items()):
-            if other == side or target not in grid:
-                continue
-            frontier = deque(h for h in own if h in passable)
-            seen = set(frontier)
-            while frontier:
-                h = frontier.popleft()
-                for n in grid.adjacent(grid.index_of(h)):
-                    nid = grid.id_of(n)
-                    if nid in passable and nid not in seen:
-                        seen.add(nid)
-                        frontier.append(nid)
-            if target not in seen:
-                yield ctx.error("unreachable-base", ("map", "bases", other),
-                                f"no {side} unit can reach the {other} base {target} over passable terrain")
 
 
 @check
@@ -459,61 +430,63 @@ def sheet_fit(ctx: Context):
                           f"{card_w} x {card_h} in cards do not fit 9 to a Letter or A4 page")
 
 
-# --------------------------------------------------------------------------- abilities and tracks
+# --------------------------------------------------------------------------- cards and tracks
 
 @check
-def abilities(ctx: Context):
-    a = ctx.content.abilities
-    ids = {card.id for card in a.cards}
+def cards(ctx: Context):
+    a = ctx.content.cards
+    if a is None:
+        return
+    ids = {card.id for card in a.deck}
     faces = ctx.content.crt.die_faces
-    for face, ref in a.random_table.items():
+    for face, ref in a.draw_table.items():
+        if face > faces:
+            yield ctx.error("roll-range", ("cards", "draw_table", face),
+                            f"draw table face {face} is above the die's {faces} faces")
         if ref not in ids:
-            yield ctx.error("unknown-ability", ("abilities", "random_table", face),
-                            f"random table face {face} names '{ref}', which is not an ability")
-        elif next(c for c in a.cards if c.id == ref).effect.kind == "random_ability":
-            yield ctx.warning("random-loop", ("abilities", "random_table", face),
-                              f"random table face {face} gives another random ability")
-    missing = [f for f in range(1, faces + 1) if f not in a.random_table]
-    if missing and any(c.effect.kind == "random_ability" for c in a.cards):
-        yield ctx.error("random-table", ("abilities", "random_table"),
-                        f"random table has no entry for die face(s) {', '.join(map(str, missing))}")
-    for i, card in enumerate(a.cards):
+            yield ctx.error("unknown-card", ("cards", "draw_table", face),
+                            f"draw table face {face} names '{ref}', which is not a card of the deck")
+        elif next(c for c in a.deck if c.id == ref).effect.kind == "draw_from_table":
+            yield ctx.warning("draw-loop", ("cards", "draw_table", face),
+                              f"draw table face {face} gives another draw from the table")
+    missing = [f for f in range(1, faces + 1) if f not in a.draw_table]
+    if missing and any(c.effect.kind == "draw_from_table" for c in a.deck):
+        yield ctx.error("draw-table", ("cards", "draw_table"),
+                        f"draw table has no entry for die face(s) {', '.join(map(str, missing))}")
+    for i, card in enumerate(a.deck):
         for j, copy in enumerate(card.copies):
-            path = ("abilities", "cards", i, "copies", j)
+            path = ("cards", "deck", i, "copies", j)
             if any(r > faces for r in copy.roll):
                 yield ctx.error("roll-range", path, f"{card.name}: roll {copy.roll} has faces above {faces}")
             if len(set(copy.roll)) != len(copy.roll):
                 yield ctx.warning("roll-repeat", path, f"{card.name}: roll {copy.roll} repeats a face")
             if len(copy.roll) == faces:
                 yield ctx.warning("roll-always", path, f"{card.name}: every face works, the roll is a formality")
-            if card.effect.kind in ("stop", "random_ability") and copy.parity is None:
+            if card.effect.kind in ("stop", "draw_from_table") and copy.parity is None:
                 yield ctx.error("parity", path, f"{card.name}: this effect needs a parity printed on the card")
-            if card.effect.kind == "random_ability" and copy.roll:
+            if card.effect.kind == "draw_from_table" and copy.roll:
                 yield ctx.warning("roll-unused", path, f"{card.name}: roll numbers are unused; the parity decides")
         if card.target.shape in ("line", "area") and card.target.size < 1:
-            yield ctx.error("target-size", ("abilities", "cards", i, "target", "size"),
+            yield ctx.error("target-size", ("cards", "deck", i, "target", "size"),
                             f"{card.name}: a {card.target.shape} needs at least one hex")
         if card.target.shape == "hex" and card.target.range < 1:
-            yield ctx.error("target-range", ("abilities", "cards", i, "target", "range"),
+            yield ctx.error("target-range", ("cards", "deck", i, "target", "range"),
                             f"{card.name}: a hex target needs a range of at least 1")
         if card.effect.kind in ("stop", "invulnerable") and card.effect.turns < 1:
-            yield ctx.error("effect-turns", ("abilities", "cards", i, "effect", "turns"),
+            yield ctx.error("effect-turns", ("cards", "deck", i, "effect", "turns"),
                             f"{card.name}: a {card.effect.kind} effect must last at least one turn")
-    if a.hand_limit < a.plays_per_combat_phase:
-        yield ctx.warning("hand-limit", ("abilities", "hand_limit"), "the hand limit is below the plays per phase")
+    if a.hand_limit < a.plays_per_phase:
+        yield ctx.warning("hand-limit", ("cards", "hand_limit"), "the hand limit is below the plays per phase")
 
 
 @check
 def turn_track(ctx: Context):
     t = ctx.content.turn_track
-    for turn in t.replacement_changes:
-        if not 1 <= turn <= t.turns:
-            yield ctx.warning("turn-range", ("turn_track", "replacement_changes", turn),
-                              f"turn {turn} is outside the game's {t.turns} turns: this entry is never used")
-    for side in sorted(ctx.side_ids):
-        if side not in t.replacements:
-            yield ctx.warning("no-replacements", ("turn_track", "replacements"),
-                              f"side '{side}' gets no replacement steps (missing: counts as 0)")
+    for i, entry in enumerate(t.per_turn):
+        for turn in entry.changes:
+            if not 1 <= turn <= t.turns:
+                yield ctx.warning("turn-range", ("turn_track", "per_turn", i, "changes", turn),
+                                  f"turn {turn} is outside the game's {t.turns} turns: this entry is never used")
 
 
 @check
@@ -538,11 +511,28 @@ def rules_requirements(ctx: Context):
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         return
-    requires = getattr(importlib.import_module(RULES_MODULES[module]).Game, "REQUIRES", None)
+    requires = getattr(getattr(importlib.import_module(RULES_MODULES[module]), "Game", None), "REQUIRES", None)
     if requires is None:
         return
     for path, message in requires.problems(module, ctx.content.game):
         yield ctx.error("rules-limit", path, message)
+
+
+@check
+def rules_section(ctx: Context):
+    """The rules module's own checks (its ``content_checks``) on its section of the model; the
+    section itself was validated by the module's ``Section`` when the model was loaded."""
+    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
+    name = ctx.content.game.rules_module
+    if name not in RULES_MODULES:
+        return
+    module = rules_module(name)
+    model = getattr(module, "Section", None)
+    if model is None:
+        return
+    section = model.model_validate(ctx.content.rules or {})
+    for fn in getattr(module, "content_checks", ()):
+        yield from fn(ctx, section)
 
 
 # --------------------------------------------------------------------------- colours

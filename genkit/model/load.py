@@ -244,13 +244,15 @@ def _walk_paths(value: Any, prefix: str = "") -> Iterable[str]:
 def _element_key(element: Any, index: int) -> str:
     """How --set names a list element: its id, its code, its kind (victory conditions, each kind
     listed once), or its signed CRT differential (+2, 0, -3); elements with none of these by
-    their index."""
+    their index; CRT odds columns by their odds (2:1)."""
     if isinstance(element, dict):
         for name in ("id", "code", "kind"):
             if name in element:
                 return str(element[name])
         if isinstance(element.get("differential"), int):
             return f"{element['differential']:+d}" if element["differential"] else "0"
+        if isinstance(element.get("odds"), str):
+            return element["odds"]
     return str(index)
 
 
@@ -347,9 +349,9 @@ def _inner_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _field_description(loc: tuple) -> str:
-    """The schema description of the field at ``loc``, to say what is expected."""
-    model: type[BaseModel] | None = Content
+def _field_description(loc: tuple, root: type[BaseModel] = Content) -> str:
+    """The schema description of the field at ``loc`` (under the model ``root``), to say what is expected."""
+    model: type[BaseModel] | None = root
     info = None
     for part in loc:
         if model is not None and isinstance(part, str) and part in model.model_fields:
@@ -358,19 +360,21 @@ def _field_description(loc: tuple) -> str:
     return (info.description or "") if info else ""
 
 
-def _message(err: dict) -> str:
-    loc = tuple(err["loc"])
+def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = ()) -> str:
+    """One schema error in words; ``root`` is the model validated, at ``prefix`` in the content."""
+    loc = prefix + tuple(err["loc"])
+    inner = tuple(err["loc"])
     dotted = ".".join(clip(str(p)) for p in loc) or "(top level)"
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden":
-        parent = Content.model_fields if len(loc) == 1 else None
+        parent = root.model_fields if len(inner) == 1 else None
         allowed = f"; allowed here: {', '.join(parent)}" if parent else ""
         return f"{dotted}: unknown field (a typo?){allowed}"
     if kind == "missing":
-        expected = _field_description(loc)
+        expected = _field_description(inner, root)
         return f"{dotted}: required field is missing" + (f" ({expected})" if expected else "")
-    expected = _field_description(loc)
+    expected = _field_description(inner, root)
     shown = clip(repr(value)) if not isinstance(value, (dict, list)) else type(value).__name__
     text = f"{dotted}: {err['msg'].removeprefix('Value error, ')}, got {shown}"  # our validators' own words
     if expected:
@@ -383,21 +387,56 @@ def _message(err: dict) -> str:
 SHOWN_SCHEMA_ERRORS = 200  # past these, one line says how many more: nobody reads 100,000 messages
 
 
-def validate(raw: dict, source: Source) -> tuple[Content | None, list[Finding]]:
-    """The model, or None and one finding per schema error (at most SHOWN_SCHEMA_ERRORS and a summary)."""
+def _schema_findings(exc: ValidationError, source: Source, root: type[BaseModel] = Content,
+                     prefix: tuple = ()) -> list[Finding]:
+    findings = []
+    for err in exc.errors(include_url=False)[:SHOWN_SCHEMA_ERRORS]:
+        # pydantic puts dict-key errors under "[key]"; point at the key itself
+        err = dict(err, loc=tuple(p for p in err["loc"] if not (isinstance(p, str) and p.endswith("[key]"))))
+        findings.append(source.finding("error", "schema", prefix + err["loc"], _message(err, root, prefix)))
+    if exc.error_count() > SHOWN_SCHEMA_ERRORS:
+        findings.append(source.finding("error", "schema", prefix, f"{exc.error_count() - SHOWN_SCHEMA_ERRORS:,} "
+                                       "more schema errors not shown; fix these first"))
+    return findings
+
+
+def section_model(rules_module: str) -> tuple[bool, type[BaseModel] | None]:
+    """(known, Section) of the rules module registered as ``rules_module``: known is False for a
+    name the engine does not register (the check ``rules_module`` reports it); Section is the
+    module's model of its ``rules:`` section, or None when it has none."""
+    from ..engine.rules import RULES_MODULES, rules_module as module_named  # lazily: no engine needed to load
+    if rules_module not in RULES_MODULES:
+        return False, None
+    return True, getattr(module_named(rules_module), "Section", None)
+
+
+def _validate_rules(model: Content, source: Source) -> list[Finding]:
+    """The ``rules:`` section checked by the model its rules module declares."""
+    known, section = section_model(model.game.rules_module)
+    if not known:
+        return []
+    if section is None:
+        if model.rules is not None:
+            return [source.finding("error", "schema", ("rules",),
+                                   f"rules: rules module {model.game.rules_module} reads no rules section; "
+                                   "remove it")]
+        return []
     try:
-        return Content.model_validate(raw), []
+        section.model_validate(model.rules or {})
     except ValidationError as exc:
-        findings = []
-        for err in exc.errors(include_url=False)[:SHOWN_SCHEMA_ERRORS]:
-            loc = tuple(err["loc"])
-            # pydantic puts dict-key errors under "[key]"; point at the key itself
-            loc = tuple(p for p in loc if not (isinstance(p, str) and p.endswith("[key]")))
-            findings.append(source.finding("error", "schema", loc, _message(err)))
-        if exc.error_count() > SHOWN_SCHEMA_ERRORS:
-            findings.append(source.finding("error", "schema", (), f"{exc.error_count() - SHOWN_SCHEMA_ERRORS:,} "
-                                           "more schema errors not shown; fix these first"))
-        return None, findings
+        return _schema_findings(exc, source, section, ("rules",))
+    return []
+
+
+def validate(raw: dict, source: Source) -> tuple[Content | None, list[Finding]]:
+    """The model, or None and one finding per schema error (at most SHOWN_SCHEMA_ERRORS and a
+    summary); the ``rules:`` section is validated by its rules module's ``Section``."""
+    try:
+        model = Content.model_validate(raw)
+    except ValidationError as exc:
+        return None, _schema_findings(exc, source)
+    findings = _validate_rules(model, source)
+    return (None, findings) if findings else (model, [])
 
 
 def load(path: str | Path, overrides: Iterable[str] = (), limits: Limits | None = None) -> tuple[Content, Source]:

@@ -15,7 +15,6 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
 HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
-Die = Annotated[int, Field(ge=1, le=6)]
 
 # Characters printed text may not hold: C0 controls, DEL, C1 controls, Unicode line and
 # paragraph separators (a regex class, valid in Python, JSON Schema and pydantic alike).
@@ -72,34 +71,52 @@ class Components(Strict):
     counter_in: float = Field(gt=0, le=4, description="counter edge in inches")
     card_in: list[Annotated[float, Field(gt=0, le=20)]] = Field(min_length=2, max_length=2, description="card [width, height] in inches")
     pieces: int = Field(gt=0, le=9999, description="stated number of pieces (units and markers)")
-    cards: int = Field(ge=0, le=999, description="stated number of ability cards")
+    cards: int = Field(0, ge=0, le=999, description="stated number of cards in the deck (0: no cards)")
 
 
 class Phase(Strict):
     id: Id
     name: Line
-    kind: Literal["respawn", "movement", "combat", "housekeeping"]
-    side: Optional[Id] = Field(None, description="the side acting; omitted when both act")
+    kind: Id = Field(description="what the phase does; the rules module lists the kinds it runs")
+    side: Optional[Id] = Field(None, description="the side acting; omitted when every side acts")
 
 
-class EnterEnemyBase(Strict):
-    """A unit entering the enemy base hex wins at once (Bering Land 5.0)."""
-    kind: Literal["enter_enemy_base"]
+class EnterEnemyPlace(Strict):
+    """A unit entering the hex of a map place owned by another side wins at once for its side."""
+    kind: Literal["enter_enemy_place"]
 
 
 class NoUnits(Strict):
-    """At the end of a game turn a side with no unit on the map loses; both sides: a draw (5.0)."""
+    """At the end of a game turn a side with no unit on the map loses; none left: a draw."""
     kind: Literal["no_units"]
 
 
+WhenChecked = Literal["game_end", "turn_end"]
+
+
+class Hold(Strict):
+    """The one side whose units occupy every listed hex (no enemy unit in any) wins."""
+    kind: Literal["hold"]
+    hexes: list[HexId] = Field(min_length=1, description="the hexes to hold")
+    at: WhenChecked = Field("game_end", description="checked at the end of the game (game_end) or of every turn (turn_end)")
+
+
+class Points(Strict):
+    """A side whose points reach ``at_least`` wins: the points of the enemy units it eliminated or removed."""
+    kind: Literal["points"]
+    at_least: int = Field(ge=1, le=99999, description="points that win")
+    at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end) or of the game (game_end)")
+
+
 class TurnLimit(Strict):
-    """At the end of the last turn of the turn track, ``winner`` wins (5.0): a side id, or draw."""
+    """At the end of the last turn of the turn track, ``winner`` wins: a side id, draw or most_points."""
     kind: Literal["turn_limit"]
-    winner: Id = Field(description="the side that wins when the turn limit is reached, or draw")
+    winner: Id = Field(description="the side that wins when the turn limit is reached, draw, or most_points")
 
 
-VictoryCondition = Annotated[Union[EnterEnemyBase, NoUnits, TurnLimit], Field(discriminator="kind")]
-DRAW = "draw"   # TurnLimit.winner: nobody wins
+VictoryCondition = Annotated[Union[EnterEnemyPlace, NoUnits, Hold, Points, TurnLimit], Field(discriminator="kind")]
+DRAW = "draw"               # TurnLimit.winner: nobody wins
+MOST_POINTS = "most_points"  # TurnLimit.winner: the side with the most points (equal: a draw)
 
 
 class Game(Strict):
@@ -108,7 +125,7 @@ class Game(Strict):
     subtitle: Line = ""
     version: Line
     rules_module: Id = Field(description="engine module under genkit/engine/rules/ that runs this game")
-    first_side: Id = Field(description="the side that moves first and respawns first")
+    first_side: Id = Field(description="the side that moves first")
     sides: list[Side] = Field(min_length=2)
     components: Components
     sequence_of_play: list[Phase] = Field(min_length=1)
@@ -124,25 +141,33 @@ class Strength(Strict):
     reduced: int = Field(ge=0, le=999)
 
 
-class AttackDistance(Strict):
-    primary: int = Field(ge=1, le=99, description="targets up to this many hexes away are attacked as Primary")
-    secondary: int = Field(ge=1, le=99, description="farther targets up to this distance are attacked as Secondary")
+# Unit symbols the counter template draws; any other symbol prints the type's ``short`` text.
+KNOWN_SYMBOLS = ("infantry", "heavy_infantry", "motorized", "armour", "artillery", "recon", "headquarters")
 
 
 class UnitType(Strict):
     id: Id
     name: Line
     short: Line = Field(description="abbreviation printed on tracks, e.g. INF")
-    symbol: Literal["infantry", "heavy_infantry", "motorized", "armour"] = Field(
-        description="NATO-style type symbol drawn on the counter")
-    strength: Strength
+    symbol: Id = Field(description="type symbol drawn on the counter: " + ", ".join(KNOWN_SYMBOLS)
+                       + "; any other prints the short name")
+    strength: Strength = Field(description="attack factor, full and reduced, printed on the counter")
+    defence: Optional[Strength] = Field(None, description="defence factor, full and reduced; omitted: the strength")
     movement: int = Field(ge=0, le=99, description="movement allowance in movement points")
-    attack_distance: AttackDistance
-    passes_through_friends: bool = Field(description="8.1.2: may enter hexes holding friendly units")
-    facing: bool = Field(description="8.4: has a facing and pays to turn")
+    attack_distance: dict[Id, Annotated[int, Field(ge=1, le=99)]] = Field(
+        description="crt attack type -> farthest distance attacked with it, one per attack type, ascending in crt "
+                    "order; a target is attacked with the first type whose distance reaches it")
+    passes_through_friends: bool = Field(False, description="may enter hexes holding friendly units")
+    facing: bool = Field(False, description="has a facing and pays to turn")
     turn_cost: int = Field(0, ge=0, le=99, description="movement points per 60-degree turn (facing units)")
-    killstreak: int = Field(ge=1, le=99, description="kills in a row that complete this type's killstreak track")
-    halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down (3.3)")
+    halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down")
+    points: Optional[int] = Field(None, ge=0, le=9999, description="victory points for eliminating it; omitted: full strength")
+
+    def defence_of(self) -> Strength:
+        return self.defence or self.strength
+
+    def point_value(self) -> int:
+        return self.strength.full if self.points is None else self.points
 
 
 class PieceGroup(Strict):
@@ -150,7 +175,7 @@ class PieceGroup(Strict):
     side: Id
     type: Id
     setup: list[HexId] = Field(default_factory=list, description="one set-up hex per piece starting on the map")
-    reserve: int = Field(0, ge=0, le=999, description="pieces starting off-map, available as replacements")
+    reserve: int = Field(0, ge=0, le=999, description="pieces starting off-map")
 
 
 class Face(Strict):
@@ -164,7 +189,7 @@ class MarkerGroup(Strict):
     name: Line
     side: Optional[Id] = None
     count: int = Field(ge=1, le=999)
-    track: Optional[Line] = Field(None, description="'turn' or 'killstreak:<unit type>' or omitted")
+    track: Optional[Line] = Field(None, description="'turn' or '<tracks id>:<lane id>' or omitted")
     front: Face
     back: Face
 
@@ -199,6 +224,14 @@ class Terrain(Strict):
 class Place(Strict):
     name: Line
     hex: HexId
+    side: Optional[Id] = Field(None, description="the side owning the place (drawn with a thick outline in its colour)")
+
+
+class MapLine(Strict):
+    """A line across the map along one column (flat grids) or row (pointy grids)."""
+    id: Id
+    name: Line = Field(description="printed under the grid")
+    at: int = Field(ge=1, le=99, description="the column (flat grids) or row (pointy grids) of the line")
 
 
 class Map(Strict):
@@ -206,10 +239,7 @@ class Map(Strict):
     terrain: list[Terrain] = Field(min_length=1)
     rows: list[Line] = Field(min_length=1, description="one string per hex row, one terrain code per column")
     places: list[Place] = Field(default_factory=list)
-    bases: dict[Id, HexId] = Field(description="side id -> base hex")
-    halfway: int = Field(ge=1, le=99, description="the column (flat grids) or row (pointy grids) of the half-way line")
-    halves: dict[Id, Literal["low", "high"]] = Field(
-        description="side id -> which half is its own: columns/rows below or above the half-way line")
+    lines: list[MapLine] = Field(default_factory=list, description="lines across the map, drawn as dashed hexes")
 
     @field_validator("rows")
     @classmethod
@@ -219,39 +249,67 @@ class Map(Strict):
                 raise ValueError(f"row {i + 1} is empty")
         return rows
 
+    def line(self, line_id: str) -> MapLine:
+        return next(ln for ln in self.lines if ln.id == line_id)
+
+    def owned_places(self, side_id: str) -> list[Place]:
+        return [p for p in self.places if p.side == side_id]
+
 
 # --------------------------------------------------------------------------- combat
 
 ResultCode = Annotated[str, Field(pattern=r"^[A-Z]$")]
+Odds = Annotated[str, Field(pattern=r"^[1-9][0-9]?:[1-9][0-9]?$", description="attack:defence, e.g. '2:1'")]
 
 
 class Result(Strict):
     code: ResultCode
     name: Line
-    effect: Literal["none", "step_loss", "eliminate"]
+    effect: Literal["none", "step_loss", "eliminate", "attacker_step_loss"]
     text: Paragraph = Field(description="what happens, in our words, for the player aid")
 
 
 class CrtColumn(Strict):
-    differential: int = Field(ge=-99, le=99, description="attack strength minus defence strength")
-    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..6")
+    differential: Optional[int] = Field(None, ge=-99, le=99, description="attack strength minus defence strength")
+    odds: Optional[Odds] = Field(None, description="attack:defence ratio, rounded down to the printed column")
+    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces")
+
+    @property
+    def label(self) -> str:
+        """The column heading: '+2', '0', '-1' or '2:1'."""
+        if self.odds is not None:
+            return self.odds
+        d = self.differential or 0
+        return f"+{d}" if d > 0 else str(d)
+
+    @property
+    def key(self) -> float:
+        """Where the column sorts: the differential, or the odds as a ratio."""
+        if self.odds is not None:
+            a, d = self.odds.split(":")
+            return int(a) / int(d)
+        return float(self.differential or 0)
 
 
 class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, Line]
-    die_faces: int = Field(6, ge=2, le=20)
+    die_faces: int = Field(6, ge=2, le=100)
     results: list[Result] = Field(min_length=1)
-    columns: list[CrtColumn] = Field(min_length=1)
+    columns: list[CrtColumn] = Field(min_length=1, description="each gives differential or odds, all the same kind")
     between_columns: Literal["round_down", "round_up"] = "round_down"
     above_highest: Literal["use_highest", "last_row"] = Field(
-        "use_highest", description="above the highest column: its row of the attack type, or the last row printed (9.1)")
+        "use_highest", description="above the highest column: its row of the attack type, or the last row printed")
     below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
-        description="what a differential below the lowest printed column does")
+        description="what a battle below the lowest printed column does")
     battle_sequence: list[Paragraph] = Field(default_factory=list, description="steps for the player aid, in our words")
 
+    @property
+    def uses_odds(self) -> bool:
+        return any(c.odds is not None for c in self.columns)
 
-# --------------------------------------------------------------------------- abilities
+
+# --------------------------------------------------------------------------- cards
 
 class Target(Strict):
     shape: Literal["hex", "line", "area", "units", "own_units", "none"]
@@ -259,52 +317,67 @@ class Target(Strict):
     range: int = Field(0, ge=0, le=99, description="hex: farthest distance from the attacking unit")
 
 
-class AbilityEffect(Strict):
-    kind: Literal["eliminate", "stop", "invulnerable", "extra_attack", "random_ability"]
+class CardEffect(Strict):
+    kind: Literal["eliminate", "stop", "invulnerable", "extra_attack", "draw_from_table"]
     turns: int = Field(0, ge=0, le=99, description="how long a stop or invulnerability lasts, in game turns")
     unit_types: list[Id] = Field(default_factory=list, description="own unit types affected (invulnerable)")
 
 
 class CardCopy(Strict):
-    roll: list[Die] = Field(default_factory=list, description="die faces that make the card work")
+    roll: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=list, description="die faces (1..crt.die_faces) that make the card work")
     parity: Optional[Literal["even", "odd"]] = Field(
-        None, description="parity roll printed on the card: Air Drone's repeat roll, Care Package's receive roll")
+        None, description="parity roll printed on the card (a repeat roll, or the roll before a table draw)")
 
 
-class Ability(Strict):
+class Card(Strict):
     id: Id
     name: Line
     target: Target
-    effect: AbilityEffect
+    effect: CardEffect
     text: Paragraph = Field(description="card text, in our words")
     copies: list[CardCopy] = Field(min_length=1)
 
 
-class Abilities(Strict):
+class Cards(Strict):
+    name: Line = Field("", description="the deck's name, printed on the card backs and as '<name> cards' on the "
+                                       "player aid; empty: 'Cards'")
     hand_limit: int = Field(ge=1, le=99)
-    plays_per_combat_phase: int = Field(ge=0, le=99)
+    plays_per_phase: int = Field(ge=0, le=99, description="cards a side may play in one phase")
     reshuffle_at: int = Field(ge=0, le=999, description="reshuffle the discards when this many cards are left")
-    random_table: dict[Die, Id] = Field(description="die face -> ability, for random abilities")
-    cards: list[Ability] = Field(min_length=1)
+    draw_table: dict[Annotated[int, Field(ge=1, le=100)], Id] = Field(
+        default_factory=dict, description="die face -> card id, for draw_from_table effects")
+    draw_table_name: Line = Field("Card draw table", description="the draw table's title on the player aid and cards")
+    deck: list[Card] = Field(min_length=1)
 
 
 # --------------------------------------------------------------------------- tracks
 
+class Track(Strict):
+    """A track printed on the player aid: per lane one row of boxes 0..last."""
+    id: Id
+    name: Line = Field(description="the track's title on the player aid")
+    per_side: bool = Field(True, description="one copy of the track per side")
+    lanes: dict[Id, Annotated[int, Field(ge=1, le=99)]] = Field(
+        min_length=1, description="lane id (a unit type id labels it with the type) -> last space")
+    text: Paragraph = Field("", description="how the track is used, printed under its title")
+    count: Line = Field("", description="what a space counts, printed under each lane as '<last> <count>'")
+    last_label: Line = Field("", description="printed in the last box of each lane")
+
+
+class PerTurn(Strict):
+    """A number per turn and side, printed in the turn track boxes."""
+    id: Id
+    name: Line = Field(description="what the number is, on the player aid")
+    each_turn: dict[Id, Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=dict, description="side id -> the number each turn (missing side: 0)")
+    changes: dict[int, dict[Id, Annotated[int, Field(ge=0, le=99)]]] = Field(
+        default_factory=dict, description="turn -> {side: n} where a turn differs from each_turn")
+
+
 class TurnTrack(Strict):
     turns: int = Field(ge=1, le=999)
-    replacements: dict[Id, Annotated[int, Field(ge=0, le=99)]] = Field(
-        description="side id -> replacement steps each turn")
-    replacement_changes: dict[int, dict[Id, Annotated[int, Field(ge=0, le=99)]]] = Field(
-        default_factory=dict, description="turn -> {side: steps} where a turn differs from the default")
-
-
-class Options(Strict):
-    """Readings of ambiguous rules; each value names the reading used."""
-    battle_joiners: Literal["in_range", "adjacent_to_lead"] = Field(
-        description="who may join the moved unit's battle")
-    lead_without_move: bool = Field(description="may a battle be fought when no unit moved")
-    combine_counts: Literal["strength_when_lost", "full"] = Field(
-        description="how an eliminated unit counts toward combining (10.3)")
+    per_turn: list[PerTurn] = Field(default_factory=list, description="numbers per turn and side")
 
 
 class Content(Strict):
@@ -314,9 +387,10 @@ class Content(Strict):
     counters: Counters
     map: Map
     crt: Crt
-    abilities: Abilities
+    cards: Optional[Cards] = Field(None, description="the card deck; omitted: the game has no cards")
+    tracks: list[Track] = Field(default_factory=list, description="tracks printed on the player aid")
     turn_track: TurnTrack
-    options: Options
+    rules: Optional[dict] = Field(None, description="the section of game.rules_module, checked by that module")
 
     # Convenience look-ups; the model stays plain data.
     def side(self, side_id: str) -> Side:
@@ -328,9 +402,15 @@ class Content(Strict):
     def terrain_by_code(self) -> dict[str, Terrain]:
         return {t.code: t for t in self.map.terrain}
 
-    def replacements(self, turn: int, side_id: str) -> int:
-        return self.turn_track.replacement_changes.get(turn, {}).get(
-            side_id, self.turn_track.replacements.get(side_id, 0))
+    def track(self, track_id: str) -> Track:
+        return next(t for t in self.tracks if t.id == track_id)
+
+    def turn_value(self, entry_id: str, turn: int, side_id: str) -> int:
+        """The per-turn number ``entry_id`` of ``side_id`` on ``turn`` (0 when the entry or side has none)."""
+        entry = next((e for e in self.turn_track.per_turn if e.id == entry_id), None)
+        if entry is None:
+            return 0
+        return entry.changes.get(turn, {}).get(side_id, entry.each_turn.get(side_id, 0))
 
 
 TOP_LEVEL_KEYS = tuple(Content.model_fields)

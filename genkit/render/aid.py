@@ -1,21 +1,22 @@
 """The player aid, laid out once from the model: the CRT with its results key and
-how off-table differentials resolve, the battle sequence, the sequence of play, the
-random-ability table (page 1); the game turn track with the replacement steps of each
-turn and every unit type's killstreak track for each side (page 2).  Track boxes are
-big enough to hold a counter."""
+how off-table columns resolve, the battle sequence, the sequence of play, the card
+draw table and the card rules (page 1, the card parts when the game has cards); the game
+turn track with the per-turn numbers of each turn, and every track of ``tracks`` for each
+side (page 2).  Track boxes are big enough to hold a counter."""
 
 from __future__ import annotations
 
 import math
 
 from ..model.schema import Content
+from .cards import deck_title
 from .counters import counter_size
 from .draw import Primitive, Rect, Text, cap_height, fit_text, text_width, wrap_text
 from .layout import GREY, SheetStyle, header, lighten, readable_ink
 from .sheets import FOOTER_BAND
 
 MARGIN = 36.0
-RESULT_FILL = {"eliminate": "#303030", "step_loss": "#a0a0a0", "none": "#ffffff"}
+RESULT_FILL = {"eliminate": "#303030", "step_loss": "#a0a0a0", "none": "#ffffff", "attacker_step_loss": "#e0c8c8"}
 
 
 def _section(x: float, y: float, title: str, width: float) -> tuple[list[Primitive], float]:
@@ -50,34 +51,31 @@ def _numbered(x: float, y: float, steps, width: float, size: float = 7.5,
     return out, y
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
 def crt_notes(content: Content) -> list[str]:
     """How the CRT resolves differentials it does not print, in words, from the model."""
     crt = content.crt
-    cols = sorted(c.differential for c in crt.columns)
+    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
+    what = "Odds" if crt.uses_odds else "A differential"
     out = []
     if crt.between_columns == "round_down":
-        out.append("A differential between two columns uses the column to its left (round down).")
+        out.append(f"{what} between two columns uses the column to its left (round down).")
     else:
-        out.append("A differential between two columns uses the column to its right (round up).")
+        out.append(f"{what} between two columns uses the column to its right (round up).")
     if crt.above_highest == "last_row":
         last = crt.attack_types[-1].replace("_", " ").capitalize()
-        out.append(f"Above {_signed(cols[-1])}: every attack reads the last row, {_signed(cols[-1])} {last}.")
+        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
     else:
-        out.append(f"Above {_signed(cols[-1])}: use the {_signed(cols[-1])} column.")
+        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
     below = {"forbidden": "the battle may not be fought.",
-             "use_lowest": f"use the {_signed(cols[0])} column.",
+             "use_lowest": f"use the {cols[0]} column.",
              "miss": "the attack misses."}[crt.below_lowest]
-    out.append(f"Below {_signed(cols[0])}: {below}")
+    out.append(f"Below {cols[0]}: {below}")
     return out
 
 
 def _crt(content: Content, x: float, y: float, width: float) -> tuple[list[Primitive], float]:
     crt = content.crt
-    cols = sorted(crt.columns, key=lambda c: c.differential)
+    cols = sorted(crt.columns, key=lambda c: c.key)
     effect = {r.code: r.effect for r in crt.results}
     out: list[Primitive] = []
     lab_w = 62.0
@@ -90,8 +88,8 @@ def _crt(content: Content, x: float, y: float, width: float) -> tuple[list[Primi
         out.append(Text(x + 4, y + 10, f"{name} attack", fit_text(f"{name} attack", "sans-bold", 7.5,
                                                                   lab_w - 6), "sans-bold"))
         for i, c in enumerate(cols):
-            out.append(Text(x + lab_w + i * cw + cw / 2, y + 10.5, _signed(c.differential), 8.5,
-                            "sans-bold", "#000000", "middle"))
+            out.append(Text(x + lab_w + i * cw + cw / 2, y + 10.5, c.label,
+                            fit_text(c.label, "sans-bold", 8.5, cw - 2), "sans-bold", "#000000", "middle"))
         y += rh + 2
         for f in range(crt.die_faces):
             out.append(Text(x + 4, y + rh / 2 + cap_height("sans", 7.5) / 2, f"die {f + 1}", 7.5,
@@ -106,7 +104,9 @@ def _crt(content: Content, x: float, y: float, width: float) -> tuple[list[Primi
                                 "sans-bold", readable_ink(fill), "middle"))
             y += rh
         y += 6
-    out.append(Text(x, y + 6, "Column = total attack strength minus defence strength.", 7, "sans", GREY))
+    column = ("Column = total attack strength : defence strength, rounded down." if crt.uses_odds
+              else "Column = total attack strength minus defence strength.")
+    out.append(Text(x, y + 6, column, 7, "sans", GREY))
     y += 10
     for note in crt_notes(content):
         out.append(Text(x, y + 6, note, fit_text(note, "sans", 7, width), "sans", GREY))
@@ -123,8 +123,9 @@ def aid_pages(content: Content, style: SheetStyle) -> list:
     bottom = H - MARGIN - FOOTER_BAND + 12
 
     # ------------------------------------------------------------- page 1
+    ab = content.cards
     p1, y = header(x, MARGIN, width, f"{title} - player aid (1 of 2)",
-                   ["Combat, sequence of play and abilities."])
+                   ["Combat, sequence of play and cards." if ab else "Combat and sequence of play."])
     it, y = _section(x, y + 4, "Combat results table", width)
     p1 += it
     it, y = _crt(content, x, y, width)
@@ -153,25 +154,26 @@ def aid_pages(content: Content, style: SheetStyle) -> list:
              for ph in content.game.sequence_of_play]
     it, yb = _numbered(x2, yb, [ph.name for ph in content.game.sequence_of_play], colw, chips=chips)
     p1 += it
-    ab = content.abilities
-    it, yb = _section(x2, yb + 6, "Random ability table (roll one die)", colw)
-    p1 += it
-    names = {a.id: a.name for a in ab.cards}
-    for face, aid in sorted(ab.random_table.items()):
-        p1.append(Rect(x2, yb, 11, 11, fill="#ffffff", stroke="#000000", stroke_width=0.5, radius=2))
-        p1.append(Text(x2 + 5.5, yb + 5.5 + cap_height("sans-bold", 7.5) / 2, str(face), 7.5,
-                       "sans-bold", "#000000", "middle"))
-        p1.append(Text(x2 + 16, yb + 8.5, names.get(aid, aid), 8, "sans"))
-        yb += 13
+    if ab and ab.draw_table:
+        it, yb = _section(x2, yb + 6, f"{ab.draw_table_name} (roll one die)", colw)
+        p1 += it
+        names = {a.id: a.name for a in ab.deck}
+        for face, aid in sorted(ab.draw_table.items()):
+            p1.append(Rect(x2, yb, 11, 11, fill="#ffffff", stroke="#000000", stroke_width=0.5, radius=2))
+            p1.append(Text(x2 + 5.5, yb + 5.5 + cap_height("sans-bold", 7.5) / 2, str(face),
+                           fit_text(str(face), "sans-bold", 7.5, 10), "sans-bold", "#000000", "middle"))
+            p1.append(Text(x2 + 16, yb + 8.5, names.get(aid, aid), 8, "sans"))
+            yb += 13
     y = max(ya, yb) + 4
-    it, y = _section(x, y, "Ability cards", width)
-    p1 += it
-    rules = [f"Hand limit {ab.hand_limit} cards.",
-             f"Play at most {ab.plays_per_combat_phase} per combat phase.",
-             f"Reshuffle the discards when {ab.reshuffle_at} card{'s' if ab.reshuffle_at != 1 else ''} "
-             f"{'is' if ab.reshuffle_at == 1 else 'are'} left."]
-    items, y = _para(x, y, "  ".join(rules), width, 7.5)
-    p1 += items
+    if ab:
+        it, y = _section(x, y, deck_title(content), width)
+        p1 += it
+        rules = [f"Hand limit {ab.hand_limit} cards.",
+                 f"Play at most {ab.plays_per_phase} per phase.",
+                 f"Reshuffle the discards when {ab.reshuffle_at} card{'s' if ab.reshuffle_at != 1 else ''} "
+                 f"{'is' if ab.reshuffle_at == 1 else 'are'} left."]
+        items, y = _para(x, y, "  ".join(rules), width, 7.5)
+        p1 += items
     if y > bottom:
         raise ValueError(f"player aid page 1 overflows the sheet by {y - bottom:.0f} pt")
 
@@ -184,14 +186,16 @@ def aid_pages(content: Content, style: SheetStyle) -> list:
     it, y = _section(x, y + 4, f"Game turn track (turns 1-{tt.turns})", width)
     p2 += it
     sides = content.game.sides
-    legend_x = x
-    p2.append(Text(legend_x, y + 7, "Replacement steps that turn:", 7, "sans", GREY))
-    lx = legend_x + text_width("Replacement steps that turn:", "sans", 7) + 6
-    for sd in sides:
-        p2.append(Rect(lx, y, 10, 9, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5))
-        p2.append(Text(lx + 13, y + 7, sd.adjective, 7, "sans"))
-        lx += 13 + text_width(sd.adjective, "sans", 7) + 10
-    y += 14
+    entries = tt.per_turn
+    if entries:
+        legend = "; ".join(e.name for e in entries) + " that turn:"
+        p2.append(Text(x, y + 7, legend, 7, "sans", GREY))
+        lx = x + text_width(legend, "sans", 7) + 6
+        for sd in sides:
+            p2.append(Rect(lx, y, 10, 9, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5))
+            p2.append(Text(lx + 13, y + 7, sd.adjective, 7, "sans"))
+            lx += 13 + text_width(sd.adjective, "sans", 7) + 10
+        y += 14
     per_row = max(1, math.floor((width + 2) / (box + 2)))
     step = (width - box) / (per_row - 1) if per_row > 1 else 0
     for t in range(1, tt.turns + 1):
@@ -199,52 +203,65 @@ def aid_pages(content: Content, style: SheetStyle) -> list:
         bx, by = x + c * step, y + r * (box + 4)
         p2.append(Rect(bx, by, box, box, fill="#ffffff", stroke="#000000", stroke_width=0.6))
         p2.append(Text(bx + 3, by + 9, str(t), 8, "sans-bold", "#000000"))
-        cx = bx + box - 3
-        for sd in reversed(sides):
-            n = content.replacements(t, sd.id)
-            if n <= 0:
-                continue
-            label = f"+{n}"
-            cw = text_width(label, "sans-bold", 6.5) + 4
-            cx -= cw
-            p2.append(Rect(cx, by + box - 11, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5))
-            p2.append(Text(cx + cw / 2, by + box - 6.5 + cap_height("sans-bold", 6.5) / 2, label, 6.5,
-                           "sans-bold", sd.colour.text, "middle"))
-            cx -= 2
+        for e, entry in enumerate(entries):  # one row of chips per entry, the first at the bottom
+            cx = bx + box - 3
+            cy = by + box - 11 - e * 10
+            for sd in reversed(sides):
+                n = content.turn_value(entry.id, t, sd.id)
+                if n <= 0:
+                    continue
+                label = f"+{n}"
+                cw = text_width(label, "sans-bold", 6.5) + 4
+                cx -= cw
+                p2.append(Rect(cx, cy, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5))
+                p2.append(Text(cx + cw / 2, cy + 4.5 + cap_height("sans-bold", 6.5) / 2, label, 6.5,
+                               "sans-bold", sd.colour.text, "middle"))
+                cx -= 2
     rows = math.ceil(tt.turns / per_row)
     y += rows * (box + 4) + 6
 
-    it, y = _section(x, y, "Killstreak tracks", width)
-    p2 += it
-    items, y = _para(x, y, "Markers start on 0. A kill moves the type's marker one box on, a miss sends it "
-                     "back to 0; on the last box it flips and a card is drawn.", width, 7.5, fill=GREY)
-    p2 += items
-    colw = (width - 14) / len(sides)
-    lab_w = 46.0
-    for si, sd in enumerate(sides):
-        sx = x + si * (colw + 14)
-        sy = y + 2
-        p2.append(Rect(sx, sy, colw, 14, fill=sd.colour.full, stroke=None))
-        p2.append(Text(sx + 5, sy + 10, sd.name, fit_text(sd.name, "sans-bold", 8, colw - 10),
-                       "sans-bold", sd.colour.text))
-        sy += 18
-        longest = max(u.killstreak for u in content.unit_types) + 1  # boxes 0..length (6.0: start on 0)
+    sy = y
+    for track in content.tracks:
+        it, y = _section(x, y, track.name, width)
+        p2 += it
+        if track.text:
+            items, y = _para(x, y, track.text, width, 7.5, fill=GREY)
+            p2 += items
+        copies = sides if track.per_side else [None]
+        colw = (width - 14 * (len(copies) - 1)) / len(copies)
+        lab_w = 46.0
+        longest = max(track.lanes.values()) + 1  # boxes 0..last
         kb = min(box, (colw - lab_w) / longest)
-        for ut in content.unit_types:
-            p2.append(Text(sx, sy + kb / 2 - 1, ut.short, fit_text(ut.short, "sans-bold", 9, lab_w - 4),
-                           "sans-bold"))
-            p2.append(Text(sx, sy + kb / 2 + 8, f"{ut.killstreak} kills", 6.5, "sans", GREY))
-            for k in range(ut.killstreak + 1):
-                bx = sx + lab_w + k * kb
-                last = k == ut.killstreak
-                fill = lighten(sd.colour.full, 0.85) if last else ("#eeeeee" if k == 0 else "#ffffff")
-                p2.append(Rect(bx, sy, kb, kb, fill=fill, stroke="#000000", stroke_width=0.6))
-                p2.append(Text(bx + 3, sy + 9, str(k), 8, "sans-bold", "#000000"))
-                if k == 0:
-                    p2.append(Text(bx + kb / 2, sy + kb - 5, "start", 6.5, "sans-bold", GREY, "middle"))
-                if last:
-                    p2.append(Text(bx + kb / 2, sy + kb - 5, "flip", 6.5, "sans-bold", GREY, "middle"))
-            sy += kb + 4
+        types = {u.id: u for u in content.unit_types}
+        for si, sd in enumerate(copies):
+            sx = x + si * (colw + 14)
+            sy = y + 2
+            fill_last = lighten(sd.colour.full, 0.85) if sd else "#dddddd"
+            if sd:
+                p2.append(Rect(sx, sy, colw, 14, fill=sd.colour.full, stroke=None))
+                p2.append(Text(sx + 5, sy + 10, sd.name, fit_text(sd.name, "sans-bold", 8, colw - 10),
+                               "sans-bold", sd.colour.text))
+                sy += 18
+            for lane, last_space in track.lanes.items():
+                label = types[lane].short if lane in types else lane
+                p2.append(Text(sx, sy + kb / 2 - 1, label, fit_text(label, "sans-bold", 9, lab_w - 4),
+                               "sans-bold"))
+                if track.count:
+                    p2.append(Text(sx, sy + kb / 2 + 8, f"{last_space} {track.count}", 6.5, "sans", GREY))
+                for k in range(last_space + 1):
+                    bx = sx + lab_w + k * kb
+                    last = k == last_space
+                    fill = fill_last if last else ("#eeeeee" if k == 0 else "#ffffff")
+                    p2.append(Rect(bx, sy, kb, kb, fill=fill, stroke="#000000", stroke_width=0.6))
+                    p2.append(Text(bx + 3, sy + 9, str(k), 8, "sans-bold", "#000000"))
+                    if k == 0:
+                        p2.append(Text(bx + kb / 2, sy + kb - 5, "start", 6.5, "sans-bold", GREY, "middle"))
+                    if last and track.last_label:
+                        p2.append(Text(bx + kb / 2, sy + kb - 5, track.last_label,
+                                       fit_text(track.last_label, "sans-bold", 6.5, kb - 2), "sans-bold", GREY,
+                                       "middle"))
+                sy += kb + 4
+        y = sy + 6
     if sy > bottom:
         raise ValueError(f"player aid page 2 overflows the sheet by {sy - bottom:.0f} pt")
     return [style.page(p1, W, H, "player aid 1", "player aid 1 of 2"),

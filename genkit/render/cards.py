@@ -1,7 +1,7 @@
-"""Ability cards: each card laid out once from ``templates/card.yaml.j2`` (backs from
+"""Cards: each card laid out once from ``templates/card.yaml.j2`` (backs from
 ``card_back.yaml.j2``), then imposed 9 to a page with crop marks, plus a page of backs.
 
-The target diagram on a card is built from the ability's ``target`` (shape, size,
+The target diagram on a card is built from the card's ``target`` (shape, size,
 range) with :mod:`genkit.hexes`, in the map's own hex orientation, so the card shows
 exactly the hexes the rules engine would accept.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import hexes
-from ..model.schema import Ability, Content
+from ..model.schema import Card as CardModel, Content
 from .draw import INCH, Text, fit_text
 from .layout import GREY, SheetStyle, check_text_fits, render, template_path
 from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to_bleed,
@@ -21,6 +21,12 @@ from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to
 DIAGRAM_W = 150.0
 DIAGRAM_H = 78.0
 FLIP = "long"
+
+
+def deck_title(content: Content) -> str:
+    """What the deck is called on the player aid: '<name> cards', or 'Cards'."""
+    name = content.cards.name if content.cards else ""
+    return f"{name} cards" if name else "Cards"
 
 
 def card_size(content: Content) -> tuple[float, float]:
@@ -78,11 +84,11 @@ def target_hexes(target) -> dict[hexes.Hex, str]:
     return roles
 
 
-def diagram(content: Content, ability: Ability, w: float = DIAGRAM_W,
+def diagram(content: Content, card: CardModel, w: float = DIAGRAM_W,
             h: float = DIAGRAM_H) -> dict:
     """The card's target diagram fitted into a ``w`` x ``h`` box: hex polygons with roles
     and unit pieces, in points relative to the box's top-left."""
-    target = ability.target
+    target = card.target
     if target.shape == "none":
         return {"w": w, "h": h, "hexes": [], "pieces": []}
     g = content.map.grid
@@ -124,10 +130,10 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def target_caption(content: Content, ability: Ability) -> str:
+def target_caption(content: Content, card: CardModel) -> str:
     """The target in words, made from the target data."""
-    t = ability.target
-    if ability.effect.kind == "extra_attack":
+    t = card.target
+    if card.effect.kind == "extra_attack":
         return "another enemy unit, attacked by the same leader"
     if t.shape == "hex":
         return f"{_plural(t.size, 'hex', 'hexes')} within {_plural(t.range, 'hex', 'hexes')} of your attacker"
@@ -138,7 +144,7 @@ def target_caption(content: Content, ability: Ability) -> str:
     if t.shape == "units":
         return f"{_plural(max(t.size, 1), 'enemy unit')} anywhere"
     if t.shape == "own_units":
-        types = [content.unit_type(u).name for u in ability.effect.unit_types]
+        types = [content.unit_type(u).name for u in card.effect.unit_types]
         if types:
             return "your " + (", ".join(types[:-1]) + " and " + types[-1] if len(types) > 1 else types[0])
         return "all your units"
@@ -150,7 +156,7 @@ def target_caption(content: Content, ability: Ability) -> str:
 @dataclass(frozen=True)
 class Card:
     id: str
-    ability: str
+    card: str
     face: tuple
 
 
@@ -158,10 +164,13 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
     """Every card of the deck (each copy), model order."""
     w, h = card_size(content)
     path = template_path("card.yaml.j2", content_root)
-    table = [{"face": f, "name": next((a.name for a in content.abilities.cards if a.id == aid), aid)}
-             for f, aid in sorted(content.abilities.random_table.items())]
+    deck = content.cards
+    if deck is None:
+        return []
+    table = [{"face": f, "name": next((a.name for a in deck.deck if a.id == aid), aid)}
+             for f, aid in sorted(deck.draw_table.items())]
     out = []
-    for ab in content.abilities.cards:
+    for ab in deck.deck:
         dg = diagram(content, ab)
         for i, cp in enumerate(ab.copies):
             ctx = {"w": w, "h": h,
@@ -172,9 +181,9 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
                    "die_faces": content.crt.die_faces,
                    "target": {"shape": ab.target.shape, "size": ab.target.size,
                               "range": ab.target.range, "caption": target_caption(content, ab)},
-                   "diagram": dg, "random_table": table}
+                   "diagram": dg, "draw_table": table, "draw_table_name": deck.draw_table_name}
             face = render(path, ctx)
-            check_text_fits(face, w, h, f"card '{ab.name}' (abilities.cards.{ab.id})")
+            check_text_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
             out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)))
     return out
 
@@ -182,7 +191,7 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
 def card_back(content: Content, content_root: str | Path | None = None) -> list:
     w, h = card_size(content)
     return render(template_path("card_back.yaml.j2", content_root),
-                  {"w": w, "h": h, "deck": "Ability",
+                  {"w": w, "h": h, "deck": (content.cards.name if content.cards else "") or "Cards",
                    "game": {"title": content.game.title, "subtitle": content.game.subtitle}})
 
 
@@ -244,7 +253,7 @@ def card_sheets(content: Content, style: SheetStyle,
         used = slots[:len(chunk)]
         art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b) for c, sl in zip(chunk, used)]
         pages.append(finish(art + marks(used), f"cards {pi + 1}",
-                            f"ability cards {pi + 1} of {nfront}; backs on page {nfront + 1}"))
+                            f"{deck_title(content).lower()} {pi + 1} of {nfront}; backs on page {nfront + 1}"))
         placements += [(c.id, pi, sl) for c, sl in zip(chunk, used)]
     bslots = mirror_for_duplex(slots, W, H, FLIP)
     art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b) for sl in bslots]

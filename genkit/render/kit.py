@@ -70,6 +70,8 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
     out = []
     for kind in kinds:
         info: dict = {}
+        if kind == "cards" and content.cards is None:
+            continue  # a game without cards prints none
         if kind == "map":
             pages = [map_page(content, style)]
         elif kind == "map-tiled":

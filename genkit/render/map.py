@@ -1,5 +1,5 @@
 """The map, laid out once from the model: every hex with its terrain colour and pattern
-(so it reads on a greyscale printer), hex ids, bases, the half-way line, set-up hexes
+(so it reads on a greyscale printer), hex ids, places owned by a side, map lines, set-up hexes
 marked with the unit type that starts there, place names, a terrain key with move
 costs and line of sight, title, version and a compass.
 
@@ -223,19 +223,20 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
     for (c, r) in code_at:
         items.append(Polygon(geo.corners(*geo.centre(c, r)), fill=None, stroke=GRID_INK,
                              stroke_width=0.6))
-    # 4. half-way line: its hexes get a dashed inner outline
-    hw_cols = [(c, r) for (c, r) in code_at
-               if (c if g.orientation == "flat" else r) == m.halfway]
-    for (c, r) in hw_cols:
-        items.append(Polygon(geo.corners(*geo.centre(c, r), inset=2.2), fill=None,
-                             stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
-    # 5. bases
-    for side_id, hid in sorted(m.bases.items()):
-        side = content.side(side_id)
-        cx, cy = geo.centre_of(hid)
+    # 4. map lines: their hexes get a dashed inner outline
+    for line in m.lines:
+        for (c, r) in code_at:
+            if (c if g.orientation == "flat" else r) == line.at:
+                items.append(Polygon(geo.corners(*geo.centre(c, r), inset=2.2), fill=None,
+                                     stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
+    # 5. places owned by a side: a thick outline and a plate in the side's colour
+    for pl in sorted((p for p in m.places if p.side), key=lambda p: (p.side, p.hex)):
+        side = content.side(pl.side)
+        cx, cy = geo.centre_of(pl.hex)
         items.append(Polygon(geo.corners(cx, cy, inset=2.6), fill=None, stroke=side.colour.full,
                              stroke_width=3.2))
-        items += label_plate(cx, cy + F / 2 - 6.5, f"{side.adjective.upper()} BASE", 5.5,
+        plate = side.adjective.upper()
+        items += label_plate(cx, cy + F / 2 - 6.5, plate, fit_text(plate, "sans-bold", 5.5, F * 0.9),
                              "sans-bold", fill=side.colour.full, ink=side.colour.text)
     # 6. hex ids
     for (c, r) in code_at:
@@ -282,21 +283,23 @@ def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primi
     out: list[Primitive] = []
     top = geo.oy + geo.gh + 8
     x0, x1 = geo.ox, geo.ox + geo.gw
-    # half-way line label under the grid, halves either side
-    if g.orientation == "flat":
-        hx, _ = geo.centre(m.halfway, 1)
-        lab = f"HALF-WAY LINE (column {m.halfway:02d})"
-        out += label_plate(hx, top + 6, lab, 6.5, "sans-bold", fill="#111111", ink="#ffffff")
-        lw = text_width(lab, "sans-bold", 6.5) / 2 + 8
-        for side_id, half in sorted(m.halves.items()):
-            side = content.side(side_id)
-            if half == "low":
-                out.append(Text(hx - lw, top + 6, f"\u25c4 {side.adjective} half", 6.5, "sans-bold",
-                                side.colour.full, "end"))
-            else:
-                out.append(Text(hx + lw, top + 6, f"{side.adjective} half \u25ba", 6.5, "sans-bold",
-                                side.colour.full, "start"))
-        top += 12
+    # map lines: each labelled under the grid; a side whose owned places all lie on one side
+    # of the line is named on that side
+    if g.orientation == "flat" and m.lines:
+        for line in m.lines:
+            hx, _ = geo.centre(line.at, 1)
+            lab = f"{line.name.upper()} (column {line.at:02d})"
+            out += label_plate(hx, top + 6, lab, 6.5, "sans-bold", fill="#111111", ink="#ffffff")
+            lw = text_width(lab, "sans-bold", 6.5) / 2 + 8
+            for side in sorted(content.game.sides, key=lambda sd: sd.id):
+                cols = {hexes.parse_hex_id(p.hex)[0] for p in m.places if p.side == side.id}
+                if cols and max(cols) < line.at:
+                    out.append(Text(hx - lw, top + 6, f"\u25c4 {side.adjective} half", 6.5, "sans-bold",
+                                    side.colour.full, "end"))
+                elif cols and min(cols) > line.at:
+                    out.append(Text(hx + lw, top + 6, f"{side.adjective} half \u25ba", 6.5, "sans-bold",
+                                    side.colour.full, "start"))
+            top += 12
     # title block
     title = content.game.title
     ts = fit_text(title, "sans-bold", 20, 250)

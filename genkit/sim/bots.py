@@ -49,7 +49,7 @@ class _Tables:
         self.n = b.n
         self.dist = b._dist          # flat n*n distance table
         # terrain path cost from every hex to each base, ignoring pieces (Dijkstra)
-        self.to_base = [self._costs(b.base[s]) for s in range(2)]
+        self.to_base = [self._costs(game.base[s]) for s in range(2)]
         crt = g.crt
         # P(K), P(L) per (column, attack type index)
         self.pk, self.pl = {}, {}
@@ -59,7 +59,7 @@ class _Tables:
                 res = [crt.result(col, ti, f) for f in range(1, crt.faces + 1)]
                 self.pk[col, ti] = res.count(EFFECT_ELIMINATE) / crt.faces
                 self.pl[col, ti] = res.count(EFFECT_STEP) / crt.faces
-        self.adjacent_only = g.content.options.battle_joiners == "adjacent_to_lead"
+        self.adjacent_only = g.opt_joiners_adjacent
         self.ev_cache: dict = {}     # GreedyBot._ev_pair
         # -to_base[enemy][h] * 1.0 / * 0.35 and 0.25 * to_base[side][h] per hex (pos_score terms)
         self.prog = {(side, w): [-c * w for c in self.to_base[1 - side]] for side in range(2) for w in (1.0, 0.35)}
@@ -160,7 +160,7 @@ class GreedyBot:
         g = self.g
         val = g.t_full[g.p_type[p]] + 1.0
         h = v.loc[p]
-        if h >= 0 and g.board.is_base[h]:
+        if h >= 0 and g.is_base[h]:
             val += 6.0
         return val
 
@@ -260,7 +260,7 @@ class GreedyBot:
         t = g.p_type[e]
         red = v.reduced[e]
         h = v.loc[e]
-        on_base = h >= 0 and g.board.is_base[h]
+        on_base = h >= 0 and g.is_base[h]
         key = (total, t, red, on_base, ti_p)
         cache = self.t.ev_cache
         hit = cache.get(key)
@@ -344,7 +344,7 @@ class GreedyBot:
 
     def guard(self, v):
         """The own unit sitting on the own base, if any."""
-        base = self.g.board.base[self.side]
+        base = self.g.base[self.side]
         p = v.occ[base] if base >= 0 else -1
         return p if p >= 0 and self.g.p_side[p] == self.side else -1
 
@@ -383,9 +383,9 @@ class GreedyBot:
         return [(k // 6, k % 6) for k in ends]
 
     def _score_dest(self, v, p, h, threat, table, here_score):
-        if h == self.g.board.base[self.enemy]:
+        if h == self.g.base[self.enemy]:
             return 1e9
-        if h == self.g.board.base[self.side]:
+        if h == self.g.base[self.side]:
             return 50.0 + self._best_from(table, h)     # an empty own base is refilled at once
         return (self.pos_score(v, p, h, threat) - here_score
                 + self._best_from(table, h) + self.rng.random() * 1e-3)
@@ -408,7 +408,7 @@ class GreedyBot:
         best, best_plan = best_pass + 0.05, None
         # _score_dest and pos_score, inlined with the same arithmetic (and the same draws of rng)
         board = g.board
-        ebase, obase = board.base[self.enemy], board.base[self.side]
+        ebase, obase = self.g.base[self.enemy], self.g.base[self.side]
         prog_t = self.t.prog[self.side, self.progress_w]
         cover = None if self.attacker else self.t.cover[self.side]
         rnd = self.rng.random
@@ -553,7 +553,7 @@ class GreedyBot:
         val = 0.0
         for h in hexes:
             p = v.occ[h]
-            if p >= 0 and g.p_side[p] == self.enemy and not g.board.is_base[h] \
+            if p >= 0 and g.p_side[p] == self.enemy and not g.is_base[h] \
                     and not (v.invuln[self.enemy] >> g.p_type[p]) & 1:
                 val += g.t_full[g.p_type[p]] + 1.0
         return val
@@ -616,7 +616,7 @@ class GreedyBot:
 
     def _enemy_danger(self, v):
         """How close the nearest enemy unit is to the own base (bigger = more dangerous)."""
-        base = self.g.board.base[self.side]
+        base = self.g.base[self.side]
         if base < 0:
             return 0
         dmin = min((self.g.board.distance(v.loc[e], base) for e in self.enemies_on_map(v)), default=99)
@@ -630,7 +630,7 @@ class GreedyBot:
 
     def choose_drone(self, v, actions):
         g = self.g
-        base = g.board.base[self.side]
+        base = g.base[self.side]
 
         def danger(a):
             p = a[1]

@@ -8,7 +8,7 @@ from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
 
 def ability(c, kind=None, shape=None):
-    return next(a for a in c.abilities.cards
+    return next(a for a in c.cards.deck
                 if (kind is None or a.effect.kind == kind) and (shape is None or a.target.shape == shape))
 
 
@@ -58,12 +58,12 @@ def test_11_0_killstreak_advances_resets_and_holds(dice):
     assert streak(pos, "us", hm.id) == 1
     battle(EFFECT_NONE)                                   # a miss: back to 0
     assert streak(pos, "us", hm.id) == 0
-    for k in range(hm.killstreak):
+    for k in range(pos.g.t_ks[pos.g.type_index[hm.id]]):
         battle(EFFECT_ELIMINATE)
-    assert streak(pos, "us", hm.id) == hm.killstreak
+    assert streak(pos, "us", hm.id) == pos.g.t_ks[pos.g.type_index[hm.id]]
     assert pos.s.due[pos.side("us")] == 1
     battle(EFFECT_ELIMINATE)                              # already at the end: holds, one more card
-    assert streak(pos, "us", hm.id) == hm.killstreak
+    assert streak(pos, "us", hm.id) == pos.g.t_ks[pos.g.type_index[hm.id]]
     assert pos.s.due[pos.side("us")] == 2
 
 
@@ -102,7 +102,7 @@ def test_11_3_hand_limit():
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     us = pos.side("us")
-    limit = c.abilities.hand_limit
+    limit = c.cards.hand_limit
     while len(pos.s.hands[us]) < limit:
         pos.s.hands[us].append(pos.s.deck.pop())
     pos.s.due[us] = 1
@@ -113,7 +113,7 @@ def test_11_3_hand_limit():
 
 def test_4_1_1_reshuffle():
     c = open_map()
-    at = c.abilities.reshuffle_at
+    at = c.cards.reshuffle_at
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     s = pos.s
@@ -189,7 +189,7 @@ def test_11_2_failed_roll_does_nothing_but_card_is_used(dice):
 
 def _beside_the_base(pos, reach):
     """Hexes ``near`` (2 from the Russian base, within ``reach``) and ``mid`` (next to both)."""
-    base = pos.content.map.bases["ru"]
+    base = pos.content.map.owned_places("ru")[0].hex
     b = pos.g.board
     near = next(pos.hid(h) for h in b.within(pos.h(base), reach)
                 if b.distance(h, pos.h(base)) == 2 and pos.s.occ[h] < 0)
@@ -435,8 +435,8 @@ def test_11_3_care_package_fetches_a_card(dice):
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     card = pos.give("us", care.id)
-    face = next(f for f, aid in c.abilities.random_table.items() if aid != care.id)
-    want = c.abilities.random_table[face]
+    face = next(f for f, aid in c.cards.draw_table.items() if aid != care.id)
+    want = c.cards.draw_table[face]
     dice(*([hit_face(cp)] if cp.roll else []), parity_face(cp.parity, True), face)
     pos.apply(("card", card))
     hand = pos.s.hands[pos.side("us")]

@@ -2,6 +2,7 @@
 import pytest
 
 from genkit.engine import events as ev
+from genkit.engine import rules_for
 from genkit.engine.core import AUTO_MISS, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP, CrtTable
 from genkit.engine.rules.bering_land.state import S_JOIN
 from genkit.engine.state import ELIMINATED
@@ -16,7 +17,7 @@ def battles(pos):
 
 
 def longest(c):
-    return max(c.unit_types, key=lambda t: (t.attack_distance.secondary, t.strength.full))
+    return max(c.unit_types, key=lambda t: (t.attack_distance["secondary"], t.strength.full))
 
 
 def test_9_0_los_blocked_only_when_both_edge_hexes_occupied():
@@ -51,7 +52,7 @@ def test_9_0_los_blocked_only_when_both_edge_hexes_occupied():
 def test_9_0_los_blocked_by_hills():
     c0 = open_map()
     ut = longest(c0)
-    d = min(ut.attack_distance.secondary, c0.map.grid.rows - 1)
+    d = min(ut.attack_distance["secondary"], c0.map.grid.rows - 1)
     assert d >= 2
     hill = terrain_code(lambda t: t.blocks_los)
     rows = [T * 9] * 6
@@ -66,7 +67,7 @@ def test_9_0_los_blocked_by_hills():
 def test_9_0_targets_within_lead_secondary_distance():
     c = open_map()
     ut = longest(c)
-    d = ut.attack_distance.secondary
+    d = ut.attack_distance["secondary"]
     assert d + 1 <= c.map.grid.rows - 1
     pos = Pos(c, "us_combat")
     pos.add("us", ut.id, "0201")
@@ -78,7 +79,7 @@ def test_9_0_targets_within_lead_secondary_distance():
 def test_9_0_attack_type_from_lead_distance():
     c = open_map()
     ut = longest(c)
-    prim, sec = ut.attack_distance.primary, ut.attack_distance.secondary
+    prim, sec = ut.attack_distance["primary"], ut.attack_distance["secondary"]
     for d in range(1, sec + 1):
         pos = Pos(c, "us_combat")
         g = pos.g
@@ -211,7 +212,7 @@ def test_9_0_joiner_needed_for_a_legal_battle_cannot_skip(dice):
 
 def test_9_0_joiners_in_range_with_los_and_adjacent_option():
     for option, expect_far in (("in_range", True), ("adjacent_to_lead", False)):
-        c = open_map(extra=(f"options.battle_joiners={option}",))
+        c = open_map(extra=(f"rules.options.battle_joiners={option}",))
         ut = longest(c)
         pos = Pos(c, "us_combat")
         lead = pos.add("us", "inf", "0303")
@@ -227,7 +228,7 @@ def test_9_0_joiners_in_range_with_los_and_adjacent_option():
 def test_4_0_no_battle_without_a_moved_unit():
     """4.0 phases 3 and 5: the unit that moved leads; nobody moved, nobody fights."""
     c = bering()
-    assert c.options.lead_without_move is False
+    assert rules_for(c).section.options.lead_without_move is False
     pos = Pos(c, "us_combat")
     lead_hex, tgt_hex, other_hex = _open_triangle(pos)
     a = pos.add("us", "inf", lead_hex)
@@ -240,7 +241,7 @@ def test_4_0_no_battle_without_a_moved_unit():
 
 
 def test_9_0_lead_without_move_option_lets_any_unit_lead():
-    pos = Pos(open_map(extra=("options.lead_without_move=true",)), "us_combat")
+    pos = Pos(open_map(extra=("rules.options.lead_without_move=true",)), "us_combat")
     a = pos.add("us", "inf", "0303")
     b = pos.add("us", "inf", "0305")
     pos.add("ru", "inf", "0304")

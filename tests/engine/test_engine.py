@@ -15,7 +15,7 @@ def test_200_random_games_end_with_invariants_checked_every_step():
     c = bering()
     for seed in range(200):
         r = play_game(c, seed, check_invariants=True)
-        assert r.reason in ("base", "no_units", "turn_limit")
+        assert r.reason in ("enter_enemy_place", "no_units", "turn_limit")
         assert 1 <= r.turn <= c.turn_track.turns
 
 
@@ -121,7 +121,7 @@ def test_check_invariants_finds_problems():
     bad.streak[0] = 99
     assert any("killstreak" in e for e in check_invariants(bad))
     bad = s.copy()
-    bad.hands[0] = [bad.deck.pop() for _ in range(c.abilities.hand_limit + 1)]
+    bad.hands[0] = [bad.deck.pop() for _ in range(c.cards.hand_limit + 1)]
     assert any("limit" in e for e in check_invariants(bad))
 
 
@@ -192,7 +192,7 @@ def test_sim_bots_play_through_the_engine_with_one_player_view(tmp_path):
     path = tmp_path / "game.jsonl"
     bots = [Spy(make_bot("greedy", game, 0, 1)), make_bot("search", game, 1, 2)]
     r = play_game(c, 5, bots=bots, log_path=path, check_invariants=True)
-    assert r.reason in ("base", "no_units", "turn_limit") and r.steps > 0
+    assert r.reason in ("enter_enemy_place", "no_units", "turn_limit") and r.steps > 0
     assert seen and set(seen) == {PlayerView}
     rep = replay_log(path, content=c)
     assert rep.ok, rep.errors

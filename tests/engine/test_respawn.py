@@ -1,4 +1,5 @@
 """10.0 respawning: steps, placement (10.1), declining (10.2), combining (10.3)."""
+from genkit.engine import rules_for
 from genkit.engine.rules.bering_land import PASS
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
@@ -18,7 +19,10 @@ def neighbours(pos, hex_id):
 
 
 def own_half(c, side, hex_id):
-    return col(hex_id) < c.map.halfway if c.map.halves[side] == "low" else col(hex_id) > c.map.halfway
+    """10.1: the side of the half-way line that holds the side's base."""
+    line = c.map.line("halfway").at
+    low = col(c.map.owned_places(side)[0].hex) < line
+    return col(hex_id) < line if low else col(hex_id) > line
 
 
 def test_10_0_steps_come_from_the_turn_track():
@@ -26,7 +30,7 @@ def test_10_0_steps_come_from_the_turn_track():
     for turn in (1, 2):
         pos = Pos(c, "respawn", turn=turn)
         pos.add("us", "inf", "0302")
-        steps = c.replacements(turn, "us")
+        steps = c.turn_value("replacements", turn, "us")
         assert pos.s.steps_left == steps
         assert (pos.legal() == [PASS]) == (steps == 0)
 
@@ -34,11 +38,11 @@ def test_10_0_steps_come_from_the_turn_track():
 def test_10_1_respawn_next_to_friend_on_own_half():
     c = open_map()
     pos = Pos(c, "respawn")
-    anchor = f"{c.map.halfway - 1:02d}02"                   # next to the half-way line
+    anchor = f"{c.map.line("halfway").at - 1:02d}02"                   # next to the half-way line
     pos.add("us", "inf", anchor)
     expected = {h for h in neighbours(pos, anchor) if own_half(c, "us", h)}
     assert placement(pos) == expected
-    assert any(col(h) == c.map.halfway for h in neighbours(pos, anchor))   # the line itself is excluded
+    assert any(col(h) == c.map.line("halfway").at for h in neighbours(pos, anchor))   # the line itself is excluded
     acts = pos.legal()
     place = next(a for a in acts if a[0] == "place")
     pos.apply(place)
@@ -63,7 +67,7 @@ def test_10_1_1_never_next_to_enemy():
 def test_10_1_2_unit_on_the_halfway_line_anchors_placement():
     c = open_map()
     pos = Pos(c, "respawn")
-    on_line = f"{c.map.halfway:02d}03"
+    on_line = f"{c.map.line("halfway").at:02d}03"
     pos.add("us", "inf", on_line)
     got = placement(pos)
     assert got and got == {h for h in neighbours(pos, on_line) if own_half(c, "us", h)}
@@ -72,12 +76,12 @@ def test_10_1_2_unit_on_the_halfway_line_anchors_placement():
 def test_10_1_all_units_beyond_the_line_place_next_to_the_one_closest_to_base():
     c = open_map()
     pos = Pos(c, "respawn")
-    near = pos.add("us", "inf", f"{c.map.halfway + 1:02d}02")
-    pos.add("us", "inf", f"{c.map.halfway + 3:02d}05")
+    near = pos.add("us", "inf", f"{c.map.line("halfway").at + 1:02d}02")
+    pos.add("us", "inf", f"{c.map.line("halfway").at + 3:02d}05")
     b = pos.g.board
     base = b.base[pos.side("us")]
     d = {p: b.distance(pos.s.loc[p], base) for p in (near,)}
-    assert d[near] < b.distance(pos.h(f"{c.map.halfway + 3:02d}05"), base)
+    assert d[near] < b.distance(pos.h(f"{c.map.line("halfway").at + 3:02d}05"), base)
     got = placement(pos)
     assert got == {h for h in neighbours(pos, pos.hid(pos.s.loc[near]))}
     assert any(not own_half(c, "us", h) for h in got)       # any half when everything is beyond
@@ -88,13 +92,13 @@ def test_10_2_declining_is_legal_and_steps_are_lost():
     pos = Pos(c, "respawn")
     pos.add("us", "inf", "0302")
     pos.add("ru", "inf", "0805")
-    assert pos.s.steps_left == c.replacements(2, "us") > 0
+    assert pos.s.steps_left == c.turn_value("replacements", 2, "us") > 0
     pos.apply(PASS)
     assert pos.s.actor == pos.side("ru") or pos.g.phase_ids[pos.s.phase] != "respawn"
     # 10.2: the declined steps are gone; next turn's respawn gives only that turn's steps
     while not (pos.g.phase_ids[pos.s.phase] == "respawn" and pos.s.turn == 3 and pos.s.actor == pos.side("us")):
         pos.apply(PASS if PASS in pos.legal() else pos.legal()[0])
-    assert pos.s.steps_left == c.replacements(3, "us")
+    assert pos.s.steps_left == c.turn_value("replacements", 3, "us")
 
 
 def test_10_0_flip_a_reduced_unit():
@@ -175,10 +179,10 @@ def test_10_3_1_reserve_units_are_not_combined():
 
 def test_10_3_counts_strength_when_lost_or_full():
     lost_c = open_map()
-    assert lost_c.options.combine_counts == "strength_when_lost"
+    assert rules_for(lost_c).section.options.combine_counts == "strength_when_lost"
     t, u, k = _strong_and_parts(lost_c)
     for content, expect in ((lost_c, u.strength.reduced * k >= t.strength.full),
-                            (open_map(extra=("options.combine_counts=full",)), True)):
+                            (open_map(extra=("rules.options.combine_counts=full",)), True)):
         pos = Pos(content, "respawn")
         pos.add("us", t.id, "0302")
         parts = [pos.off("us", u.id, ELIMINATED, lost=u.strength.reduced) for _ in range(k)]

@@ -5,7 +5,7 @@ from engine_helpers import Pos, open_map
 def _enter_base(mover_side, phase, *overrides):
     c = open_map(extra=overrides)
     enemy = "ru" if mover_side == "us" else "us"
-    base = c.map.bases[enemy]
+    base = c.map.owned_places(enemy)[0].hex
     pos = Pos(c, phase)
     b = pos.g.board
     start = next(pos.hid(h) for h in b.adjacent[pos.h(base)] if b.cost[h])
@@ -20,13 +20,13 @@ def _enter_base(mover_side, phase, *overrides):
 
 def test_5_0_american_enters_russian_base_and_wins():
     pos = _enter_base("us", "us_movement")
-    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "us" and pos.s.reason == "base"
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "us" and pos.s.reason == "enter_enemy_place"
     assert pos.g.legal_actions(pos.s) == []
 
 
 def test_5_0_russian_enters_american_base_and_wins():
     pos = _enter_base("ru", "ru_movement")
-    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "ru" and pos.s.reason == "base"
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "ru" and pos.s.reason == "enter_enemy_place"
 
 
 def test_5_0_side_without_units_at_end_of_turn_loses():
@@ -83,7 +83,7 @@ def test_5_0_victory_conditions_are_checked_in_list_order():
 
 def test_5_0_entering_the_base_wins_only_when_listed():
     pos = _enter_base("us", "us_movement", "game.victory=[{kind: no_units}, {kind: turn_limit, winner: ru}]")
-    base = pos.h(pos.content.map.bases["ru"])
+    base = pos.h(pos.content.map.owned_places("ru")[0].hex)
     assert not pos.s.ended and pos.g.p_side[pos.s.occ[base]] == pos.g.side_ids.index("us")
 
 

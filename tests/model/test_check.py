@@ -133,7 +133,7 @@ def test_counter_mix_must_add_up_to_the_stated_pieces(game_copy):
 
 
 def test_deck_must_add_up_to_the_stated_cards(game_copy):
-    edit(game_copy / "abilities.yaml", "        - {roll: [5, 6]}\n", "", count=1)
+    edit(game_copy / "cards.yaml", "        - {roll: [5, 6]}\n", "", count=1)
     f = next(f for f in check_path(game_copy) if f.code == "card-count")
     assert "23 cards" in f.message
 
@@ -204,16 +204,95 @@ def test_counters_must_fit_the_hexes(game_copy):
     assert "counter-fit" in codes(game_copy, "error")
 
 
-def test_base_on_the_wrong_half(game_copy):
-    edit(game_copy / "map.yaml", 'bases: {us: "0207", ru: "1308"}', 'bases: {us: "0207", ru: "0905"}')
-    assert "base-half" in codes(game_copy, "error")
+def test_bases_on_the_same_half(game_copy):
+    edit(game_copy / "map.yaml", '{name: Serpentine Tors, hex: "1308", side: ru}',
+         '{name: Serpentine Tors, hex: "0905", side: ru}')
+    f = next(f for f in check_path(game_copy) if f.code == "shared-half")
+    assert f.file.endswith("map.yaml")
+
+
+def test_base_on_the_half_way_line(game_copy):
+    edit(game_copy / "map.yaml", '{name: Serpentine Tors, hex: "1308", side: ru}',
+         '{name: Serpentine Tors, hex: "1108", side: ru}')
+    f = next(f for f in check_path(game_copy) if f.code == "base-half")
+    assert f.file.endswith("map.yaml") and f.line > 1
+
+
+def test_each_side_needs_exactly_one_base(game_copy):
+    edit(game_copy / "map.yaml", '{name: Serpentine Tors, hex: "1308", side: ru}', '{name: Serpentine Tors, hex: "1308"}')
+    assert "missing-base" in codes(game_copy, "error")
+
+
+def test_a_side_owning_two_places_has_no_single_base(game_copy):
+    edit(game_copy / "map.yaml", '{name: Nome, hex: "0206"}', '{name: Nome, hex: "0206", side: us}')
+    f = next(f for f in check_path(game_copy) if f.code == "two-bases")
+    assert f.file.endswith("map.yaml")
+
+
+def test_place_side_must_be_a_side(game_copy):
+    edit(game_copy / "map.yaml", '{name: Nome, hex: "0206"}', '{name: Nome, hex: "0206", side: fr}')
+    assert "unknown-side" in codes(game_copy, "error")
+
+
+def test_rules_section_names_must_resolve(game_copy):
+    edit(game_copy / "rules.yaml", "halfway_line: halfway", "halfway_line: midline")
+    f = next(f for f in check_path(game_copy) if f.code == "rules-reference")
+    assert f.file.endswith("rules.yaml") and f.line == 5 and "midline" in f.message
+
+
+def test_killstreak_track_needs_a_lane_per_unit_type(game_copy):
+    edit(game_copy / "tracks.yaml", "lanes: {inf: 2, hvy_inf: 3, lt_mobile: 3, hvy_mobile: 4}",
+         "lanes: {inf: 2, hvy_inf: 3, lt_mobile: 3}")
+    f = next(f for f in check_path(game_copy) if f.code == "killstreak-lane")
+    assert "hvy_mobile" in f.message and f.file.endswith("tracks.yaml")
+
+
+def test_marker_track_names_a_track_lane(game_copy):
+    edit(game_copy / "units.yaml", 'track: "killstreak:inf"', 'track: "killstreak:cavalry"')
+    f = next(f for f in check_path(game_copy) if f.code == "bad-track")
+    assert f.file.endswith("units.yaml")
+
+
+def test_turn_limit_may_go_to_most_points(game_copy):
+    edit(game_copy / "game.yaml", "{kind: turn_limit, winner: ru}", "{kind: turn_limit, winner: most_points}")
+    assert not codes(game_copy, "error")
+
+
+def test_hold_hexes_must_be_on_the_map_and_passable(game_copy):
+    edit(game_copy / "game.yaml", "{kind: no_units}", '{kind: hold, hexes: ["0101", "3030"]}')
+    errors = [f for f in check_path(game_copy) if f.severity == "error"]
+    assert {"impassable", "off-map"} <= {f.code for f in errors}
+    assert all(f.file.endswith("game.yaml") for f in errors if f.code in ("impassable", "off-map"))
+
+
+def test_entering_an_enemy_place_needs_an_owned_place(game_copy):
+    edit(game_copy / "map.yaml", '{name: Serpentine Tors, hex: "1308", side: ru}', '{name: Serpentine Tors, hex: "1308"}')
+    edit(game_copy / "map.yaml", '{name: Fort Davis, hex: "0207", side: us}', '{name: Fort Davis, hex: "0207"}')
+    assert "no-owned-place" in codes(game_copy, "error")
+
+
+def test_odds_columns_are_accepted_and_checked(game_copy):
+    text = (game_copy / "crt.yaml").read_text()
+    for diff, odds in (("-3", "1:3"), ("-2", "1:2"), ("-1", "1:1"), ("0", "3:2"), ("2", "2:1"), ("4", "3:1"),
+                       ("6", "4:1")):
+        text = text.replace(f"differential: {diff}\n", f"differential: null\n      odds: \"{odds}\"\n", 1)
+    text = text.replace("differential: null\n      ", "")
+    (game_copy / "crt.yaml").write_text(text)
+    assert not codes(game_copy, "error")
+    from genkit.model.load import load_game
+    crt = load_game(game_copy).crt
+    assert [c.label for c in crt.columns] == ["1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1"]
+    # mixing kinds is an error at the column
+    edit(game_copy / "crt.yaml", 'odds: "2:1"', "differential: 2")
+    f = next(f for f in check_path(game_copy) if f.code == "crt-column")
+    assert f.file.endswith("crt.yaml") and "same kind" in f.message
 
 
 # ---- abilities, tracks, colours
 
-def test_random_table_names_a_real_ability(game_copy):
-    edit(game_copy / "abilities.yaml", "6: double_barrel}", "6: triple_barrel}")
-    assert "unknown-ability" in codes(game_copy, "error")
+def test_draw_table_names_a_real_card(game_copy):
+    edit(game_copy / "cards.yaml", "6: double_barrel}", "6: triple_barrel}")
+    assert "unknown-card" in codes(game_copy, "error")
 
 
 def test_card_roll_beyond_the_die(game_copy):
@@ -253,7 +332,11 @@ def test_sequence_of_play_needs_one_housekeeping_and_acting_sides(game_copy):
 def test_attack_types_must_pair_with_attack_distances(game_copy):
     text = (game_copy / "crt.yaml").read_text().replace("primary", "direct").replace("secondary", "indirect")
     (game_copy / "crt.yaml").write_text(text)
-    assert "crt-attack-type" in codes(game_copy, "error")
+    f = next(f for f in check_path(game_copy) if f.code == "attack-distance")
+    assert f.file.endswith("units.yaml") and "direct, indirect" in f.message
+    text = (game_copy / "units.yaml").read_text().replace("primary", "direct").replace("secondary", "indirect")
+    (game_copy / "units.yaml").write_text(text)
+    assert not codes(game_copy, "error")
 
 
 def test_huge_numbers_are_refused_by_the_schema(game_copy):

@@ -32,7 +32,7 @@ def test_content_that_passes_check_always_plays(game_copy):
     from genkit.model.load import ContentError
 
     rng = random.Random(7)
-    files = [game_copy / n for n in ("units.yaml", "abilities.yaml", "crt.yaml", "map.yaml", "tracks.yaml")]
+    files = [game_copy / n for n in ("units.yaml", "cards.yaml", "crt.yaml", "map.yaml", "tracks.yaml", "rules.yaml")]
     originals = {f: f.read_text() for f in files}
     played = 0
     for _ in range(60):

@@ -190,7 +190,7 @@ def test_too_many_values_are_refused(game_copy):
 
 def test_symlink_out_of_the_pack_is_refused(game_copy, tmp_path):
     secret = tmp_path / "secret.yaml"
-    secret.write_text("turn_track: {turns: 3, replacements: {}}\n")
+    secret.write_text("turn_track: {turns: 3, per_turn: []}\n")
     (game_copy / "tracks.yaml").unlink()
     (game_copy / "tracks.yaml").symlink_to(secret)
     [finding] = refused(game_copy)
@@ -245,15 +245,15 @@ def test_line_break_in_a_printed_name_names_file_line_and_field(game_copy):
 
 
 @pytest.mark.parametrize("setting", ["unit_types.inf.short=IN\tF", 'map.terrain.sea.name="Sea\\u2028"',
-                                     'abilities.cards.air_strike.name="Air\\nStrike"', 'game.title="A\\rB"'])
+                                     'cards.deck.air_strike.name="Air\\nStrike"', 'game.title="A\\rB"'])
 def test_printed_one_line_texts_refuse_breaks_and_controls(setting):
     [finding] = refused(BERING, [setting])
     assert finding.code == "schema" and "single line" in finding.message
 
 
 def test_card_text_may_hold_line_breaks():
-    content, _ = load(BERING, ['abilities.cards.air_strike.text="Two\\nlines"'])
-    assert content.abilities.cards[1].text == "Two\nlines"
+    content, _ = load(BERING, ['cards.deck.air_strike.text="Two\\nlines"'])
+    assert content.cards.deck[1].text == "Two\nlines"
 
 
 # ---- the limits themselves

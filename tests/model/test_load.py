@@ -18,10 +18,19 @@ def test_bundled_game_loads_with_every_number_from_the_rules(bering):
     assert bering.game.components.pieces == 46
     assert bering.game.components.cards == 24
     assert bering.turn_track.turns == 30
-    assert bering.abilities.hand_limit == 7
-    assert bering.abilities.plays_per_combat_phase == 1
+    assert bering.cards.hand_limit == 7
+    assert bering.cards.plays_per_phase == 1
     heavy = bering.unit_type("hvy_mobile")
     assert (heavy.strength.full, heavy.strength.reduced) == (4, 2)
+    assert bering.track("killstreak").lanes == {"inf": 2, "hvy_inf": 3, "lt_mobile": 3, "hvy_mobile": 4}
+    assert [(p.name, p.hex) for p in bering.map.places if p.side] == [("Fort Davis", "0207"),
+                                                                       ("Serpentine Tors", "1308")]
+    assert bering.map.line("halfway").at == 11
+    # 10.0: one American step a turn from turn 2; Russian steps on turns 3, 6, 9, 12, 18 and 24
+    assert [bering.turn_value("replacements", t, "us") for t in (1, 2, 30)] == [0, 1, 1]
+    assert [t for t in range(1, 31) if bering.turn_value("replacements", t, "ru")] == [3, 6, 9, 12, 18, 24]
+    assert bering.turn_value("no_such_entry", 3, "ru") == 0
+    assert bering.rules["options"]["battle_joiners"] == "in_range"
 
 
 def test_yaml_1_1_traps_stay_strings():
@@ -79,10 +88,10 @@ def test_wrong_type_names_field_line_and_expectation(game_copy):
 
 
 def test_unquoted_hex_id_is_explained(game_copy):
-    edit(game_copy / "map.yaml", 'bases: {us: "0207"', "bases: {us: 207")
+    edit(game_copy / "map.yaml", '{name: Nome, hex: "0206"}', "{name: Nome, hex: 206}")
     result = run_check(game_copy)
     assert result.returncode == 1
-    assert "map.bases.us" in result.stdout and "quote it" in result.stdout
+    assert "map.places.1.hex" in result.stdout and "quote it" in result.stdout
 
 
 def test_unknown_field_is_an_error_not_ignored(game_copy):
@@ -93,16 +102,16 @@ def test_unknown_field_is_an_error_not_ignored(game_copy):
 
 
 def test_missing_field_points_at_its_parent(game_copy):
-    edit(game_copy / "units.yaml", "    killstreak: 2\n", "")
+    edit(game_copy / "units.yaml", "    movement: 3\n", "")
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     f = exc.value.findings[0]
-    assert "unit_types.0.killstreak: required field is missing" in f.message
+    assert "unit_types.0.movement: required field is missing" in f.message
     assert f.file.endswith("units.yaml") and f.line > 1
 
 
 def test_a_section_defined_in_two_files_is_an_error(game_copy):
-    (game_copy / "zz_extra.yaml").write_text("turn_track:\n  turns: 3\n  replacements: {}\n")
+    (game_copy / "zz_extra.yaml").write_text("turn_track:\n  turns: 3\n  per_turn: []\n")
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     f = exc.value.findings[0]
@@ -169,3 +178,41 @@ def test_set_addresses_a_victory_condition_by_its_kind():
     model = load_game(BERING, ["game.victory.turn_limit.winner=us"])
     turn_limit, = (v for v in model.game.victory if v.kind == "turn_limit")
     assert turn_limit.winner == "us"
+
+
+# ---- the rules module's section
+
+def test_rules_section_error_names_file_line_and_field(game_copy):
+    edit(game_copy / "rules.yaml", "battle_joiners: in_range", "battle_joiners: everyone")
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    [f] = exc.value.findings
+    assert f.code == "schema" and f.file.endswith("rules.yaml")
+    line = (game_copy / "rules.yaml").read_text().splitlines().index("    battle_joiners: everyone") + 1
+    assert f.line == line
+    assert "rules.options.battle_joiners" in f.message and "who may join" in f.message
+
+
+def test_rules_section_missing_field_is_reported(game_copy):
+    edit(game_copy / "rules.yaml", "  stopped_marker: stopped", "  # no stopped marker")
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    [f] = exc.value.findings
+    assert "rules.stopped_marker: required field is missing" in f.message and f.file.endswith("rules.yaml")
+
+
+def test_rules_section_unknown_field_is_an_error(game_copy):
+    edit(game_copy / "rules.yaml", "  stopped_marker: stopped", "  stopped_marker: stopped\n  stoped: 1")
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    [f] = exc.value.findings
+    assert "rules.stoped: unknown field" in f.message and f.line == 9
+
+
+def test_rules_section_for_a_module_without_one_is_an_error(game_copy, monkeypatch):
+    import genkit.engine.rules.bering_land as bering_land
+    monkeypatch.setattr(bering_land, "Section", None)
+    with pytest.raises(ContentError) as exc:
+        load(game_copy)
+    [f] = exc.value.findings
+    assert f.file.endswith("rules.yaml") and "reads no rules section" in f.message

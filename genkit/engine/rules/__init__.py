@@ -15,6 +15,7 @@ from dataclasses import dataclass
 # procedures of its own takes one line here and nothing else outside its own module.
 RULES_MODULES = {
     "bering_land": "genkit.engine.rules.bering_land",
+    "ridge": "genkit.engine.rules.ridge",
 }
 
 
@@ -32,11 +33,14 @@ class Requirements:
     ``sides``: the exact number of sides it plays. ``phase_kinds``: the phase kinds of
     ``game.sequence_of_play`` it runs. ``shared_kinds``: kinds whose phases act for every
     side, so they name none. ``one_per_side``: kinds of which each side needs exactly one
-    phase (naming it)."""
+    phase (naming it). ``crt_effects``: the CRT result effects it applies. ``cards``: whether
+    it plays cards at all."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
     one_per_side: tuple = ()
+    crt_effects: tuple = ("none", "step_loss", "eliminate")
+    cards: bool = False
 
     def problems(self, module: str, game) -> list:
         """(path, message) for everything in ``game`` (the model's ``game``) the module

@@ -2,5 +2,6 @@
 that only this game knows. Nothing outside this package names it, but the one
 registration line in :data:`genkit.engine.rules.RULES_MODULES`."""
 from .rules import PASS, Game, RulesError
+from .section import Section, content_checks
 
-__all__ = ["Game", "PASS", "RulesError"]
+__all__ = ["Game", "PASS", "RulesError", "Section", "content_checks"]

@@ -93,6 +93,7 @@ from ...core import (
     reshuffle_if_low, roll_die, seed_rng, shuffle,
 )
 from .checks import state_problems
+from .section import Section
 from .view import PlayerView, determinise
 from ...state import ELIMINATED, REMOVED, RESERVE
 from .state import (
@@ -101,7 +102,6 @@ from .state import (
 )
 
 PASS = ("pass",)
-STOPPED_MARKER = "stopped"   # id of the counter-mix marker group that marks Air Drone stops (11.3)
 _MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: memory stays flat)
 
 K_RESPAWN, K_MOVE, K_COMBAT, K_HOUSE = 0, 1, 2, 3
@@ -119,52 +119,57 @@ class Game(GameRules):
     #: what these rules can run (checked by ``genkit check``): two sides; phases of the four
     #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
     REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
-                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",))
+                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",), cards=True)
 
     def __init__(self, content):
         GameRules.__init__(self, content)
         c, b, g = content, self.board, content.game
         if len(self.side_ids) != 2:
             raise ValueError("Bering Land rules need exactly two sides")
+        self.section = sec = Section.model_validate(c.rules or {})
         self.first = self.side_ids.index(g.first_side)
         self._read_victory(g.victory)
+        self._read_land(sec)
         self.respawn_order = [self.first] + [i for i in range(len(self.side_ids)) if i != self.first]
         # phases
         self.phase_kind = [_KINDS[p.kind] for p in g.sequence_of_play]
         self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in g.sequence_of_play]
         self.move_phase = [next((k for k, p in enumerate(g.sequence_of_play)
                                  if p.kind == "movement" and p.side == sid), -1) for sid in self.side_ids]
-        self.repl = [[0] * 2] + [[c.replacements(t, sid) for sid in self.side_ids]
+        self.repl = [[0] * 2] + [[c.turn_value(sec.replacements, t, sid) for sid in self.side_ids]
                                  for t in range(1, self.turns + 1)]
         # unit types
         self.t_full = [t.strength.full for t in self.types]
         self.t_red = [t.strength.reduced for t in self.types]
         self.t_ma = [t.movement for t in self.types]
-        self.t_prim = [t.attack_distance.primary for t in self.types]
-        self.t_sec = [t.attack_distance.secondary for t in self.types]
+        # 9.0 step 2: the first attack type (Primary) up to its distance, the last (Secondary) beyond
+        first_type, last_type = c.crt.attack_types[0], c.crt.attack_types[-1]
+        self.t_prim = [t.attack_distance[first_type] for t in self.types]
+        self.t_sec = [t.attack_distance[last_type] for t in self.types]
         self.t_pass = [t.passes_through_friends for t in self.types]
         self.t_face = [t.facing for t in self.types]
         self.t_turn = [t.turn_cost for t in self.types]
-        self.t_ks = [t.killstreak for t in self.types]
+        streaks = c.track(sec.killstreaks).lanes
+        self.t_ks = [streaks[t.id] for t in self.types]           # 11.0: kills that complete the track
         # combat
         self.crt = CrtTable(c.crt)
-        self.prim_idx = self.crt.type_index("primary")
-        self.sec_idx = self.crt.type_index("secondary")
+        self.prim_idx, self.sec_idx = 0, len(self.crt.type_names) - 1
         self.faces = self.crt.faces
         # 9.1: above the highest column, the last row printed (highest column, last attack type)
         self.last_row_above_highest = c.crt.above_highest == "last_row"
         self.last_row = len(self.crt.type_names) - 1
-        self.opt_joiners_adjacent = c.options.battle_joiners == "adjacent_to_lead"
-        self.opt_lead_without_move = c.options.lead_without_move
-        self.opt_combine_lost = c.options.combine_counts == "strength_when_lost"
+        opt = sec.options
+        self.opt_joiners_adjacent = opt.battle_joiners == "adjacent_to_lead"
+        self.opt_lead_without_move = opt.lead_without_move
+        self.opt_combine_lost = opt.combine_counts == "strength_when_lost"
         # cards
-        ab = c.abilities
+        ab = c.cards
         self.hand_limit = ab.hand_limit
-        self.plays_limit = ab.plays_per_combat_phase
+        self.plays_limit = ab.plays_per_phase
         self.reshuffle_at = ab.reshuffle_at
-        self.abilities = list(ab.cards)
+        self.abilities = list(ab.deck)
         self.ability_index = {a.id: i for i, a in enumerate(self.abilities)}
-        self.random_table = {face: self.ability_index[aid] for face, aid in ab.random_table.items()}
+        self.random_table = {face: self.ability_index[aid] for face, aid in ab.draw_table.items()}
         self.c_ab, self.c_roll, self.c_parity = [], [], []
         for ai, a in enumerate(self.abilities):
             for cp in a.copies:
@@ -174,7 +179,7 @@ class Game(GameRules):
         self.ncards = len(self.c_ab)
         self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
         # 11.3 Air Drone: one Stopped marker per stopped unit; a counter mix without them sets no cap
-        markers = [m.count for m in c.counters.markers if m.id == STOPPED_MARKER]
+        markers = [m.count for m in c.counters.markers if m.id == sec.stopped_marker]
         self.stopped_markers = sum(markers) if markers else None
         self.a_invuln_mask = []
         for a in self.abilities:
@@ -183,7 +188,7 @@ class Game(GameRules):
                 m |= 1 << self.type_index[tid]
             self.a_invuln_mask.append(m)
         # set-up facing toward the enemy base
-        self.face_to_enemy = [[b.facing_toward(h, b.base[1 - s]) if b.base[1 - s] >= 0 else 0
+        self.face_to_enemy = [[b.facing_toward(h, self.base[1 - s]) if self.base[1 - s] >= 0 else 0
                                for h in range(b.n)] for s in range(2)]
         # ---- hot-path tables (built once per content)
         self.enemy_pieces = [self.side_pieces[1 - s] for s in range(2)]
@@ -203,9 +208,9 @@ class Game(GameRules):
         self.p_full = [self.t_full[t] for t in self.p_type]
         self.p_red = [self.t_red[t] for t in self.p_type]
         # per side: placement may never be the enemy base (10.1) and needs passable ground
-        self.place_mask = [b.passable_mask & ~(b.bit[b.base[1 - s]] if b.base[1 - s] >= 0 else 0)
+        self.place_mask = [b.passable_mask & ~(b.bit[self.base[1 - s]] if self.base[1 - s] >= 0 else 0)
                            for s in range(2)]
-        self.base_mask = sum(b.bit[h] for h in b.base if h >= 0)
+        self.base_mask = sum(b.bit[h] for h in self.base if h >= 0)
         self._place_memo = None          # (side, loc tuple) -> placement hexes, one entry
         self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
         # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
@@ -227,16 +232,38 @@ class Game(GameRules):
         self.side_masks = tuple(sum(1 << p for p in pieces) for pieces in self.side_pieces)
 
     def _read_victory(self, conditions) -> None:
-        """5.0 from ``game.victory``: whether entering the enemy base wins, the end-of-turn
-        checks in their order, the turn limit's winner (-1: draw) and the attacker."""
-        kinds = [v.kind for v in conditions]
+        """5.0: the attacker (the bots' stance) is the side that does not win at the turn
+        limit; with a draw there (or no turn limit), the side that moves first. The conditions
+        themselves are data, evaluated by ``self.victory`` (:mod:`genkit.engine.victory`)."""
         limit = next((v for v in conditions if v.kind == "turn_limit"), None)
-        if limit is None:
-            raise ValueError("Bering Land rules need a turn_limit victory condition (5.0)")
-        self.base_wins = "enter_enemy_base" in kinds
-        self.turn_end_checks = [k for k in kinds if k != "enter_enemy_base"]
-        self.turn_limit_winner = -1 if limit.winner == DRAW else self.side_ids.index(limit.winner)
+        winner = limit.winner if limit is not None else DRAW
+        self.turn_limit_winner = self.side_ids.index(winner) if winner in self.side_ids else -1
         self.attacker = self.first if self.turn_limit_winner < 0 else 1 - self.turn_limit_winner
+
+    def _read_land(self, sec) -> None:
+        """5.0 the bases (the map place each side owns) and 10.1 the half-way line (a map line):
+        each side's half is the side of the line its base is on; a hex on the line is on
+        neither half."""
+        b = self.board
+        grid, n, coord = b.grid, b.n, b.line_coord
+        self.base = [grid.index_of(ps[0].hex) if (ps := self.content.map.owned_places(sid)) else -1
+                     for sid in self.side_ids]
+        self.is_base = bytearray(n)
+        for h in self.base:
+            if h >= 0:
+                self.is_base[h] = 1
+        line = self.content.map.line(sec.halfway_line).at
+        self.halfway = line
+        on_line = bytearray(1 if coord[h] == line else 0 for h in range(n))
+        self.own_half = []
+        for side in range(len(self.side_ids)):
+            low = self.base[side] >= 0 and coord[self.base[side]] < line
+            self.own_half.append(bytearray(1 if (coord[h] < line if low else coord[h] > line) else 0
+                                           for h in range(n)))
+        self.own_half_mask = [sum(1 << h for h in range(n) if half[h]) for half in self.own_half]
+        # 10.1 anchors: on the own half or on the half-way line
+        self.anchor_ok = [bytearray(1 if (half[h] or on_line[h]) else 0 for h in range(n))
+                          for half in self.own_half]
 
     # ------------------------------------------------------------------ helpers
 
@@ -505,26 +532,12 @@ class Game(GameRules):
             self._next_phase(s)
 
     def _turn_end_victory(self, s: State) -> bool:
-        """5.0 at the end of a game turn: ``game.victory``'s ``no_units`` and ``turn_limit``
-        in list order; True when one ended the game."""
-        for kind in self.turn_end_checks:
-            if kind == "no_units":
-                alive0, alive1 = self._on_map(s, 0), self._on_map(s, 1)
-                if not (alive0 and alive1):
-                    self._end(s, 0 if alive0 else (1 if alive1 else -1), "no_units")
-                    return True
-            elif s.turn >= self.turns:
-                self._end(s, self.turn_limit_winner, "turn_limit")
-                return True
-        return False
-
-    def _on_map(self, s: State, side: int) -> bool:
-        """5.0 ``no_units``: does ``side`` have a unit on the map?"""
-        loc = s.loc
-        for p in self.side_pieces[side]:
-            if loc[p] >= 0:
-                return True
-        return False
+        """5.0 at the end of a game turn: ``game.victory``'s end-of-turn conditions in list
+        order (:meth:`genkit.engine.victory.Victory.turn_end`); True when one ended the game."""
+        end = self.victory.turn_end(s)
+        if end is not None:
+            self._end(s, *end)
+        return end is not None
 
     def _draw_with_events(self, s: State, side: int, count: int) -> None:
         sid = self.side_ids[side]
@@ -667,7 +680,7 @@ class Game(GameRules):
             return memo[1]
         b = self.board
         adj_mask = b.adj_mask
-        ok = b.anchor_ok[side]
+        ok = self.anchor_ok[side]
         near = 0
         anchored = False
         mine = []
@@ -683,9 +696,9 @@ class Game(GameRules):
         else:
             allowed = self.place_mask[side]
             if anchored:
-                allowed &= b.own_half_mask[side]
+                allowed &= self.own_half_mask[side]
             else:
-                base = b.base[side]
+                base = self.base[side]
                 dmin = min(b.distance(h, base) for h in mine)
                 for h in mine:
                     if b.distance(h, base) == dmin:
@@ -867,11 +880,11 @@ class Game(GameRules):
         s.facing[p] = f
         s.moved = p
         side = self.p_side[p]
-        if self.base_wins and h == self.board.base[1 - side]:
+        if h in self.victory.enemy_places[side]:
             if s.events is not None:
                 s.events.append(ev.PlaceEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[p]], piece=p,
                                                hex=self.board.grid.id_of(h)))
-            return self._end(s, side, "base")
+            return self._end(s, side, "enter_enemy_place")
         self._next_phase(s)
 
     # ------------------------------------------------------------------ combat (9.0)
@@ -1212,7 +1225,7 @@ class Game(GameRules):
                                                   types=tuple(self.type_ids[t] for t in range(self.ntypes)
                                                               if (m >> t) & 1)))
             return self._finish_card(s)
-        if kind == "random_ability":
+        if kind == "draw_from_table":
             worked = self._works(s, c) and self._parity_ok(s, c, "card:" + a.id)
             if events is not None:
                 events.append(ev.CardPlayed(side=self.side_ids[side], card=a.id, copy=c, worked=worked))
@@ -1289,7 +1302,7 @@ class Game(GameRules):
             for h in hexes:
                 p = s.occ[h]
                 # 11.5 friends and 11.4 units in a base hex are never hit; Juggernaut protects.
-                if p >= 0 and self.p_side[p] != side and not b.is_base[h] and not self._invulnerable(s, p):
+                if p >= 0 and self.p_side[p] != side and not self.is_base[h] and not self._invulnerable(s, p):
                     if events is not None:
                         events.append(ev.Eliminated(side=self.side_ids[self.p_side[p]],
                                                     type=self.type_ids[self.p_type[p]], piece=p,

@@ -1,0 +1,90 @@
+"""Victory as data: ``game.victory``, the conditions in the order they are checked.
+
+Any rules module asks :class:`Victory` at the two moments a game can be won:
+
+* :meth:`Victory.entered` when a unit enters a hex: ``enter_enemy_place`` wins at once for
+  the unit's side when the hex is a ``map.places`` entry owned by another side;
+* :meth:`Victory.turn_end` at the end of every game turn: ``no_units`` (a side with no unit
+  on the map loses; none left: a draw), ``hold`` (the one side whose units occupy every listed
+  hex, with no other side's unit in any, wins; ``at: game_end`` only after the last turn),
+  ``points`` (a side whose victory points reach ``at_least`` wins; the most points if
+  several do, a draw if they tie), ``turn_limit`` (after the last turn: its ``winner``, a
+  draw, or ``most_points``).
+
+The first condition met ends the game; its kind is the outcome's ``reason``. A condition
+left out of the list never ends a game.
+"""
+from __future__ import annotations
+
+DRAW = -1
+
+
+class Victory:
+    """The victory conditions of one game (built once by :class:`GameRules`)."""
+
+    def __init__(self, game):
+        self.game = game
+        content = game.content
+        grid = game.board.grid
+        self.conditions = list(content.game.victory)
+        self.kinds = [c.kind for c in self.conditions]
+        sides = game.side_ids
+        owned = [(grid.index_of(p.hex), sides.index(p.side)) for p in content.map.places
+                 if getattr(p, "side", None)]
+        #: per side: the hexes whose entry wins at once (places owned by another side)
+        self.enemy_places = [frozenset(h for h, s in owned if s != side) if "enter_enemy_place" in self.kinds
+                             else frozenset() for side in range(len(sides))]
+        self.own_places = [frozenset(h for h, s in owned if s == side) for side in range(len(sides))]
+        self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
+                           for i, c in enumerate(self.conditions) if c.kind == "hold"}
+
+    def entered(self, state, piece: int, hex_index: int) -> int | None:
+        """The side that wins because ``piece`` entered ``hex_index``, or None."""
+        side = self.game.p_side[piece]
+        return side if hex_index in self.enemy_places[side] else None
+
+    def turn_end(self, state) -> tuple | None:
+        """(winner side index or DRAW, reason) if a condition ends the game at the end of this
+        game turn, else None."""
+        last = state.turn >= self.game.turns
+        for i, c in enumerate(self.conditions):
+            kind = c.kind
+            if kind == "no_units":
+                alive = [s for s in range(len(self.game.side_ids)) if self._on_map(state, s)]
+                if len(alive) < len(self.game.side_ids) and len(alive) <= 1:
+                    return (alive[0] if alive else DRAW), kind
+            elif kind == "hold" and (last or c.at == "turn_end"):
+                holder = self._holder(state, self.hold_hexes[i])
+                if holder is not None:
+                    return holder, kind
+            elif kind == "points" and (last or c.at == "turn_end"):
+                scores = list(self.game.scores(state).values())
+                if max(scores) >= c.at_least:
+                    return _most(scores), kind
+            elif kind == "turn_limit" and last:
+                return self._limit_winner(state, c.winner), kind
+        return None
+
+    def _on_map(self, state, side: int) -> bool:
+        loc = state.loc
+        return any(loc[p] >= 0 for p in self.game.side_pieces[side])
+
+    def _holder(self, state, hexes: list) -> int | None:
+        """The one side whose units stand on every hex of ``hexes``, else None."""
+        sides = {self.game.p_side[state.occ[h]] if state.occ[h] >= 0 else None for h in hexes}
+        if len(sides) == 1 and None not in sides:
+            return sides.pop()
+        return None
+
+    def _limit_winner(self, state, winner: str) -> int:
+        if winner == "draw":
+            return DRAW
+        if winner == "most_points":
+            return _most(list(self.game.scores(state).values()))
+        return self.game.side_ids.index(winner)
+
+
+def _most(scores: list) -> int:
+    """The index of the highest score, DRAW when the highest is shared."""
+    best = max(scores)
+    return scores.index(best) if scores.count(best) == 1 else DRAW
