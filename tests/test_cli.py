@@ -137,7 +137,7 @@ def test_card_text_that_cannot_fit_stops_the_build(tmp_path):
     assert genkit("build", BERING, "--out", out_dir, "--only", "cards").returncode == 0
     before = (out_dir / "cards.pdf").read_bytes()
     out = genkit("build", BERING, "--out", out_dir, "--only", "cards",
-                 "--set", "abilities.cards.air_strike.text=" + "very long text " * 80)
+                 "--set", "cards.deck.air_strike.text=" + "very long text " * 80)
     assert out.returncode == 1
-    assert "card 'Air Strike' (abilities.cards.air_strike): its text does not fit" in out.stderr
+    assert "card 'Air Strike' (cards.deck.air_strike): its text does not fit" in out.stderr
     assert (out_dir / "cards.pdf").read_bytes() == before

@@ -353,12 +353,15 @@ def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primi
     out.append(Text(lx + 11, y - 2.5 + cap_height("condensed-bold", 6.5) / 2, ut0.short, 6.5,
                     "condensed-bold", side0.colour.text, "middle"))
     out.append(Text(lx + 28, y, "set-up hex: the unit type that starts there", 6.5, "sans"))
-    y += 14
-    out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke=side0.colour.full, stroke_width=2.2))
-    out.append(Text(lx + 28, y, "base (thick outline in the side's colour)", 6.5, "sans"))
-    y += 14
-    out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
-    out.append(Text(lx + 28, y, "half-way line hexes", 6.5, "sans"))
+    if any(p.side for p in m.places):
+        y += 14
+        out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke=side0.colour.full, stroke_width=2.2))
+        out.append(Text(lx + 28, y, "a side's own place (thick outline in its colour)", 6.5, "sans"))
+    if m.lines:
+        y += 14
+        out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
+        label = ", ".join(ln.name for ln in m.lines) + " hexes"
+        out.append(Text(lx + 28, y, label, fit_text(label, "sans", 6.5, 200), "sans"))
     out += _compass(x1 - 24, top + 28, g.north)
     return out
 

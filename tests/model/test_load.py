@@ -194,11 +194,11 @@ def test_rules_section_error_names_file_line_and_field(game_copy):
 
 
 def test_rules_section_missing_field_is_reported(game_copy):
-    edit(game_copy / "rules.yaml", "  stopped_marker: stopped", "  # no stopped marker")
+    edit(game_copy / "rules.yaml", "  killstreaks: killstreak", "  # no killstreaks")
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     [f] = exc.value.findings
-    assert "rules.stopped_marker: required field is missing" in f.message and f.file.endswith("rules.yaml")
+    assert "rules.killstreaks: required field is missing" in f.message and f.file.endswith("rules.yaml")
 
 
 def test_rules_section_unknown_field_is_an_error(game_copy):

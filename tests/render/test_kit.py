@@ -142,7 +142,7 @@ def test_counts_match_the_model(kit, model):
     content, _ = model
     pieces = sum(len(g.setup) + g.reserve for g in content.counters.units) + \
         sum(m.count for m in content.counters.markers)
-    cards = sum(len(a.copies) for a in content.abilities.cards)
+    cards = sum(len(a.copies) for a in content.cards.deck)
     assert _component(manifest, "counters")["pieces"] == pieces == content.game.components.pieces
     assert _component(manifest, "cards")["cards"] == cards == content.game.components.cards
 
@@ -221,7 +221,7 @@ def test_cards_are_poker_size_nine_to_a_page_plus_backs(kit, model):
                              if abs(x[2] - x[0] - cw) < 0.01 and abs(x[3] - x[1] - ch) < 0.01]))
     assert sum(per_page[:fronts]) == n
     assert max(per_page) == 9 and per_page[-1] == 9
-    names = {a.name for a in content.abilities.cards}
+    names = {a.name for a in content.cards.deck}
     all_text = " ".join(" ".join(t.split()) for t in pdf_text(out / "cards.pdf"))
     for name in names:
         assert name in all_text

@@ -4,7 +4,7 @@ after the core checks. Imports nothing of the engine, so the model layer can rea
 from __future__ import annotations
 
 from collections import deque
-from typing import Literal
+from typing import Literal, Optional
 
 from pydantic import Field
 
@@ -27,7 +27,9 @@ class Section(Strict):
     killstreaks: Id = Field(description="tracks id of the killstreak tracks: one lane per unit type, "
                                         "last space = kills in a row to complete it")
     replacements: Id = Field(description="turn_track.per_turn id of the replacement steps per turn and side (10.0)")
-    stopped_marker: Id = Field(description="counters.markers id of the Air Drone Stopped markers (11.3)")
+    stopped_marker: Optional[Id] = Field(
+        None, description="counters.markers id of the Air Drone Stopped markers (11.3): no more units are stopped "
+                          "at once than it has markers; omitted: no limit")
     options: Options
 
 
@@ -42,7 +44,7 @@ def references(ctx, section: Section):
                                ("replacements", "turn_track.per_turn entry", [e.id for e in c.turn_track.per_turn]),
                                ("stopped_marker", "marker", [m.id for m in c.counters.markers])):
         value = getattr(section, field)
-        if value not in known:
+        if value is not None and value not in known:
             yield ctx.error("rules-reference", SECTION + (field,),
                             f"rules.{field}: no {what} '{value}' (known: {', '.join(sorted(known)) or 'none'})")
 
