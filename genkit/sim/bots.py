@@ -597,7 +597,7 @@ class GreedyBot:
             exposed = sum(1 for p in g.side_pieces[self.side]
                           if v.loc[p] >= 0 and (mask >> g.p_type[p]) & 1 and threat[v.loc[p]] > 0)
             return p_hit * exposed * 0.6
-        if kind == "random_ability":
+        if kind == "draw_from_table":
             return 1.0
         if kind == "extra_attack":
             lead = v.lead

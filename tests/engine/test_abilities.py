@@ -364,7 +364,7 @@ def _spread(pos, side, n):
     """``n`` units of ``side`` on the Russian half's open hexes, two hexes apart (piece ids)."""
     g, b = pos.g, pos.g.board
     free = [h for h in range(b.n) if b.cost[h] and pos.s.occ[h] < 0
-            and b.own_half[pos.side("ru")][h] and not b.is_base[h]]
+            and pos.g.own_half[pos.side("ru")][h] and not pos.g.is_base[h]]
     hexes = []
     for h in free:
         if all(b.distance(h, k) > 1 for k in hexes):
@@ -430,7 +430,7 @@ def test_11_3_air_drone_from_later_side_stops_next_turn(dice):
 
 def test_11_3_care_package_fetches_a_card(dice):
     c = open_map()
-    care = ability(c, kind="random_ability")
+    care = ability(c, kind="draw_from_table")
     cp = care.copies[0]
     pos = Pos(c, "us_combat")
     with_spectators(pos)
@@ -446,7 +446,7 @@ def test_11_3_care_package_fetches_a_card(dice):
 
 def test_11_3_care_package_failed_parity_gives_nothing(dice):
     c = open_map()
-    care = ability(c, kind="random_ability")
+    care = ability(c, kind="draw_from_table")
     cp = care.copies[0]
     pos = Pos(c, "us_combat")
     with_spectators(pos)

@@ -156,7 +156,7 @@ def test_8_0_setup_faces_enemy_base():
     b = g.board
     for p in range(g.npieces):
         if s.loc[p] >= 0:
-            enemy_base = b.base[1 - g.p_side[p]]
+            enemy_base = g.base[1 - g.p_side[p]]
             nb = b.neighbours[s.loc[p]][s.facing[p]]
             if nb >= 0:
                 # the faced neighbour is no farther from the enemy base than the unit itself

@@ -20,7 +20,7 @@ def neighbours(pos, hex_id):
 
 def own_half(c, side, hex_id):
     """10.1: the side of the half-way line that holds the side's base."""
-    line = c.map.line("halfway").at
+    line = c.map.line('halfway').at
     low = col(c.map.owned_places(side)[0].hex) < line
     return col(hex_id) < line if low else col(hex_id) > line
 
@@ -38,11 +38,11 @@ def test_10_0_steps_come_from_the_turn_track():
 def test_10_1_respawn_next_to_friend_on_own_half():
     c = open_map()
     pos = Pos(c, "respawn")
-    anchor = f"{c.map.line("halfway").at - 1:02d}02"                   # next to the half-way line
+    anchor = f"{c.map.line('halfway').at - 1:02d}02"                   # next to the half-way line
     pos.add("us", "inf", anchor)
     expected = {h for h in neighbours(pos, anchor) if own_half(c, "us", h)}
     assert placement(pos) == expected
-    assert any(col(h) == c.map.line("halfway").at for h in neighbours(pos, anchor))   # the line itself is excluded
+    assert any(col(h) == c.map.line('halfway').at for h in neighbours(pos, anchor))   # the line itself is excluded
     acts = pos.legal()
     place = next(a for a in acts if a[0] == "place")
     pos.apply(place)
@@ -67,7 +67,7 @@ def test_10_1_1_never_next_to_enemy():
 def test_10_1_2_unit_on_the_halfway_line_anchors_placement():
     c = open_map()
     pos = Pos(c, "respawn")
-    on_line = f"{c.map.line("halfway").at:02d}03"
+    on_line = f"{c.map.line('halfway').at:02d}03"
     pos.add("us", "inf", on_line)
     got = placement(pos)
     assert got and got == {h for h in neighbours(pos, on_line) if own_half(c, "us", h)}
@@ -76,12 +76,12 @@ def test_10_1_2_unit_on_the_halfway_line_anchors_placement():
 def test_10_1_all_units_beyond_the_line_place_next_to_the_one_closest_to_base():
     c = open_map()
     pos = Pos(c, "respawn")
-    near = pos.add("us", "inf", f"{c.map.line("halfway").at + 1:02d}02")
-    pos.add("us", "inf", f"{c.map.line("halfway").at + 3:02d}05")
+    near = pos.add("us", "inf", f"{c.map.line('halfway').at + 1:02d}02")
+    pos.add("us", "inf", f"{c.map.line('halfway').at + 3:02d}05")
     b = pos.g.board
-    base = b.base[pos.side("us")]
+    base = pos.g.base[pos.side("us")]
     d = {p: b.distance(pos.s.loc[p], base) for p in (near,)}
-    assert d[near] < b.distance(pos.h(f"{c.map.line("halfway").at + 3:02d}05"), base)
+    assert d[near] < b.distance(pos.h(f"{c.map.line('halfway').at + 3:02d}05"), base)
     got = placement(pos)
     assert got == {h for h in neighbours(pos, pos.hid(pos.s.loc[near]))}
     assert any(not own_half(c, "us", h) for h in got)       # any half when everything is beyond
