@@ -412,7 +412,10 @@ def section_model(rules_module: str) -> tuple[bool, type[BaseModel] | None]:
 
 def _validate_rules(model: Content, source: Source) -> list[Finding]:
     """The ``rules:`` section checked by the model its rules module declares."""
-    known, section = section_model(model.game.rules_module)
+    try:
+        known, section = section_model(model.game.rules_module)
+    except Exception:  # a rules module that cannot be imported: the checks report it, loading goes on
+        return []
     if not known:
         return []
     if section is None:

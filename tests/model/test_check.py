@@ -253,6 +253,12 @@ def test_marker_track_names_a_track_lane(game_copy):
     assert f.file.endswith("units.yaml")
 
 
+def test_per_turn_numbers_name_sides(game_copy):
+    edit(game_copy / "tracks.yaml", "each_turn: {us: 1, ru: 1}", "each_turn: {us: 1, fr: 1}")
+    f = next(f for f in check_path(game_copy) if f.code == "unknown-side")
+    assert f.file.endswith("tracks.yaml") and "'fr'" in f.message
+
+
 def test_turn_limit_may_go_to_most_points(game_copy):
     edit(game_copy / "game.yaml", "{kind: turn_limit, winner: ru}", "{kind: turn_limit, winner: most_points}")
     assert not codes(game_copy, "error")

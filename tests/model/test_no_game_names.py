@@ -1,0 +1,20 @@
+"""The core model, its checks and the kit renderer name no concept of one game: a game's own
+ideas live in its content and its rules package (spec: issue 9, an open model)."""
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "check.py", "load.py")]
+FILES += sorted((ROOT / "genkit" / "render").glob("*.py"))
+FILES += [p for p in sorted((ROOT / "templates").glob("*.j2")) if p.name != "report.html.j2"]
+BERING = re.compile(r"killstreak|\babilit|respawn|replacement|half-way|halfway|juggernaut|drone|stopped|\bbases\b",
+                    re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_no_bering_land_concept_is_named(path):
+    hits = [f"{path.name}:{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
+            if BERING.search(line)]
+    assert not hits, "\n".join(hits)
