@@ -514,7 +514,7 @@ def rules_requirements(ctx: Context):
     requires = getattr(getattr(importlib.import_module(RULES_MODULES[module]), "Game", None), "REQUIRES", None)
     if requires is None:
         return
-    for path, message in requires.problems(module, ctx.content.game):
+    for path, message in requires.problems(module, ctx.content):
         yield ctx.error("rules-limit", path, message)
 
 

@@ -71,7 +71,7 @@ def test_a_sequence_of_play_the_module_cannot_run_is_refused(game_copy):
 
 def test_a_phase_kind_the_module_does_not_run_is_named(bering):
     req = Requirements(sides=2, phase_kinds=("movement", "combat", "housekeeping"))
-    problems = req.problems("tiny", bering.game)
+    problems = req.problems("tiny", bering)
     assert (("game", "sequence_of_play", 0, "kind"),
             "game.sequence_of_play: rules module tiny runs only movement, combat, housekeeping phases; "
             "phase 'respawn' is a respawn phase") in problems
@@ -81,3 +81,16 @@ def test_the_play_loop_takes_one_bot_per_side_of_the_game(bering):
     game = rules_for(bering)
     with pytest.raises(ValueError, match="3 bots for the 2 sides"):
         Match(game, game.initial_state(1), [RandomBot(k) for k in range(3)])
+
+
+def test_a_crt_result_or_a_deck_the_module_cannot_play_is_refused(bering):
+    """Bering Land applies no attacker step loss; a module that plays no cards refuses a deck."""
+    bering_req = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
+                              cards=True)
+    changed = bering.model_copy(update={"crt": bering.crt.model_copy(update={"results": [
+        *bering.crt.results, bering.crt.results[0].model_copy(update={"code": "A", "effect": "attacker_step_loss"})]})})
+    assert [m for _, m in bering_req.problems("bering_land", changed)] == [
+        f"crt.results: rules module bering_land applies only the results none, step_loss, eliminate; "
+        f"result A is attacker_step_loss"]
+    no_cards = Requirements(sides=2, phase_kinds=bering_req.phase_kinds)
+    assert [p for p, _ in no_cards.problems("plain", bering)] == [("cards",)]

@@ -42,10 +42,19 @@ class Requirements:
     crt_effects: tuple = ("none", "step_loss", "eliminate")
     cards: bool = False
 
-    def problems(self, module: str, game) -> list:
-        """(path, message) for everything in ``game`` (the model's ``game``) the module
-        ``module`` cannot run; empty when it can run it."""
+    def problems(self, module: str, content) -> list:
+        """(path, message) for everything in ``content`` (the model) the module ``module``
+        cannot run; empty when it can run it."""
+        game = content.game
         out = []
+        for i, r in enumerate(content.crt.results):
+            if r.effect not in self.crt_effects:
+                out.append((("crt", "results", i, "effect"),
+                            f"crt.results: rules module {module} applies only the results "
+                            f"{', '.join(self.crt_effects)}; result {r.code} is {r.effect}"))
+        if content.cards is not None and not self.cards:
+            out.append((("cards",), f"cards: rules module {module} plays no cards; this game has a deck "
+                                    f"that would be printed but never played"))
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:
             path = ("game", "sides", self.sides) if len(sides) > self.sides else ("game", "sides")
