@@ -73,9 +73,9 @@ class LogWriter:
         trace.clear()
 
     def end(self, state, steps: int) -> None:
-        g = state.game
-        self._write({"end": True, "winner": g.side_id(state.winner) if state.winner >= 0 else None,
-                     "turn": state.turn, "reason": state.reason, "steps": steps, "digest": state.digest()})
+        out = state.game.outcome(state)
+        self._write({"end": True, "winner": out.winner, "turn": out.turn, "reason": out.reason, "steps": steps,
+                     "digest": state.digest()})
 
     def close(self) -> None:
         """Flush and close; a game that stopped early leaves its log without the end line."""
@@ -288,7 +288,7 @@ def _replay(path, content, at_step, content_path) -> ReplayResult:
             stopped_early = True
             break
         action = _action(number, line)
-        if state.ended:
+        if game.is_terminal(state):
             errors.append(f"line {number}: step {steps}: the game had already ended")
             break
         if action not in game.legal_actions(state):

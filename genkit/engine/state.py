@@ -1,9 +1,9 @@
 """The game state: what every game has, here; what one game adds, in a subclass of its own.
 
 :class:`State` holds only what every hex-and-counter game has: the turn and phase, the side
-to act, the seeded generator, and the pieces and where they are. Everything else (Bering
-Land's hands, killstreak markers, pending decision ...) is declared by the game's own
-subclass in its package, the same way::
+to act, the seeded generator, and the pieces and where they are. Everything else (hands of
+cards, markers on tracks, the pending decision ...) is declared by the game's own subclass in
+its package, the same way::
 
     class MyState(State):
         __slots__ = ("hands", "stage")

@@ -222,3 +222,29 @@ def test_one_random_bot_registered_in_the_simulator():
     acts = list(range(50))
     ref = RandomBot(7)
     assert [b.choose(None, acts) for _ in range(20)] == [ref.choose(None, acts) for _ in range(20)]
+
+
+def test_a_state_field_left_out_of_copy_and_digest_stops_the_import():
+    """A game's state subclass names every slot it adds in LISTS, NESTED or VALUES; a slot
+    left out (which a copy would silently miss) is refused when the class is made."""
+    from genkit.engine.state import State
+
+    with pytest.raises(TypeError, match="unclassified: \\['hand'\\]"):
+        class Forgetful(State):
+            __slots__ = ("hand", "stage")
+            VALUES = State.VALUES + ("stage",)
+
+    class Careful(State):
+        __slots__ = ("hand", "stage")
+        NESTED = State.NESTED + ("hand",)
+        VALUES = State.VALUES + ("stage",)
+    s = Careful.__new__(Careful)
+    for name in Careful.LISTS:
+        setattr(s, name, [0])
+    s.hand, s.stage = [[1, 2]], 3
+    for name in State.VALUES:
+        setattr(s, name, 0)
+    s.game = s.legal = s.trace = s.events = None
+    c = s.copy()
+    assert c.hand == [[1, 2]] and c.hand[0] is not s.hand[0] and c.stage == 3
+    assert c.digest() == s.digest() and "hand" in s.as_dict()
