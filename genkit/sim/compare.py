@@ -122,7 +122,7 @@ def _mean_of(m: Metrics, name: str, sides) -> float:
 
 
 def compare(content_a, overrides_a: Iterable[str], content_b, overrides_b: Iterable[str], games: int = 1000,
-            seed: int = 0, bots=("greedy", "greedy"), workers: int | None = None, progress: bool = True,
+            seed: int = 0, bots=None, workers: int | None = None, progress: bool = True,
             check_invariants="turn", label_a: str | None = None, label_b: str | None = None) -> Comparison:
     """Simulate A and B with the same per-game seeds; differences are B - A.
 
@@ -219,7 +219,7 @@ def parse_sweep(assignment: str) -> tuple:
     return key.strip(), values
 
 
-def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=("greedy", "greedy"),
+def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=None,
           workers: int | None = None, progress: bool = True, base_overrides: Iterable[str] = (),
           check_invariants="turn") -> Sweep:
     """Compare the game with ``key=value`` for each value against the game as it is."""

@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 
 from .compare import Comparison, Sweep
-from .metrics import Metrics, cell_key
+from .metrics import Metrics, cell_key, column_label
 from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 
@@ -185,8 +185,8 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
                     default=0) or 1
     for i, (d, t) in enumerate(rows):
         y = top + i * ch
-        dl = f"+{d}" if d > 0 else str(d)
-        svg.text(left - 8, y + ch / 2 + 4, f"{dl} {t}", "end", 12, INK, "bold" if t == types[0] else "normal")
+        svg.text(left - 8, y + ch / 2 + 4, f"{column_label(d)} {t}", "end", 12, INK,
+                 "bold" if t == types[0] else "normal")
         counts = [m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)]
         rowtotal = sum(counts)
         for f, c in enumerate(counts, start=1):
@@ -211,9 +211,9 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
 
 
 def plot_cards(m: Metrics) -> str:
-    """Per ability, every side together: drawn, played, worked, held but never playable."""
-    data = m.cards_by_ability()
-    names = m.meta.get("ability_names") or {}
+    """Per card, every side together: drawn, played, worked, held but never playable."""
+    data = m.cards_table()
+    names = m.meta.get("card_names") or {}
     series = [("drawn", "#94a3b8"), ("played", "#2563eb"), ("worked", "#16a34a"),
               ("held_never_playable", "#dc2626")]
     abil = list(data)
@@ -222,7 +222,7 @@ def plot_cards(m: Metrics) -> str:
     gh, bh, left = 4 * 9 + 14, 9, 150
     w = 640
     h = 30 + len(abil) * gh + 40
-    svg = Svg(w, h, "Ability cards: drawn, played, worked, held but never playable")
+    svg = Svg(w, h, "Cards: drawn, played, worked, held but never playable")
     x0, x1 = left, w - 60
     for t in _ticks(vmax, 4):
         x = x0 + (x1 - x0) * t / vmax
@@ -381,11 +381,11 @@ def summary_lines(m: Metrics) -> list:
                f"{ln['p90']:g}); {_pct(tl['share'])} reach the turn limit of {tl['turns']}. "
                f"End reasons: " + ", ".join(f"{k} {v}" for k, v in j["end_reasons"].items()) + ".")
     dead = j["dead_cards"]
-    names = m.meta.get("ability_names") or {}
+    names = m.meta.get("card_names") or {}
     if dead:
         out.append("Cards never played: " + ", ".join(names.get(a, a) for a in dead) + ".")
-    else:
-        out.append("Every ability card was played at least once.")
+    elif m.meta.get("cards"):
+        out.append("Every card was played at least once.")
     stuck = [a for a, per in j["cards"].items() if sum(v["held_never_playable"] for v in per.values())]
     if stuck:
         out.append("Cards sometimes held without ever being playable: "
@@ -421,17 +421,25 @@ def _crt_rows(m: Metrics, content=None) -> dict | None:
 
 def _section_for(m: Metrics) -> dict:
     j = m.to_json()
+    cards = m.cards_table()
     return {
         "json": j,
         "summary": summary_lines(m),
         "plots": {"win": plot_win_rates(m), "length": plot_length(m), "crt": plot_crt(m, _crt_rows(m)),
-                  "cards": plot_cards(m), "units": plot_units(m)},
+                  "cards": plot_cards(m) if cards else "", "units": plot_units(m)},
         "units": m.units_table(),
-        "cards": m.cards_by_ability(),
-        "names": {"ability": m.meta.get("ability_names") or {}, "unit": m.meta.get("unit_names") or {},
-                  "side": m.meta.get("side_names") or {}},
+        "cards": cards,
+        "events": j["events"],
+        "event_sides": list(dict.fromkeys(s for e in j["events"].values() for s in e["per_game"])),
+        "names": {"card": m.meta.get("card_names") or {}, "unit": m.meta.get("unit_names") or {},
+                  "side": m.meta.get("side_names") or {}, "event": {k: event_name(k) for k in j["events"]}},
         "label": lambda key: _label(m, key),
     }
+
+
+def event_name(kind: str) -> str:
+    """An event kind as a row heading: "card_lost" -> "card lost"."""
+    return kind.replace("_", " ")
 
 
 def _label(m: Metrics, key: str) -> str:
@@ -439,7 +447,7 @@ def _label(m: Metrics, key: str) -> str:
     parts = key.split(":")
     side = _side_name(m, parts[0])
     rest = parts[-1]
-    name = (m.meta.get("unit_names") or {}).get(rest) or (m.meta.get("ability_names") or {}).get(rest) or rest
+    name = (m.meta.get("unit_names") or {}).get(rest) or (m.meta.get("card_names") or {}).get(rest) or rest
     return f"{side} {name}"
 
 

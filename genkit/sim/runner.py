@@ -27,8 +27,9 @@ from ..engine import check_level, rules_for
 from ..engine.bots import game_seed
 from ..model.check import load_checked
 from ..model.load import load
-from .bots import parse_bots
+from .bots import default_bot, parse_bots
 from .metrics import Metrics, PairedSet, paired_values
+from .observe import deck, event_titles
 from .play import STEP_CAP, record_game
 
 DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
@@ -55,16 +56,33 @@ def _init_worker(variants: list, bots: tuple, seed: int, check: str, step_cap: i
     _W.update(variants=loaded, bots=bots, seed=seed, check=check, step_cap=step_cap)
 
 
+def _column(c):
+    """A CRT column as the Battle event names it: its odds ("3:1") or its differential."""
+    odds = getattr(c, "odds", None)
+    return odds if odds is not None else c.differential
+
+
+def _column_order(c) -> float:
+    odds = getattr(c, "odds", None)
+    if odds is not None:
+        a, d = odds.split(":")
+        return int(a) / int(d)
+    return float(c.differential)
+
+
 def meta_for(content, source, path, overrides, seed, bots) -> dict:
+    cards = deck(content)
+    columns = sorted(content.crt.columns, key=_column_order)
     return {
         "content": str(path), "sha256": source.sha256, "overrides": list(overrides), "seed": seed,
         "bots": list(bots), "sides": [s.id for s in content.game.sides], "first_side": content.game.first_side,
         "turns": content.turn_track.turns,
-        "crt": {"columns": sorted(c.differential for c in content.crt.columns),
+        "crt": {"columns": [_column(c) for c in columns],
                 "types": list(content.crt.attack_types), "faces": content.crt.die_faces},
-        "crt_rows": {c.differential: {t: list(r) for t, r in c.rows.items()} for c in content.crt.columns},
-        "abilities": [a.id for a in content.abilities.cards],
-        "ability_names": {a.id: a.name for a in content.abilities.cards},
+        "crt_rows": {_column(c): {t: list(r) for t, r in c.rows.items()} for c in columns},
+        "cards": [c.id for c in cards],
+        "card_names": {c.id: c.name for c in cards},
+        "event_titles": event_titles(),
         "unit_types": [t.id for t in content.unit_types],
         "unit_names": {t.id: t.name for t in content.unit_types},
         "side_names": {s.id: s.adjective for s in content.game.sides},
@@ -256,7 +274,12 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     if precision is not None and not 0 < precision < 0.5:
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
     loaded = [load_checked(path, overrides) for path, overrides in variants]  # bad content stops here
-    bots = parse_bots(bots, len(loaded[0][0].game.sides))
+    games_of = [rules_for(content) for content, _ in loaded]
+    if bots is None:
+        bots = default_bot(games_of[0])
+    for game in games_of:            # every variant must offer the bots (a game's own bots differ)
+        names = parse_bots(bots, None, game)
+    bots = names
     metas = [meta_for(content, source, path, overrides, seed, bots)
              for (content, source), (path, overrides) in zip(loaded, variants)]
     sinks = [Metrics(meta) for meta in metas]
@@ -308,7 +331,7 @@ def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, pre
 
 
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
-             precision: float | None = None, seed: int = 0, bots=("greedy", "greedy"),
+             precision: float | None = None, seed: int = 0, bots=None,
              workers: int | None = None, progress: bool = True, check_invariants="turn",
              step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES) -> Metrics:
     """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).
