@@ -121,7 +121,7 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, w
         progress = sys.stderr.isatty()
     key, values = parse_sweep(sweep_set)
     try:
-        sw = sweep(game, key, values, games, seed, bots, workers, progress, base_overrides=list(sets),
+        sw = sweep(game, key, values, games, seed, bots, workers, progress, fixed_overrides=list(sets),
                    check_invariants=check)
     except Interrupted:
         _interrupted(out, "a sweep prints its table only once every value has been played", "",

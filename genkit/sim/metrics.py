@@ -11,9 +11,9 @@ which their chunks arrive. The one list, the invariant violations, keeps the
 first ``VIOLATION_CAP`` by game index, which is order-independent too.
 
 Keys: sides and unit types are content ids; a per-side-and-type key is
-``"us:inf"``; a CRT cell is ``"<column>|<attack type>|<die face>"`` (the column's
+``"blue:tank"``; a CRT cell is ``"<column>|<attack type>|<die face>"`` (the column's
 differential or odds: ``"-3|primary|1"``, ``"3:1|fire|6"``); a kill made by a card is credited
-to ``"us:card:<card id>"``; an event kind the simulator has no figure for is counted per side
+to ``"blue:card:<card id>"``; an event kind the simulator has no figure for is counted per side
 under ``events[<kind>][<side id>]`` (``""`` for events without a side).
 """
 from __future__ import annotations

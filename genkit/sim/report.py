@@ -308,9 +308,9 @@ def plot_forest(rows: list) -> str:
 def plot_sweep(sw: Sweep) -> str:
     """Each side's win rate (with 95% interval) against the swept value; 50% marked."""
     pts = sw.points()
-    base = sw.base
-    sides = base.sides
-    cols = _colours(base)
+    ref = sw.unchanged
+    sides = ref.sides
+    cols = _colours(ref)
     w, h, left, bottom, top, right = 640, 320, 60, 60, 20, 20
     svg = Svg(w, h, f"Win rate against {sw.key}")
     x0, x1, y0, y1 = left, w - right, h - bottom, top
@@ -339,7 +339,7 @@ def plot_sweep(sw: Sweep) -> str:
     lx = x0
     for s in sides:
         svg.rect(lx, h - 14, 10, 10, cols[s])
-        svg.text(lx + 14, h - 5, f"{_side_name(base, s)} win rate", "start", 11)
+        svg.text(lx + 14, h - 5, f"{_side_name(ref, s)} win rate", "start", 11)
         lx += 160
     return svg.done()
 
@@ -443,7 +443,7 @@ def event_name(kind: str) -> str:
 
 
 def _label(m: Metrics, key: str) -> str:
-    """"us:inf" -> "American Infantry"; "us:card:air_strike" -> "American Air Strike"."""
+    """"blue:tank" -> "Blue Tank" (side adjective, unit name); "blue:card:flare" -> "Blue Flare"."""
     parts = key.split(":")
     side = _side_name(m, parts[0])
     rest = parts[-1]
@@ -460,17 +460,17 @@ def render_compare(c: Comparison, title: str | None = None) -> str:
     comp = {"label_a": c.label_a, "label_b": c.label_b, "rows": c.rows, "forest": plot_forest(c.rows),
             "summary": compare_summary(c)}
     return _env().get_template(TEMPLATE).render(
-        kind="compare", title=title or "Comparison report", main=_section_for(c.b), base=_section_for(c.a),
+        kind="compare", title=title or "Comparison report", main=_section_for(c.b), section_a=_section_for(c.a),
         comparison=comp, sweep=None)
 
 
 def render_sweep(sw: Sweep, title: str | None = None) -> str:
     pts = sw.points()
     data = {"key": sw.key, "plot": plot_sweep(sw), "points": pts, "best": sw.best_value(),
-            "sides": sw.base.sides, "summary": sweep_summary(sw),
+            "sides": sw.unchanged.sides, "summary": sweep_summary(sw),
             "forests": [(c.label_b, plot_forest(c.rows)) for c in sw.comparisons]}
     return _env().get_template(TEMPLATE).render(
-        kind="sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.base), comparison=None,
+        kind="sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.unchanged), comparison=None,
         sweep=data)
 
 
@@ -492,16 +492,16 @@ def compare_summary(c: Comparison) -> list:
 
 
 def sweep_summary(sw: Sweep) -> list:
-    side = sw.base.sides[0]
+    side = sw.unchanged.sides[0]
     out = []
     best = sw.best_value()
     if best is not None:
         pt = next(p for p in sw.points() if p["value"] == best)
         wr = pt["win_rate"][side]
-        out.append(f"Closest to an even game: {sw.key} = {best}, where {_side_name(sw.base, side)} wins "
+        out.append(f"Closest to an even game: {sw.key} = {best}, where {_side_name(sw.unchanged, side)} wins "
                    f"{_pct(wr['p'])} (95% interval {_pct(wr['ci95'][0])}–{_pct(wr['ci95'][1])}).")
-    wr0 = sw.base.win_rate(side)
-    out.append(f"Unchanged game: {_side_name(sw.base, side)} wins {_pct(wr0['p'])} "
+    wr0 = sw.unchanged.win_rate(side)
+    out.append(f"Unchanged game: {_side_name(sw.unchanged, side)} wins {_pct(wr0['p'])} "
                f"({_pct(wr0['ci95'][0])}–{_pct(wr0['ci95'][1])}).")
     if sw.failed:
         out.append("PROBLEM: some games failed or broke an invariant.")

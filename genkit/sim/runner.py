@@ -231,7 +231,7 @@ def next_batch(metrics: list, precision: float, done: int, cap: int) -> int:
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a run: ``metrics`` and ``paired`` hold the games merged before it."""
+    """Ctrl-C interrupted a run: ``metrics`` and ``paired`` hold the games merged before it."""
 
     def __init__(self, metrics: list, paired: PairedSet | None):
         super().__init__()
