@@ -41,7 +41,7 @@ class RolloutBot:
     needs_view = True
     max_actions = 8
     playouts = 3
-    max_steps = 150
+    max_steps = 40
 
     def __init__(self, game, side: int, seed: int):
         self.game = game
