@@ -112,7 +112,7 @@ def bot_names(game=None) -> list:
 
 
 def _unknown(name: str, game) -> ValueError:
-    which = f"game {game.name or type(game).__module__}" if game is not None else "any game"
+    which = f"game {game.name or game.__module__}" if game is not None else "any game"
     return ValueError(f"unknown bot {name!r} for {which}; choose from {', '.join(bot_names(game))}")
 
 
@@ -142,9 +142,9 @@ def default_bot(game) -> str:
 def parse_bots(text, sides: int | None, game=None) -> tuple:
     """One bot name per side from "rollout,random", ("rollout", "random") or "random" (one
     name plays every side). ``sides``: the content's number of sides (None: not known yet,
-    only the form is checked); ``game``: the names are checked against the bots it offers
-    (none: not known yet, names are checked once the content is loaded). ValueError says
-    what is wrong."""
+    only the form is checked; with a built ``game``, its sides); ``game``: a game, or its
+    ``Game`` class, whose bots the names are checked against (None: not known yet, the names
+    are checked once the content is loaded). ValueError says what is wrong."""
     parts = [p.strip() for p in text.split(",") if p.strip()] if isinstance(text, str) else list(text)
     if sides is None and game is not None:
         sides = len(game.side_ids)

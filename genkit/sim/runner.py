@@ -23,7 +23,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterable
 
-from ..engine import check_level, rules_for
+from ..engine import check_level, rules_for, rules_module
 from ..engine.bots import game_seed
 from ..model.check import load_checked
 from ..model.load import load
@@ -274,11 +274,13 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     if precision is not None and not 0 < precision < 0.5:
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
     loaded = [load_checked(path, overrides) for path, overrides in variants]  # bad content stops here
-    games_of = [rules_for(content) for content, _ in loaded]
+    # the names against each variant's Game class (its BOTS), without building a game here: the
+    # workers build their own, and a game held by the parent would be copied into every one
+    kinds = [rules_module(content.game.rules_module).Game for content, _ in loaded]
     if bots is None:
-        bots = default_bot(games_of[0])
-    for game in games_of:            # every variant must offer the bots (a game's own bots differ)
-        names = parse_bots(bots, None, game)
+        bots = default_bot(kinds[0])
+    for (content, _), kind in zip(loaded, kinds):
+        names = parse_bots(bots, len(content.game.sides), kind)
     bots = names
     metas = [meta_for(content, source, path, overrides, seed, bots)
              for (content, source), (path, overrides) in zip(loaded, variants)]
