@@ -44,7 +44,7 @@ class Observer:
     played, and at the end), so a step costs nothing here.
     """
 
-    def __init__(self, game, record: dict, content=None):
+    def __init__(self, game, record: dict):
         self.g = game
         self.rec = record
         self.events: list = []

@@ -38,7 +38,7 @@ def record_game(game, content, gseed: int, bots: tuple, index: int = 0, check="s
     except Exception as exc:
         _violation(rec, 0, "exception", f"initial_state: {type(exc).__name__}: {exc}")
         return rec
-    obs = Observer(game, rec, content) if observe else None
+    obs = Observer(game, rec) if observe else None
     match = Match(game, state, make_players(bots, game, gseed), check=check, step_cap=step_cap,
                   watch=obs.watch if obs is not None else None)
     try:

@@ -68,7 +68,7 @@ def test_unknown_kinds_are_counted_per_side(bering_path):
     quake = ev.kind("test_quake", "TestQuake", "strength", "The ground shook.", __name__)
     try:
         rec = empty_record(0, 1)
-        obs = Observer(g, rec, content)
+        obs = Observer(g, rec)
         s = g.initial_state(1, events=[])
         obs.start(s)
         s.events += [flare(side="us", count=3), flare(side="ru", count=2), flare(side="us", count=4),
@@ -132,7 +132,7 @@ def test_observer_reads_no_state_internals(bering_path):
     gs, bots = game_seed(5, 3), ("greedy", "greedy")
     want = record_game(g, content, gs, bots, check="off")
     rec = empty_record(0, gs)
-    obs = Observer(_Interface(g), rec, content)
+    obs = Observer(_Interface(g), rec)
     state = g.initial_state(gs, events=[])
     obs.start(_Sealed(state))
     match = Match(g, state, make_players(bots, g, gs), watch=lambda s, actions: obs.watch(_Sealed(s), actions))
