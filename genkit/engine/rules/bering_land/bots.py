@@ -52,7 +52,7 @@ class _Tables:
                 res = [crt.result(col, ti, f) for f in range(1, crt.faces + 1)]
                 self.pk[col, ti] = res.count(EFFECT_ELIMINATE) / crt.faces
                 self.pl[col, ti] = res.count(EFFECT_STEP) / crt.faces
-        self.adjacent_only = g.content.options.battle_joiners == "adjacent_to_lead"
+        self.adjacent_only = g.opt_joiners_adjacent        # the rules' own reading of options.battle_joiners
         self.ev_cache: dict = {}     # GreedyBot._ev_pair
         # -to_base[enemy][h] * 1.0 / * 0.35 and 0.25 * to_base[side][h] per hex (pos_score terms)
         self.prog = {(side, w): [-c * w for c in self.to_base[1 - side]] for side in range(2) for w in (1.0, 0.35)}
