@@ -1,17 +1,19 @@
-"""How strong is each bot against the others? A matrix of win rates on one content.
+"""How strong is each bot against the others? A table of win rates on one content.
 
-    python benchmarks/bot_strength.py [--games N] [--search-games N] [--seed S] [--workers W] [CONTENT]
+    python benchmarks/bot_strength.py [--games N] [--slow-games N] [--slow-bots A,B] [--seed S]
+                                      [--workers W] [--bots A,B,...] [CONTENT]
 
-For every ordered pair of bots (random, greedy, search) -- the first plays the
-first side of ``content.game.sides``, the second the other -- it simulates games
-with the simulator's runner (all cores by default) and prints each side's win
-rate with its Wilson 95% interval, then one matrix per side: the row bot plays
-that side, the column bot the other. Pairs involving the search bot play
-``--search-games`` games (it is ~100x slower than greedy).
+For every assignment of bots to the game's sides (by default every bot the game offers:
+its own and the generic ones, :func:`genkit.sim.bots.bot_names`) it simulates games with the
+simulator's runner (all cores by default) and prints each side's win rate, by side id, with
+its Wilson 95% interval. For a two-sided game it then prints one matrix per side: the row
+bot plays that side, the column bot the other. Assignments with a slow bot (``--slow-bots``,
+default the Monte Carlo bots) play ``--slow-games`` games.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -19,10 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from genkit.engine import rules_for  # noqa: E402
 from genkit.model.load import load  # noqa: E402
+from genkit.sim.bots import bot_names  # noqa: E402
 from genkit.sim.runner import default_workers, simulate  # noqa: E402
 
-BOTS = ("random", "greedy", "search")
+SLOW = "rollout,search"
 
 
 def _cell(wr: dict) -> str:
@@ -33,43 +37,45 @@ def _cell(wr: dict) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("content", nargs="?", default=str(ROOT / "content" / "bering_land"))
-    ap.add_argument("--games", type=int, default=200, help="games per pair without the search bot")
-    ap.add_argument("--search-games", type=int, default=40, help="games per pair with the search bot")
+    ap.add_argument("--games", type=int, default=200, help="games per assignment without a slow bot")
+    ap.add_argument("--slow-games", "--search-games", type=int, default=40,
+                    help="games per assignment with a slow bot")
+    ap.add_argument("--slow-bots", default=SLOW, help=f"comma-separated slow bots (default {SLOW})")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    ap.add_argument("--bots", default=",".join(BOTS), help="comma-separated bot names")
+    ap.add_argument("--bots", default=None, help="comma-separated bot names (default: all the game offers)")
     args = ap.parse_args()
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     content, _ = load(args.content)
-    sides = [s.id for s in content.game.sides]
+    game = rules_for(content)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else bot_names(game)
+    slow = {b.strip() for b in args.slow_bots.split(",")}
+    sides = list(game.side_ids)
+    first = content.game.first_side
     workers = args.workers or default_workers()
-    print(f"content {args.content}; sides {sides[0]} (first, attacker) vs {sides[1]}; "
+    print(f"content {args.content}; sides {', '.join(sides)} ({first} moves first); bots {', '.join(bots)}; "
           f"seed {args.seed}; {workers} workers")
-    print(f"{'first ' + sides[0]:<12}{'second ' + sides[1]:<13}{'games':>6}  "
-          f"{sides[0] + ' wins [95% CI]':<26}{sides[1] + ' wins [95% CI]':<26}{'draws':>6}{'g/s':>8}")
+    print("".join(f"{s:<10}" for s in sides) + f"{'games':>6}  "
+          + "".join(f"{s + ' wins [95% CI]':<26}" for s in sides) + f"{'draws':>6}{'g/s':>8}")
     res = {}
     t_all = time.perf_counter()
-    for a in bots:
-        for b in bots:
-            n = args.search_games if "search" in (a, b) else args.games
-            m = simulate(args.content, [], games=n, seed=args.seed, bots=(a, b), workers=workers,
-                         progress=False)
-            j = m.to_json()
-            res[a, b] = j
-            print(f"{a:<12}{b:<13}{n:>6}  {_cell(j['win_rate'][sides[0]]):<26}"
-                  f"{_cell(j['win_rate'][sides[1]]):<26}{j['draws']:>6}{j['games_per_second']:>8.1f}"
-                  + (f"  ({j['invariant_violations']} violations!)" if j["invariant_violations"] else ""),
-                  flush=True)
-    for k, side in enumerate(sides):
-        print(f"\nwin rate of the row bot playing {side} ({'first' if k == 0 else 'second'} side) "
-              f"against the column bot playing {sides[1 - k]}:")
-        print(f"{'':<10}" + "".join(f"{c:>24}" for c in bots))
-        for r in bots:
-            cells = []
-            for c in bots:
-                j = res[(r, c) if k == 0 else (c, r)]
-                cells.append(f"{_cell(j['win_rate'][side]):>24}")
-            print(f"{r:<10}" + "".join(cells))
+    for combo in itertools.product(bots, repeat=len(sides)):
+        n = args.slow_games if slow & set(combo) else args.games
+        m = simulate(args.content, [], games=n, seed=args.seed, bots=combo, workers=workers, progress=False)
+        j = m.to_json()
+        res[combo] = j
+        print("".join(f"{b:<10}" for b in combo) + f"{n:>6}  "
+              + "".join(f"{_cell(j['win_rate'][s]):<26}" for s in sides)
+              + f"{j['draws']:>6}{j['games_per_second']:>8.1f}"
+              + (f"  ({j['invariant_violations']} violations!)" if j["invariant_violations"] else ""),
+              flush=True)
+    if len(sides) == 2:
+        for k, side in enumerate(sides):
+            other = sides[1 - k]
+            print(f"\nwin rate of the row bot playing {side} against the column bot playing {other}:")
+            print(f"{'':<10}" + "".join(f"{c:>24}" for c in bots))
+            for r in bots:
+                cells = [f"{_cell(res[(r, c) if k == 0 else (c, r)]['win_rate'][side]):>24}" for c in bots]
+                print(f"{r:<10}" + "".join(cells))
     print(f"\ntotal {time.perf_counter() - t_all:.0f} s")
 
 

@@ -196,9 +196,10 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
 @cli.command()
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")
-@click.option("--bots", "bot_spec", default="greedy", show_default=True, metavar="BOT[,BOT]",
+@click.option("--bots", "bot_spec", default=None, metavar="BOT[,BOT]",
               help="Bot for each side, in the order the content lists the sides (one name: every side): "
-                   "random, greedy or search.")
+                   "random, rollout, or one of the game's own bots; an unknown "
+                   "name lists the bots the game offers.  [default: the game's first own bot, else random]")
 @click.option("--log", "log_path", **OUT_FILE,
               help="Write the game as JSON lines (every decision and die roll) for genkit replay.")
 @click.option("--check/--no-check", default=True, show_default=True,
@@ -207,13 +208,14 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
 def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: bool, sets):
     """Play one game between bots and print the winner, the turn and the reason."""
     from .engine import InvariantError, play_game, rules_for
-    from .sim.bots import make_players, parse_bots
+    from .sim.bots import default_bot, make_players, parse_bots
     content, source = load_or_exit(game, sets)
+    rules = rules_for(content)
     try:
-        names = parse_bots(bot_spec, len(content.game.sides))
+        names = parse_bots(bot_spec or default_bot(rules), None, rules)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots")
-    bots = make_players(names, rules_for(content), seed)
+    bots = make_players(names, rules, seed)
     try:
         result = play_game(content, seed, bots=bots, log_path=log_path, check_invariants=check, source=source,
                            overrides=sets)
@@ -255,8 +257,10 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
 
 # --------------------------------------------------------------------------- simulation
 
-def _sim_bots(ctx, param, value: str) -> str:
-    """The names alone: their number is checked against the content's sides once it is loaded."""
+def _sim_bots(ctx, param, value):
+    """The form alone: the names and their number are checked against the game once it is loaded."""
+    if value is None:
+        return None
     from .sim.bots import parse_bots
     try:
         parse_bots(value, None)
@@ -265,9 +269,11 @@ def _sim_bots(ctx, param, value: str) -> str:
     return value
 
 
-BOTS = click.option("--bots", default="greedy,greedy", show_default=True, metavar="FIRST,SECOND",
+BOTS = click.option("--bots", default=None, metavar="FIRST,SECOND",
                     callback=_sim_bots,
-                    help="Bot per side in content order: random, greedy or search (one name: every side).")
+                    help="Bot per side in content order (one name: every side): random, rollout, or one of the "
+                         "game's own bots; an unknown name lists the bots the game "
+                         "offers.  [default: the game's first own bot, else random]")
 SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), help="Processes to use.  [default: all cores]")
 JSON = click.option("--json", "json_path", **OUT_FILE,

@@ -55,7 +55,7 @@ def _violations(m, out) -> None:
         print(f"  ... {m.violation_count - 10} more (see --json)", file=out)
 
 
-def sim_command(game, sets=(), games=None, precision=None, seed=0, bots="greedy,greedy", workers=None,
+def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, workers=None,
                 json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
     out = out or sys.stdout
     if progress is None:
@@ -82,7 +82,7 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots="greedy,
     return 0
 
 
-def compare_command(game, sets=(), against=None, games=1000, seed=0, bots="greedy,greedy", workers=None,
+def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, workers=None,
                     json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
     """``--set`` changes the game (B = GAME with the sets); ``--against OTHER`` compares GAME
     with OTHER (the sets then apply to both)."""
@@ -113,7 +113,7 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots="greed
     return 0
 
 
-def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots="greedy,greedy", workers=None,
+def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, workers=None,
                   json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
     """``sweep_set`` is "KEY=V1,V2,..."; ``sets`` are further fixed overrides applied to every run."""
     out = out or sys.stdout
@@ -121,7 +121,7 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots="greedy
         progress = sys.stderr.isatty()
     key, values = parse_sweep(sweep_set)
     try:
-        sw = sweep(game, key, values, games, seed, bots, workers, progress, base_overrides=list(sets),
+        sw = sweep(game, key, values, games, seed, bots, workers, progress, fixed_overrides=list(sets),
                    check_invariants=check)
     except Interrupted:
         _interrupted(out, "a sweep prints its table only once every value has been played", "",

@@ -122,7 +122,7 @@ def _mean_of(m: Metrics, name: str, sides) -> float:
 
 
 def compare(content_a, overrides_a: Iterable[str], content_b, overrides_b: Iterable[str], games: int = 1000,
-            seed: int = 0, bots=("greedy", "greedy"), workers: int | None = None, progress: bool = True,
+            seed: int = 0, bots=None, workers: int | None = None, progress: bool = True,
             check_invariants="turn", label_a: str | None = None, label_b: str | None = None) -> Comparison:
     """Simulate A and B with the same per-game seeds; differences are B - A.
 
@@ -143,12 +143,12 @@ class Sweep:
     """One comparison per value of ``key`` against the unchanged game."""
     key: str
     values: list
-    base: Metrics
+    unchanged: Metrics        # the game without the swept setting changed
     comparisons: list          # Comparison per value, in ``values`` order
 
     @property
     def failed(self) -> bool:
-        return self.base.failed or any(c.failed for c in self.comparisons)
+        return self.unchanged.failed or any(c.failed for c in self.comparisons)
 
     def points(self) -> list:
         """[{value, side -> {p, ci95}, diff -> {side: row}}] for plots and JSON."""
@@ -156,7 +156,7 @@ class Sweep:
         for v, c in zip(self.values, self.comparisons):
             wr = {s: c.b.win_rate(s) for s in c.b.sides}
             diffs = {s: c.row(f"win rate {s}") for s in c.b.sides}
-            out.append({"value": v, "win_rate": wr, "vs_base": diffs,
+            out.append({"value": v, "win_rate": wr, "vs_unchanged": diffs,
                         "length": c.b.to_json(False)["length"]})
         return out
 
@@ -165,23 +165,22 @@ class Sweep:
         pts = self.points()
         if not pts:
             return None
-        side = self.base.sides[0]
-        even = 1 / len(self.base.sides)
+        side = self.unchanged.sides[0]
+        even = 1 / len(self.unchanged.sides)
         return min(pts, key=lambda p: abs(p["win_rate"][side]["p"] - even))["value"]
 
     def to_json(self, timing: bool = True) -> dict:
-        return {"key": self.key, "values": self.values, "base": self.base.to_json(timing),
+        return {"key": self.key, "values": self.values, "unchanged": self.unchanged.to_json(timing),
                 "points": self.points(), "closest_to_even": self.best_value(),
                 "comparisons": [c.to_json(timing) for c in self.comparisons]}
 
     def text(self) -> str:
-        sides = self.base.sides
+        sides = self.unchanged.sides
         lines = [f"{self.key:<28}" + "".join(f"{'win ' + s:>24}" for s in sides)]
-        base = self.base
         lines.append(f"{'(unchanged)':<28}" + "".join(
-            f"{_pci(base.win_rate(s)):>24}" for s in sides))
+            f"{_pci(self.unchanged.win_rate(s)):>24}" for s in sides))
         for pt in self.points():
-            marks = "".join(f"{_pci(pt['win_rate'][s]) + ('*' if pt['vs_base'][s]['significant'] else ' '):>24}"
+            marks = "".join(f"{_pci(pt['win_rate'][s]) + ('*' if pt['vs_unchanged'][s]['significant'] else ' '):>24}"
                             for s in sides)
             lines.append(f"{str(pt['value']):<28}{marks}")
         lines.append("* significantly different from the unchanged game (paired 95% CI excludes 0)")
@@ -219,15 +218,14 @@ def parse_sweep(assignment: str) -> tuple:
     return key.strip(), values
 
 
-def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=("greedy", "greedy"),
-          workers: int | None = None, progress: bool = True, base_overrides: Iterable[str] = (),
+def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=None,
+          workers: int | None = None, progress: bool = True, fixed_overrides: Iterable[str] = (),
           check_invariants="turn") -> Sweep:
     """Compare the game with ``key=value`` for each value against the game as it is."""
-    base_overrides = list(base_overrides)
+    fixed_overrides = list(fixed_overrides)
     comps = []
     for v in values:
-        comps.append(compare(content, base_overrides, content, base_overrides + [f"{key}={v}"], games, seed,
+        comps.append(compare(content, fixed_overrides, content, fixed_overrides + [f"{key}={v}"], games, seed,
                              bots, workers, progress, check_invariants,
                              label_a="unchanged", label_b=f"{key}={v}"))
-    base = comps[0].a if comps else None
-    return Sweep(key, list(values), base, comps)
+    return Sweep(key, list(values), comps[0].a if comps else None, comps)

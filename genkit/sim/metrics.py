@@ -11,8 +11,10 @@ which their chunks arrive. The one list, the invariant violations, keeps the
 first ``VIOLATION_CAP`` by game index, which is order-independent too.
 
 Keys: sides and unit types are content ids; a per-side-and-type key is
-``"us:inf"``; a CRT cell is ``"<differential>|<attack type>|<die face>"``
-(``"-3|primary|1"``); a kill made by a card is credited to ``"us:card:<id>"``.
+``"blue:tank"``; a CRT cell is ``"<column>|<attack type>|<die face>"`` (the column's
+differential or odds: ``"-3|primary|1"``, ``"3:1|fire|6"``); a kill made by a card is credited
+to ``"blue:card:<card id>"``; an event kind the simulator has no figure for is counted per side
+under ``events[<kind>][<side id>]`` (``""`` for events without a side).
 """
 from __future__ import annotations
 
@@ -24,7 +26,6 @@ VIOLATION_CAP = 50
 
 _CARD_FIELDS = ("drawn", "played", "worked", "held", "held_never_playable")
 _UNIT_FIELDS = ("battles_led", "kills", "steps_lost", "eliminated")
-_REPL_FIELDS = ("available", "used", "place", "combine", "flip")
 
 
 def empty_record(index: int, seed: int) -> dict:
@@ -32,16 +33,15 @@ def empty_record(index: int, seed: int) -> dict:
     return {
         "index": index, "seed": seed,
         "winner": None,           # side id, or None for a draw / no result
-        "reason": "",             # the engine's end reason ("base", "no_units", "turn_limit", ...)
+        "reason": "",             # the game's end reason (the victory condition's kind, e.g. "turn_limit")
         "turn": 0, "steps": 0,
         "completed": False,       # the game reached an end state
         "crt": {},                # cell key -> count
         "crt_results": {},        # "<diff>|<type>|<code>" -> count (M/L/K per column and type)
-        "cards": {},              # "side:ability" -> {drawn, played, worked, held, held_never_playable}
+        "cards": {},              # "side:card id" -> {drawn, played, worked, held, held_never_playable}
         "units": {},              # "side:type" -> {battles_led, kills, steps_lost, eliminated}
-        "card_kills": {},         # "side:card:<ability>" -> units eliminated
-        "killstreaks": {},        # "side:type" -> completions (marker reaching the end)
-        "replacements": {},       # side -> {available, used, place, combine, flip}
+        "card_kills": {},         # "side:card:<card id>" -> units eliminated
+        "events": {},             # other event kinds: kind -> side id -> count (the event's count, else 1)
         "violations": [],         # {index, seed, step, kind, message}
     }
 
@@ -75,8 +75,7 @@ class Metrics:
         self.cards: dict = {}
         self.units: dict = {}
         self.card_kills: dict = {}
-        self.killstreaks: dict = {}
-        self.replacements: dict = {}
+        self.events: dict = {}          # kind -> side id -> count
         self.violations: list = []
         self.violation_count = 0
         self.elapsed = 0.0              # wall-clock seconds (not part of the reproducible figures)
@@ -108,8 +107,7 @@ class Metrics:
         _add_nested(self.cards, rec["cards"])
         _add_nested(self.units, rec["units"])
         _add_counts(self.card_kills, rec["card_kills"])
-        _add_counts(self.killstreaks, rec["killstreaks"])
-        _add_nested(self.replacements, rec["replacements"])
+        _add_nested(self.events, rec["events"])
         if rec["violations"]:
             self.violation_count += len(rec["violations"])
             self.violations.extend(rec["violations"])
@@ -132,8 +130,7 @@ class Metrics:
         _add_nested(self.cards, other.cards)
         _add_nested(self.units, other.units)
         _add_counts(self.card_kills, other.card_kills)
-        _add_counts(self.killstreaks, other.killstreaks)
-        _add_nested(self.replacements, other.replacements)
+        _add_nested(self.events, other.events)
         self.violations.extend(other.violations)
         self.violation_count += other.violation_count
         self._cap()
@@ -164,7 +161,7 @@ class Metrics:
         return out
 
     def crt_cells(self) -> list:
-        """Every cell of the table as (differential, type, face) in table order."""
+        """Every cell of the table as (column, type, face) in table order."""
         layout = self.meta.get("crt") or {}
         return [(d, t, f) for d in layout.get("columns", []) for t in layout.get("types", [])
                 for f in range(1, layout.get("faces", 0) + 1)]
@@ -178,28 +175,42 @@ class Metrics:
         return out
 
     def dead_cards(self) -> list:
-        """Abilities never played by any side although drawn (or never even drawn)."""
+        """Cards of the deck never played by any side although drawn (or never even drawn)."""
         per: dict = {}
         for key, c in self.cards.items():
-            ab = key.split(":", 1)[1]
-            agg = per.setdefault(ab, {f: 0 for f in _CARD_FIELDS})
+            card = key.split(":", 1)[1]
+            agg = per.setdefault(card, {f: 0 for f in _CARD_FIELDS})
             _add_counts(agg, c)
         out = []
-        for ab in self.meta.get("abilities", sorted(per)):
-            agg = per.get(ab, {})
+        for card in self.meta.get("cards", sorted(per)):
+            agg = per.get(card, {})
             if agg.get("played", 0) == 0:
-                out.append(ab)
+                out.append(card)
         return out
 
-    def cards_by_ability(self) -> dict:
-        """ability -> side -> counts (zeros filled in)."""
+    def cards_table(self) -> dict:
+        """card id -> side -> counts (zeros filled in)."""
         out: dict = {}
-        for ab in self.meta.get("abilities", []):
-            out[ab] = {s: {f: 0 for f in _CARD_FIELDS} for s in self.sides}
+        for card in self.meta.get("cards", []):
+            out[card] = {s: {f: 0 for f in _CARD_FIELDS} for s in self.sides}
         for key, c in self.cards.items():
-            side, ab = key.split(":", 1)
-            slot = out.setdefault(ab, {}).setdefault(side, {f: 0 for f in _CARD_FIELDS})
+            side, card = key.split(":", 1)
+            slot = out.setdefault(card, {}).setdefault(side, {f: 0 for f in _CARD_FIELDS})
             _add_counts(slot, c)
+        return out
+
+    def events_table(self) -> dict:
+        """kind -> {title, total: side -> count, per_game: side -> mean per game}, kinds sorted,
+        every side filled in (plus ``""`` when some events had no side)."""
+        titles = self.meta.get("event_titles") or {}
+        n = self.games
+        out = {}
+        for kind in sorted(self.events):
+            per = self.events[kind]
+            total = {s: per.get(s, 0) for s in self.sides}
+            total.update((s, v) for s, v in sorted(per.items()) if s not in total)
+            out[kind] = {"title": titles.get(kind, ""), "total": total,
+                         "per_game": {s: v / n if n else 0.0 for s, v in total.items()}}
         return out
 
     def units_table(self) -> dict:
@@ -246,14 +257,11 @@ class Metrics:
                 "battles": sum(self.crt.values()),
                 "never_reached": self.never_reached(),
             },
-            "cards": self.cards_by_ability(),
+            "cards": self.cards_table(),
             "dead_cards": self.dead_cards(),
             "units": self.units_table(),
             "card_kills": dict(sorted(self.card_kills.items())),
-            "killstreaks": dict(sorted(self.killstreaks.items())),
-            "replacements": {s: {f: self.replacements.get(s, {}).get(f, 0) for f in _REPL_FIELDS}
-                             | {"lost": self.replacements.get(s, {}).get("available", 0)
-                                - self.replacements.get(s, {}).get("used", 0)} for s in sides},
+            "events": self.events_table(),
         }
         if first in sides:
             wr = self.win_rate(first)
@@ -280,13 +288,18 @@ class Metrics:
         return self.violation_count > 0 or self.completed < self.games
 
 
-def cell_key(differential: int, attack_type: str, face: int) -> str:
-    return f"{differential}|{attack_type}|{face}"
+def cell_key(column, attack_type: str, face: int) -> str:
+    """``column``: a differential (int) or odds ("3:1"), as the Battle event gives it."""
+    return f"{column}|{attack_type}|{face}"
 
 
-def cell_name(differential: int, attack_type: str, face: int) -> str:
-    d = f"+{differential}" if differential > 0 else str(differential)
-    return f"{d} {attack_type}, die {face}"
+def column_label(column) -> str:
+    """A CRT column as printed: "+2", "0", "-1" for differentials, "3:1" for odds."""
+    return f"+{column}" if isinstance(column, int) and column > 0 else str(column)
+
+
+def cell_name(column, attack_type: str, face: int) -> str:
+    return f"{column_label(column)} {attack_type}, die {face}"
 
 
 # --------------------------------------------------------------------------- paired figures

@@ -14,7 +14,7 @@ from .bots import make_players
 from .metrics import empty_record
 from .observe import Observer
 
-STEP_CAP = 20_000        # decisions; a normal Bering Land game takes a few hundred
+STEP_CAP = 20_000        # decisions after which a game counts as endless (games take hundreds)
 
 #: violations after which a game has no trustworthy result
 _FATAL = ("invariant", "exception", "no_end", "no_legal_action")
@@ -38,7 +38,7 @@ def record_game(game, content, gseed: int, bots: tuple, index: int = 0, check="s
     except Exception as exc:
         _violation(rec, 0, "exception", f"initial_state: {type(exc).__name__}: {exc}")
         return rec
-    obs = Observer(game, rec, content) if observe else None
+    obs = Observer(game, rec) if observe else None
     match = Match(game, state, make_players(bots, game, gseed), check=check, step_cap=step_cap,
                   watch=obs.watch if obs is not None else None)
     try:
@@ -69,7 +69,7 @@ def _where(exc: Exception) -> str:
 
 
 def _close(rec: dict, game, obs, state) -> None:
-    """Fill the end of the record: from the observer if there is one, else from the state; a
+    """Fill the end of the record: from the observer if there is one, else from the outcome; a
     game with a fatal problem is never ``completed``."""
     if obs is not None:
         try:
@@ -77,10 +77,11 @@ def _close(rec: dict, game, obs, state) -> None:
         except Exception as exc:  # observation is never worth losing a run for
             _violation(rec, rec["steps"], "observer", f"{type(exc).__name__}: {exc}")
     else:
-        rec["turn"] = state.turn
-        if state.ended:
+        out = game.outcome(state)
+        rec["turn"] = out.turn
+        if game.is_terminal(state):
             rec["completed"] = True
-            rec["winner"] = game.side_ids[state.winner] if state.winner >= 0 else None
-            rec["reason"] = state.reason
+            rec["winner"] = out.winner
+            rec["reason"] = out.reason
     if rec["violations"]:
         rec["completed"] = rec["completed"] and not any(v["kind"] in _FATAL for v in rec["violations"])

@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 
 from .compare import Comparison, Sweep
-from .metrics import Metrics, cell_key
+from .metrics import Metrics, cell_key, column_label
 from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 
@@ -185,8 +185,8 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
                     default=0) or 1
     for i, (d, t) in enumerate(rows):
         y = top + i * ch
-        dl = f"+{d}" if d > 0 else str(d)
-        svg.text(left - 8, y + ch / 2 + 4, f"{dl} {t}", "end", 12, INK, "bold" if t == types[0] else "normal")
+        svg.text(left - 8, y + ch / 2 + 4, f"{column_label(d)} {t}", "end", 12, INK,
+                 "bold" if t == types[0] else "normal")
         counts = [m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)]
         rowtotal = sum(counts)
         for f, c in enumerate(counts, start=1):
@@ -211,9 +211,9 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
 
 
 def plot_cards(m: Metrics) -> str:
-    """Per ability, every side together: drawn, played, worked, held but never playable."""
-    data = m.cards_by_ability()
-    names = m.meta.get("ability_names") or {}
+    """Per card, every side together: drawn, played, worked, held but never playable."""
+    data = m.cards_table()
+    names = m.meta.get("card_names") or {}
     series = [("drawn", "#94a3b8"), ("played", "#2563eb"), ("worked", "#16a34a"),
               ("held_never_playable", "#dc2626")]
     abil = list(data)
@@ -222,7 +222,7 @@ def plot_cards(m: Metrics) -> str:
     gh, bh, left = 4 * 9 + 14, 9, 150
     w = 640
     h = 30 + len(abil) * gh + 40
-    svg = Svg(w, h, "Ability cards: drawn, played, worked, held but never playable")
+    svg = Svg(w, h, "Cards: drawn, played, worked, held but never playable")
     x0, x1 = left, w - 60
     for t in _ticks(vmax, 4):
         x = x0 + (x1 - x0) * t / vmax
@@ -308,9 +308,9 @@ def plot_forest(rows: list) -> str:
 def plot_sweep(sw: Sweep) -> str:
     """Each side's win rate (with 95% interval) against the swept value; 50% marked."""
     pts = sw.points()
-    base = sw.base
-    sides = base.sides
-    cols = _colours(base)
+    ref = sw.unchanged
+    sides = ref.sides
+    cols = _colours(ref)
     w, h, left, bottom, top, right = 640, 320, 60, 60, 20, 20
     svg = Svg(w, h, f"Win rate against {sw.key}")
     x0, x1, y0, y1 = left, w - right, h - bottom, top
@@ -339,7 +339,7 @@ def plot_sweep(sw: Sweep) -> str:
     lx = x0
     for s in sides:
         svg.rect(lx, h - 14, 10, 10, cols[s])
-        svg.text(lx + 14, h - 5, f"{_side_name(base, s)} win rate", "start", 11)
+        svg.text(lx + 14, h - 5, f"{_side_name(ref, s)} win rate", "start", 11)
         lx += 160
     return svg.done()
 
@@ -381,11 +381,11 @@ def summary_lines(m: Metrics) -> list:
                f"{ln['p90']:g}); {_pct(tl['share'])} reach the turn limit of {tl['turns']}. "
                f"End reasons: " + ", ".join(f"{k} {v}" for k, v in j["end_reasons"].items()) + ".")
     dead = j["dead_cards"]
-    names = m.meta.get("ability_names") or {}
+    names = m.meta.get("card_names") or {}
     if dead:
         out.append("Cards never played: " + ", ".join(names.get(a, a) for a in dead) + ".")
-    else:
-        out.append("Every ability card was played at least once.")
+    elif m.meta.get("cards"):
+        out.append("Every card was played at least once.")
     stuck = [a for a, per in j["cards"].items() if sum(v["held_never_playable"] for v in per.values())]
     if stuck:
         out.append("Cards sometimes held without ever being playable: "
@@ -421,25 +421,33 @@ def _crt_rows(m: Metrics, content=None) -> dict | None:
 
 def _section_for(m: Metrics) -> dict:
     j = m.to_json()
+    cards = m.cards_table()
     return {
         "json": j,
         "summary": summary_lines(m),
         "plots": {"win": plot_win_rates(m), "length": plot_length(m), "crt": plot_crt(m, _crt_rows(m)),
-                  "cards": plot_cards(m), "units": plot_units(m)},
+                  "cards": plot_cards(m) if cards else "", "units": plot_units(m)},
         "units": m.units_table(),
-        "cards": m.cards_by_ability(),
-        "names": {"ability": m.meta.get("ability_names") or {}, "unit": m.meta.get("unit_names") or {},
-                  "side": m.meta.get("side_names") or {}},
+        "cards": cards,
+        "events": j["events"],
+        "event_sides": list(dict.fromkeys(s for e in j["events"].values() for s in e["per_game"])),
+        "names": {"card": m.meta.get("card_names") or {}, "unit": m.meta.get("unit_names") or {},
+                  "side": m.meta.get("side_names") or {}, "event": {k: event_name(k) for k in j["events"]}},
         "label": lambda key: _label(m, key),
     }
 
 
+def event_name(kind: str) -> str:
+    """An event kind as a row heading: "card_lost" -> "card lost"."""
+    return kind.replace("_", " ")
+
+
 def _label(m: Metrics, key: str) -> str:
-    """"us:inf" -> "American Infantry"; "us:card:air_strike" -> "American Air Strike"."""
+    """"blue:tank" -> "Blue Tank" (side adjective, unit name); "blue:card:flare" -> "Blue Flare"."""
     parts = key.split(":")
     side = _side_name(m, parts[0])
     rest = parts[-1]
-    name = (m.meta.get("unit_names") or {}).get(rest) or (m.meta.get("ability_names") or {}).get(rest) or rest
+    name = (m.meta.get("unit_names") or {}).get(rest) or (m.meta.get("card_names") or {}).get(rest) or rest
     return f"{side} {name}"
 
 
@@ -452,17 +460,17 @@ def render_compare(c: Comparison, title: str | None = None) -> str:
     comp = {"label_a": c.label_a, "label_b": c.label_b, "rows": c.rows, "forest": plot_forest(c.rows),
             "summary": compare_summary(c)}
     return _env().get_template(TEMPLATE).render(
-        kind="compare", title=title or "Comparison report", main=_section_for(c.b), base=_section_for(c.a),
+        kind="compare", title=title or "Comparison report", main=_section_for(c.b), section_a=_section_for(c.a),
         comparison=comp, sweep=None)
 
 
 def render_sweep(sw: Sweep, title: str | None = None) -> str:
     pts = sw.points()
     data = {"key": sw.key, "plot": plot_sweep(sw), "points": pts, "best": sw.best_value(),
-            "sides": sw.base.sides, "summary": sweep_summary(sw),
+            "sides": sw.unchanged.sides, "summary": sweep_summary(sw),
             "forests": [(c.label_b, plot_forest(c.rows)) for c in sw.comparisons]}
     return _env().get_template(TEMPLATE).render(
-        kind="sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.base), comparison=None,
+        kind="sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.unchanged), comparison=None,
         sweep=data)
 
 
@@ -484,16 +492,16 @@ def compare_summary(c: Comparison) -> list:
 
 
 def sweep_summary(sw: Sweep) -> list:
-    side = sw.base.sides[0]
+    side = sw.unchanged.sides[0]
     out = []
     best = sw.best_value()
     if best is not None:
         pt = next(p for p in sw.points() if p["value"] == best)
         wr = pt["win_rate"][side]
-        out.append(f"Closest to an even game: {sw.key} = {best}, where {_side_name(sw.base, side)} wins "
+        out.append(f"Closest to an even game: {sw.key} = {best}, where {_side_name(sw.unchanged, side)} wins "
                    f"{_pct(wr['p'])} (95% interval {_pct(wr['ci95'][0])}–{_pct(wr['ci95'][1])}).")
-    wr0 = sw.base.win_rate(side)
-    out.append(f"Unchanged game: {_side_name(sw.base, side)} wins {_pct(wr0['p'])} "
+    wr0 = sw.unchanged.win_rate(side)
+    out.append(f"Unchanged game: {_side_name(sw.unchanged, side)} wins {_pct(wr0['p'])} "
                f"({_pct(wr0['ci95'][0])}–{_pct(wr0['ci95'][1])}).")
     if sw.failed:
         out.append("PROBLEM: some games failed or broke an invariant.")

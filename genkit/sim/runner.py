@@ -23,12 +23,13 @@ import time
 from contextlib import contextmanager
 from typing import Iterable
 
-from ..engine import check_level, rules_for
+from ..engine import check_level, rules_for, rules_module
 from ..engine.bots import game_seed
 from ..model.check import load_checked
 from ..model.load import load
-from .bots import parse_bots
+from .bots import default_bot, parse_bots
 from .metrics import Metrics, PairedSet, paired_values
+from .observe import deck, event_titles
 from .play import STEP_CAP, record_game
 
 DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
@@ -55,16 +56,24 @@ def _init_worker(variants: list, bots: tuple, seed: int, check: str, step_cap: i
     _W.update(variants=loaded, bots=bots, seed=seed, check=check, step_cap=step_cap)
 
 
+def _column(c):
+    """A CRT column as the Battle event names it: its odds ("3:1") or its differential."""
+    return c.odds if c.odds is not None else c.differential
+
+
 def meta_for(content, source, path, overrides, seed, bots) -> dict:
+    cards = deck(content)
+    columns = sorted(content.crt.columns, key=lambda c: c.key)
     return {
         "content": str(path), "sha256": source.sha256, "overrides": list(overrides), "seed": seed,
         "bots": list(bots), "sides": [s.id for s in content.game.sides], "first_side": content.game.first_side,
         "turns": content.turn_track.turns,
-        "crt": {"columns": sorted(c.differential for c in content.crt.columns),
+        "crt": {"columns": [_column(c) for c in columns],
                 "types": list(content.crt.attack_types), "faces": content.crt.die_faces},
-        "crt_rows": {c.differential: {t: list(r) for t, r in c.rows.items()} for c in content.crt.columns},
-        "abilities": [a.id for a in content.cards.deck] if content.cards else [],
-        "ability_names": {a.id: a.name for a in content.cards.deck} if content.cards else {},
+        "crt_rows": {_column(c): {t: list(r) for t, r in c.rows.items()} for c in columns},
+        "cards": [c.id for c in cards],
+        "card_names": {c.id: c.name for c in cards},
+        "event_titles": event_titles(),
         "unit_types": [t.id for t in content.unit_types],
         "unit_names": {t.id: t.name for t in content.unit_types},
         "side_names": {s.id: s.adjective for s in content.game.sides},
@@ -213,7 +222,7 @@ def next_batch(metrics: list, precision: float, done: int, cap: int) -> int:
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a run: ``metrics`` and ``paired`` hold the games merged before it."""
+    """Ctrl-C interrupted a run: ``metrics`` and ``paired`` hold the games merged before it."""
 
     def __init__(self, metrics: list, paired: PairedSet | None):
         super().__init__()
@@ -256,7 +265,14 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     if precision is not None and not 0 < precision < 0.5:
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.02")
     loaded = [load_checked(path, overrides) for path, overrides in variants]  # bad content stops here
-    bots = parse_bots(bots, len(loaded[0][0].game.sides))
+    # the names against each variant's Game class (its BOTS), without building a game here: the
+    # workers build their own, and a game held by the parent would be copied into every one
+    kinds = [rules_module(content.game.rules_module).Game for content, _ in loaded]
+    if bots is None:
+        bots = default_bot(kinds[0])
+    for (content, _), kind in zip(loaded, kinds):
+        names = parse_bots(bots, len(content.game.sides), kind)
+    bots = names
     metas = [meta_for(content, source, path, overrides, seed, bots)
              for (content, source), (path, overrides) in zip(loaded, variants)]
     sinks = [Metrics(meta) for meta in metas]
@@ -308,7 +324,7 @@ def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, pre
 
 
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
-             precision: float | None = None, seed: int = 0, bots=("greedy", "greedy"),
+             precision: float | None = None, seed: int = 0, bots=None,
              workers: int | None = None, progress: bool = True, check_invariants="turn",
              step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES) -> Metrics:
     """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).

@@ -8,7 +8,7 @@ that differs. When the change is meant, write the transcripts anew and review th
     python tests/engine/transcripts/regenerate.py
     git diff tests/engine/transcripts/
 
-The greedy games also follow the greedy bot (genkit.sim.bots): a change of its play shows
+The greedy games also follow the greedy bot (genkit.engine.rules.bering_land.bots): a change of its play shows
 here too; the random-random game depends on the rules engine alone.
 """
 import json

@@ -1,6 +1,8 @@
 """The functions behind `genkit sim / compare / sweep`: output, files, exit status."""
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -39,3 +41,23 @@ def test_compare_and_sweep_commands(bering_path, tmp_path):
     assert sweep_command(bering_path, "turn_track.turns=20,30", games=2, bots="random", workers=1,
                          report_path=tmp_path / "w.html", progress=False, out=out) == 0
     assert "closest to even" in out.getvalue()
+
+
+def test_genkit_sim_writes_a_report_with_the_game_events_table(bering_path, tmp_path):
+    report = tmp_path / "r.html"
+    done = subprocess.run([sys.executable, "-m", "genkit.cli", "sim", bering_path, "--games", "20", "--bots",
+                           "greedy,greedy", "--report", str(report), "--workers", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    text = report.read_text()
+    table = text[text.index('<section id="game-events">'):]
+    table = table[:table.index("</section>")]
+    assert "<h2>Game events</h2>" in table and "American per game" in table and "Russian per game" in table
+    assert "<code>repl received</code>" in table and "replacement steps available" in table
+
+
+def test_unknown_bot_is_a_usage_error_naming_the_games_bots(bering_path):
+    done = subprocess.run([sys.executable, "-m", "genkit.cli", "sim", bering_path, "--games", "2", "--bots",
+                           "clever", "--workers", "1"], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "greedy, random, rollout, search" in done.stderr

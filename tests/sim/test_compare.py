@@ -43,6 +43,6 @@ def test_sweep_and_parse(bering_path):
                bots=("greedy", "random"), workers=2, progress=False)
     pts = sw.points()
     assert [p["value"] for p in pts] == [now, other]
-    assert pts[0]["vs_base"]["us"]["diff"] == 0                     # the current value changes nothing
+    assert pts[0]["vs_unchanged"]["us"]["diff"] == 0                     # the current value changes nothing
     assert sw.best_value() in (now, other)
     assert "unit_types.hvy_mobile.movement" in sw.text()

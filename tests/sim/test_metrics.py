@@ -44,8 +44,13 @@ def test_json_has_the_documented_fields(bering_path):
     j = m.to_json()
     for key in ("games", "seed", "bots", "wins", "draws", "win_rate", "length", "end_reasons",
                 "invariant_violations", "games_per_second", "first_player", "turn_limit", "crt",
-                "cards", "units", "killstreaks", "replacements"):
+                "cards", "dead_cards", "units", "card_kills", "events"):
         assert key in j, key
+    for kind, e in j["events"].items():            # the game's own kinds, per side, titled
+        assert set(e) == {"title", "total", "per_game"} and set(e["total"]) >= {"us", "ru"}, kind
+        assert all(e["per_game"][s] == e["total"][s] / 3 for s in e["total"])
+    assert j["events"]["repl_received"]["title"].startswith("10.0: replacement steps available")
+    assert set(j["cards"]) == set(meta["cards"]) and meta["card_names"]
     assert set(j["win_rate"]["us"]) >= {"p", "ci95"} and len(j["win_rate"]["us"]["ci95"]) == 2
     assert set(j["length"]) >= {"mean", "median", "p90"}
     assert j["bots"] == {"us": "random", "ru": "random"}

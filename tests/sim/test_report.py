@@ -1,6 +1,8 @@
 """The HTML reports render, are self-contained, and hold the summary and the plots."""
 import re
 
+from markupsafe import escape
+
 from genkit.sim.compare import compare, sweep
 from genkit.sim.report import write_report
 from genkit.sim.runner import simulate
@@ -19,9 +21,21 @@ def test_sim_report(bering_path, tmp_path):
     _check_page(text)
     assert text.count("<svg") == 5
     for title in ("Win rate with 95% interval", "Game length histogram", "Combat results table",
-                  "Ability cards", "Unit effectiveness"):
+                  "Cards: drawn, played, worked", "Unit effectiveness"):
         assert title in text
     assert "won" in text and "The game is" in text and "CRT cells" in text
+    events = text[text.index('id="game-events"'):]
+    for kind, e in m.to_json()["events"].items():   # one row per kind: its name, per side, its title
+        assert f"<code>{kind.replace('_', ' ')}</code>" in events and str(escape(e["title"])) in events
+
+
+def test_report_of_a_game_without_cards_or_events(bering_path, tmp_path):
+    m = simulate(bering_path, [], games=2, seed=2, bots="random", workers=1, progress=False)
+    m.meta["cards"], m.cards, m.events = [], {}, {}
+    text = write_report(m, tmp_path / "r.html").read_text()
+    _check_page(text)
+    assert text.count("<svg") == 4 and "Cards: drawn" not in text
+    assert "The game reported no other events." in text and "Every card was played" not in text
 
 
 def test_compare_and_sweep_reports(bering_path, tmp_path):

@@ -92,6 +92,7 @@ from ...core import (
     bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
     reshuffle_if_low, roll_die, seed_rng, shuffle,
 )
+from .bots import GreedyBot, SearchBot
 from .checks import state_problems
 from .section import Section
 from .view import PlayerView, determinise
@@ -120,6 +121,7 @@ class Game(GameRules):
     #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
     REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
                             shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",), cards=True)
+    BOTS = {"greedy": GreedyBot, "search": SearchBot}      # its own bots (genkit.sim.bots finds them here)
 
     def __init__(self, content):
         GameRules.__init__(self, content)
