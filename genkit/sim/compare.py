@@ -56,11 +56,12 @@ class Comparison:
 
     def text(self) -> str:
         """A plain table for the terminal."""
-        head = f"{'metric':<22} {self.label_a[:14]:>14} {self.label_b[:14]:>14} {'B - A':>9}  95% CI              sig"
+        width = max([22] + [len(r["metric"]) for r in self.rows])
+        head = f"{'metric':<{width}} {self.label_a[:14]:>14} {self.label_b[:14]:>14} {'B - A':>9}  95% CI              sig"
         lines = [head, "-" * len(head)]
         for r in self.rows:
             lo, hi = r["ci95"]
-            lines.append(f"{r['metric']:<22} {_fmt(r['a']):>14} {_fmt(r['b']):>14} {r['diff']:>+9.3f}  "
+            lines.append(f"{r['metric']:<{width}} {_fmt(r['a']):>14} {_fmt(r['b']):>14} {r['diff']:>+9.3f}  "
                          f"[{lo:+.3f}, {hi:+.3f}]  {'*' if r['significant'] else ''}")
         return "\n".join(lines)
 
@@ -76,7 +77,10 @@ _LABELS = {"length": "length (turns)", "turn_limit": "hit turn limit", "draw": "
 def comparison_rows(a: Metrics, b: Metrics, paired: PairedSet) -> list:
     rows = []
     sides = a.sides
+    no_cards = not a.meta.get("cards") and not b.meta.get("cards")
     for name, acc in paired.acc.items():
+        if no_cards and name.startswith("cards_played:"):
+            continue                      # a game without a deck: no card row to compare
         iv = acc.interval()
         if name.startswith("win:"):
             side = name[4:]

@@ -225,3 +225,22 @@ def test_ridge_games_end_legally_and_replay(tmp_path):
         assert r.reason in ("hold", "no_units", "turn_limit") and 1 <= r.turn <= 12
         seen.update(e.kind for e in events)
     assert {ev.BATTLE, ev.REDUCED, ev.ELIMINATED, ev.GAME_END} <= seen
+
+
+def test_ridge_runs_every_command_of_genkit(genkit, tmp_path):
+    """check, build, play, replay, sim and compare on the second game's folder: a game of its
+    own needs nothing but its content, its rules module and one registration line."""
+    assert genkit("check", RIDGE)[0] == 0
+    status, out, _ = genkit("build", RIDGE, "--out", tmp_path / "kit")
+    assert status == 0 and (tmp_path / "kit" / "map.pdf").is_file()
+    assert not (tmp_path / "kit" / "cards.pdf").exists()          # no deck, no cards to print
+    log = tmp_path / "game.jsonl"
+    status, out, _ = genkit("play", RIDGE, "--seed", 3, "--log", log)
+    assert status == 0 and any(f"reason: {r}" in out for r in ("turn_limit", "hold", "no_units"))
+    status, out, _ = genkit("replay", log, "--text")
+    assert status == 0 and "replay matches" in out and "ENDED" in out
+    status, out, _ = genkit("sim", RIDGE, "--games", 40, "--workers", 1, "--json", tmp_path / "s.json")
+    assert status == 0 and "No invariant was broken" in out
+    status, out, _ = genkit("compare", RIDGE, "--set", "unit_types.tank.movement=6", "--games", 40,
+                            "--workers", 1, "--json", tmp_path / "c.json")
+    assert status == 0 and "win rate blue" in out and "cards played" not in out

@@ -1,4 +1,4 @@
-"""The core model, its checks and the kit renderer name no concept of one game: a game's own
+"""The core model, its checks, the kit renderer, the engine, the simulator and the CLI name no concept of one game: a game's own
 ideas live in its content and its rules package (spec: issue 9, an open model)."""
 import re
 from pathlib import Path
@@ -8,8 +8,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "check.py", "load.py")]
 FILES += sorted((ROOT / "genkit" / "render").glob("*.py"))
-FILES += [p for p in sorted((ROOT / "templates").glob("*.j2")) if p.name != "report.html.j2"]
-BERING = re.compile(r"killstreak|\babilit|respawn|replacement|half-way|halfway|juggernaut|drone|stopped|\bbases\b",
+FILES += sorted((ROOT / "templates").glob("*.j2"))
+# the engine outside the game's own package, the simulator and the command line
+FILES += [p for p in sorted((ROOT / "genkit" / "engine").rglob("*.py")) if "bering_land" not in p.parts]
+FILES += sorted((ROOT / "genkit" / "sim").glob("*.py")) + [ROOT / "genkit" / "cli.py"]
+BERING = re.compile(r"killstreak|\babilit|respawn|replacement|half-way|halfway|juggernaut|drone|stopped.marker|\bbases\b",
                     re.IGNORECASE)
 
 
