@@ -35,6 +35,7 @@ class Victory:
         self.enemy_places = [frozenset(h for h, s in owned if s != side) if "enter_enemy_place" in self.kinds
                              else frozenset() for side in range(len(sides))]
         self.own_places = [frozenset(h for h, s in owned if s == side) for side in range(len(sides))]
+        self.nsides = len(sides)
         self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
                            for i, c in enumerate(self.conditions) if c.kind == "hold"}
 
@@ -45,13 +46,13 @@ class Victory:
 
     def turn_end(self, state) -> tuple | None:
         """(winner side index or DRAW, reason) if a condition ends the game at the end of this
-        game turn, else None."""
+        game turn, else None. (Called every game turn of every simulated game: plain loops.)"""
         last = state.turn >= self.game.turns
         for i, c in enumerate(self.conditions):
             kind = c.kind
             if kind == "no_units":
-                alive = [s for s in range(len(self.game.side_ids)) if self._on_map(state, s)]
-                if len(alive) < len(self.game.side_ids) and len(alive) <= 1:
+                alive = self._sides_on_map(state.loc)
+                if len(alive) < self.nsides and len(alive) <= 1:
                     return (alive[0] if alive else DRAW), kind
             elif kind == "hold" and (last or c.at == "turn_end"):
                 holder = self._holder(state, self.hold_hexes[i])
@@ -65,9 +66,15 @@ class Victory:
                 return self._limit_winner(state, c.winner), kind
         return None
 
-    def _on_map(self, state, side: int) -> bool:
-        loc = state.loc
-        return any(loc[p] >= 0 for p in self.game.side_pieces[side])
+    def _sides_on_map(self, loc: list) -> list:
+        """The sides with at least one unit on the map."""
+        alive = []
+        for side, pieces in enumerate(self.game.side_pieces):
+            for p in pieces:
+                if loc[p] >= 0:
+                    alive.append(side)
+                    break
+        return alive
 
     def _holder(self, state, hexes: list) -> int | None:
         """The one side whose units stand on every hex of ``hexes``, else None."""
