@@ -24,6 +24,11 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================
 
+A ``Game`` writes two methods, ``_compute(state)`` (the legal actions of the pending decision,
+uncached) and ``_do(state, action)`` (what one decision does), and inherits the cached
+``legal_actions`` and ``apply``, which takes every forced decision (a single legal action) at
+once, so bots and logs see only real choices.
+
 Besides, a ``Game`` names what it can run (``REQUIRES``, checked by ``genkit check``) and its
 own bots (``BOTS``: name -> class with ``for_game(game, side, seed)`` and ``choose(view,
 actions)``). Everything generic that every hex-and-counter game has (board, sides, phases,
@@ -37,6 +42,10 @@ from .core import Board
 from .state import ELIMINATED, RESERVE, State
 from .victory import Victory
 from .view import View, render_text
+
+
+class RulesError(ValueError):
+    """An action that is not legal in the state it was applied to, or a game that cannot go on."""
 
 
 class Outcome(NamedTuple):
@@ -105,13 +114,48 @@ class GameRules:
     # ---------------------------------------------------------------- to be defined by a game
 
     def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
+        """A new position: set-up done, the forced decisions taken (end with ``self._settle``)."""
         raise NotImplementedError
+
+    def _compute(self, state: State) -> list:
+        """The legal actions of the pending decision (uncached; the game is not over)."""
+        raise NotImplementedError
+
+    def _do(self, state: State, action) -> None:
+        """What one decision does to ``state``."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- decisions
 
     def legal_actions(self, state: State) -> list:
-        raise NotImplementedError
+        """Every legal choice of the pending decision, in a deterministic order ([] when over)."""
+        if state.legal is None:
+            state.legal = [] if state.ended else self._compute(state)
+        return state.legal
 
-    def apply(self, state: State, action) -> State:
-        raise NotImplementedError
+    def apply(self, state: State, action, check: bool = False) -> State:
+        """Apply ``action`` (mutating ``state``), then take the forced decisions; returns
+        ``state``. ``check``: refuse an action that is not legal (RulesError)."""
+        if state.ended:
+            raise RulesError("the game is over")
+        if check and action not in self.legal_actions(state):
+            raise RulesError(f"illegal action {action!r} in {state!r}")
+        state.legal = None
+        self._do(state, action)
+        self._settle(state)
+        return state
+
+    def _settle(self, state: State) -> None:
+        """Take every decision that has a single legal action; cache the next real choice."""
+        while not state.ended:
+            acts = self._compute(state)
+            if len(acts) != 1:
+                if not acts:
+                    raise RulesError(f"no legal action in {state!r}")
+                state.legal = acts
+                return
+            self._do(state, acts[0])
+        state.legal = []
 
     # ---------------------------------------------------------------- shared answers
 

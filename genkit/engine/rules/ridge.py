@@ -84,30 +84,10 @@ class Game(GameRules):
         self._settle(s)
         return s
 
-    def legal_actions(self, s: RidgeState) -> list:
-        if s.legal is None:
-            s.legal = [] if s.ended else self._actions(s)
-        return s.legal
+    # ------------------------------------------------------------------ decisions (R5: GameRules.apply takes
+    # the forced ones)
 
-    def apply(self, s: RidgeState, action) -> RidgeState:
-        s.legal = None
-        self._do(s, action)
-        self._settle(s)
-        return s
-
-    # ------------------------------------------------------------------ decisions
-
-    def _settle(self, s: RidgeState) -> None:
-        """R5: take every forced decision."""
-        while not s.ended:
-            acts = self._actions(s)
-            if len(acts) != 1:
-                s.legal = acts
-                return
-            self._do(s, acts[0])
-        s.legal = []
-
-    def _actions(self, s: RidgeState) -> list:
+    def _compute(self, s: RidgeState) -> list:
         if s.stage == DEST:
             return [("to", h) for h in self._destinations(s, s.chosen)]
         if s.stage == TARGET:

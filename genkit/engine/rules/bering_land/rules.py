@@ -86,7 +86,7 @@ from ....model.schema import DRAW
 from ... import events as ev
 from . import events as bev
 from .. import Requirements
-from ...game import CardChance, GameRules
+from ...game import CardChance, GameRules, RulesError
 from ...core import (
     AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
     bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
@@ -107,10 +107,6 @@ _MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: m
 
 K_RESPAWN, K_MOVE, K_COMBAT, K_HOUSE = 0, 1, 2, 3
 _KINDS = {"respawn": K_RESPAWN, "movement": K_MOVE, "combat": K_COMBAT, "housekeeping": K_HOUSE}
-
-
-class RulesError(ValueError):
-    """An action that is not legal in the state it was applied to."""
 
 
 class Game(GameRules):
@@ -368,36 +364,6 @@ class Game(GameRules):
 
     # ------------------------------------------------------------------ public API
 
-    def legal_actions(self, s: State) -> list:
-        """Every legal choice of the pending decision, in a deterministic order ([] when over)."""
-        if s.legal is None:
-            s.legal = [] if s.ended else self._compute(s)
-        return s.legal
-
-    def apply(self, s: State, action, check: bool = False) -> State:
-        """Apply ``action`` (mutating ``s``), then take forced decisions; returns ``s``."""
-        if s.ended:
-            raise RulesError("the game is over")
-        if check and action not in self.legal_actions(s):
-            raise RulesError(f"illegal action {action!r} in {s!r}")
-        s.legal = None
-        self._do(s, action)
-        self._settle(s)
-        return s
-
-    def _settle(self, s: State) -> None:
-        while not s.ended:
-            acts = self._compute(s)
-            if len(acts) != 1:
-                if not acts:
-                    raise RulesError(f"no legal action in {s!r}")
-                s.legal = acts
-                return
-            self._do(s, acts[0])
-        s.stage = S_OVER
-        s.pend = ()
-        s.legal = []
-
     def _compute(self, s: State) -> list:
         st = s.stage
         if st == S_MOVE_UNIT:
@@ -560,6 +526,8 @@ class Game(GameRules):
         s.ended = 1
         s.winner = winner
         s.reason = reason
+        s.stage = S_OVER
+        s.pend = ()
         if s.events is not None:
             e = s.events
             for side, hand in enumerate(s.hands):
