@@ -583,6 +583,16 @@ def colours(ctx: Context):
                                   f"terrain '{t.name}' and '{u.name}' have no pattern and print as the same grey")
 
 
+# --------------------------------------------------------------------------- rules booklet
+
+@check
+def rules_booklet(ctx: Context):
+    """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
+    exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
+    from ..render.rules_text import rules_findings  # lazily: checking a game without one needs no renderer
+    yield from rules_findings(ctx.content, ctx.source.root)
+
+
 # --------------------------------------------------------------------------- running
 
 def run_checks(content: Content, source: Source) -> list[Finding]:

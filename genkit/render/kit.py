@@ -12,7 +12,7 @@ The same content gives byte-identical files.
 
 Output (default ``build/<game id>/``)::
 
-    map.pdf  map-tiled.pdf  counters.pdf  cards.pdf  player-aid.pdf  manifest.json
+    map.pdf  map-tiled.pdf  counters.pdf  cards.pdf  player-aid.pdf  rules.pdf  manifest.json
     svg/<kind>-<page>.svg   png/<kind>-<page>.png (png=True)
 """
 
@@ -26,6 +26,7 @@ from typing import Iterable
 from ..atomic import output_errors, replaced_folder
 from ..model.check import load_checked
 from .aid import aid_pages
+from .booklet import rules_booklet
 from .cards import card_sheets
 from .counters import LAYOUTS, counter_sheets
 from .draw import INCH
@@ -35,9 +36,9 @@ from .pdf import pdf_bytes
 from .sheets import PRINT_AT_100, tile
 from .svg import svg_string
 
-KINDS = ("map", "map-tiled", "counters", "cards", "player-aid")
+KINDS = ("map", "map-tiled", "counters", "cards", "player-aid", "rules")
 FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
-         "cards": "cards.pdf", "player-aid": "player-aid.pdf"}
+         "cards": "cards.pdf", "player-aid": "player-aid.pdf", "rules": "rules.pdf"}
 TILE_OVERLAP = 36.0
 PNG_DPI = 96
 
@@ -72,6 +73,12 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         info: dict = {}
         if kind == "cards" and content.cards is None:
             continue  # a game without cards prints none
+        if kind == "rules":  # the booklet flows its text with reportlab: a PDF, no page list
+            booklet = rules_booklet(content, source, style, content_root)
+            if booklet is not None:
+                out.append({"kind": kind, "file": FILES[kind], "pdf": booklet[0], "pages": booklet[1],
+                            "info": {}, "bleed": 0.0, "size": style.size})
+            continue
         if kind == "map":
             pages = [map_page(content, style)]
         elif kind == "map-tiled":
@@ -131,6 +138,14 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         pages = comp["pages"]
         kind = comp["kind"]
         pdf_path = dest / comp["file"]
+        if "pdf" in comp:  # written whole (the rules booklet)
+            pdf_path.write_bytes(comp["pdf"])
+            entry = {"kind": kind, "file": comp["file"], "pages": pages,
+                     "page_size_in": [round(v / INCH, 4) for v in comp["size"]]}
+            if png:
+                entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
+            manifest["components"].append(entry)
+            continue
         pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {kind}",
                                        subject=f"{g.title} {g.version} print-and-play: {kind}",
                                        keywords=[g.id, g.version, source.sha256[:12]]))

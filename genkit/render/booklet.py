@@ -1,0 +1,437 @@
+"""``rules.pdf``: the rules booklet, laid out from ``content/<game>/rules.md`` (see
+:mod:`.rules_text` for the placeholders and tables the file may hold).
+
+* Case numbers are the designer's: a heading reads ``# 9.0 Combat`` (a rule), ``## 9.1 ...`` (a
+  case), ``### 9.1.1 ...`` (a subcase); genkit prints them as written and ``genkit check`` reports
+  a number repeated or out of order.  Rules and cases are listed in the table of contents with
+  their page numbers (reportlab's ``multiBuild``: the pages are laid out until the numbers settle).
+* Paragraphs, bullet and numbered lists, **bold**, *italic*, Markdown tables, ``>`` quotes (the
+  designer's notes, in a shaded box) and the model's tables (``[[crt]]``).
+* The page furniture of every kit sheet: the footer of :meth:`.layout.SheetStyle.footer`, with the
+  page number; a running head with the game's title.  Letter or A4 (``--paper``), never bleed.
+* Fonts: the bundled DejaVu faces, embedded; italic is DejaVu Sans Oblique from the same family
+  (``genkit/fonts``).  The document starts in DejaVu, so reportlab's Helvetica is never named.
+* Byte-identical rebuilds: reportlab's ``invariant`` mode (fixed dates and document id).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepTogether, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from . import fonts as _fonts
+from .layout import SheetStyle, readable_ink
+from .rules_text import (TABLE_LINE, RulesError, TableData, read_rules, render_rules, rules_path,
+                         table_data)
+
+INK = colors.HexColor("#1a1a1a")
+GREY = colors.HexColor("#555555")
+ACCENT = colors.HexColor("#2d4a6b")      # rule headings and table heads: a dark slate, no side's colour
+SHADE = colors.HexColor("#eef1f5")       # designer's notes, table sub-heads
+RULE_LINE = colors.HexColor("#9aa8b8")
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 58.0, 56.0, 52.0
+BODY, TABLE_TEXT, NOTE = 9.5, 8.5, 8.0   # points: nothing in the booklet is smaller than NOTE
+TABLE_UNIT = 50.0                        # points per relative column width, up to the frame width
+TABLE_MARK = "GENKITTABLE{}END"          # stands for a [[table]] line while Markdown is parsed
+SANS, BOLD, ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
+ITALIC_FILE = "DejaVuSans-Oblique.ttf"
+
+
+# --------------------------------------------------------------------------- fonts and styles
+
+def _register_fonts() -> None:
+    _fonts.register_fonts()
+    if ITALIC not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(ITALIC, str(_fonts.FONT_DIR / ITALIC_FILE)))
+    # <b> and <i> in a paragraph pick these faces (no bold oblique: bold italic prints bold)
+    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+    pdfmetrics.registerFontFamily(BOLD, normal=BOLD, bold=BOLD, italic=BOLD, boldItalic=BOLD)
+
+
+def _style(name: str, size: float, font: str = SANS, leading: float | None = None, **kw) -> ParagraphStyle:
+    return ParagraphStyle(name, fontName=font, fontSize=size, leading=leading or size * 1.32,
+                          bulletFontName=SANS, bulletFontSize=size, textColor=kw.pop("textColor", INK), **kw)
+
+
+STYLES = {
+    "title": _style("title", 26, BOLD, 31, textColor=ACCENT, spaceAfter=4),
+    "subtitle": _style("subtitle", 13, SANS, 17, textColor=GREY, spaceAfter=2),
+    "edition": _style("edition", 9, SANS, 12, textColor=GREY, spaceAfter=14),
+    "contents": _style("contents", 13, BOLD, 17, textColor=ACCENT, spaceBefore=6, spaceAfter=8),
+    "h1": _style("h1", 14, BOLD, 18, textColor=ACCENT, spaceBefore=14, spaceAfter=5, keepWithNext=1),
+    "h2": _style("h2", 10.5, BOLD, 14, spaceBefore=8, spaceAfter=3, keepWithNext=1),
+    "h3": _style("h3", BODY, BOLD, 13, spaceBefore=5, spaceAfter=2, keepWithNext=1),
+    "body": _style("body", BODY, leading=13, spaceAfter=5),
+    "note": _style("note", BODY, leading=13, spaceAfter=3),
+    "cell": _style("cell", TABLE_TEXT, leading=10.5),
+    "cell_head": _style("cell_head", TABLE_TEXT, BOLD, 10.5, textColor=colors.white),
+    "cell_band": _style("cell_band", TABLE_TEXT, BOLD, 10.5),
+    "table_title": _style("table_title", 9, BOLD, 12, spaceBefore=4, spaceAfter=3, keepWithNext=1),
+    "table_note": _style("table_note", NOTE, leading=10, textColor=GREY),
+    "toc0": _style("toc0", BODY, BOLD, 13, leftIndent=0, firstLineIndent=0, spaceBefore=3),
+    "toc1": _style("toc1", 8.5, SANS, 11, leftIndent=16, firstLineIndent=0),
+}
+#: every platypus Table names its font, else reportlab sets (and names, unembedded) Helvetica per cell
+FONT_CMD = ("FONTNAME", (0, 0), (-1, -1), SANS)
+HEADINGS = {"h1": 0, "h2": 1, "h3": 2}   # Markdown heading tag -> outline level
+TOC_LEVELS = 2                           # rules and cases are listed; subcases are not
+
+
+def parse_markdown(text: str):
+    """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it)."""
+    return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
+
+
+# --------------------------------------------------------------------------- Markdown -> flowables
+
+def _inline(token) -> str:
+    """reportlab paragraph markup for a Markdown inline token."""
+    out = []
+    for child in token.children or []:
+        t = child.type
+        if t == "text":
+            out.append(escape(child.content))
+        elif t == "code_inline":
+            out.append(f"<b>{escape(child.content)}</b>")
+        elif t in ("strong_open", "strong_close"):
+            out.append("<b>" if t.endswith("open") else "</b>")
+        elif t in ("em_open", "em_close"):
+            out.append("<i>" if t.endswith("open") else "</i>")
+        elif t == "softbreak":
+            out.append(" ")
+        elif t == "hardbreak":
+            out.append("<br/>")
+        # links print their text (children above); images and raw HTML print nothing (check says so)
+    return "".join(out)
+
+
+class _Heading(Paragraph):
+    """A rule, case or subcase heading: the table of contents and the PDF outline list it."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, level: int, key: str):
+        super().__init__(markup, style)
+        self.toc_level, self.toc_key = level, key
+
+
+@dataclass
+class _List:
+    ordered: bool
+    number: int
+    item_paragraphs: int = 0
+
+
+class _Converter:
+    """Markdown tokens to platypus flowables, one pass."""
+
+    def __init__(self, tables: list[list[TableData]], width: float):
+        self.tables, self.width = tables, width
+        self.out: list = []
+        self.stack: list[list] = []        # open designer's notes (blockquotes)
+        self.lists: list[_List] = []
+        self.headings = 0
+        self.md_table: list[list[str]] | None = None
+
+    def add(self, flowable) -> None:
+        self.out.append(flowable)
+
+    def run(self, tokens) -> list:
+        it = iter(tokens)
+        for tok in it:
+            handler = getattr(self, "on_" + tok.type, None)
+            if handler is not None:
+                handler(tok, it)
+        return self.out
+
+    # blocks
+    def on_heading_open(self, tok, it):
+        inline = next(it)
+        level = min(HEADINGS.get(tok.tag, 2), 2)
+        self.headings += 1
+        self.add(_Heading(_inline(inline), STYLES[f"h{level + 1}"], level, f"case{self.headings}"))
+        if level == 0:
+            self.add(HRFlowable(width="100%", thickness=0.8, color=RULE_LINE, spaceBefore=0, spaceAfter=5))
+
+    def on_paragraph_open(self, tok, it):
+        inline = next(it)
+        mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
+        if mark:
+            for data in self.tables[int(mark.group(1))]:
+                self.add(_table(data, self.width - self._indent()))
+            return
+        style = STYLES["note" if self.stack else "body"]
+        if self.lists:
+            lst = self.lists[-1]
+            indent = self._indent()
+            bullet = None
+            if lst.item_paragraphs == 0:
+                bullet = f"{lst.number}." if lst.ordered else "\u2022"
+            lst.item_paragraphs += 1
+            style = ParagraphStyle(f"li{len(self.lists)}", parent=style, leftIndent=indent,
+                                   bulletIndent=indent - 12, spaceAfter=2.5)
+            self.add(Paragraph(_inline(inline), style, bulletText=bullet))
+        else:
+            self.add(Paragraph(_inline(inline), style))
+
+    def _indent(self) -> float:
+        return 16.0 * len(self.lists)
+
+    def on_bullet_list_open(self, tok, it):
+        self.lists.append(_List(False, 0))
+
+    def on_ordered_list_open(self, tok, it):
+        self.lists.append(_List(True, int(tok.attrs.get("start", 1) or 1) - 1))
+
+    def on_bullet_list_close(self, tok, it):
+        self.lists.pop()
+        if not self.lists:
+            self.add(Spacer(1, 3))
+
+    on_ordered_list_close = on_bullet_list_close
+
+    def on_list_item_open(self, tok, it):
+        lst = self.lists[-1]
+        lst.number += 1
+        lst.item_paragraphs = 0
+
+    def on_blockquote_open(self, tok, it):
+        self.stack.append(self.out)
+        self.out = []
+
+    def on_blockquote_close(self, tok, it):
+        inner, self.out = self.out, self.stack.pop()
+        box = Table([[inner]], colWidths=[self.width - self._indent()])
+        box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), SHADE), FONT_CMD,
+                                 ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+        self.add(box)
+        self.add(Spacer(1, 6))
+
+    def on_hr(self, tok, it):
+        self.add(HRFlowable(width="100%", thickness=0.5, color=RULE_LINE, spaceBefore=4, spaceAfter=6))
+
+    def on_fence(self, tok, it):
+        for line in tok.content.rstrip("\n").split("\n"):
+            self.add(Paragraph(escape(line) or "&nbsp;", STYLES["body"]))
+
+    on_code_block = on_fence
+
+    # Markdown tables
+    def on_table_open(self, tok, it):
+        self.md_table = []
+
+    def on_tr_open(self, tok, it):
+        self.md_table.append([])
+
+    def on_inline(self, tok, it):
+        if self.md_table is not None:
+            self.md_table[-1].append(_inline(tok))
+
+    def on_table_close(self, tok, it):
+        rows, self.md_table = self.md_table, None
+        n = max(len(r) for r in rows)
+        rows = [r + [""] * (n - len(r)) for r in rows]
+        self.add(_table(TableData([rows[0]], rows[1:], [1] * n, markup=True), self.width - self._indent()))
+
+
+# --------------------------------------------------------------------------- tables
+
+def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str | None = None) -> Paragraph:
+    st = ParagraphStyle(style.name + align, parent=style,
+                        alignment=TA_CENTER if align == "CENTER" else TA_LEFT)
+    if ink:
+        st.textColor = colors.HexColor(ink)
+    return Paragraph(text if markup else escape(text), st)
+
+
+def _table(data: TableData, avail: float):
+    """A model table as a platypus Table: a dark head row, banded sub-heads, cell fills."""
+    n = len(data.widths)
+    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT))
+    align = data.align or ["LEFT"] * n
+    rows = [[_cell(t, STYLES["cell_head"], align[i], data.markup) for i, t in enumerate(r)] for r in data.header]
+    head = len(rows)
+    bands = set(data.bands)
+    for r, row in enumerate(data.rows):
+        cells = []
+        for c, text in enumerate(row):
+            fill = data.fills.get((r, c))
+            style = STYLES["cell_band"] if r in bands else STYLES["cell"]
+            cells.append(_cell(text, style, align[c], data.markup, readable_ink(fill) if fill else None))
+        rows.append(cells)
+    cmds = [("GRID", (0, 0), (-1, -1), 0.4, RULE_LINE), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            FONT_CMD]
+    if head:
+        cmds.append(("BACKGROUND", (0, 0), (-1, head - 1), ACCENT))
+    for r in bands:
+        cmds.append(("BACKGROUND", (0, head + r), (-1, head + r), SHADE))
+    for (r, c), fill in data.fills.items():
+        cmds.append(("BACKGROUND", (c, head + r), (c, head + r), colors.HexColor(fill)))
+    for r, c0, c1 in data.spans:
+        cmds.append(("SPAN", (c0, head + r), (c1, head + r)))
+    table = Table(rows, colWidths=widths, repeatRows=head, hAlign="LEFT")
+    table.setStyle(TableStyle(cmds))
+    parts = [Paragraph(escape(data.title), STYLES["table_title"])] if data.title else []
+    parts.append(table)
+    parts += [Paragraph(escape(note), STYLES["table_note"]) for note in data.notes]
+    parts.append(Spacer(1, 7))
+    return KeepTogether(parts) if len(rows) <= 10 else _Stack(parts)
+
+
+def _longest_word(text: str, font: str) -> float:
+    words = re.sub(r"<[^>]+>", " ", text).split()
+    return max((pdfmetrics.stringWidth(w, font, TABLE_TEXT) for w in words), default=0.0)
+
+
+def _column_widths(data: TableData, total: float) -> list[float]:
+    """Relative widths scaled to ``total``, each widened to hold its longest word (headings
+    never break inside a word); the width taken comes from the columns with room to spare."""
+    share = [w / sum(data.widths) * total for w in data.widths]
+    need = [8.5 + max([_longest_word(r[c], BOLD) for r in data.header]
+                      + [_longest_word(r[c], SANS) for r in data.rows] + [0.0])
+            for c in range(len(share))]
+    if sum(need) >= total:
+        return [total * n / sum(need) for n in need]
+    widths = [max(s, n) for s, n in zip(share, need)]
+    over = sum(widths) - total
+    spare = [w - n for w, n in zip(widths, need)]
+    room = sum(spare)
+    return [w - over * sp / room for w, sp in zip(widths, spare)]
+
+
+class _Stack(list):
+    """A long table and its notes, added one after the other (it may break across pages)."""
+
+
+# --------------------------------------------------------------------------- the document
+
+class _Booklet(BaseDocTemplate):
+    def __init__(self, filename, style: SheetStyle, subtitle: str, **kw):
+        super().__init__(filename, **kw)
+        self.sheet, self.subtitle = style, subtitle
+        w, h = self.pagesize
+        frame = Frame(MARGIN_X, MARGIN_BOTTOM, w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._furniture)])
+
+    def afterFlowable(self, flowable):
+        level = getattr(flowable, "toc_level", None)
+        if level is None:
+            return
+        text = flowable.getPlainText()
+        self.canv.bookmarkPage(flowable.toc_key)
+        self.canv.addOutlineEntry(text, flowable.toc_key, level=min(level, self._outline_level + 1))
+        self._outline_level = min(level, self._outline_level + 1)
+        if level < TOC_LEVELS:
+            self.notify("TOCEntry", (level, escape(text), self.page, flowable.toc_key))
+
+    def handle_documentBegin(self):
+        self._outline_level = -1
+        super().handle_documentBegin()
+
+    def _furniture(self, canv, doc):
+        """The running head (not on the title page), the page number and the kit's footer."""
+        w, h = self.pagesize
+        canv.saveState()
+        if doc.page > 1:
+            canv.setFont(SANS, 8)
+            canv.setFillColor(GREY)
+            canv.drawString(MARGIN_X, h - 34, f"{self.sheet.title}  \u2014  {self.subtitle}")
+            canv.setStrokeColor(RULE_LINE)
+            canv.setLineWidth(0.5)
+            canv.line(MARGIN_X, h - 39, w - MARGIN_X, h - 39)
+        canv.setFont(BOLD, 9)
+        canv.setFillColor(INK)
+        canv.drawCentredString(w / 2, 30, str(doc.page))
+        for t in self.sheet.footer(w, h, extra=f"rules page {doc.page}"):
+            canv.setFont(_fonts.rl_font_name(t.font), t.size)
+            canv.setFillColor(colors.HexColor(t.fill))
+            draw = {"start": canv.drawString, "middle": canv.drawCentredString, "end": canv.drawRightString}
+            draw[t.anchor](t.x, h - t.y, t.text)   # sheet primitives are y-down
+        canv.restoreState()
+
+
+def _title_block(content) -> list:
+    g = content.game
+    out = [Paragraph(escape(g.title), STYLES["title"])]
+    if g.subtitle:
+        out.append(Paragraph(escape(g.subtitle), STYLES["subtitle"]))
+    out.append(Paragraph(f"Rules of play \u00b7 version {escape(g.version)}", STYLES["edition"]))
+    return out
+
+
+def _contents() -> list:
+    toc = TableOfContents(dotsMinLevel=0, levelStyles=[STYLES["toc0"], STYLES["toc1"]])
+    toc.tableStyle = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), FONT_CMD,
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    return [Paragraph("Contents", STYLES["contents"]), toc, PageBreak()]
+
+
+def _with_table_marks(text: str, content) -> tuple[str, list[list[TableData]]]:
+    """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph."""
+    tables, lines = [], []
+    for line in text.split("\n"):
+        m = TABLE_LINE.match(line)
+        if m:
+            tables.append(table_data(content, m.group(1), m.group(2)))
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += ["", indent + TABLE_MARK.format(len(tables) - 1), ""]
+        else:
+            lines.append(line)
+    return "\n".join(lines), tables
+
+
+def _flatten(items: list) -> list:
+    out = []
+    for it in items:
+        out.extend(it) if isinstance(it, _Stack) else out.append(it)
+    return out
+
+
+def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md"
+                ) -> tuple[bytes, int]:
+    """The rules booklet of ``rules_text`` (rules.md as written) as PDF bytes, and its page count."""
+    _register_fonts()
+    text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
+    w, h = style.size
+    width = w - 2 * MARGIN_X
+    story = _title_block(content) + _contents()
+    story += _flatten(_Converter(tables, width).run(parse_markdown(text)))
+    buf = io.BytesIO()
+    g = content.game
+    doc = _Booklet(buf, style, "Rules of play", pagesize=(w, h), invariant=1, pageCompression=1,
+                   initialFontName=SANS, initialFontSize=BODY, title=f"{g.title} - rules",
+                   author="genkit", creator="genkit", subject=f"{g.title} {g.version} rules of play",
+                   keywords=", ".join(keywords), leftMargin=MARGIN_X, rightMargin=MARGIN_X,
+                   topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
+    doc.multiBuild(story, maxPasses=6)
+    return buf.getvalue(), doc.page
+
+
+def rules_booklet(content, source, style: SheetStyle, content_root) -> tuple[bytes, int] | None:
+    """The booklet of the game at ``content_root`` (None: the game has no rules.md).  A booklet
+    is never printed with bleed.  Raises RulesError (``genkit check`` reports the same first)."""
+    path = rules_path(content_root)
+    if path is None:
+        return None
+    flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
+    text = read_rules(path, Path(content_root))
+    return booklet_pdf(content, flat, text, [content.game.id, content.game.version, source.sha256[:12]],
+                       where=str(path))

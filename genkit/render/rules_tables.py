@@ -1,0 +1,210 @@
+"""The tables a rules booklet draws from the model, each asked for by a line ``[[name]]`` or
+``[[name id]]`` in rules.md (see :mod:`.rules_text`).  Every cell comes from the model; the
+words around the numbers are the generic ones the player aid uses.
+
+=================  ==========================================================================
+``[[crt]]``        the combat results table: a block per attack type, a row per die face
+``[[results]]``    the results key: code, name and what happens
+``[[units]]``      the unit chart: strength, defence, movement, attack distances, facing...
+``[[terrain]]``    the terrain chart: colour, movement cost, line of sight
+``[[sequence]]``   the sequence of play: phase, who acts
+``[[per_turn]]``   each per-turn number of the turn track, turn by turn and side
+                   (``[[per_turn ID]]``: one of them)
+``[[tracks]]``     the tracks printed on the player aid, lane by lane (``[[tracks ID]]``)
+``[[setup]]``      the counter mix: each side's units, their set-up hexes and reserve
+``[[markers]]``    the markers of the counter mix
+``[[places]]``     the map's named places, their hexes and owners
+``[[cards]]``      the deck: each card, its copies and the rolls that make it work
+``[[draw_table]]`` the card draw table (die face -> card)
+=================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from ..model.schema import Content
+from .aid import RESULT_FILL, crt_notes
+from .rules_text import TableData, table
+
+PER_TURN_COLUMNS = 15   # turns per row block of a per-turn table (a 30-turn game: two blocks)
+
+
+def _side_name(content: Content, side_id: str | None) -> str:
+    if side_id is None:
+        return "both"
+    return next((s.adjective for s in content.game.sides if s.id == side_id), side_id)
+
+
+def _unit_name(content: Content, type_id: str) -> str:
+    return next((u.name for u in content.unit_types if u.id == type_id), type_id)
+
+
+def _ranges(faces: list[int]) -> str:
+    """[1, 2, 3, 5] -> "1-3, 5"."""
+    out, run = [], []
+    for f in sorted(faces):
+        if run and f == run[-1] + 1:
+            run.append(f)
+            continue
+        if run:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+        run = [f]
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+    return ", ".join(out)
+
+
+@table("crt", what="the combat results table")
+def crt_table(content: Content, _=None) -> TableData:
+    crt = content.crt
+    cols = sorted(crt.columns, key=lambda c: c.key)
+    effect = {r.code: r.effect for r in crt.results}
+    what = "Odds" if crt.uses_odds else "Attack strength minus defence"
+    header = [["Die", *[c.label for c in cols]]]
+    rows, fills, bands = [], {}, []
+    for at in crt.attack_types:
+        bands.append(len(rows))
+        rows.append([f"{crt.attack_type_names.get(at, at)} attack"] + [""] * len(cols))
+        for f in range(crt.die_faces):
+            r = len(rows)
+            rows.append([str(f + 1)] + [c.rows[at][f] for c in cols])
+            for i, c in enumerate(cols, 1):
+                fills[(r, i)] = RESULT_FILL.get(effect.get(c.rows[at][f], "none"), "#ffffff")
+    notes = [f"Columns: {what.lower()}." if not crt.uses_odds else "Columns: odds, attack to defence."]
+    return TableData(header, rows, [1.6] + [1] * len(cols), fills, [(b, 0, len(cols)) for b in bands],
+                     bands, notes + crt_notes(content), ["CENTER"] * (len(cols) + 1))
+
+
+@table("results", what="the results key")
+def results_table(content: Content, _=None) -> TableData:
+    rows = [[r.code, r.name, r.text] for r in content.crt.results]
+    fills = {(i, 0): RESULT_FILL.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
+    return TableData([["Result", "Name", "What happens"]], rows, [0.8, 1.2, 6], fills,
+                     align=["CENTER", "LEFT", "LEFT"])
+
+
+@table("units", what="the unit chart")
+def units_table(content: Content, _=None) -> TableData:
+    crt = content.crt
+    types = content.unit_types
+    defence = any(u.defence is not None for u in types)
+    points = any(u.points is not None for u in types) or any(v.kind == "points" for v in content.game.victory)
+    head = ["Unit", "Strength full / reduced"]
+    head += ["Defence full / reduced"] if defence else []
+    head += ["Movement points"]
+    head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in crt.attack_types]
+    head += ["Facing", "Enters a friend's hex"] + (["Points"] if points else [])
+    rows = []
+    for u in types:
+        row = [f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
+        if defence:
+            d = u.defence_of()
+            row.append(f"{d.full} / {d.reduced}")
+        row.append(str(u.movement))
+        row += [f"{u.attack_distance[a]} hex{'es' if u.attack_distance[a] != 1 else ''}"
+                if a in u.attack_distance else "-" for a in crt.attack_types]
+        row.append(f"yes, {u.turn_cost} MP a turn" if u.facing else "no")
+        row.append("yes" if u.passes_through_friends else "no")
+        if points:
+            row.append(str(u.point_value()))
+        rows.append(row)
+    n = len(head)
+    return TableData([head], rows, [2.2] + [1] * (n - 1), align=["LEFT"] + ["CENTER"] * (n - 1))
+
+
+@table("terrain", what="the terrain chart")
+def terrain_table(content: Content, _=None) -> TableData:
+    rows, fills = [], {}
+    for i, t in enumerate(content.map.terrain):
+        cost = "impassable" if t.move_cost is None else f"{t.move_cost} MP"
+        rows.append(["", t.name, cost, "yes" if t.blocks_los else "no"])
+        fills[(i, 0)] = t.colour
+    return TableData([["", "Terrain", "Cost to enter", "Blocks line of sight"]], rows,
+                     [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"])
+
+
+@table("sequence", what="the sequence of play")
+def sequence_table(content: Content, _=None) -> TableData:
+    rows = [[str(i), p.name, _side_name(content, p.side).capitalize() if p.side else "Both players"]
+            for i, p in enumerate(content.game.sequence_of_play, 1)]
+    return TableData([["Phase", "Name", "Who acts"]], rows, [0.7, 3, 2], align=["CENTER", "LEFT", "LEFT"])
+
+
+def _per_turn_ids(content: Content) -> list[str]:
+    return [e.id for e in content.turn_track.per_turn]
+
+
+@table("per_turn", _per_turn_ids, what="a per-turn number of the turn track")
+def per_turn_table(content: Content, entry_id: str) -> TableData:
+    entry = next(e for e in content.turn_track.per_turn if e.id == entry_id)
+    turns = content.turn_track.turns
+    width = min(PER_TURN_COLUMNS, turns)
+    rows, bands = [], []
+    for start in range(1, turns + 1, width):
+        block = list(range(start, min(turns, start + width - 1) + 1))
+        bands.append(len(rows))
+        rows.append(["Turn"] + [str(t) for t in block] + [""] * (width - len(block)))
+        for s in content.game.sides:
+            rows.append([s.adjective] + [str(content.turn_value(entry.id, t, s.id)) for t in block]
+                        + [""] * (width - len(block)))
+    return TableData([], rows, [2.2] + [1] * width, bands=bands, align=["LEFT"] + ["CENTER"] * width,
+                     title=entry.name)
+
+
+def _track_ids(content: Content) -> list[str]:
+    return [t.id for t in content.tracks]
+
+
+@table("tracks", _track_ids, what="a track of the player aid")
+def track_table(content: Content, track_id: str) -> TableData:
+    t = content.track(track_id)
+    count = f" {t.count}" if t.count else ""
+    rows = [[_unit_name(content, lane), f"0 to {last}", f"{last}{count}"] for lane, last in t.lanes.items()]
+    return TableData([[t.name, "Boxes", "Completed at"]], rows, [3, 1.5, 1.5],
+                     align=["LEFT", "CENTER", "CENTER"])
+
+
+@table("setup", what="the counter mix and set-up")
+def setup_table(content: Content, _=None) -> TableData:
+    rows = []
+    for g in content.counters.units:
+        rows.append([_side_name(content, g.side), _unit_name(content, g.type), str(len(g.setup) + g.reserve),
+                     ", ".join(g.setup) or "-", str(g.reserve)])
+    return TableData([["Side", "Unit", "Pieces", "Set up in hexes", "Reserve"]], rows,
+                     [1.3, 2, 0.9, 3.6, 0.9], align=["LEFT", "LEFT", "CENTER", "LEFT", "CENTER"])
+
+
+@table("markers", what="the markers of the counter mix")
+def markers_table(content: Content, _=None) -> TableData:
+    rows = [[m.name, _side_name(content, m.side) if m.side else "either", str(m.count),
+             f"{m.front.label} {m.front.caption}".strip(), f"{m.back.label} {m.back.caption}".strip()]
+            for m in content.counters.markers]
+    return TableData([["Marker", "Side", "Pieces", "Front", "Back"]], rows, [2, 1.3, 0.9, 2, 2],
+                     align=["LEFT", "LEFT", "CENTER", "LEFT", "LEFT"])
+
+
+@table("places", what="the map's named places")
+def places_table(content: Content, _=None) -> TableData:
+    rows = [[p.name, p.hex, _side_name(content, p.side) if p.side else ""] for p in content.map.places]
+    return TableData([["Place", "Hex", "Owned by"]], rows, [3, 1, 2], align=["LEFT", "CENTER", "LEFT"])
+
+
+@table("cards", what="the card deck")
+def cards_table(content: Content, _=None) -> TableData:
+    cards = content.cards
+    rows = []
+    for c in cards.deck if cards else []:
+        rolls = "; ".join(filter(None, (
+            " ".join(filter(None, [_ranges(cp.roll) if cp.roll else "", f"then {cp.parity}" if cp.roll and cp.parity
+                                   else (cp.parity or "")])) for cp in c.copies)))
+        rows.append([c.name, str(len(c.copies)), rolls or "always", c.text])
+    return TableData([["Card", "Copies", "Rolls (one per copy)", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
+                     align=["LEFT", "CENTER", "LEFT", "LEFT"])
+
+
+@table("draw_table", what="the card draw table")
+def draw_table(content: Content, _=None) -> TableData:
+    cards = content.cards
+    names = {c.id: c.name for c in cards.deck} if cards else {}
+    rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
+    title = cards.draw_table_name if cards else "Card draw table"
+    return TableData([["Die", title]], rows, [0.8, 4], align=["CENTER", "LEFT"])

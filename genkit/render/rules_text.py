@@ -1,0 +1,445 @@
+"""The rules booklet's source: ``content/<game>/rules.md`` with placeholders for the model's values.
+
+A designer writes the rules once, in Markdown, and names every number the model holds instead of
+typing it: ``{{ cards.hand_limit }}``, ``{{ unit_types.inf.movement }}``,
+``{{ crt.columns["+2"].rows.primary[0] }}``.  Placeholders are jinja2 expressions over the content
+model, rendered in genkit's template sandbox (:mod:`.sandbox`: the file is untrusted like every
+other part of a pack).  A value is named the way ``--set`` names it
+(:func:`genkit.model.load._element_key`): mappings by key, list elements by their ``id`` (or
+``code``, ``kind``, signed CRT differential, odds) or index.  Tables drawn from the model are
+asked for by a line of their own, ``[[crt]]`` or ``[[per_turn replacements]]`` (:data:`TABLES`).
+
+This module turns the file into text and table data; :mod:`.booklet` lays it out.
+:func:`rules_findings` is what ``genkit check`` reports about it, each finding with ``rules.md``
+and its line: a placeholder naming no value (with what is known there), an unknown table, and
+Markdown that would print wrong (raw HTML, images, headings that skip a level, case numbers out
+of order or repeated).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import jinja2
+from jinja2 import nodes
+
+from ..model.load import Finding, _element_key, current_limits, inside_pack  # one way to name a value
+from ..model.schema import Content
+from .sandbox import Limits, LimitedEnvironment, Refused, budget
+
+RULES_FILE = "rules.md"
+TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:\s+([^\]\s]+))?\s*\]\]\s*$")
+CASE_NUMBER = re.compile(r"^\s*\[?(\d+(?:\.\d+)*)\]?\s")
+FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+class RulesError(ValueError):
+    """rules.md cannot be read or rendered; the message names the file and line."""
+
+
+# --------------------------------------------------------------------------- the model as names
+
+class Record(dict):
+    """A mapping of the model: ``unit_types.inf.movement`` reads keys as attributes."""
+
+
+class Keyed(list):
+    """A list of the model whose elements are also named as ``--set`` names them:
+    ``unit_types.inf``, ``crt.columns["+2"]``, ``game.victory.turn_limit``."""
+
+    def key_of(self, element: Any, index: int) -> str:
+        return _element_key(element, index)
+
+    def find(self, key: Any) -> Any:
+        for i, element in enumerate(self):
+            if self.key_of(element, i) == str(key):
+                return element
+        raise KeyError(key)
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return list.__getitem__(self, key)
+        return self.find(key)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.find(name)
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def keys(self) -> list[str]:
+        return [self.key_of(e, i) for i, e in enumerate(self)]
+
+
+def _wrap(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Record((k, _wrap(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return Keyed(_wrap(v) for v in value)
+    return value
+
+
+def _raw(value: Any) -> Any:
+    """The model as plain data with the keys a designer writes (the YAML's)."""
+    return value.model_dump(mode="python") if hasattr(value, "model_dump") else value
+
+
+def rules_context(content: Content) -> dict[str, Any]:
+    """What placeholders may name: every top-level key of the model."""
+    return {k: _wrap(v) for k, v in _raw(content).items()}
+
+
+def _and_list(values, last: str = "and") -> str:
+    """``[3, 6, 9]`` -> ``"3, 6 and 9"``."""
+    items = [str(v) for v in values]
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _num(value) -> str:
+    """``17.0`` -> ``"17"``, ``0.75`` -> ``"0.75"`` (sizes are floats in the model)."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _environment() -> LimitedEnvironment:
+    return LimitedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True,
+                              lstrip_blocks=True, keep_trailing_newline=True,
+                              filters={"and_list": _and_list, "num": _num})
+
+
+# --------------------------------------------------------------------------- reading
+
+def rules_path(content_root: str | os.PathLike | None) -> Path | None:
+    """``<content>/rules.md`` when the game has one (a game given as one YAML file has none)."""
+    if content_root is None:
+        return None
+    root = Path(content_root)
+    if not root.is_dir():
+        return None
+    path = root / RULES_FILE
+    return path if os.path.lexists(path) else None
+
+
+def read_rules(path: Path, root: Path) -> str:
+    """The text of rules.md, read like the YAML: a regular file inside the pack, within the
+    file-size limit, UTF-8.  Raises RulesError naming the file."""
+    limit = current_limits().file_size
+    try:
+        if not inside_pack(path, root):
+            raise RulesError(f"{path}: resolves outside the content folder {root}")
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesError(f"{path}: not a regular file")
+        if info.st_size > limit:
+            raise RulesError(f"{path}: {info.st_size:,} bytes, past the file_size limit of "
+                             f"{limit:,} (raise it with --limit file_size=...)")
+        text = path.read_bytes()[: limit + 1].decode("utf-8")
+    except OSError as exc:
+        raise RulesError(f"{path}: cannot read it: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise RulesError(f"{path}:{line}: holds a control character ({bad.group()!r})")
+    return text
+
+
+# --------------------------------------------------------------------------- rendering
+
+def _template_line(exc: BaseException) -> int:
+    """The rules.md line a render error came from (jinja2 marks template frames)."""
+    line, tb = 0, exc.__traceback__
+    while tb is not None:
+        if "__jinja_exception__" in tb.tb_frame.f_globals or tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
+    """rules.md with every placeholder replaced by its value; raises RulesError (file:line)."""
+    env = _environment()
+    try:
+        with budget(Limits()):
+            return env.from_string(text).render(rules_context(content))
+    except jinja2.TemplateSyntaxError as exc:
+        raise RulesError(f"{where}:{exc.lineno}: placeholder syntax: {exc.message}") from exc
+    except jinja2.UndefinedError as exc:
+        raise RulesError(f"{where}:{_template_line(exc)}: names no value: {exc.message}") from exc
+    except Refused as exc:
+        raise RulesError(f"{where}:{_template_line(exc)}: {exc}") from exc
+    except jinja2.exceptions.SecurityError as exc:
+        raise RulesError(f"{where}:{_template_line(exc)}: not allowed: {exc}") from exc
+    except Exception as exc:  # an error the placeholder itself raised (e.g. a bad index)
+        raise RulesError(f"{where}:{_template_line(exc)}: {type(exc).__name__}: {exc}") from exc
+
+
+# --------------------------------------------------------------------------- static check
+
+def _chain(node: nodes.Node) -> tuple[str, list[Any]] | None:
+    """``unit_types.inf["movement"]`` -> ("unit_types", ["inf", "movement"]); the longest
+    constant prefix of a mixed chain (``game.sides[x].name`` -> ("game", ["sides"]))."""
+    parts: list[Any] = []
+    while True:
+        if isinstance(node, nodes.Getattr):
+            parts.append(node.attr)
+            node = node.node
+        elif isinstance(node, nodes.Getitem):
+            if isinstance(node.arg, nodes.Const):
+                parts.append(node.arg.value)
+            else:
+                parts.clear()  # a key computed at render time: check only what precedes it
+            node = node.node
+        elif isinstance(node, nodes.Name):
+            return node.name, parts[::-1]
+        else:
+            return None
+
+
+def _known(container: Any) -> list[str]:
+    if isinstance(container, Keyed):
+        return container.keys()
+    if isinstance(container, dict):
+        return [str(k) for k in container]
+    return []
+
+
+def _step(container: Any, key: Any) -> Any:
+    if isinstance(container, Keyed):
+        if isinstance(key, int) and not isinstance(key, bool):
+            return list.__getitem__(container, key)
+        return container.find(key)
+    if isinstance(container, dict):
+        for k in container:
+            if k == key or str(k) == str(key):
+                return container[k]
+    raise KeyError(key)
+
+
+def _unknown(root: str, parts: list[Any], value: Any) -> str | None:
+    """Why ``root.parts`` names no value, or None when it does."""
+    done = [root]
+    for part in parts:
+        try:
+            value = _step(value, part)
+        except (KeyError, IndexError, TypeError):
+            known = _known(value)
+            near = difflib.get_close_matches(str(part), known, n=1, cutoff=0.6)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            listed = ", ".join(known[:24]) + (", ..." if len(known) > 24 else "")
+            what = f"; {'.'.join(done)} has: {listed}" if known else f"; {'.'.join(done)} is a single value"
+            return f"'{'.'.join(done)}' has no '{part}'{hint}{what}"
+        done.append(str(part))
+    return None
+
+
+def _locals(tree: nodes.Template) -> set[str]:
+    """Names the file itself binds (loop variables, {% set %}, macros and their arguments)."""
+    names = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    names |= {m.name for m in tree.find_all(nodes.Macro)}
+    return names | {"loop", "caller", "varargs", "kwargs"}
+
+
+def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -> Iterator[Finding]:
+    bound = _locals(tree) | set(env.globals)
+    checked: set[int] = set()
+    skip: set[int] = set()
+    for test in tree.find_all(nodes.Test):
+        if test.name in ("defined", "undefined"):  # a test of whether a value exists
+            skip |= {id(n) for n in test.node.find_all((nodes.Getattr, nodes.Getitem, nodes.Name))}
+            skip.add(id(test.node))
+    for call in tree.find_all(nodes.Call):  # x.items(): check x, not the method's name
+        if isinstance(call.node, nodes.Getattr):
+            skip.add(id(call.node))
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
+        if id(node) in checked or id(node) in skip:
+            continue
+        checked |= {id(n) for n in node.find_all((nodes.Getattr, nodes.Getitem, nodes.Name))}
+        if isinstance(node, nodes.Name) and node.ctx != "load":
+            continue
+        found = _chain(node)
+        if found is None:
+            continue
+        root, parts = found
+        if root in bound and root not in context:
+            continue
+        if root not in context:
+            near = difflib.get_close_matches(root, list(context), n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            yield Finding("error", file, node.lineno, "rules-placeholder",
+                          f"placeholder names no value: '{root}' is not in the model{hint}; "
+                          f"known: {', '.join(context)}")
+            continue
+        why = _unknown(root, parts, context[root])
+        if why:
+            dotted = ".".join([root] + [str(p) for p in parts])
+            yield Finding("error", file, node.lineno, "rules-placeholder",
+                          f"placeholder '{dotted}' names no value: {why}")
+
+
+# --------------------------------------------------------------------------- tables
+
+@dataclass
+class TableData:
+    """A table drawn from the model: header rows, body rows (text), per-cell fills."""
+
+    header: list[list[str]]
+    rows: list[list[str]]
+    widths: list[float]                      # relative column widths
+    fills: dict[tuple[int, int], str] = field(default_factory=dict)   # (row, col) of body -> #rrggbb
+    spans: list[tuple[int, int, int]] = field(default_factory=list)   # (body row, col from, col to)
+    bands: list[int] = field(default_factory=list)                    # body rows drawn as sub-headings
+    notes: list[str] = field(default_factory=list)
+    align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
+    title: str = ""                                                   # printed above the table
+    markup: bool = False                                              # cells hold paragraph markup
+
+
+TableBuilder = Callable[[Content, "str | None"], TableData]
+TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
+
+
+def table(name: str, args: Callable[[Content], list[str]] | None = None, what: str = ""):
+    """Register a table ``[[name]]`` (``args``: the ids ``[[name ID]]`` may name)."""
+    def register(fn: TableBuilder) -> TableBuilder:
+        TABLES[name] = (fn, args, what)
+        return fn
+    return register
+
+
+def table_problem(content: Content, name: str, arg: str | None) -> str | None:
+    """Why ``[[name arg]]`` draws nothing, or None."""
+    if name not in TABLES:
+        return f"no table '{name}'; tables: {', '.join(TABLES)}"
+    _, args, _ = TABLES[name]
+    if arg is None:
+        return None
+    if args is None:
+        return f"table '{name}' takes no id, got '{arg}'"
+    known = args(content)
+    if arg not in known:
+        return f"table '{name}' has no '{arg}'; known: {', '.join(known) or 'none'}"
+    return None
+
+
+def table_data(content: Content, name: str, arg: str | None) -> list[TableData]:
+    problem = table_problem(content, name, arg)
+    if problem:
+        raise RulesError(problem)
+    fn, args, _ = TABLES[name]
+    if args is not None and arg is None:
+        return [fn(content, a) for a in args(content)]
+    return [fn(content, arg)]
+
+
+# --------------------------------------------------------------------------- Markdown problems
+
+def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    fenced = False
+    for n, line in enumerate(lines, 1):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield n, line
+
+
+def _case_key(number: str) -> tuple[int, ...]:
+    parts = [int(p) for p in number.split(".")]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
+
+
+def _markdown_findings(text: str, content: Content, file: str) -> Iterator[Finding]:
+    from .booklet import parse_markdown  # the one Markdown parser the booklet prints with
+    lines = text.splitlines()
+    for n, line in _outside_fences(lines):
+        m = TABLE_LINE.match(line)
+        if m:
+            problem = table_problem(content, m.group(1), m.group(2))
+            if problem:
+                yield Finding("error", file, n, "rules-table", problem)
+        elif "[[" in line and "]]" in line:
+            yield Finding("error", file, n, "rules-table",
+                          "a table ([[name]]) must stand alone on its line, or it prints as text")
+    last_level, cases = 0, {}
+    previous: tuple[int, ...] = ()
+    previous_text = ""
+    for tok in parse_markdown(text):
+        line = tok.map[0] + 1 if tok.map else 0
+        children = [c.type for c in tok.children or []]
+        if tok.type in ("html_block", "html_inline") or "html_inline" in children:
+            yield Finding("error", file, line, "rules-markdown", "raw HTML is not printed; write Markdown")
+        elif "image" in children:
+            yield Finding("error", file, line, "rules-markdown", "images are not printed in the booklet")
+        elif tok.type == "heading_open":
+            level = int(tok.tag[1])
+            if level > 3:
+                yield Finding("error", file, line, "rules-markdown",
+                              f"heading level {level}: the booklet has rules (#), cases (##) and subcases (###)")
+            elif level > last_level + 1:
+                yield Finding("error", file, line, "rules-markdown",
+                              f"heading level {level} follows level {last_level}: a level is skipped")
+            last_level = level
+        elif tok.type == "inline" and tok.map and lines[tok.map[0]].lstrip().startswith("#"):
+            m = CASE_NUMBER.match(tok.content)
+            if not m:
+                continue
+            key = _case_key(m.group(1))
+            if key in cases:
+                yield Finding("error", file, line, "rules-case",
+                              f"case {m.group(1)} is numbered twice (first at line {cases[key]})")
+            elif key < previous:
+                yield Finding("error", file, line, "rules-case",
+                              f"case {m.group(1)} comes after {previous_text}: out of order")
+            cases.setdefault(key, line)
+            if key > previous:
+                previous, previous_text = key, m.group(1)
+
+
+# --------------------------------------------------------------------------- check
+
+def rules_findings(content: Content, content_root: str | os.PathLike | None) -> list[Finding]:
+    """What ``genkit check`` reports about the game's rules.md (nothing when it has none)."""
+    path = rules_path(content_root)
+    if path is None:
+        return []
+    file = str(path)
+    try:
+        text = read_rules(path, Path(content_root))
+    except RulesError as exc:
+        return [Finding("error", file, _line_of(str(exc)), "rules-file", str(exc).split(": ", 1)[-1])]
+    env = _environment()
+    try:
+        tree = env.parse(text)
+    except jinja2.TemplateSyntaxError as exc:
+        return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
+    context = rules_context(content)
+    findings = list(_placeholder_findings(tree, context, env, file))
+    findings += _markdown_findings(text, content, file)
+    if not findings:  # what only running it shows (a computed key, a budget)
+        try:
+            render_rules(text, content, file)
+        except RulesError as exc:
+            findings.append(Finding("error", file, _line_of(str(exc)), "rules-placeholder",
+                                    str(exc).split(": ", 1)[-1]))
+    return findings
+
+
+def _line_of(message: str) -> int:
+    m = re.match(r"^[^:]*:(\d+):", message)
+    return int(m.group(1)) if m else 1
+
+
+from . import rules_tables  # noqa: E402,F401  (registers the tables)
