@@ -7,7 +7,7 @@ model, rendered in genkit's template sandbox (:mod:`.sandbox`: the file is untru
 other part of a pack).  A value is named the way ``--set`` names it
 (:func:`genkit.model.load._element_key`): mappings by key, list elements by their ``id`` (or
 ``code``, ``kind``, signed CRT differential, odds) or index.  Tables drawn from the model are
-asked for by a line of their own, ``[[crt]]`` or ``[[per_turn replacements]]`` (:data:`TABLES`).
+asked for by a line of their own, ``[[crt]]`` or ``[[per_turn ID]]`` (:data:`TABLES`).
 
 This module turns the file into text and table data; :mod:`.booklet` lays it out.
 :func:`rules_findings` is what ``genkit check`` reports about it, each finding with ``rules.md``
@@ -361,6 +361,12 @@ def _case_key(number: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
+def _line_within(lines: list[str], span, needle: str) -> int:
+    """The line of a block (``span``: its first and past-last line index) that holds ``needle``."""
+    first, last = span or (0, 0)
+    return next((n + 1 for n in range(first, last) if needle in lines[n]), first + 1)
+
+
 def _markdown_findings(text: str, content: Content, file: str) -> Iterator[Finding]:
     from .booklet import parse_markdown  # the one Markdown parser the booklet prints with
     lines = text.splitlines()
@@ -378,12 +384,14 @@ def _markdown_findings(text: str, content: Content, file: str) -> Iterator[Findi
     previous_text = ""
     for tok in parse_markdown(text):
         line = tok.map[0] + 1 if tok.map else 0
-        children = [c.type for c in tok.children or []]
-        if tok.type in ("html_block", "html_inline") or "html_inline" in children:
+        if tok.type == "html_block":
             yield Finding("error", file, line, "rules-markdown", "raw HTML is not printed; write Markdown")
-        elif "image" in children:
-            yield Finding("error", file, line, "rules-markdown", "images are not printed in the booklet")
-        elif tok.type == "heading_open":
+        for child in tok.children or []:
+            if child.type in ("html_inline", "image"):
+                at = _line_within(lines, tok.map, child.content if child.type == "html_inline" else "![")
+                yield Finding("error", file, at, "rules-markdown", "raw HTML is not printed; write Markdown"
+                              if child.type == "html_inline" else "images are not printed in the booklet")
+        if tok.type == "heading_open":
             level = int(tok.tag[1])
             if level > 3:
                 yield Finding("error", file, line, "rules-markdown",

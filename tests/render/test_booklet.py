@@ -1,0 +1,153 @@
+"""rules.pdf, the rules booklet: built from content/<game>/rules.md, measured on the PDF."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from genkit.model.check import check_path
+from genkit.model.load import load_game
+from genkit.render.kit import build_kit
+from genkit.render.sheets import page_size
+from render_helpers import need_tool
+
+ROOT = Path(__file__).resolve().parents[2]
+BERING = ROOT / "content" / "bering_land"
+RIDGE = ROOT / "tests" / "fixtures" / "ridge"
+
+
+def _build(tmp: Path, content=BERING, *sets: str, paper: str = "letter") -> Path:
+    build_kit(content, tmp, paper=paper, only=["rules"], overrides=sets)
+    return tmp / "rules.pdf"
+
+
+@pytest.fixture(scope="module")
+def booklet(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("booklet") / "out")
+
+
+def _pages(pdf: Path) -> list[str]:
+    return [p.extract_text() for p in PdfReader(str(pdf)).pages]
+
+
+def _contents(first_page: str) -> list[tuple[str, int]]:
+    """(heading, page) of each table-of-contents line: pypdf reads the dot leader and page
+    number before the heading's text."""
+    lines = first_page.splitlines()
+    out = []
+    for leader, title in zip(lines, lines[1:]):
+        m = re.fullmatch(r"[\s.]*\.\s*(\d+)", leader)
+        if m:
+            out.append((title.strip(), int(m.group(1))))
+    return out
+
+
+def _headings(rules_md: Path, levels: int) -> list[str]:
+    return [m.group(2).strip() for m in re.finditer(r"^(#{1,%d}) (.+)$" % levels, rules_md.read_text(), re.M)]
+
+
+def test_contents_lists_every_rule_and_case_at_the_page_it_starts_on(booklet):
+    pages = _pages(booklet)
+    toc = _contents(pages[0])
+    assert [title for title, _ in toc] == _headings(BERING / "rules.md", 2)
+    for title, page in toc:
+        lines = [ln.strip() for ln in pages[page - 1].splitlines()]
+        assert title in lines, f"{title!r} is not on page {page}"
+
+
+def test_every_page_carries_the_kit_footer_and_its_number(booklet):
+    game = load_game(BERING).game
+    for n, text in enumerate(_pages(booklet), 1):
+        assert "Print at 100%" in text and f"version {game.version}" in text
+        assert f"rules page {n}" in text
+
+
+def test_a_changed_hand_limit_changes_every_mention(tmp_path, booklet):
+    limit = load_game(BERING).cards.hand_limit
+    # the sentences of rules.md that name the hand limit, as printed with the model's value
+    mentions = [r"at most {} ability cards", r"while holding {}\s+is lost"]
+    before = " ".join(_pages(booklet))
+    changed = " ".join(_pages(_build(tmp_path / "six", BERING, f"cards.hand_limit={limit - 1}")))
+    for pattern in mentions:
+        assert re.search(pattern.format(limit), before) and not re.search(pattern.format(limit - 1), before)
+        assert re.search(pattern.format(limit - 1), changed), pattern
+        assert not re.search(pattern.format(limit), changed), pattern
+
+
+def test_crt_prints_every_cell_of_the_model(booklet):
+    crt = load_game(BERING).crt
+    cols = sorted(crt.columns, key=lambda c: c.key)
+    expected = ["Die"] + [c.label for c in cols]
+    for at in crt.attack_types:
+        expected += f"{crt.attack_type_names[at]} attack".split()
+        for face in range(crt.die_faces):
+            expected += [str(face + 1)] + [c.rows[at][face] for c in cols]
+    tokens = " ".join(_pages(booklet)).split()
+    starts = [i for i, t in enumerate(tokens) if t == "Die"]
+    assert any(tokens[i:i + len(expected)] == expected for i in starts), "no CRT with every cell found"
+
+
+def test_unit_chart_prints_every_unit_types_numbers(booklet):
+    text = " ".join(" ".join(_pages(booklet)).split())
+    for u in load_game(BERING).unit_types:
+        assert re.search(rf"{re.escape(u.name)} \({u.short}\) {u.strength.full} / {u.strength.reduced} {u.movement} ",
+                         text), u.name
+
+
+def test_fonts_are_all_embedded_and_qpdf_accepts_it(booklet):
+    fonts = subprocess.run([need_tool("pdffonts"), str(booklet)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()[2:]
+    assert fonts and all(re.search(r"\byes\s+yes\s+yes\b", ln) for ln in fonts), fonts
+    assert not any("Helvetica" in ln for ln in fonts)
+    subprocess.run([need_tool("qpdf"), "--check", str(booklet)], check=True, capture_output=True)
+
+
+def test_rebuild_is_byte_identical(tmp_path, booklet):
+    assert _build(tmp_path / "again").read_bytes() == booklet.read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_pages_are_the_papers_size(tmp_path, paper):
+    w, h = page_size(paper)
+    pdf = _build(tmp_path / paper, paper=paper)
+    for page in PdfReader(str(pdf)).pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((w, h), abs=0.01)
+
+
+def test_body_text_is_at_least_8_points(booklet):
+    sizes = set()
+    for page in PdfReader(str(booklet)).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: sizes.add(
+            round(size * (tm[3] if tm[3] else 1), 2)) if text.strip() else None)
+    body = {s for s in sizes if s > 0}
+    # the kit's footer (6.5 pt, as on every sheet) is the only smaller text
+    assert min(body - {6.5}) >= 8, sorted(body)
+
+
+def test_a_game_without_rules_md_builds_no_booklet(tmp_path):
+    manifest = build_kit(RIDGE, tmp_path / "ridge", only=["rules", "player-aid"])
+    assert not (tmp_path / "ridge" / "rules.pdf").exists()
+    assert [c["kind"] for c in manifest["components"]] == ["player-aid"]
+
+
+def test_booklet_is_in_the_manifest_with_its_pages(tmp_path):
+    manifest = build_kit(BERING, tmp_path / "k", only=["rules"])
+    (entry,) = manifest["components"]
+    assert entry["file"] == "rules.pdf"
+    assert entry["pages"] == len(PdfReader(str(tmp_path / "k" / "rules.pdf")).pages)
+
+
+def test_unknown_placeholder_is_a_check_error_with_file_and_line(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(BERING, game)
+    rules = game / "rules.md"
+    lines = rules.read_text().splitlines()
+    lines.insert(30, "The hand holds {{ cards.hand_limt }} cards.")
+    rules.write_text("\n".join(lines) + "\n")
+    errors = [f for f in check_path(game) if f.severity == "error"]
+    assert [(Path(f.file).name, f.line, f.code) for f in errors] == [("rules.md", 31, "rules-placeholder")]
+    assert "hand_limt" in errors[0].message and "hand_limit" in errors[0].message
