@@ -31,7 +31,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepTogether, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.flowables import HRFlowable
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.flowables import Flowable
 
 from . import fonts as _fonts
 from .layout import SheetStyle, readable_ink
@@ -339,7 +339,7 @@ class _Booklet(BaseDocTemplate):
         self.canv.addOutlineEntry(text, flowable.toc_key, level=min(level, self._outline_level + 1))
         self._outline_level = min(level, self._outline_level + 1)
         if level < TOC_LEVELS:
-            self.notify("TOCEntry", (level, escape(text), self.page, flowable.toc_key))
+            _page_number_form(self.canv, flowable.toc_key, self.page, level)
 
     def handle_documentBegin(self):
         self._outline_level = -1
@@ -376,12 +376,66 @@ def _title_block(content) -> list:
     return out
 
 
-def _contents() -> list:
-    toc = TableOfContents(dotsMinLevel=0, levelStyles=[STYLES["toc0"], STYLES["toc1"]])
-    toc.tableStyle = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), FONT_CMD,
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
-    return [Paragraph("Contents", STYLES["contents"]), toc, PageBreak()]
+class _ContentsLine(Flowable):
+    """One line of the contents: the heading, a dot leader and its page number (a form that
+    :meth:`_Booklet.afterFlowable` defines once the heading has found its page)."""
+
+    DOT_STEP = 4.5
+    NUMBER_ROOM = 22.0
+
+    def __init__(self, heading: "_Heading"):
+        super().__init__()
+        self.level, self.key = heading.toc_level, heading.toc_key
+        self.text = heading.getPlainText()
+        self.style = STYLES[f"toc{self.level}"]
+
+    def wrap(self, avail_w, avail_h):
+        self.width = avail_w
+        return avail_w, self.style.leading + (self.style.spaceBefore if self.level == 0 else 0)
+
+    def draw(self):
+        c, st = self.canv, self.style
+        x0, y = st.leftIndent, 3.0
+        size = st.fontSize
+        room = self.width - self.NUMBER_ROOM - x0 - 6
+        while pdfmetrics.stringWidth(self.text, st.fontName, size) > room and size > NOTE:
+            size -= 0.25
+        c.setFont(st.fontName, size)
+        c.setFillColor(INK)
+        c.drawString(x0, y, self.text)
+        start = x0 + pdfmetrics.stringWidth(self.text, st.fontName, size) + 4
+        x = (int(start / self.DOT_STEP) + 1) * self.DOT_STEP     # dots line up from line to line
+        dots = int((self.width - self.NUMBER_ROOM - x) / self.DOT_STEP)
+        if dots > 0:  # one run of text, spaced out: a reader extracts it as one leader
+            leader = c.beginText(x, y)
+            leader.setFont(st.fontName, size)
+            leader.setFillColor(GREY)
+            leader.setCharSpace(self.DOT_STEP - pdfmetrics.stringWidth(".", st.fontName, size))
+            leader.textOut("." * dots)
+            c.drawText(leader)
+        c.saveState()
+        c.translate(self.width, y)
+        c.doForm(_form_name(self.key))
+        c.restoreState()
+
+
+def _form_name(key: str) -> str:
+    return f"page-of-{key}"
+
+
+def _page_number_form(canv, key: str, page: int, level: int) -> None:
+    """Define the form the contents draws as the page number of heading ``key``."""
+    style = STYLES[f"toc{level}"]
+    canv.beginForm(_form_name(key), lowerx=-40, lowery=-5, upperx=2, uppery=15)
+    canv.setFont(style.fontName, style.fontSize)
+    canv.setFillColor(INK)
+    canv.drawRightString(0, 0, str(page))
+    canv.endForm()
+
+
+def _contents(story: list) -> list:
+    lines = [_ContentsLine(f) for f in story if isinstance(f, _Heading) and f.toc_level < TOC_LEVELS]
+    return [Paragraph("Contents", STYLES["contents"]), *lines, PageBreak()]
 
 
 def _with_table_marks(text: str, content) -> tuple[str, list[list[TableData]]]:
@@ -412,8 +466,8 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
     w, h = style.size
     width = w - 2 * MARGIN_X
-    story = _title_block(content) + _contents()
-    story += _flatten(_Converter(tables, width).run(parse_markdown(text)))
+    rules = _flatten(_Converter(tables, width).run(parse_markdown(text)))
+    story = _title_block(content) + _contents(rules) + rules
     buf = io.BytesIO()
     g = content.game
     doc = _Booklet(buf, style, "Rules of play", pagesize=(w, h), invariant=1, pageCompression=1,
@@ -421,7 +475,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
                    author="genkit", creator="genkit", subject=f"{g.title} {g.version} rules of play",
                    keywords=", ".join(keywords), leftMargin=MARGIN_X, rightMargin=MARGIN_X,
                    topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
-    doc.multiBuild(story, maxPasses=6)
+    doc.build(story)
     return buf.getvalue(), doc.page
 
 

@@ -23,6 +23,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -110,6 +111,7 @@ def _num(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+@lru_cache(maxsize=1)
 def _environment() -> LimitedEnvironment:
     return LimitedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True,
                               lstrip_blocks=True, keep_trailing_newline=True,
@@ -166,12 +168,17 @@ def _template_line(exc: BaseException) -> int:
     return line
 
 
+@lru_cache(maxsize=4)
+def _compiled(text: str) -> jinja2.Template:
+    """rules.md compiled once (check and build render the same text)."""
+    return _environment().from_string(text)
+
+
 def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
     """rules.md with every placeholder replaced by its value; raises RulesError (file:line)."""
-    env = _environment()
     try:
         with budget(Limits()):
-            return env.from_string(text).render(rules_context(content))
+            return _compiled(text).render(rules_context(content))
     except jinja2.TemplateSyntaxError as exc:
         raise RulesError(f"{where}:{exc.lineno}: placeholder syntax: {exc.message}") from exc
     except jinja2.UndefinedError as exc:

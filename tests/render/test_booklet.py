@@ -35,15 +35,11 @@ def _pages(pdf: Path) -> list[str]:
 
 
 def _contents(first_page: str) -> list[tuple[str, int]]:
-    """(heading, page) of each table-of-contents line: pypdf reads the dot leader and page
-    number before the heading's text."""
-    lines = first_page.splitlines()
-    out = []
-    for leader, title in zip(lines, lines[1:]):
-        m = re.fullmatch(r"[\s.]*\.\s*(\d+)", leader)
-        if m:
-            out.append((title.strip(), int(m.group(1))))
-    return out
+    """(heading, page) of each table-of-contents line: pypdf reads a line as the heading, its dot
+    leader and the page number, one after the other."""
+    lines = [ln.strip() for ln in first_page.splitlines()]
+    return [(title, int(number)) for title, leader, number in zip(lines, lines[1:], lines[2:])
+            if re.fullmatch(r"\.{3,}", leader) and number.isdigit()]
 
 
 def _headings(rules_md: Path, levels: int) -> list[str]:
