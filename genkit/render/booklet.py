@@ -28,7 +28,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepTogether, PageBreak,
+from reportlab.platypus import (BaseDocTemplate, Frame, LayoutError, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.flowables import Flowable
@@ -137,8 +137,8 @@ class _List:
 class _Converter:
     """Markdown tokens to platypus flowables, one pass."""
 
-    def __init__(self, tables: list[list[TableData]], width: float):
-        self.tables, self.width = tables, width
+    def __init__(self, tables: list[list[TableData]], width: float, height: float):
+        self.tables, self.width, self.height = tables, width, height   # the text frame
         self.out: list = []
         self.stack: list[list] = []        # open designer's notes (blockquotes)
         self.lists: list[_List] = []
@@ -163,14 +163,16 @@ class _Converter:
         self.headings += 1
         self.add(_Heading(_inline(inline), STYLES[f"h{level + 1}"], level, f"case{self.headings}"))
         if level == 0:
-            self.add(HRFlowable(width="100%", thickness=0.8, color=RULE_LINE, spaceBefore=0, spaceAfter=5))
+            rule = HRFlowable(width="100%", thickness=0.8, color=RULE_LINE, spaceBefore=0, spaceAfter=5)
+            rule.keepWithNext = 1  # the heading, its rule and what follows stay together
+            self.add(rule)
 
     def on_paragraph_open(self, tok, it):
         inline = next(it)
         mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
         if mark:
             for data in self.tables[int(mark.group(1))]:
-                self.add(_table(data, self.width - self._indent()))
+                self._add_table(_table(data, self.width - self._indent()))
             return
         style = STYLES["note" if self.stack else "body"]
         if self.lists:
@@ -185,6 +187,14 @@ class _Converter:
             self.add(Paragraph(_inline(inline), style, bulletText=bullet))
         else:
             self.add(Paragraph(_inline(inline), style))
+
+    def _add_table(self, table: "_Unbroken") -> None:
+        """Add a table; a sentence that introduces it (ending in ':') moves to the next page with
+        it, unless the table is too long for one page anyway."""
+        last = self.out[-1] if self.out else None
+        if isinstance(last, Paragraph) and last.getPlainText().rstrip().endswith(":"):
+            last.keepWithNext = int(table.wrap(self.width, self.height)[1] < self.height)
+        self.add(table)
 
     def _indent(self) -> float:
         return 16.0 * len(self.lists)
@@ -245,7 +255,7 @@ class _Converter:
         rows, self.md_table = self.md_table, None
         n = max(len(r) for r in rows)
         rows = [r + [""] * (n - len(r)) for r in rows]
-        self.add(_table(TableData([rows[0]], rows[1:], [1] * n, markup=True), self.width - self._indent()))
+        self._add_table(_table(TableData([rows[0]], rows[1:], [1] * n, markup=True), self.width - self._indent()))
 
 
 # --------------------------------------------------------------------------- tables
@@ -291,7 +301,52 @@ def _table(data: TableData, avail: float):
     parts.append(table)
     parts += [Paragraph(escape(note), STYLES["table_note"]) for note in data.notes]
     parts.append(Spacer(1, 7))
-    return KeepTogether(parts) if len(rows) <= 10 else _Stack(parts)
+    return _Unbroken(parts)
+
+
+class _Unbroken(Flowable):
+    """A table with its title and notes, on one page when it fits on one; a longer one comes
+    apart into its pieces (the table then splits between rows, repeating its head).  Unlike
+    reportlab's KeepTogether it is no container, so a heading's keepWithNext keeps the heading
+    with it."""
+
+    def __init__(self, parts: list):
+        super().__init__()
+        self.parts = parts
+        self.heights: list[tuple[float, float, float]] = []
+
+    def wrap(self, avail_w, avail_h):
+        self.heights = []
+        for p in self.parts:
+            _, h = p.wrapOn(self.canv if hasattr(self, "canv") else None, avail_w, 1e6)
+            self.heights.append((p.getSpaceBefore(), h, p.getSpaceAfter()))
+        self.width = avail_w
+        self.height = sum(sum(h) for h in self.heights)
+        return avail_w, self.height
+
+    def split(self, avail_w, avail_h):
+        frame = getattr(self, "_frame", None)
+        if frame is None or self.height <= frame._height:
+            return []                                           # next page
+        # taller than any page: come apart, the first pieces filling the room left here
+        placed, room = [], avail_h
+        for i, (part, (before, h, after)) in enumerate(zip(self.parts, self.heights)):
+            if before + h <= room:
+                placed.append(part)
+                room -= before + h + after
+                continue
+            pieces = part.split(avail_w, room - before)
+            if pieces or placed:
+                return placed + list(pieces or [part]) + self.parts[i + 1:]
+            return []
+        return placed
+
+    def draw(self):
+        y = self.height
+        for p, (before, h, after) in zip(self.parts, self.heights):
+            y -= before + h
+            p.drawOn(self.canv, 0, y)
+            y -= after
 
 
 def _longest_word(text: str, font: str) -> float:
@@ -313,10 +368,6 @@ def _column_widths(data: TableData, total: float) -> list[float]:
     spare = [w - n for w, n in zip(widths, need)]
     room = sum(spare)
     return [w - over * sp / room for w, sp in zip(widths, spare)]
-
-
-class _Stack(list):
-    """A long table and its notes, added one after the other (it may break across pages)."""
 
 
 # --------------------------------------------------------------------------- the document
@@ -452,13 +503,6 @@ def _with_table_marks(text: str, content) -> tuple[str, list[list[TableData]]]:
     return "\n".join(lines), tables
 
 
-def _flatten(items: list) -> list:
-    out = []
-    for it in items:
-        out.extend(it) if isinstance(it, _Stack) else out.append(it)
-    return out
-
-
 def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md"
                 ) -> tuple[bytes, int]:
     """The rules booklet of ``rules_text`` (rules.md as written) as PDF bytes, and its page count."""
@@ -466,7 +510,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
     w, h = style.size
     width = w - 2 * MARGIN_X
-    rules = _flatten(_Converter(tables, width).run(parse_markdown(text)))
+    rules = _Converter(tables, width, h - MARGIN_TOP - MARGIN_BOTTOM).run(parse_markdown(text))
     story = _title_block(content) + _contents(rules) + rules
     buf = io.BytesIO()
     g = content.game
@@ -475,7 +519,10 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
                    author="genkit", creator="genkit", subject=f"{g.title} {g.version} rules of play",
                    keywords=", ".join(keywords), leftMargin=MARGIN_X, rightMargin=MARGIN_X,
                    topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
-    doc.build(story)
+    try:
+        doc.build(story)
+    except LayoutError as exc:  # a cell or a line that no page can hold
+        raise RulesError(f"{where}: something in the rules does not fit a page: {exc}") from exc
     return buf.getvalue(), doc.page
 
 

@@ -147,3 +147,14 @@ def test_unknown_placeholder_is_a_check_error_with_file_and_line(tmp_path):
     errors = [f for f in check_path(game) if f.severity == "error"]
     assert [(Path(f.file).name, f.line, f.code) for f in errors] == [("rules.md", 31, "rules-placeholder")]
     assert "hand_limt" in errors[0].message and "hand_limit" in errors[0].message
+
+
+def test_tables_longer_than_a_page_break_between_rows(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(BERING, game)
+    rows = "\n".join(f"| {i} | row {i} |" for i in range(150))
+    (game / "rules.md").write_text("# 1.0 Long\n\n[[per_turn]]\n\n| n | text |\n|---|---|\n" + rows + "\n")
+    pdf = _build(tmp_path / "out", game, "turn_track.turns=400")
+    text = " ".join(_pages(pdf))
+    assert "row 149" in text and re.search(r"\b400\b", text)
+    assert len(PdfReader(str(pdf)).pages) >= 4
