@@ -34,7 +34,9 @@ from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.flowables import Flowable
 
 from . import fonts as _fonts
+from .counters import counter_size, unit_face
 from .layout import SheetStyle, readable_ink
+from .pdf import _Writer as _PrimitiveWriter   # the kit's one PDF writer of drawing primitives
 from .rules_text import (TABLE_LINE, RulesError, TableData, read_rules, render_rules, rules_path,
                          table_data)
 
@@ -137,8 +139,9 @@ class _List:
 class _Converter:
     """Markdown tokens to platypus flowables, one pass."""
 
-    def __init__(self, tables: list[list[TableData]], width: float, height: float):
+    def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None):
         self.tables, self.width, self.height = tables, width, height   # the text frame
+        self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list = []
         self.stack: list[list] = []        # open designer's notes (blockquotes)
         self.lists: list[_List] = []
@@ -172,7 +175,7 @@ class _Converter:
         mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
         if mark:
             for data in self.tables[int(mark.group(1))]:
-                self._add_table(_table(data, self.width - self._indent()))
+                self._add_table(_table(data, self.width - self._indent(), self.counter))
             return
         style = STYLES["note" if self.stack else "body"]
         if self.lists:
@@ -268,10 +271,39 @@ def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str |
     return Paragraph(text if markup else escape(text), st)
 
 
-def _table(data: TableData, avail: float):
+class _Counter(Flowable):
+    """A counter face of the kit (the same template as counters.pdf) in a table cell, at its
+    printed size unless ``size`` (points) says otherwise."""
+
+    def __init__(self, face, face_size: float, size: float | None = None):
+        super().__init__()
+        self.size = size or face_size
+        self.face, self.scale = face, self.size / face_size
+
+    def wrap(self, avail_w, avail_h):
+        return self.size, self.size
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.translate(0, self.size)
+        c.scale(self.scale, -self.scale)   # the face's primitives are y-down, as on a kit sheet
+        bottomup, c.bottomup = c.bottomup, 0   # ... so text is set upright under the flip
+        c.setFillColorRGB(0, 0, 0)             # the writer starts from PDF's default state
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(1)
+        c.setDash()
+        _PrimitiveWriter(c).items(self.face)
+        c.bottomup = bottomup
+        c.restoreState()
+
+
+def _table(data: TableData, avail: float, counter=None):
     """A model table as a platypus Table: a dark head row, banded sub-heads, cell fills."""
     n = len(data.widths)
-    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT))
+    pictures = {(r, c): _Counter(*counter(*unit)) for (r, c), unit in data.counters.items()} if counter else {}
+    least = {c: p.size + 9 for (_, c), p in pictures.items()}
+    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT), least)
     align = data.align or ["LEFT"] * n
     rows = [[_cell(t, STYLES["cell_head"], align[i], data.markup) for i, t in enumerate(r)] for r in data.header]
     head = len(rows)
@@ -281,7 +313,8 @@ def _table(data: TableData, avail: float):
         for c, text in enumerate(row):
             fill = data.fills.get((r, c))
             style = STYLES["cell_band"] if r in bands else STYLES["cell"]
-            cells.append(_cell(text, style, align[c], data.markup, readable_ink(fill) if fill else None))
+            cells.append(pictures.get((r, c)) or _cell(text, style, align[c], data.markup,
+                                                      readable_ink(fill) if fill else None))
         rows.append(cells)
     cmds = [("GRID", (0, 0), (-1, -1), 0.4, RULE_LINE), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -354,12 +387,12 @@ def _longest_word(text: str, font: str) -> float:
     return max((pdfmetrics.stringWidth(w, font, TABLE_TEXT) for w in words), default=0.0)
 
 
-def _column_widths(data: TableData, total: float) -> list[float]:
+def _column_widths(data: TableData, total: float, least: dict[int, float]) -> list[float]:
     """Relative widths scaled to ``total``, each widened to hold its longest word (headings
     never break inside a word); the width taken comes from the columns with room to spare."""
     share = [w / sum(data.widths) * total for w in data.widths]
     need = [8.5 + max([_longest_word(r[c], BOLD) for r in data.header]
-                      + [_longest_word(r[c], SANS) for r in data.rows] + [0.0])
+                      + [_longest_word(r[c], SANS) for r in data.rows] + [least.get(c, 0.0) - 8.5])
             for c in range(len(share))]
     if sum(need) >= total:
         return [total * n / sum(need) for n in need]
@@ -503,14 +536,19 @@ def _with_table_marks(text: str, content) -> tuple[str, list[list[TableData]]]:
     return "\n".join(lines), tables
 
 
-def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md"
-                ) -> tuple[bytes, int]:
-    """The rules booklet of ``rules_text`` (rules.md as written) as PDF bytes, and its page count."""
+def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md",
+                content_root=None) -> tuple[bytes, int]:
+    """The rules booklet of ``rules_text`` (rules.md as written) as PDF bytes, and its page count;
+    ``content_root``: where the pack's own counter template may be."""
+
+    def counter(side: str, unit_type: str):
+        return unit_face(content, side, unit_type, content_root=content_root), counter_size(content)
+
     _register_fonts()
     text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
     w, h = style.size
     width = w - 2 * MARGIN_X
-    rules = _Converter(tables, width, h - MARGIN_TOP - MARGIN_BOTTOM).run(parse_markdown(text))
+    rules = _Converter(tables, width, h - MARGIN_TOP - MARGIN_BOTTOM, counter).run(parse_markdown(text))
     story = _title_block(content) + _contents(rules) + rules
     buf = io.BytesIO()
     g = content.game
@@ -535,4 +573,4 @@ def rules_booklet(content, source, style: SheetStyle, content_root) -> tuple[byt
     flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
     text = read_rules(path, Path(content_root))
     return booklet_pdf(content, flat, text, [content.game.id, content.game.version, source.sha256[:12]],
-                       where=str(path))
+                       where=str(path), content_root=content_root)

@@ -88,14 +88,16 @@ def units_table(content: Content, _=None) -> TableData:
     types = content.unit_types
     defence = any(u.defence is not None for u in types)
     points = any(u.points is not None for u in types) or any(v.kind == "points" for v in content.game.victory)
-    head = ["Unit", "Strength full / reduced"]
+    head = ["Counter", "Unit", "Strength full / reduced"]
     head += ["Defence full / reduced"] if defence else []
     head += ["Movement points"]
     head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in crt.attack_types]
     head += ["Facing", "Enters a friend's hex"] + (["Points"] if points else [])
-    rows = []
+    rows, counters = [], {}
+    first_side = content.game.sides[0].id
     for u in types:
-        row = [f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
+        counters[(len(rows), 0)] = (first_side, u.id)   # the counter as printed: symbol and numbers
+        row = ["", f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
         if defence:
             d = u.defence_of()
             row.append(f"{d.full} / {d.reduced}")
@@ -108,7 +110,8 @@ def units_table(content: Content, _=None) -> TableData:
             row.append(str(u.point_value()))
         rows.append(row)
     n = len(head)
-    return TableData([head], rows, [2.2] + [1] * (n - 1), align=["LEFT"] + ["CENTER"] * (n - 1))
+    return TableData([head], rows, [1.1, 2.2] + [1] * (n - 2), align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2),
+                     counters=counters)
 
 
 @table("terrain", what="the terrain chart")

@@ -310,6 +310,7 @@ class TableData:
     align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
     title: str = ""                                                   # printed above the table
     markup: bool = False                                              # cells hold paragraph markup
+    counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
 
 
 TableBuilder = Callable[[Content, "str | None"], TableData]

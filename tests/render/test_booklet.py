@@ -90,8 +90,8 @@ def test_crt_prints_every_cell_of_the_model(booklet):
 def test_unit_chart_prints_every_unit_types_numbers(booklet):
     text = " ".join(" ".join(_pages(booklet)).split())
     for u in load_game(BERING).unit_types:
-        assert re.search(rf"{re.escape(u.name)} \({u.short}\) {u.strength.full} / {u.strength.reduced} {u.movement} ",
-                         text), u.name
+        assert re.search(rf"{u.short} {u.strength.full}-{u.movement} {re.escape(u.name)} \({u.short}\) "
+                         rf"{u.strength.full} / {u.strength.reduced} {u.movement} ", text), u.name
 
 
 def test_fonts_are_all_embedded_and_qpdf_accepts_it(booklet):
@@ -114,14 +114,24 @@ def test_pages_are_the_papers_size(tmp_path, paper):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((w, h), abs=0.01)
 
 
-def test_body_text_is_at_least_8_points(booklet):
-    sizes = set()
-    for page in PdfReader(str(booklet)).pages:
-        page.extract_text(visitor_text=lambda text, cm, tm, font, size: sizes.add(
-            round(size * (tm[3] if tm[3] else 1), 2)) if text.strip() else None)
-    body = {s for s in sizes if s > 0}
-    # the kit's footer (6.5 pt, as on every sheet) is the only smaller text
-    assert min(body - {6.5}) >= 8, sorted(body)
+def _text_sizes(pdf: Path) -> dict[str, set[float]]:
+    """Font name -> the sizes its text is set in (points, on the page)."""
+    sizes: dict[str, set[float]] = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font:
+            sizes.setdefault(font["/BaseFont"].split("+")[-1], set()).add(round(abs(size * (tm[3] or 1)), 2))
+    for page in PdfReader(str(pdf)).pages:
+        page.extract_text(visitor_text=visit)
+    return sizes
+
+
+def test_text_is_at_least_8_points_and_counters_at_least_6(booklet):
+    sizes = _text_sizes(booklet)
+    counters = sizes.pop("DejaVuSansCondensed-Bold")   # the counter faces of the unit chart, as printed
+    text = set().union(*sizes.values())
+    # the kit's footer (6.5 pt, as on every sheet) is the only text below 8 pt
+    assert min(text - {6.5}) >= 8 and min(counters) >= 6, (sorted(text), sorted(counters))
 
 
 def test_a_game_without_rules_md_builds_no_booklet(tmp_path):
