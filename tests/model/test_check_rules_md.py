@@ -103,3 +103,11 @@ def test_rules_md_that_is_not_utf8_is_refused(game_copy):
     (game_copy / "rules.md").write_bytes(b"# 1.0 \xff\n")
     (found,) = _rules_findings(game_copy)
     assert found[2] == "rules-file" and "UTF-8" in found[3]
+
+
+def test_genkit_check_and_build_report_it_before_building(game_copy, genkit, tmp_path):
+    (game_copy / "rules.md").write_text(BASE + "{{ turn_track.turn }}\n")
+    status, out, _ = genkit("check", game_copy)
+    assert status == 1 and "rules.md:8: error: placeholder 'turn_track.turn' names no value" in out
+    status, _, err = genkit("build", game_copy, "--out", tmp_path / "out")
+    assert status == 1 and "rules.md:8" in err + _ and not (tmp_path / "out").exists()
