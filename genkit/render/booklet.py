@@ -496,6 +496,7 @@ class _ContentsLine(Flowable):
             leader.setFillColor(GREY)
             leader.setCharSpace(self.DOT_STEP - pdfmetrics.stringWidth(".", st.fontName, size))
             leader.textOut("." * dots)
+            leader.setCharSpace(0)   # the spacing is graphics state: the page number must not inherit it
             c.drawText(leader)
         c.saveState()
         c.translate(self.width, y)
