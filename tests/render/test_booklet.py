@@ -168,3 +168,13 @@ def test_tables_longer_than_a_page_break_between_rows(tmp_path):
     text = " ".join(_pages(pdf))
     assert "row 149" in text and re.search(r"\b400\b", text)
     assert len(PdfReader(str(pdf)).pages) >= 4
+
+
+def test_poppler_and_ghostscript_render_every_page(booklet, tmp_path):
+    pages = len(PdfReader(str(booklet)).pages)
+    subprocess.run([need_tool("pdftoppm"), "-r", "20", "-png", str(booklet), str(tmp_path / "p")],
+                   check=True, capture_output=True)
+    assert len(list(tmp_path.glob("p-*.png"))) == pages
+    res = subprocess.run([need_tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(booklet)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0 and "Error" not in res.stdout + res.stderr
