@@ -30,7 +30,8 @@ from typing import Any, Callable, Iterator
 import jinja2
 from jinja2 import nodes
 
-from ..model.load import Finding, _element_key, current_limits, inside_pack  # one way to name a value
+from ..model.load import (Finding, _element_key, current_limits, inside_pack,  # one way to name a value
+                          section_model)
 from ..model.schema import Content
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
@@ -94,8 +95,16 @@ def _raw(value: Any) -> Any:
 
 
 def rules_context(content: Content) -> dict[str, Any]:
-    """What placeholders may name: every top-level key of the model."""
-    return {k: _wrap(v) for k, v in _raw(content).items()}
+    """What placeholders may name: every top-level key of the model; ``rules`` with the defaults
+    of its rules module's section filled in (a reading left out of rules.yaml still has a value)."""
+    data = _raw(content)
+    try:
+        _, section = section_model(content.game.rules_module)
+        if section is not None:
+            data["rules"] = section.model_validate(content.rules or {}).model_dump(mode="python")
+    except Exception:  # a rules module that cannot load: its own check reports that
+        pass
+    return {k: _wrap(v) for k, v in data.items()}
 
 
 def _and_list(values, last: str = "and") -> str:
@@ -237,6 +246,8 @@ def _unknown(root: str, parts: list[Any], value: Any) -> str | None:
     """Why ``root.parts`` names no value, or None when it does."""
     done = [root]
     for part in parts:
+        if value is None:  # an optional part the game leaves out (cards): {% if %} may guard it, the render tells
+            return None
         try:
             value = _step(value, part)
         except (KeyError, IndexError, TypeError):

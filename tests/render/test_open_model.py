@@ -82,6 +82,7 @@ def no_cards_game(tmp_path, monkeypatch):
     shutil.copytree(BERING, dest)
     (dest / "cards.yaml").unlink()
     (dest / "rules.yaml").unlink()
+    (dest / "rules.md").unlink()   # Bering Land's booklet names its cards and tracks
     tracks = (dest / "tracks.yaml").read_text()
     (dest / "tracks.yaml").write_text(tracks[:tracks.index("# 6.0, 11.0: a killstreak track")])
     units = (dest / "units.yaml").read_text()
