@@ -4,7 +4,9 @@
 * Case numbers are the designer's: a heading reads ``# 9.0 Combat`` (a rule), ``## 9.1 ...`` (a
   case), ``### 9.1.1 ...`` (a subcase); genkit prints them as written and ``genkit check`` reports
   a number repeated or out of order.  Rules and cases are listed in the table of contents with
-  their page numbers (reportlab's ``multiBuild``: the pages are laid out until the numbers settle).
+  their page numbers.  The pages are laid out once: each page number in the contents is a PDF form
+  drawn on page 1 and defined when its heading is placed (a PDF may define a form after it is
+  used), where reportlab's ``multiBuild`` would lay everything out twice.
 * Paragraphs, bullet and numbered lists, **bold**, *italic*, Markdown tables, ``>`` quotes (the
   designer's notes, in a shaded box) and the model's tables (``[[crt]]``).
 * The page furniture of every kit sheet: the footer of :meth:`.layout.SheetStyle.footer`, with the
@@ -24,71 +26,23 @@ from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, Frame, LayoutError, PageBreak,
-                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
-from reportlab.platypus.flowables import HRFlowable
-from reportlab.platypus.flowables import Flowable
+from reportlab.platypus import (BaseDocTemplate, Frame, LayoutError, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.flowables import Flowable, HRFlowable
 
 from . import fonts as _fonts
+from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTTOM, MARGIN_TOP,
+                            MARGIN_X, NOTE, RULE_LINE, SANS, SHADE, STYLES, register_fonts)
+from .booklet_tables import Unbroken, model_table
 from .counters import counter_size, unit_face
-from .layout import SheetStyle, readable_ink
-from .pdf import _Writer as _PrimitiveWriter   # the kit's one PDF writer of drawing primitives
+from .layout import SheetStyle
 from .rules_text import (TABLE_LINE, RulesError, TableData, read_rules, render_rules, rules_path,
                          table_data)
 
-INK = colors.HexColor("#1a1a1a")
-GREY = colors.HexColor("#555555")
-ACCENT = colors.HexColor("#2d4a6b")      # rule headings and table heads: a dark slate, no side's colour
-SHADE = colors.HexColor("#eef1f5")       # designer's notes, table sub-heads
-RULE_LINE = colors.HexColor("#9aa8b8")
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 58.0, 56.0, 52.0
-BODY, TABLE_TEXT, NOTE = 9.5, 8.5, 8.0   # points: nothing in the booklet is smaller than NOTE
-TABLE_UNIT = 50.0                        # points per relative column width, up to the frame width
 TABLE_MARK = "GENKITTABLE{}END"          # stands for a [[table]] line while Markdown is parsed
-SANS, BOLD, ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
-ITALIC_FILE = "DejaVuSans-Oblique.ttf"
 
-
-# --------------------------------------------------------------------------- fonts and styles
-
-def _register_fonts() -> None:
-    _fonts.register_fonts()
-    if ITALIC not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(ITALIC, str(_fonts.FONT_DIR / ITALIC_FILE)))
-    # <b> and <i> in a paragraph pick these faces (no bold oblique: bold italic prints bold)
-    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
-    pdfmetrics.registerFontFamily(BOLD, normal=BOLD, bold=BOLD, italic=BOLD, boldItalic=BOLD)
-
-
-def _style(name: str, size: float, font: str = SANS, leading: float | None = None, **kw) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size, leading=leading or size * 1.32,
-                          bulletFontName=SANS, bulletFontSize=size, textColor=kw.pop("textColor", INK), **kw)
-
-
-STYLES = {
-    "title": _style("title", 26, BOLD, 31, textColor=ACCENT, spaceAfter=4),
-    "subtitle": _style("subtitle", 13, SANS, 17, textColor=GREY, spaceAfter=2),
-    "edition": _style("edition", 9, SANS, 12, textColor=GREY, spaceAfter=14),
-    "contents": _style("contents", 13, BOLD, 17, textColor=ACCENT, spaceBefore=6, spaceAfter=8),
-    "h1": _style("h1", 14, BOLD, 18, textColor=ACCENT, spaceBefore=14, spaceAfter=5, keepWithNext=1),
-    "h2": _style("h2", 10.5, BOLD, 14, spaceBefore=8, spaceAfter=3, keepWithNext=1),
-    "h3": _style("h3", BODY, BOLD, 13, spaceBefore=5, spaceAfter=2, keepWithNext=1),
-    "body": _style("body", BODY, leading=13, spaceAfter=5),
-    "note": _style("note", BODY, leading=13, spaceAfter=3),
-    "cell": _style("cell", TABLE_TEXT, leading=10.5),
-    "cell_head": _style("cell_head", TABLE_TEXT, BOLD, 10.5, textColor=colors.white),
-    "cell_band": _style("cell_band", TABLE_TEXT, BOLD, 10.5),
-    "table_title": _style("table_title", 9, BOLD, 12, spaceBefore=4, spaceAfter=3, keepWithNext=1),
-    "table_note": _style("table_note", NOTE, leading=10, textColor=GREY),
-    "toc0": _style("toc0", BODY, BOLD, 13, leftIndent=0, firstLineIndent=0, spaceBefore=3),
-    "toc1": _style("toc1", 8.5, SANS, 11, leftIndent=16, firstLineIndent=0),
-}
-#: every platypus Table names its font, else reportlab sets (and names, unembedded) Helvetica per cell
-FONT_CMD = ("FONTNAME", (0, 0), (-1, -1), SANS)
 HEADINGS = {"h1": 0, "h2": 1, "h3": 2}   # Markdown heading tag -> outline level
 TOC_LEVELS = 2                           # rules and cases are listed; subcases are not
 
@@ -175,7 +129,7 @@ class _Converter:
         mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
         if mark:
             for data in self.tables[int(mark.group(1))]:
-                self._add_table(_table(data, self.width - self._indent(), self.counter))
+                self._add_table(model_table(data, self.width - self._indent(), self.counter))
             return
         style = STYLES["note" if self.stack else "body"]
         if self.lists:
@@ -191,7 +145,7 @@ class _Converter:
         else:
             self.add(Paragraph(_inline(inline), style))
 
-    def _add_table(self, table: "_Unbroken") -> None:
+    def _add_table(self, table: "Unbroken") -> None:
         """Add a table; a sentence that introduces it (ending in ':') moves to the next page with
         it, unless the table is too long for one page anyway."""
         last = self.out[-1] if self.out else None
@@ -258,149 +212,7 @@ class _Converter:
         rows, self.md_table = self.md_table, None
         n = max(len(r) for r in rows)
         rows = [r + [""] * (n - len(r)) for r in rows]
-        self._add_table(_table(TableData([rows[0]], rows[1:], [1] * n, markup=True), self.width - self._indent()))
-
-
-# --------------------------------------------------------------------------- tables
-
-def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str | None = None) -> Paragraph:
-    st = ParagraphStyle(style.name + align, parent=style,
-                        alignment=TA_CENTER if align == "CENTER" else TA_LEFT)
-    if ink:
-        st.textColor = colors.HexColor(ink)
-    return Paragraph(text if markup else escape(text), st)
-
-
-class _Counter(Flowable):
-    """A counter face of the kit (the same template as counters.pdf) in a table cell, at its
-    printed size unless ``size`` (points) says otherwise."""
-
-    def __init__(self, face, face_size: float, size: float | None = None):
-        super().__init__()
-        self.size = size or face_size
-        self.face, self.scale = face, self.size / face_size
-
-    def wrap(self, avail_w, avail_h):
-        return self.size, self.size
-
-    def draw(self):
-        c = self.canv
-        c.saveState()
-        c.translate(0, self.size)
-        c.scale(self.scale, -self.scale)   # the face's primitives are y-down, as on a kit sheet
-        bottomup, c.bottomup = c.bottomup, 0   # ... so text is set upright under the flip
-        c.setFillColorRGB(0, 0, 0)             # the writer starts from PDF's default state
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(1)
-        c.setDash()
-        _PrimitiveWriter(c).items(self.face)
-        c.bottomup = bottomup
-        c.restoreState()
-
-
-def _table(data: TableData, avail: float, counter=None):
-    """A model table as a platypus Table: a dark head row, banded sub-heads, cell fills."""
-    n = len(data.widths)
-    pictures = {(r, c): _Counter(*counter(*unit)) for (r, c), unit in data.counters.items()} if counter else {}
-    least = {c: p.size + 9 for (_, c), p in pictures.items()}
-    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT), least)
-    align = data.align or ["LEFT"] * n
-    rows = [[_cell(t, STYLES["cell_head"], align[i], data.markup) for i, t in enumerate(r)] for r in data.header]
-    head = len(rows)
-    bands = set(data.bands)
-    for r, row in enumerate(data.rows):
-        cells = []
-        for c, text in enumerate(row):
-            fill = data.fills.get((r, c))
-            style = STYLES["cell_band"] if r in bands else STYLES["cell"]
-            cells.append(pictures.get((r, c)) or _cell(text, style, align[c], data.markup,
-                                                      readable_ink(fill) if fill else None))
-        rows.append(cells)
-    cmds = [("GRID", (0, 0), (-1, -1), 0.4, RULE_LINE), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-            FONT_CMD]
-    if head:
-        cmds.append(("BACKGROUND", (0, 0), (-1, head - 1), ACCENT))
-    for r in bands:
-        cmds.append(("BACKGROUND", (0, head + r), (-1, head + r), SHADE))
-    for (r, c), fill in data.fills.items():
-        cmds.append(("BACKGROUND", (c, head + r), (c, head + r), colors.HexColor(fill)))
-    for r, c0, c1 in data.spans:
-        cmds.append(("SPAN", (c0, head + r), (c1, head + r)))
-    table = Table(rows, colWidths=widths, repeatRows=head, hAlign="LEFT")
-    table.setStyle(TableStyle(cmds))
-    parts = [Paragraph(escape(data.title), STYLES["table_title"])] if data.title else []
-    parts.append(table)
-    parts += [Paragraph(escape(note), STYLES["table_note"]) for note in data.notes]
-    parts.append(Spacer(1, 7))
-    return _Unbroken(parts)
-
-
-class _Unbroken(Flowable):
-    """A table with its title and notes, on one page when it fits on one; a longer one comes
-    apart into its pieces (the table then splits between rows, repeating its head).  Unlike
-    reportlab's KeepTogether it is no container, so a heading's keepWithNext keeps the heading
-    with it."""
-
-    def __init__(self, parts: list):
-        super().__init__()
-        self.parts = parts
-        self.heights: list[tuple[float, float, float]] = []
-
-    def wrap(self, avail_w, avail_h):
-        self.heights = []
-        for p in self.parts:
-            _, h = p.wrapOn(self.canv if hasattr(self, "canv") else None, avail_w, 1e6)
-            self.heights.append((p.getSpaceBefore(), h, p.getSpaceAfter()))
-        self.width = avail_w
-        self.height = sum(sum(h) for h in self.heights)
-        return avail_w, self.height
-
-    def split(self, avail_w, avail_h):
-        frame = getattr(self, "_frame", None)
-        if frame is None or self.height <= frame._height:
-            return []                                           # next page
-        # taller than any page: come apart, the first pieces filling the room left here
-        placed, room = [], avail_h
-        for i, (part, (before, h, after)) in enumerate(zip(self.parts, self.heights)):
-            if before + h <= room:
-                placed.append(part)
-                room -= before + h + after
-                continue
-            pieces = part.split(avail_w, room - before)
-            if pieces or placed:
-                return placed + list(pieces or [part]) + self.parts[i + 1:]
-            return []
-        return placed
-
-    def draw(self):
-        y = self.height
-        for p, (before, h, after) in zip(self.parts, self.heights):
-            y -= before + h
-            p.drawOn(self.canv, 0, y)
-            y -= after
-
-
-def _longest_word(text: str, font: str) -> float:
-    words = re.sub(r"<[^>]+>", " ", text).split()
-    return max((pdfmetrics.stringWidth(w, font, TABLE_TEXT) for w in words), default=0.0)
-
-
-def _column_widths(data: TableData, total: float, least: dict[int, float]) -> list[float]:
-    """Relative widths scaled to ``total``, each widened to hold its longest word (headings
-    never break inside a word); the width taken comes from the columns with room to spare."""
-    share = [w / sum(data.widths) * total for w in data.widths]
-    need = [8.5 + max([_longest_word(r[c], BOLD) for r in data.header]
-                      + [_longest_word(r[c], SANS) for r in data.rows] + [least.get(c, 0.0) - 8.5])
-            for c in range(len(share))]
-    if sum(need) >= total:
-        return [total * n / sum(need) for n in need]
-    widths = [max(s, n) for s, n in zip(share, need)]
-    over = sum(widths) - total
-    spare = [w - n for w, n in zip(widths, need)]
-    room = sum(spare)
-    return [w - over * sp / room for w, sp in zip(widths, spare)]
+        self._add_table(model_table(TableData([rows[0]], rows[1:], [1] * n, markup=True), self.width - self._indent()))
 
 
 # --------------------------------------------------------------------------- the document
@@ -545,7 +357,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     def counter(side: str, unit_type: str):
         return unit_face(content, side, unit_type, content_root=content_root), counter_size(content)
 
-    _register_fonts()
+    register_fonts()
     text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
     w, h = style.size
     width = w - 2 * MARGIN_X

@@ -1,0 +1,161 @@
+"""The rules booklet's tables (:mod:`.booklet`): a :class:`~.rules_text.TableData` of the model,
+or a Markdown table, as a platypus Table with a dark head row, banded sub-heads, cell fills and
+counter faces; kept on one page with what leads into it when it fits on one."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+from .booklet_style import (ACCENT, BOLD, FONT_CMD, RULE_LINE, SANS, SHADE, STYLES, TABLE_TEXT,
+                            TABLE_UNIT)
+from .layout import readable_ink
+from .pdf import _Writer as _PrimitiveWriter   # the kit's one PDF writer of drawing primitives
+from .rules_text import TableData
+
+def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str | None = None) -> Paragraph:
+    st = ParagraphStyle(style.name + align, parent=style,
+                        alignment=TA_CENTER if align == "CENTER" else TA_LEFT)
+    if ink:
+        st.textColor = colors.HexColor(ink)
+    return Paragraph(text if markup else escape(text), st)
+
+
+class _Counter(Flowable):
+    """A counter face of the kit (the same template as counters.pdf) in a table cell, at its
+    printed size unless ``size`` (points) says otherwise."""
+
+    def __init__(self, face, face_size: float, size: float | None = None):
+        super().__init__()
+        self.size = size or face_size
+        self.face, self.scale = face, self.size / face_size
+
+    def wrap(self, avail_w, avail_h):
+        return self.size, self.size
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.translate(0, self.size)
+        c.scale(self.scale, -self.scale)   # the face's primitives are y-down, as on a kit sheet
+        bottomup, c.bottomup = c.bottomup, 0   # ... so text is set upright under the flip
+        c.setFillColorRGB(0, 0, 0)             # the writer starts from PDF's default state
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(1)
+        c.setDash()
+        _PrimitiveWriter(c).items(self.face)
+        c.bottomup = bottomup
+        c.restoreState()
+
+
+def model_table(data: TableData, avail: float, counter=None):
+    """A model table as a platypus Table: a dark head row, banded sub-heads, cell fills."""
+    n = len(data.widths)
+    pictures = {(r, c): _Counter(*counter(*unit)) for (r, c), unit in data.counters.items()} if counter else {}
+    least = {c: p.size + 9 for (_, c), p in pictures.items()}
+    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT), least)
+    align = data.align or ["LEFT"] * n
+    rows = [[_cell(t, STYLES["cell_head"], align[i], data.markup) for i, t in enumerate(r)] for r in data.header]
+    head = len(rows)
+    bands = set(data.bands)
+    for r, row in enumerate(data.rows):
+        cells = []
+        for c, text in enumerate(row):
+            fill = data.fills.get((r, c))
+            style = STYLES["cell_band"] if r in bands else STYLES["cell"]
+            cells.append(pictures.get((r, c)) or _cell(text, style, align[c], data.markup,
+                                                      readable_ink(fill) if fill else None))
+        rows.append(cells)
+    cmds = [("GRID", (0, 0), (-1, -1), 0.4, RULE_LINE), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            FONT_CMD]
+    if head:
+        cmds.append(("BACKGROUND", (0, 0), (-1, head - 1), ACCENT))
+    for r in bands:
+        cmds.append(("BACKGROUND", (0, head + r), (-1, head + r), SHADE))
+    for (r, c), fill in data.fills.items():
+        cmds.append(("BACKGROUND", (c, head + r), (c, head + r), colors.HexColor(fill)))
+    for r, c0, c1 in data.spans:
+        cmds.append(("SPAN", (c0, head + r), (c1, head + r)))
+    table = Table(rows, colWidths=widths, repeatRows=head, hAlign="LEFT")
+    table.setStyle(TableStyle(cmds))
+    parts = [Paragraph(escape(data.title), STYLES["table_title"])] if data.title else []
+    parts.append(table)
+    parts += [Paragraph(escape(note), STYLES["table_note"]) for note in data.notes]
+    parts.append(Spacer(1, 7))
+    return Unbroken(parts)
+
+
+class Unbroken(Flowable):
+    """A table with its title and notes, on one page when it fits on one; a longer one comes
+    apart into its pieces (the table then splits between rows, repeating its head).  Unlike
+    reportlab's KeepTogether it is no container, so a heading's keepWithNext keeps the heading
+    with it."""
+
+    def __init__(self, parts: list):
+        super().__init__()
+        self.parts = parts
+        self.heights: list[tuple[float, float, float]] = []
+
+    def wrap(self, avail_w, avail_h):
+        self.heights = []
+        for p in self.parts:
+            _, h = p.wrapOn(self.canv if hasattr(self, "canv") else None, avail_w, 1e6)
+            self.heights.append((p.getSpaceBefore(), h, p.getSpaceAfter()))
+        self.width = avail_w
+        self.height = sum(sum(h) for h in self.heights)
+        return avail_w, self.height
+
+    def split(self, avail_w, avail_h):
+        frame = getattr(self, "_frame", None)
+        if frame is None or self.height <= frame._height:
+            return []                                           # next page
+        # taller than any page: come apart, the first pieces filling the room left here
+        placed, room = [], avail_h
+        for i, (part, (before, h, after)) in enumerate(zip(self.parts, self.heights)):
+            if before + h <= room:
+                placed.append(part)
+                room -= before + h + after
+                continue
+            pieces = part.split(avail_w, room - before)
+            if pieces or placed:
+                return placed + list(pieces or [part]) + self.parts[i + 1:]
+            return []
+        return placed
+
+    def draw(self):
+        y = self.height
+        for p, (before, h, after) in zip(self.parts, self.heights):
+            y -= before + h
+            p.drawOn(self.canv, 0, y)
+            y -= after
+
+
+def _longest_word(text: str, font: str) -> float:
+    words = re.sub(r"<[^>]+>", " ", text).split()
+    return max((pdfmetrics.stringWidth(w, font, TABLE_TEXT) for w in words), default=0.0)
+
+
+def _column_widths(data: TableData, total: float, least: dict[int, float]) -> list[float]:
+    """Relative widths scaled to ``total``, each widened to hold its longest word (headings
+    never break inside a word); the width taken comes from the columns with room to spare."""
+    share = [w / sum(data.widths) * total for w in data.widths]
+    need = [8.5 + max([_longest_word(r[c], BOLD) for r in data.header]
+                      + [_longest_word(r[c], SANS) for r in data.rows] + [least.get(c, 0.0) - 8.5])
+            for c in range(len(share))]
+    if sum(need) >= total:
+        return [total * n / sum(need) for n in need]
+    widths = [max(s, n) for s, n in zip(share, need)]
+    over = sum(widths) - total
+    spare = [w - n for w, n in zip(widths, need)]
+    room = sum(spare)
+    return [w - over * sp / room for w, sp in zip(widths, spare)]
+
