@@ -340,14 +340,14 @@ def table_problem(content: Content, name: str, arg: str | None) -> str | None:
     """Why ``[[name arg]]`` draws nothing, or None."""
     if name not in TABLES:
         return f"no table '{name}'; tables: {', '.join(TABLES)}"
-    _, args, _ = TABLES[name]
-    if arg is None:
-        return None
-    if args is None:
+    fn, args, what = TABLES[name]
+    if arg is not None and args is None:
         return f"table '{name}' takes no id, got '{arg}'"
-    known = args(content)
-    if arg not in known:
-        return f"table '{name}' has no '{arg}'; known: {', '.join(known) or 'none'}"
+    if arg is not None and arg not in args(content):
+        return f"table '{name}' has no '{arg}'; known: {', '.join(args(content)) or 'none'}"
+    ids = [arg] if args is None or arg is not None else args(content)
+    if not any(fn(content, i).rows for i in ids):   # it would print an empty head
+        return f"table '{name}' ({what}) has nothing to show: this game has none"
     return None
 
 

@@ -111,3 +111,34 @@ def test_genkit_check_and_build_report_it_before_building(game_copy, genkit, tmp
     assert status == 1 and "rules.md:8: error: placeholder 'turn_track.turn' names no value" in out
     status, _, err = genkit("build", game_copy, "--out", tmp_path / "out")
     assert status == 1 and "rules.md:8" in err + _ and not (tmp_path / "out").exists()
+
+
+RIDGE = Path(__file__).resolve().parents[1] / "fixtures" / "ridge"
+EVERY_TABLE = ["crt", "results", "units", "terrain", "sequence", "per_turn", "tracks", "setup", "markers",
+               "places", "cards", "draw_table"]
+
+
+def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_path):
+    """The tables are generic: the second game (no cards, no tracks, no per-turn numbers) gets
+    every table it has data for, and a finding for each one it has nothing to show in."""
+    import shutil
+    from genkit.model.load import load_game
+    from genkit.render.kit import build_kit
+    from genkit.render.rules_text import TABLES
+    assert sorted(EVERY_TABLE) == sorted(TABLES)
+    game = tmp_path / "ridge"
+    shutil.copytree(RIDGE, game)
+    lines = ["# 1.0 Tables", ""] + [f"[[{name}]]\n" for name in EVERY_TABLE]
+    found = _rules_findings(game, "\n".join(lines) + "\n")
+    empty = {f[3].split("'")[1] for f in found}
+    content = load_game(game)
+    expected = {"cards", "draw_table"} if content.cards is None else set()
+    expected |= {"per_turn"} if not content.turn_track.per_turn else set()
+    expected |= {"tracks"} if not content.tracks else set()
+    expected |= {"markers"} if not content.counters.markers else set()
+    expected |= {"places"} if not content.map.places else set()
+    assert expected and empty == expected and all(f[2] == "rules-table" for f in found)
+    kept = [f"[[{name}]]\n" for name in EVERY_TABLE if name not in expected]
+    (game / "rules.md").write_text("# 1.0 Tables\n\n" + "\n".join(kept))
+    manifest = build_kit(game, tmp_path / "kit", only=["rules"])
+    assert manifest["components"][0]["file"] == "rules.pdf"
