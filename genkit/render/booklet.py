@@ -42,6 +42,7 @@ from .rules_text import (TABLE_LINE, RulesError, TableData, read_rules, render_r
                          table_data)
 
 TABLE_MARK = "GENKITTABLE{}END"          # stands for a [[table]] line while Markdown is parsed
+MAX_PAGES = 500                          # a booklet longer than this is refused (rules.md is untrusted)
 
 HEADINGS = {"h1": 0, "h2": 1, "h3": 2}   # Markdown heading tag -> outline level
 TOC_LEVELS = 2                           # rules and cases are listed; subcases are not
@@ -127,7 +128,7 @@ class _Converter:
     def on_paragraph_open(self, tok, it):
         inline = next(it)
         mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
-        if mark:
+        if mark and int(mark.group(1)) < len(self.tables):   # (the designer may write the mark's text)
             for data in self.tables[int(mark.group(1))]:
                 self._add_table(model_table(data, self.width - self._indent(), self.counter))
             return
@@ -243,6 +244,8 @@ class _Booklet(BaseDocTemplate):
 
     def _furniture(self, canv, doc):
         """The running head (not on the title page), the page number and the kit's footer."""
+        if doc.page > MAX_PAGES:  # rules.md is untrusted: its layout is bounded like its reading
+            raise RulesError(f"the booklet runs past {MAX_PAGES} pages; shorten rules.md")
         w, h = self.pagesize
         canv.saveState()
         if doc.page > 1:
@@ -374,6 +377,8 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
         doc.build(story)
     except LayoutError as exc:  # a cell or a line that no page can hold
         raise RulesError(f"{where}: something in the rules does not fit a page: {exc}") from exc
+    except RulesError as exc:
+        raise RulesError(f"{where}: {exc}") from exc
     return buf.getvalue(), doc.page
 
 
