@@ -104,14 +104,15 @@ def units_table(content: Content, _=None) -> TableData:
         row.append(str(u.movement))
         row += [f"{u.attack_distance[a]} hex{'es' if u.attack_distance[a] != 1 else ''}"
                 if a in u.attack_distance else "-" for a in crt.attack_types]
-        row.append(f"yes, {u.turn_cost} MP a turn" if u.facing else "no")
+        row.append(f"yes, {u.turn_cost} MP per hex side turned" if u.facing else "no")
         row.append("yes" if u.passes_through_friends else "no")
         if points:
             row.append(str(u.point_value()))
         rows.append(row)
     n = len(head)
-    return TableData([head], rows, [1.1, 2.2] + [1] * (n - 2), align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2),
-                     counters=counters)
+    widths = [1.1, 2.2] + [1] * (n - 2)
+    widths[head.index("Facing")] = 1.4
+    return TableData([head], rows, widths, align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2), counters=counters)
 
 
 @table("terrain", what="the terrain chart")
