@@ -18,7 +18,8 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``observe(state, side)``                    what that side may see: the bots' only input
                                             (a :class:`~genkit.engine.view.View`, whose
                                             ``sample_state(rng)`` re-draws hidden things)
-``pieces(state)``, ``render_text(state)``   the position as :class:`Piece` records, as text
+``pieces(state)``, ``render_text(state)``,  the position as :class:`Piece` records, as text,
+``render_svg(state)``                       as an SVG of the kit's own map and counters
 ``state_problems(state)``                   the game's own invariants as sentences
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
@@ -206,6 +207,12 @@ class GameRules:
 
     def render_text(self, state: State) -> str:
         return render_text(self, state)
+
+    def render_svg(self, state: State) -> str:
+        """The position drawn with the kit's own map and counters, as an SVG document."""
+        from ..render.map import draw_board          # the kit is needed only to draw
+        from ..render.svg import svg_string
+        return svg_string(draw_board(self.content, self.pieces(state)))
 
     def status_lines(self, state: State) -> list:
         """Lines under the text drawing of a position (a game adds its own)."""

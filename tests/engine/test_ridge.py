@@ -244,3 +244,14 @@ def test_ridge_runs_every_command_of_genkit(genkit, tmp_path):
     status, out, _ = genkit("compare", RIDGE, "--set", "unit_types.tank.movement=6", "--games", 40,
                             "--workers", 1, "--json", tmp_path / "c.json")
     assert status == 0 and "win rate blue" in out and "cards played" not in out
+
+
+def test_a_position_draws_as_svg_with_the_kits_map_and_counters():
+    """The interface's SVG drawing: the kit's map, plus one counter per piece on the map."""
+    import xml.etree.ElementTree as ET
+    g = rules_for(content())
+    s = g.initial_state(0)
+    empty = Board(content(), "blue_move").s
+    full, bare = ET.fromstring(g.render_svg(s)), ET.fromstring(g.render_svg(empty))
+    assert full.tag.endswith("svg") and len(g.pieces(s)) == 12 and g.pieces(empty) == []
+    assert len(list(full.iter())) > len(list(bare.iter())) + 12
