@@ -1,0 +1,554 @@
+"""The player aid's sections, each built from the model as unbreakable rows for its column's
+width (see :mod:`.aid` for the page flow and :class:`Style` for what the style template gives).
+
+A builder takes ``(content, style, width, title, content_root)`` and yields ``(key, rows)`` for
+each section it makes (none when the model has nothing for it; ``tracks`` makes one per track).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from ..model.schema import Content
+from .counters import counter_size, unit_face
+from .draw import Group, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
+from .layout import MIN_TEXT, Row, lighten, readable_ink, wrap
+
+TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
+PAD = 3.0
+LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
+
+
+class Style:
+    """The rendered style template (``templates/aid.yaml.j2``), checked: every text style has
+    a font and a size of at least :data:`~.layout.MIN_TEXT`, every section id is known."""
+
+    def __init__(self, doc: dict):
+        self.doc = doc
+        self.margin = float(doc["margin"])
+        self.gutter = float(doc["gutter"])
+        self.gap = float(doc["gap"])
+        for name in TEXT_STYLES:
+            s = doc[name]
+            if float(s["size"]) < MIN_TEXT:
+                raise ValueError(f"{name}: text size {s['size']} pt is under {MIN_TEXT:g} pt")
+            setattr(self, name, s)
+        self.sections = list(doc["sections"])
+        for sec in self.sections:
+            if sec.get("id") not in SECTIONS:
+                raise ValueError(f"unknown player-aid section {sec.get('id')!r}; known: {', '.join(SECTIONS)}")
+            if sec.get("span", "full") not in ("full", "half"):
+                raise ValueError(f"section {sec['id']}: span must be full or half")
+        self.box_margin = float(doc["box"]["margin"])
+
+    def word(self, key: str) -> str:
+        return str(self.doc["words"].get(key, key))
+
+
+# --------------------------------------------------------------------------- text and rows
+
+def lead(s: dict) -> float:
+    return float(s["size"]) * float(s.get("leading", 1.25))
+
+
+def para(s: dict, text: str, width: float, x: float = 0, y: float = 0) -> tuple[list, float]:
+    """``text`` wrapped to ``width`` in text style ``s``, its top at y: (items, height)."""
+    size, font = float(s["size"]), s["font"]
+    lines = wrap(text, font, size, width) if text else []
+    asc = ascent(font, size)
+    items = [Text(x, y + asc + i * lead(s), ln, size, font, s["fill"]) for i, ln in enumerate(lines)]
+    return items, (len(lines) - 1) * lead(s) + size * 1.2 if lines else 0.0
+
+
+def stack(rows: Iterable[Row | None], repeat: Row | None = None) -> Row:
+    """Rows one under the other, as one row."""
+    items, y = [], 0.0
+    for r in rows:
+        if r is None:
+            continue
+        items.append(Group(r.items, translate=(0, y)))
+        y += r.height
+    return Row(tuple(items), y, repeat)
+
+
+def heading(st: Style, title: str, width: float) -> Row:
+    h = st.heading
+    size, pad = float(h["size"]), float(h.get("pad", 3))
+    text = title.upper() if h.get("upper") else title
+    items, th = para({**h, "leading": 1.15}, text, width - 2 * pad, pad, pad)
+    band = [Rect(0, 0, width, th + 2 * pad, fill=h["band"], stroke=None)] if h.get("band") else []
+    return Row(tuple(band + items), th + 2 * pad + 4)
+
+
+def with_heading(st: Style, title: str, width: float, rows: list[Row]) -> list[Row]:
+    """The section's rows, the heading on the first and "continued" above any that opens a
+    column or page."""
+    if not rows:
+        return []
+    cont = heading(st, f"{title} {st.word('continued')}", width)
+    out = [stack([heading(st, title, width), rows[0]])]
+    out += [Row(r.items, r.height, stack([cont, r.repeat])) for r in rows[1:]]
+    return out
+
+
+def note_row(st: Style, text: str, width: float, s: dict | None = None) -> Row:
+    items, h = para(s or st.note, text, width, 0, 1)
+    return Row(tuple(items), h + 3)
+
+
+# --------------------------------------------------------------------------- tables
+
+def _words_width(text: str, s: dict) -> float:
+    return max((text_width(w, s["font"], float(s["size"])) for w in text.split()), default=0.0)
+
+
+def _widths(cols: list[dict], cells: list[list], width: float, st: Style, header: bool) -> list[float]:
+    """Column widths: pictures at their width, text columns from their natural widths, shrunk
+    toward their longest word when the table is too wide."""
+    fixed = [c["art"] + 2 * PAD if "art" in c else None for c in cols]
+    nat, low = [], []
+    for j, c in enumerate(cols):
+        if fixed[j] is not None:
+            nat.append(fixed[j])
+            low.append(fixed[j])
+            continue
+        texts = [(c["title"], st.table_head)] * header + [(row[j], st.body) for row in cells]
+        nat.append(max(text_width(t, s["font"], float(s["size"])) for t, s in texts) + 2 * PAD)
+        low.append(max(_words_width(t, s) for t, s in texts) + 2 * PAD)
+    if sum(nat) <= width:
+        extra = width - sum(nat)
+        flex = [j for j, c in enumerate(cols) if c.get("flex")] or [j for j in range(len(cols)) if fixed[j] is None]
+        return [w + (extra / len(flex) if j in flex else 0) for j, w in enumerate(nat)]
+    room = width - sum(low)
+    if room <= 0:  # even the longest words do not fit: share the width, words break
+        return [width * w / sum(low) for w in low]
+    give = sum(n - lo for n, lo in zip(nat, low))
+    return [lo + (n - lo) * room / give for n, lo in zip(nat, low)]
+
+
+def table(st: Style, cols: list[dict], cells: list[list], width: float, header: bool = True) -> list[Row]:
+    """A table: ``cols`` (title, and ``art``: a picture column's width), ``cells`` per row a
+    string per text column and ``(items, w, h)`` per picture.  The header row repeats above a
+    row that opens a column or page."""
+    ws = _widths(cols, cells, width, st, header)
+    xs = [sum(ws[:j]) for j in range(len(ws))]
+    head_items, hh = [], 0.0
+    for j, c in enumerate(cols):
+        its, h = para(st.table_head, c["title"], ws[j] - 2 * PAD, xs[j] + PAD, PAD)
+        head_items += its
+        hh = max(hh, h)
+    head = Row(tuple([Rect(0, 0, width, hh + 2 * PAD, fill=st.table_head.get("background"), stroke=None)]
+                     + head_items), hh + 2 * PAD)
+    rows = []
+    for i, row in enumerate(cells):
+        parts, rh = [], 0.0
+        for j, cell in enumerate(row):
+            if isinstance(cell, tuple):
+                art, aw, ah = cell
+                parts.append((j, list(art), ah))
+                rh = max(rh, ah)
+            else:
+                s = st.bold if j == 0 and cols[0].get("bold") else st.body
+                its, h = para(s, cell, ws[j] - 2 * PAD, xs[j] + PAD, 0)
+                parts.append((j, its, h))
+                rh = max(rh, h)
+        items = [Rect(0, 0, width, rh + 2 * PAD, fill=st.doc["row_shade"], stroke=None)] if i % 2 else []
+        for j, its, h in parts:
+            dy = PAD + (rh - h) / 2
+            items.append(Group(tuple(its), translate=(0, dy)) if not isinstance(row[j], tuple)
+                         else Group(tuple(its), translate=(xs[j] + PAD, dy)))
+        items.append(Rect(0, rh + 2 * PAD - 0.3, width, 0.3, fill=st.doc["rule"], stroke=None))
+        rows.append(Row(tuple(items), rh + 2 * PAD, head if header else None))
+    if rows and header:
+        rows[0] = stack([head, rows[0]])
+    return rows
+
+
+# --------------------------------------------------------------------------- combat
+
+def _crt(content: Content, st: Style, width: float, title: str, root):
+    from .aid import crt_notes
+    crt = content.crt
+    cols = sorted(crt.columns, key=lambda c: c.key)
+    fill = st.doc["result_fill"]
+    effect = {r.code: r.effect for r in crt.results}
+    hs, bs = st.table_head, st.bold
+    labels = [f"{crt.attack_type_names.get(a, a)}" for a in crt.attack_types]
+    die = f"{st.word('die')} {crt.die_faces}"
+    lab_w = max([_words_width(t, hs) for t in labels] + [text_width(die, st.body["font"], st.body["size"])]) + 2 * PAD
+    lab_w = max(lab_w, min(width * 0.2, 80))
+    cell_min = max(text_width(c.label, hs["font"], hs["size"]) for c in cols) + 6
+    cell_min = max(cell_min, text_width("W", bs["font"], bs["size"]) + 8, 18)
+    per = max(1, int((width - lab_w) // cell_min))
+    chunks = [cols[i:i + per] for i in range(0, len(cols), per)]
+    rh = float(bs["size"]) + 5
+    rows: list[Row] = []
+    for chunk in chunks:
+        cw = (width - lab_w) / len(chunk)
+        for a, name in zip(crt.attack_types, labels):
+            its, h = para(hs, f"{name}", lab_w - 2 * PAD, PAD, PAD)
+            hh = max(h, hs["size"] * 1.2) + 2 * PAD
+            head = [Rect(0, 0, lab_w + cw * len(chunk), hh, fill=hs.get("background"), stroke=None)] + its
+            for i, c in enumerate(chunk):
+                head.append(Text(lab_w + i * cw + cw / 2, PAD + ascent(hs["font"], hs["size"]), c.label,
+                                 hs["size"], hs["font"], hs["fill"], "middle"))
+            head_row = Row(tuple(head), hh)
+            body = []
+            for f in range(crt.die_faces):
+                items = [Text(PAD, rh / 2 + ascent(st.body["font"], st.body["size"]) / 2 - 0.5,
+                              f"{st.word('die')} {f + 1}", st.body["size"], st.body["font"], st.note["fill"])]
+                for i, c in enumerate(chunk):
+                    code = c.rows[a][f]
+                    bg = fill.get(effect.get(code, "none"), "#ffffff")
+                    x = lab_w + i * cw
+                    items.append(Rect(x + 1, 0.5, cw - 2, rh - 1, fill=bg, stroke="#808080", stroke_width=0.3))
+                    items.append(Text(x + cw / 2, rh / 2 + ascent(bs["font"], bs["size"]) / 2 - 0.8, code,
+                                      bs["size"], bs["font"], readable_ink(bg), "middle"))
+                body.append(Row(tuple(items), rh, head_row))
+            body[0] = stack([head_row, body[0]])
+            body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
+            rows += body
+    rule = st.word("column_odds" if crt.uses_odds else "column_differential")
+    rows.append(note_row(st, " ".join([rule] + crt_notes(content)), width))
+    yield "crt", with_heading(st, title, width, rows)
+
+
+def _swatch(st: Style, code: str, effect: str) -> tuple:
+    bg = st.doc["result_fill"].get(effect, "#ffffff")
+    s = st.bold
+    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
+    return ((Rect(0, 0, w, 12, fill=bg, stroke="#808080", stroke_width=0.3),
+             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
+                  readable_ink(bg), "middle")), w, 12.0)
+
+
+def _results(content: Content, st: Style, width: float, title: str, root):
+    res = content.crt.results
+    cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
+            {"title": "", "bold": True}, {"title": "", "flex": True}]
+    cells = [[_swatch(st, r.code, r.effect), r.name, r.text] for r in res]
+    yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+
+
+# --------------------------------------------------------------------------- lists
+
+def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
+    rows = []
+    b = st.bold
+    num_w = text_width(f"{len(steps)}.", b["font"], b["size"]) + 4
+    for i, text in enumerate(steps):
+        items = [Text(num_w - 4, ascent(b["font"], b["size"]), f"{i + 1}.", b["size"], b["font"], b["fill"], "end")]
+        x = num_w
+        if chips and chips[i]:
+            items.append(Rect(x, 1, 7, b["size"] - 0.5, fill=chips[i], stroke="#000000", stroke_width=0.3))
+            x += 11
+        its, h = para(st.body, text, width - x, x, 0)
+        rows.append(Row(tuple(items + its), h + 2.5))
+    return rows
+
+
+def _battle(content: Content, st: Style, width: float, title: str, root):
+    yield "battle_sequence", with_heading(st, title, width, numbered(st, list(content.crt.battle_sequence), width))
+
+
+def _sequence(content: Content, st: Style, width: float, title: str, root):
+    seq = content.game.sequence_of_play
+    chips = [content.side(p.side).colour.full if p.side else None for p in seq]
+    yield "sequence_of_play", with_heading(st, title, width, numbered(st, [p.name for p in seq], width, chips))
+
+
+def _draw_table(content: Content, st: Style, width: float, title: str, root):
+    ab = content.cards
+    if not ab or not ab.draw_table:
+        return
+    names = {c.id: c.name for c in ab.deck}
+    cols = [{"title": st.word("roll")}, {"title": "", "flex": True, "bold": True}]
+    cells = [[str(face), names.get(cid, cid)] for face, cid in sorted(ab.draw_table.items())]
+    yield "draw_table", with_heading(st, title, width, table(st, cols, cells, width))
+
+
+def _cards(content: Content, st: Style, width: float, title: str, root):
+    ab = content.cards
+    if not ab:
+        return
+    cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
+             [st.word("reshuffle"), str(ab.reshuffle_at)]]
+    cols = [{"title": "", "flex": True}, {"title": ""}]
+    yield "cards", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+
+
+# --------------------------------------------------------------------------- units and terrain
+
+def _min_text(items) -> float:
+    sizes = [p.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+             for p, m in iter_primitives(items) if isinstance(p, Text)]
+    return min(sizes, default=MIN_TEXT)
+
+
+def counter_pair(content: Content, side_id: str, type_id: str, root=None) -> tuple:
+    """A unit type's full and reduced counters side by side, drawn by the counters' template,
+    scaled so that their smallest text prints at 6 pt (Bering Land's at 80%)."""
+    s = counter_size(content)
+    front = unit_face(content, side_id, type_id, False, root)
+    back = unit_face(content, side_id, type_id, True, root)
+    k = MIN_TEXT / min(_min_text(front), _min_text(back))
+    edge = [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]
+    items = (Group(tuple(front + edge), scale=k), Group(tuple(back + edge), translate=(s * k + 3, 0), scale=k))
+    return items, 2 * s * k + 3, s * k
+
+
+def _owner(content: Content, type_id: str) -> str:
+    return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
+
+
+def _units(content: Content, st: Style, width: float, title: str, root):
+    crt = content.crt
+    types = content.unit_types
+    pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
+    w = st.word
+    cols = [{"title": f"{w('counter')} ({w('front_back')})", "art": max(p[1] for p in pairs.values())},
+            {"title": w("unit"), "bold": True}, {"title": w("strength")}]
+    show_def = any(u.defence is not None and u.defence != u.strength for u in types)
+    show_face = any(u.facing for u in types)
+    show_pass = any(u.passes_through_friends for u in types) and not all(u.passes_through_friends for u in types)
+    if show_def:
+        cols.append({"title": w("defence")})
+    cols.append({"title": w("movement")})
+    cols += [{"title": f"{crt.attack_type_names.get(a, a)} {w('attack_suffix')}"} for a in crt.attack_types]
+    if show_face:
+        cols.append({"title": w("facing")})
+    if show_pass or all(u.passes_through_friends for u in types):
+        cols.append({"title": w("through_friends")})
+    cells = []
+    for u in types:
+        row = [pairs[u.id], f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
+        if show_def:
+            d = u.defence_of()
+            row.append(f"{d.full} / {d.reduced}")
+        row.append(str(u.movement))
+        for a in crt.attack_types:
+            n = u.attack_distance.get(a)
+            row.append(w("none") if n is None else f"{n} {w('hex') if n == 1 else w('hexes')}")
+        if show_face:
+            row.append((f"{u.turn_cost} {w('turn_cost')}" if u.turn_cost else w("free_turn")) if u.facing
+                       else w("none"))
+        if len(cols) > len(row):
+            row.append(w("yes") if u.passes_through_friends else w("no"))
+        cells.append(row)
+    rows = table(st, cols, cells, width)
+    rows.append(Row((), 3))
+    rows.append(note_row(st, w("counter_key"), width, st.body))
+    if show_face:
+        rows.append(note_row(st, w("facing_key"), width, st.body))
+    yield "units", with_heading(st, title, width, rows)
+
+
+def counter_key(content: Content, width: float, content_root=None) -> tuple[list, float]:
+    """What the numbers and the symbol on a counter mean, ``width`` wide, for a counter sheet:
+    (items at the origin, height)."""
+    from .aid import aid_style
+    st = aid_style(content, content_root)
+    rows = [note_row(st, st.word("counter_key"), width, st.body)]
+    if any(u.facing for u in content.unit_types):
+        rows.append(note_row(st, st.word("facing_key"), width, st.body))
+    r = stack(rows)
+    return list(r.items), r.height
+
+
+def _terrain(content: Content, st: Style, width: float, title: str, root):
+    from .map import terrain_hex
+    terr = content.map.terrain
+    entry = 150.0
+    n = max(1, int((width + 8) // (entry + 8)))
+    ew = (width - 8 * (n - 1)) / n
+    sw = 22.0
+    rows = []
+    for i in range(0, len(terr), n):
+        items, rh = [], 0.0
+        for j, t in enumerate(terr[i:i + n]):
+            x = j * (ew + 8)
+            R = sw / math.sqrt(3)
+            angles = range(0, 360, 60) if content.map.grid.orientation == "flat" else range(30, 390, 60)
+            corners = [(R * math.cos(math.radians(a)) * 63 / sw, R * math.sin(math.radians(a)) * 63 / sw)
+                       for a in angles]
+            art = terrain_hex(t, 0, 0, 63.0, corners=corners)
+            items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
+            items.append(Group((Polygon(corners, fill=None, stroke="#4d4d4d", stroke_width=0.8),),
+                               translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
+            tx = x + sw + 6
+            name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
+            what = st.word("impassable") if t.move_cost is None else f"{t.move_cost} {st.word('move_cost')}"
+            if t.blocks_los:
+                what += f", {st.word('blocks_los')}"
+            info, h2 = para(st.note, what, ew - sw - 6, tx, h1)
+            items += name + info
+            rh = max(rh, sw + 2, h1 + h2)
+        rows.append(Row(tuple(items), rh + 4))
+    yield "terrain", with_heading(st, title, width, rows)
+
+
+# --------------------------------------------------------------------------- tracks
+
+def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, label: str,
+         fill: str = "#ffffff") -> list:
+    s = st.bold
+    size = max(MIN_TEXT, float(st.doc["box"]["label_size"]))
+    return [Rect(x, y, w, h, fill=fill, stroke=st.doc["box"]["stroke"], stroke_width=0.6),
+            Text(x + 2.5, y + 2 + ascent(s["font"], size), label, size, s["font"], readable_ink(fill))]
+
+
+def _turn_track(content: Content, st: Style, width: float, title: str, root):
+    tt = content.turn_track
+    sides = content.game.sides
+    bs = counter_size(content) + 2 * st.box_margin
+    chip_s = MIN_TEXT + 0.5
+    chip_font = "sans-bold"
+    chips_of = {}
+    for t in range(1, tt.turns + 1):
+        chips_of[t] = [(f"+{content.turn_value(e.id, t, sd.id)}", sd) for e in tt.per_turn for sd in sides
+                       if content.turn_value(e.id, t, sd.id) > 0]
+    widest = max([text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6]
+                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()])
+    bw = max(bs, min(widest, width))
+    bh = bs
+    gap = 3.0
+    per_row = max(1, int((width + gap) // (bw + gap)))
+    step = (width - bw) / (per_row - 1) if per_row > 1 else 0
+    step = min(step, bw + 12)
+    rows: list[Row] = []
+    if tt.per_turn:
+        legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
+        items, h = para(st.note, legend, width * 0.6, 0, 0)
+        x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
+        y = h - st.note["size"] * 1.2
+        for sd in sides:
+            lab = sd.adjective
+            items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
+                      Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
+            x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
+        rows.append(Row(tuple(items), h + 4))
+    for r0 in range(1, tt.turns + 1, per_row):
+        items = []
+        for c, t in enumerate(range(r0, min(tt.turns, r0 + per_row - 1) + 1)):
+            bx = c * step
+            items += _box(st, content, bx, 0, bw, bh, str(t))
+            cx = bx + bw - 2.5
+            for lab, sd in reversed(chips_of[t]):
+                cw = text_width(lab, chip_font, chip_s) + 4
+                cx -= cw
+                items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
+                          Text(cx + cw / 2, bh - 7 + ascent(chip_font, chip_s) / 2 - 0.6, lab, chip_s, chip_font,
+                               sd.colour.text, "middle")]
+                cx -= 2
+        rows.append(Row(tuple(items), bh + gap))
+    yield "turn_track", with_heading(st, title, width, rows)
+
+
+def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:
+    """The lanes of ``track`` a side plays on: those it has a marker for when markers name the
+    track, else those of the unit types it owns (and lanes naming no unit type)."""
+    sid = side.id if side else None
+    marked = [m for m in content.counters.markers if m.track and m.track.startswith(f"{track.id}:")]
+    owned = {g.type for g in content.counters.units if sid is None or g.side == sid}
+    types = {u.id for u in content.unit_types}
+    out = []
+    for lane, last in track.lanes.items():
+        if marked:
+            keep = any(m.track == f"{track.id}:{lane}" and (m.side in (None, sid) or sid is None) for m in marked)
+        else:
+            keep = lane not in types or lane in owned
+        if keep:
+            out.append((lane, last))
+    return out
+
+
+def _lane(st: Style, content: Content, track, lane: str, last: int, width: float, side) -> tuple[Row, float]:
+    bs = counter_size(content) + 2 * st.box_margin
+    types = {u.id: u for u in content.unit_types}
+    lab_w = LANE_LABEL
+    label = types[lane].short if lane in types else lane
+    items, h = para(st.bold, label, lab_w - 4, 0, 2)
+    if track.count:
+        its, h2 = para(st.note, f"{last} {track.count}", lab_w - 4, 0, 2 + h)
+        items += its
+    per = max(1, int((width - lab_w) // bs))
+    fill_last = lighten(side.colour.full, 0.85) if side else "#dddddd"
+    words = st.word
+    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold"}
+    for k in range(last + 1):
+        r, c = divmod(k, per)
+        bx, by = lab_w + c * bs, r * (bs + 2)
+        fill = fill_last if k == last else ("#eeeeee" if k == 0 else "#ffffff")
+        items += _box(st, content, bx, by, bs, bs, str(k), fill)
+        tag = words("start") if k == 0 else (track.last_label if k == last else "")
+        if tag:
+            its, th = para({**small, "fill": "#404040"}, tag, bs - 4, 0, 0)
+            tw = max(text_width(t.text, t.font, t.size) for t in its)
+            items.append(Group(tuple(its), translate=(bx + (bs - tw) / 2, by + bs - th - 2)))
+    rows = math.ceil((last + 1) / per)
+    return Row(tuple(items), max(rows * (bs + 2), h + 14) + 3), lab_w + min(per, last + 1) * bs
+
+
+def _side_band(side, width: float, st: Style) -> Row:
+    s = st.bold
+    items = [Rect(0, 0, width, 14, fill=side.colour.full, stroke=None),
+             Text(4, 7 + ascent(s["font"], s["size"]) / 2 - 0.8, side.name, s["size"], s["font"], side.colour.text)]
+    return Row(tuple(items), 17)
+
+
+def _tracks(content: Content, st: Style, width: float, title: str, root):
+    bs = counter_size(content) + 2 * st.box_margin
+    for track in content.tracks:
+        copies = list(content.game.sides) if track.per_side else [None]
+        lanes = {id(sd): lanes_of(content, track, sd) for sd in copies}
+        copies = [sd for sd in copies if lanes[id(sd)]]
+        if not copies:
+            continue
+        rows: list[Row] = []
+        if track.text:
+            rows.append(note_row(st, track.text, width, st.body))
+        need = max(LANE_LABEL + (last + 1) * bs for sd in copies for _, last in lanes[id(sd)])
+        gap = 14.0
+        across = max(1, min(len(copies), int((width + gap) // (need + gap))))
+        cw = (width - gap * (across - 1)) / across
+        for g in range(0, len(copies), across):
+            group = copies[g:g + across]
+            if group[0] is not None:
+                rows.append(_row_across([_side_band(sd, cw, st) for sd in group], cw, gap))
+                lines = {id(sd): _pack([_lane(st, content, track, lane, last, cw, sd)
+                                    for lane, last in lanes[id(sd)]], cw) for sd in group}
+            for k in range(max(len(v) for v in lines.values())):
+                rows.append(_row_across([lines[id(sd)][k] if k < len(lines[id(sd)]) else Row((), 0)
+                                         for sd in group], cw, gap))
+        yield f"track:{track.id}", with_heading(st, track.name, width, rows)
+
+
+def _pack(lanes: list[tuple[Row, float]], width: float) -> list[Row]:
+    """Lanes side by side while they fit ``width``, in the track's order: one row per line."""
+    lines: list[list[tuple[Row, float]]] = []
+    for row, w in lanes:
+        if lines and sum(lw for _, lw in lines[-1]) + 14 * len(lines[-1]) + w <= width:
+            lines[-1].append((row, w))
+        else:
+            lines.append([(row, w)])
+    out = []
+    for line in lines:
+        items, x = [], 0.0
+        for row, w in line:
+            items.append(Group(row.items, translate=(x, 0)))
+            x += w + 14
+        out.append(Row(tuple(items), max(r.height for r, _ in line)))
+    return out
+
+
+def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
+    items = tuple(Group(p.items, translate=(i * (cw + gap), 0)) for i, p in enumerate(parts))
+    return Row(items, max(p.height for p in parts))
+
+
+SECTIONS = {"crt": _crt, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
+            "draw_table": _draw_table, "cards": _cards, "units": _units, "terrain": _terrain,
+            "turn_track": _turn_track, "tracks": _tracks}
+
+__all__ = ["Style", "SECTIONS", "counter_key", "counter_pair", "lanes_of", "table", "bounds"]
