@@ -17,6 +17,7 @@ from .layout import MIN_TEXT, Row, lighten, readable_ink, wrap
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
 PAD = 3.0
+CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 
 
@@ -286,13 +287,21 @@ def _min_text(items) -> float:
     return min(sizes, default=MIN_TEXT)
 
 
+def chart_text_size(content: Content, side_id: str, type_id: str, root=None) -> float:
+    """The smallest text of a unit type's counters as the unit chart prints them."""
+    s = counter_size(content)
+    small = min(_min_text(unit_face(content, side_id, type_id, r, root)) for r in (False, True))
+    return small * min(MIN_TEXT / small, max(1.0, CHART_COUNTER / s))
+
+
 def counter_pair(content: Content, side_id: str, type_id: str, root=None) -> tuple:
     """A unit type's full and reduced counters side by side, drawn by the counters' template,
-    scaled so that their smallest text prints at 6 pt (Bering Land's at 80%)."""
+    scaled so that their smallest text prints at 6 pt (Bering Land's at 80%), but no larger
+    than :data:`CHART_COUNTER` (``genkit check`` reports a counter whose text stays under 6 pt)."""
     s = counter_size(content)
     front = unit_face(content, side_id, type_id, False, root)
     back = unit_face(content, side_id, type_id, True, root)
-    k = MIN_TEXT / min(_min_text(front), _min_text(back))
+    k = min(MIN_TEXT / min(_min_text(front), _min_text(back)), max(1.0, CHART_COUNTER / s))
     edge = [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]
     items = (Group(tuple(front + edge), scale=k), Group(tuple(back + edge), translate=(s * k + 3, 0), scale=k))
     return items, 2 * s * k + 3, s * k
