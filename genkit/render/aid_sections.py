@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..model.schema import Content
 from .counters import counter_size, unit_face
-from .draw import Group, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
+from .draw import Group, Line, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink, wrap
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
@@ -175,7 +175,7 @@ def _crt(content: Content, st: Style, width: float, title: str, root):
     fill = st.doc["result_fill"]
     effect = {r.code: r.effect for r in crt.results}
     hs, bs = st.table_head, st.bold
-    labels = [f"{crt.attack_type_names.get(a, a)}" for a in crt.attack_types]
+    labels = [f"{crt.attack_type_names.get(a, a)} {st.word('attack')}" for a in crt.attack_types]
     die = f"{st.word('die')} {crt.die_faces}"
     lab_w = max([_words_width(t, hs) for t in labels] + [text_width(die, st.body["font"], st.body["size"])]) + 2 * PAD
     lab_w = max(lab_w, min(width * 0.2, 80))
@@ -188,7 +188,7 @@ def _crt(content: Content, st: Style, width: float, title: str, root):
     for chunk in chunks:
         cw = (width - lab_w) / len(chunk)
         for a, name in zip(crt.attack_types, labels):
-            its, h = para(hs, f"{name}", lab_w - 2 * PAD, PAD, PAD)
+            its, h = para(hs, name, lab_w - 2 * PAD, PAD, PAD)
             hh = max(h, hs["size"] * 1.2) + 2 * PAD
             head = [Rect(0, 0, lab_w + cw * len(chunk), hh, fill=hs.get("background"), stroke=None)] + its
             for i, c in enumerate(chunk):
@@ -382,6 +382,9 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
             corners = [(R * math.cos(math.radians(a)) * 63 / sw, R * math.sin(math.radians(a)) * 63 / sw)
                        for a in angles]
             art = terrain_hex(t, 0, 0, 63.0, corners=corners)
+            if t.pattern == "road":  # as the map's key draws it: a road across the hex
+                art += [Line(corners[3][0], 0, corners[0][0], 0, "#5b4a2e", 8.4),
+                        Line(corners[3][0], 0, corners[0][0], 0, "#f3e2b3", 4.8)]
             items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
             items.append(Group((Polygon(corners, fill=None, stroke="#4d4d4d", stroke_width=0.8),),
                                translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))

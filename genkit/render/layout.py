@@ -257,7 +257,16 @@ def _take(units, start: int, avail: float, gap: float, forced: bool) -> int:
     n = 0
     while start + n < len(units) and _height(units[start:start + n + 1], gap) <= avail + 1e-6:
         n += 1
-    return max(n, 1) if forced and start < len(units) else n
+    n = max(n, 1) if forced and start < len(units) else n
+    # end the column between two sections rather than split one, if that leaves little unused
+    end = start + n
+    if 0 < n and end < len(units) and units[end][0] == units[end - 1][0]:
+        for k in range(end - 1, start, -1):
+            if units[k][0] != units[k - 1][0]:
+                if _height(units[start:k], gap) >= (2 / 3) * _height(units[start:end], gap):
+                    return k - start
+                break
+    return n
 
 
 def _place(units, x: float, y: float, gap: float) -> list[Placed]:
