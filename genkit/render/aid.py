@@ -11,14 +11,15 @@ track and turn boxes hold a counter with a margin all round.
 from __future__ import annotations
 
 import copy
-import math
 from pathlib import Path
 
 import yaml
 
 from ..model.schema import Content
-from .aid_sections import SECTIONS, Style
-from .draw import Page, Text, cap_height
+from .aid_sections import SECTIONS
+from .aid_text import Style
+from .cards import deck_title
+from .draw import Group, Page, Text, cap_height
 from .layout import MIN_TEXT, Block, Row, SheetStyle, flow, template_path, wrap
 from .sandbox import Limits, budget
 from .sheets import FOOTER_BAND
@@ -84,7 +85,6 @@ def _style_doc(path: Path, context: dict, root: Path | None) -> dict:
 def aid_style(content: Content, content_root: str | Path | None = None) -> Style:
     """genkit's player-aid style, with the pack's ``templates/aid.yaml.j2`` laid over it."""
     cards = content.cards
-    from .cards import deck_title
     context = {"title": content.game.title, "turns": content.turn_track.turns,
                "die_faces": content.crt.die_faces,
                "deck": deck_title(content) if cards else "",
@@ -95,9 +95,12 @@ def aid_style(content: Content, content_root: str | Path | None = None) -> Style
     if own != default:
         doc = _merge(doc, _style_doc(own, context, own.parent.parent))
     try:
+        unknown = [s.get("id") for s in doc["sections"] if s.get("id") not in SECTIONS]
+        if unknown:
+            raise ValueError(f"unknown player-aid section {unknown[0]!r}; known: {', '.join(SECTIONS)}")
         return Style(copy.deepcopy(doc))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TemplateError(f"{own}: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise TemplateError(f"{own}: {type(exc).__name__}: {exc}") from exc
 
 
 # --------------------------------------------------------------------------- pages
@@ -143,8 +146,7 @@ def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | No
     return out
 
 
-def _at(row: Row, x: float, y: float):
-    from .draw import Group
+def _at(row: Row, x: float, y: float) -> Group:
     return Group(row.items, translate=(x, y))
 
 

@@ -198,7 +198,7 @@ def test_a_counter_text_the_unit_chart_cannot_print_at_6_pt_is_a_check_finding()
     from genkit.model.check import check_path
     long_short = "INFANTRYREGIMENTGROUPNORTH"
     found = [f for f in check_path(BERING, [f"unit_types.inf.short={long_short}"]) if f.code == "unit-chart-text"]
-    assert [(f.severity, f.file) for f in found] == [("error", f"--set unit_types.inf.short")]
+    assert [(f.severity, f.file) for f in found] == [("error", "--set unit_types.inf.short")]
     assert "inf" in found[0].message and "pt" in found[0].message
     assert not [f for f in check_path(BERING) if f.code == "unit-chart-text"]
     # at its own file and line when the YAML holds it
@@ -211,3 +211,19 @@ def test_a_counter_text_the_unit_chart_cannot_print_at_6_pt_is_a_check_finding()
         found = [f for f in check_path(dest) if f.code == "unit-chart-text"]
         line = units.splitlines().index(f"    short: {long_short}") + 1
         assert [(Path(f.file).name, f.line) for f in found] == [("units.yaml", line)]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("sections:\n  - {id: order_of_battle}\n", "unknown player-aid section 'order_of_battle'"),
+    ("margin: {{ 36 \n", "aid.yaml.j2:1"),
+    ("sections:\n  - {id: crt, span: third}\n", "span must be full or half"),
+])
+def test_a_broken_pack_style_names_its_template(tmp_path, text, says):
+    dest = tmp_path / "ridge"
+    shutil.copytree(RIDGE, dest)
+    (dest / "templates").mkdir()
+    (dest / "templates" / "aid.yaml.j2").write_text(text)
+    content, _ = load(dest)
+    with pytest.raises(TemplateError, match=re.escape(says)) as err:
+        aid_pages(content, style(), dest)
+    assert "aid.yaml.j2" in str(err.value)

@@ -65,7 +65,7 @@ def ridge_grid(columns: int, rows: int, hex_in: float, counter_in: float, terrai
 def ridge_d6() -> list[str]:
     """Ridge's CRT on a six-sided die: each column's first six results."""
     content, _ = load(RIDGE)
-    return [f"crt.die_faces=6"] + [
+    return ["crt.die_faces=6"] + [
         f"crt.columns.{col.label}.rows={flow_yaml({a: r[:6] for a, r in col.rows.items()})}"
         for col in content.crt.columns]
 
