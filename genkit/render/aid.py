@@ -11,6 +11,8 @@ track and turn boxes hold a counter with a margin all round.
 from __future__ import annotations
 
 import copy
+import json
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -72,9 +74,17 @@ def _merge(base: dict, over: dict) -> dict:
 
 
 def _style_doc(path: Path, context: dict, root: Path | None) -> dict:
-    text = _render_text(path, context, root)
+    key = json.dumps(context, sort_keys=True)
+    return copy.deepcopy(_cached_style(str(path), path.stat().st_mtime_ns, key, str(root) if root else None))
+
+
+@lru_cache(maxsize=64)
+def _cached_style(path: str, mtime_ns: int, context_json: str, root: str | None) -> dict:
+    """The style document, rendered and parsed once per template file, its mtime and context."""
+    path_ = Path(path)
+    text = _render_text(path_, json.loads(context_json), Path(root) if root else None)
     try:
-        doc = yaml.safe_load(text)
+        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise TemplateError(f"{path}: rendered YAML is invalid: {exc}") from exc
     if not isinstance(doc, dict):

@@ -266,6 +266,10 @@ def _take(units, start: int, avail: float, gap: float, forced: bool) -> int:
                 if _height(units[start:k], gap) >= (2 / 3) * _height(units[start:end], gap):
                     return k - start
                 break
+        # no section's last row alone at the top of the next column
+        widow = end + 1 == len(units) or units[end + 1][0] != units[end][0]
+        if widow and units[end - 1][1] >= 2 and n >= 2:
+            return n - 1
     return n
 
 
