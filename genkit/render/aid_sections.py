@@ -11,7 +11,7 @@ import math
 from ..model.schema import Content
 from .aid_text import PAD, Style, words_width, note_row, para, stack, table, with_heading
 from .counters import counter_size, unit_face
-from .draw import Group, Line, Polygon, Rect, Text, ascent, iter_primitives, text_width
+from .draw import Circle, Group, Line, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 
 CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
@@ -196,24 +196,78 @@ def _units(content: Content, st: Style, width: float, title: str, root):
         if len(cols) > len(row):
             row.append(w("yes") if u.passes_through_friends else w("no"))
         cells.append(row)
-    rows = table(st, cols, cells, width)
-    rows.append(Row((), 3))
-    rows.append(note_row(st, w("counter_key"), width, st.body))
-    if show_face:
-        rows.append(note_row(st, w("facing_key"), width, st.body))
-    yield "units", with_heading(st, title, width, rows)
+    yield "units", with_heading(st, title, width, table(st, cols, cells, width))
+
+
+def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
+    """Where the counter template put each part of a face, found in its drawing (a restyled
+    template may leave some out): (word key, bounding box)."""
+    numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{unit.movement}"
+    out = []
+    for it in face:
+        if isinstance(it, Text) and it.text == unit.short:
+            out.append(("key_type", bounds([it])))
+        elif isinstance(it, Group):
+            out.append(("key_symbol", bounds([it])))
+        elif isinstance(it, Text) and it.text == numbers:
+            out.append(("key_numbers", bounds([it])))
+        elif isinstance(it, Polygon) and not reduced and unit.facing:
+            out.append(("key_facing", bounds([it])))
+        elif isinstance(it, Rect) and reduced and it.y > 0 and it.w == counter_w(face):
+            out.append(("key_reduced", bounds([it])))
+    seen: set = set()
+    return [(k, bx) for k, bx in out if bx and not (k in seen or seen.add(k))]
+
+
+def counter_w(face: list) -> float:
+    return next((it.w for it in face if isinstance(it, Rect)), 0.0)
+
+
+def _callouts(st: Style, content: Content, unit, side_id: str, reduced: bool, width: float, root) -> Row:
+    """One face of ``unit`` enlarged, each of its parts named beside it with a leader line."""
+    s = counter_size(content)
+    face = unit_face(content, side_id, unit.id, reduced, root)
+    k = min(2.0, 80.0 / s) if s < 80 else 1.0
+    cw = s * k
+    items = [Group(tuple(face + [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]), scale=k)]
+    lx = cw + 12
+    y_next = 0.0
+    for key, (x0, y0, x1, y1) in sorted(_parts(face, unit, reduced), key=lambda p: p[1][1]):
+        its, h = para(st.note, st.word(key), width - lx, lx, 0)
+        ay = (y0 + y1) / 2 * k
+        ty = max(ay - h / 2, y_next)
+        items.append(Group(tuple(its), translate=(0, ty)))
+        items.append(Line(x1 * k + 1, ay, lx - 2, ty + h / 2, "#404040", 0.5))
+        items.append(Circle(x1 * k + 1, ay, 1.3, fill="#404040", stroke=None))
+        y_next = ty + h + 2
+    return Row(tuple(items), max(cw, y_next) + 4)
+
+
+def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
+    """How to read a counter: a unit's full and reduced faces enlarged, their parts named (a
+    unit with a facing when there is one), and the facing rule."""
+    unit = next((u for u in content.unit_types if u.facing), content.unit_types[0])
+    side = _owner(content, unit.id)
+    gap = 12.0
+    half = (width - gap) / 2
+    faces = [_callouts(st, content, unit, side, r, half if width > 300 else width, root) for r in (False, True)]
+    rows = ([Row((Group(faces[0].items), Group(faces[1].items, translate=(half + gap, 0))),
+                 max(f.height for f in faces))] if width > 300 else faces)
+    if any(u.facing for u in content.unit_types):
+        rows.append(note_row(st, st.word("facing_key"), width, st.body))
+    return rows
 
 
 def counter_key(content: Content, width: float, content_root=None) -> tuple[list, float]:
-    """What the numbers and the symbol on a counter mean, ``width`` wide, for a counter sheet:
-    (items at the origin, height)."""
+    """How to read a counter (:func:`key_rows`) ``width`` wide, with genkit's or the pack's aid
+    style, for a counter sheet: (items at the origin, height)."""
     from .aid import aid_style
-    st = aid_style(content, content_root)
-    rows = [note_row(st, st.word("counter_key"), width, st.body)]
-    if any(u.facing for u in content.unit_types):
-        rows.append(note_row(st, st.word("facing_key"), width, st.body))
-    r = stack(rows)
+    r = stack(key_rows(content, aid_style(content, content_root), width, content_root))
     return list(r.items), r.height
+
+
+def _key(content: Content, st: Style, width: float, title: str, root):
+    yield "counter_key", with_heading(st, title, width, key_rows(content, st, width, root))
 
 
 def _terrain(content: Content, st: Style, width: float, title: str, root):
@@ -411,7 +465,7 @@ def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
 
 
 SECTIONS = {"crt": _crt, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
-            "draw_table": _draw_table, "cards": _cards, "units": _units, "terrain": _terrain,
+            "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
             "turn_track": _turn_track, "tracks": _tracks}
 
 __all__ = ["SECTIONS", "counter_key", "counter_pair", "chart_text_size", "lanes_of"]

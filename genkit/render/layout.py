@@ -329,9 +329,9 @@ def flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: 
             pages.append([])
             y = top
         i = 0
-        # a section that fits a page moves on whole rather than leave less than half behind
+        # a section that fits a page moves on whole rather than leave less than 2/3 of it behind
         whole = _height(units, gap) if run[0].span == "full" else _balanced(units, gap)
-        if pages[-1] and y > top and bottom - y < whole <= bottom - top and bottom - y < whole / 2:
+        if pages[-1] and y > top and bottom - y < whole <= bottom - top and bottom - y < whole * 2 / 3:
             pages.append([])
             y = top
         while i < len(units):

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from genkit.model.load import load
-from genkit.render.aid import aid_pages
+from genkit.render.aid import aid_pages, aid_style
 from genkit.render.aid_sections import counter_key, lanes_of
 from genkit.render.counters import counter_size, unit_face
-from genkit.render.draw import Group, Rect, Text, apply, iter_primitives
+from genkit.render.draw import Group, Line, Rect, Text, apply, iter_primitives
 from genkit.render.layout import SheetStyle
 from genkit.render.templates import TemplateError
 
@@ -91,11 +91,28 @@ def _groups(items, m=(1, 0, 0, 1, 0, 0)):
             yield from _groups(it.items)
 
 
-def test_the_facing_tick_is_explained_only_when_a_unit_has_facing():
-    assert "Arrowhead" in words(pages_of(BERING)[1])
-    assert "Arrowhead" not in words(pages_of(RIDGE)[1])
+def test_the_counter_key_names_each_part_of_a_counter_and_the_facing_tick_only_with_facing():
+    for path, facing in ((BERING, True), (RIDGE, False)):
+        content, pages = pages_of(path)
+        st = aid_style(content, path)
+        said = words(pages)
+        for key in ("key_type", "key_symbol", "key_numbers", "key_reduced"):
+            assert st.word(key).split()[0] in said, (path.name, key)
+        assert (st.word("key_facing").split(":")[0] in said) is facing
+        assert (st.word("facing_key").split("(")[0] in said) is facing
     items, h = counter_key(load(BERING)[0], 300)
-    assert h > 0 and any("Arrowhead" in t.text for t, _ in iter_primitives(items) if isinstance(t, Text))
+    assert h > 0 and [t for t, _ in iter_primitives(items) if isinstance(t, Text)]
+
+
+def test_each_counter_key_leader_starts_at_the_part_it_names():
+    """Every leader line starts on the enlarged counter and ends at its label, right of it."""
+    content, pages = pages_of(BERING)
+    page = next(p for p in pages if "HOW TO READ A COUNTER" in words([p]))
+    lines = [(apply(m, ln.x1, ln.y1), apply(m, ln.x2, ln.y2)) for ln, m in iter_primitives(page.items)
+             if isinstance(ln, Line) and ln.stroke == "#404040"]
+    assert len(lines) >= 8  # four parts on the front (facing included), four on the back
+    for (x1, _), (x2, _) in lines:
+        assert x2 > x1
 
 
 def test_sections_without_data_are_left_out():
