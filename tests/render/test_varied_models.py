@@ -111,7 +111,19 @@ MODELS = {
         "unit_types.rifles.name=Rifle company of the Hochgebirgsjaegerbataillonsversorgungskompanie",
         "crt.attack_type_names.long=Long range indirect supporting fire"]),
     "bering_999_turns": lambda tmp: (BERING, ["turn_track.turns=999"]),
+    "twenty_crt_columns": lambda tmp: (BERING, [f"crt.columns={flow_yaml(twenty_columns())}"]),
 }
+
+
+def twenty_columns() -> list[dict]:
+    """Differentials -9 to +10, each a better column than the one before."""
+    faces = 6
+    out = []
+    for n, d in enumerate(range(-9, 11)):
+        kills = min(faces, n * faces // 20)
+        row = ["K"] * kills + ["M"] * (faces - kills)
+        out.append({"differential": d, "rows": {"primary": row, "secondary": row}})
+    return out
 PAPERS = {"letter": None, "a4": None, "letter-landscape": "letter", "a4-landscape": "a4"}
 
 
