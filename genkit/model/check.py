@@ -455,6 +455,24 @@ def sheet_fit(ctx: Context):
                           f"{card_w} x {card_h} in cards do not fit 9 to a Letter or A4 page")
 
 
+@check
+def unit_chart_text(ctx: Context):
+    """The player aid's unit chart shows each unit type's counters, enlarged until their text
+    reads at 6 pt, up to a limit: a counter whose text stays smaller cannot be printed legibly."""
+    from ..render.aid_sections import chart_text_size  # lazily: the model layer must not need the renderer
+    c = ctx.content
+    sides = {g.type: g.side for g in c.counters.units}
+    for i, u in enumerate(c.unit_types):
+        if u.id not in sides or sides[u.id] not in ctx.side_ids:
+            continue
+        size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
+        if size < 6 - 1e-6:
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+                            f"unit type '{u.id}': its counter's text prints at {size:.1f} pt on the player "
+                            f"aid's unit chart (at least 6 pt): shorten its short name or its numbers, or "
+                            f"enlarge game.components.counter_in")
+
+
 # --------------------------------------------------------------------------- cards and tracks
 
 @check

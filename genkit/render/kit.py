@@ -94,7 +94,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             info = {"cards": cs.cards_drawn, "flip": "long",
                     "card_in": list(g.components.card_in)}
         else:
-            pages = aid_pages(content, style)
+            pages = aid_pages(content, style, content_root)
         out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     return out
