@@ -14,11 +14,13 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from . import fonts as _fonts
 from ..atomic import write_file
@@ -26,9 +28,64 @@ from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, T
 
 MITER_LIMIT = 4
 
+# reportlab's number format (rl_accel.fp_str: at most 6 significant decimals, no trailing
+# zeros, no leading zero) spelled out once per distinct number: without the C accelerator it is
+# most of the time a map takes to write, and a kit uses few distinct coordinates many times.
+_FORMATS = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
+_LOG10 = math.log(10.0)
+_fp_cache: dict[float, str] = {}
+
+
+def _fp_new(v: float) -> str:
+    a = abs(v)
+    if a <= 1e-7:
+        return "0"
+    places = 6 if a <= 1 else min(max(0, 6 - int(math.log(a) / _LOG10)), 6)
+    n = _FORMATS[places] % v
+    if places:
+        n = n.rstrip("0")
+        if n.endswith("."):
+            n = n[:-1]
+    return n if n[0] != "0" or len(n) == 1 else n[1:]
+
+
+def _fp(v: float) -> str:
+    """``fp_str(v)`` for one number, memoised."""
+    try:
+        return _fp_cache[v]
+    except KeyError:
+        s = _fp_cache[v] = _fp_new(v)
+        return s
+
 
 def _rgb(color: str) -> tuple[float, float, float]:
     return (int(color[1:3], 16) / 255.0, int(color[3:5], 16) / 255.0, int(color[5:7], 16) / 255.0)
+
+
+class _Code:
+    """A path already written as PDF operators (what canvas.drawPath and clipPath read)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def getCode(self) -> str:  # noqa: N802 - reportlab's name
+        return self.code
+
+
+class _Path(PDFPathObject):
+    """reportlab's path object (arcs and rounded corners as reportlab draws them) with its
+    numbers written by :func:`_fp`."""
+
+    def moveTo(self, x, y):  # noqa: N802 - reportlab's names
+        self._code_append(f"{_fp(x)} {_fp(y)} m")
+
+    def lineTo(self, x, y):  # noqa: N802
+        self._code_append(f"{_fp(x)} {_fp(y)} l")
+
+    def curveTo(self, x1, y1, x2, y2, x3, y3):  # noqa: N802
+        self._code_append(f"{_fp(x1)} {_fp(y1)} {_fp(x2)} {_fp(y2)} {_fp(x3)} {_fp(y3)} c")
 
 
 class _Writer:
@@ -75,28 +132,28 @@ class _Writer:
     # ----------------------------------------------------------------- shapes
 
     def _path(self, it):
-        c = self.c
-        p = c.beginPath()
-        if isinstance(it, Rect):
-            if it.radius > 0:
-                r = min(it.radius, it.w / 2, it.h / 2)
-                p.roundRect(it.x, it.y, it.w, it.h, r)
-            else:
-                p.rect(it.x, it.y, it.w, it.h)
-        elif isinstance(it, (Polygon, Polyline)):
+        # straight-edged shapes (nearly all a kit draws) are written here, operator for
+        # operator as reportlab writes them; curves go through reportlab's path object
+        fp = _fp
+        if isinstance(it, (Polygon, Polyline)):
             (x0, y0), *rest = it.points
-            p.moveTo(x0, y0)
-            for x, y in rest:
-                p.lineTo(x, y)
+            ops = [f"n {fp(x0)} {fp(y0)} m"]
+            ops += [f"{fp(x)} {fp(y)} l" for x, y in rest]
             if isinstance(it, Polygon):
-                p.close()
+                ops.append("h")
+            return _Code(" ".join(ops))
+        if isinstance(it, Rect) and it.radius <= 0:
+            return _Code(f"n {fp(it.x)} {fp(it.y)} {fp(it.w)} {fp(it.h)} re")
+        if isinstance(it, Line):
+            return _Code(f"n {fp(it.x1)} {fp(it.y1)} m {fp(it.x2)} {fp(it.y2)} l")
+        p = _Path()
+        if isinstance(it, Rect):
+            r = min(it.radius, it.w / 2, it.h / 2)
+            p.roundRect(it.x, it.y, it.w, it.h, r)
         elif isinstance(it, Circle):
             p.circle(it.cx, it.cy, it.r)
         elif isinstance(it, Ellipse):
             p.ellipse(it.cx - it.rx, it.cy - it.ry, 2 * it.rx, 2 * it.ry)
-        elif isinstance(it, Line):
-            p.moveTo(it.x1, it.y1)
-            p.lineTo(it.x2, it.y2)
         else:  # pragma: no cover
             raise TypeError(it)
         return p
