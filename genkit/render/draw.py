@@ -52,7 +52,13 @@ Point = tuple[float, float]
 
 # --------------------------------------------------------------------------- validation
 
+_FINITE_MAX = float("inf")
+
+
 def _num(value, name: str, cls: str) -> float:
+    t = type(value)
+    if (t is float and -_FINITE_MAX < value < _FINITE_MAX) or t is int:
+        return value  # the common case, without the abstract Real check (a map has 200,000)
     if isinstance(value, bool) or not isinstance(value, Real):
         raise TypeError(f"{cls}.{name} must be a number, got {value!r}")
     if not math.isfinite(value):
@@ -89,8 +95,9 @@ def _points(value, cls: str, minimum: int) -> tuple[Point, ...]:
     except (TypeError, ValueError, IndexError, KeyError):
         raise TypeError(f"{cls}.points must be a sequence of (x, y) pairs, got {value!r}") from None
     for x, y in pts:
-        _num(x, "points", cls)
-        _num(y, "points", cls)
+        if type(x) is not float or type(y) is not float or not (-_FINITE_MAX < x + y < _FINITE_MAX):
+            _num(x, "points", cls)
+            _num(y, "points", cls)
     if len(pts) < minimum:
         raise ValueError(f"{cls} needs at least {minimum} points, got {len(pts)}")
     return pts

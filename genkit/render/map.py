@@ -367,7 +367,7 @@ def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primi
 
 
 def map_page(content: Content, style: SheetStyle) -> Page:
-    items = map_items(content, style.version_text)
+    items = list(_cached_map(content, style.version_text))  # drawn once for map and tiles
     return style.page(items, *_size(content), "map", "map: one 17 x 11 in sheet (Tabloid / Ledger)")
 
 
