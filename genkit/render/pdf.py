@@ -10,6 +10,8 @@
   with ``initialFontName="DejaVuSans"`` so that reportlab never references its
   default (non-embedded) Helvetica.
 * Fill rule: nonzero (as SVG).  Miter limit 4 (as SVG's default).
+* Written once, shown many times: an item list that groups place on several pages (the map
+  on every tile) becomes one form XObject.  Streams are Flate-compressed, not ASCII85.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from . import fonts as _fonts
 from ..atomic import write_file
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, bounds
 
 MITER_LIMIT = 4
+_UNKNOWN = object()  # a graphics state value not known (inside a form)
 
 # reportlab's number format (rl_accel.fp_str: at most 6 significant decimals, no trailing
 # zeros, no leading zero) spelled out once per distinct number: without the C accelerator it is
@@ -93,8 +96,10 @@ class _Writer:
     """Draws primitives on a reportlab canvas, tracking graphics state so that
     colour / width / dash operators are only emitted on change."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, shared: frozenset[int] = frozenset()):
         self.c = canvas
+        self.shared = shared  # ids of item lists drawn as one form XObject each
+        self.forms: dict[int, str] = {}
         self.reset()
 
     def reset(self):
@@ -207,9 +212,36 @@ class _Writer:
                 c.scale(sx, sy)
             if g.clip is not None:
                 c.clipPath(self._path(g.clip), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-        self.items(g.items)
+        if id(g.items) in self.shared:
+            c.doForm(self.form(g.items))
+        else:
+            self.items(g.items)
         if not plain:
             self.pop()
+
+    def form(self, items: tuple) -> str:
+        """The name of the form XObject drawing ``items`` (written the first time): a map
+        placed on four tiles is written once and shown four times."""
+        name = self.forms.get(id(items))
+        if name is not None:
+            return name
+        name = self.forms[id(items)] = f"F{len(self.forms) + 1}"
+        c = self.c
+        x0, y0, x1, y1 = bounds(items, include_stroke=True) or (0, 0, 0, 0)
+        state, stack = self.state, self.stack
+        # a form starts in the state of the page that shows it: assume nothing
+        self.state, self.stack = dict.fromkeys(state, _UNKNOWN), []
+        c.beginForm(name, x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        # drawn in the page's y-down space (the page flips the CTM before showing the form),
+        # so the form takes no preamble (reportlab's would flip it a second time)
+        preamble, c._preamble = c._preamble, ""
+        try:
+            self.items(items)
+            c.endForm()
+        finally:
+            c._preamble = preamble
+        self.state, self.stack = state, stack
+        return name
 
     def items(self, items: Iterable):
         for it in items:
@@ -219,6 +251,24 @@ class _Writer:
                 self.text(it)
             else:
                 self.shape(it)
+
+
+def _shared_items(pages: list[Page], smallest: int = 64) -> frozenset[int]:
+    """Ids of the item lists that groups place more than once in ``pages`` (the same tuple, as
+    :func:`~genkit.render.sheets.tile` places one map on every tile), holding at least
+    ``smallest`` entries: each becomes one form XObject."""
+    uses: dict[int, int] = {}
+    sizes: dict[int, int] = {}
+    todo = [p.items for p in pages]
+    while todo:
+        for it in todo.pop():
+            if isinstance(it, Group):
+                key = id(it.items)
+                uses[key] = uses.get(key, 0) + 1
+                if uses[key] == 1:
+                    sizes[key] = len(it.items)
+                    todo.append(it.items)
+    return frozenset(k for k, n in uses.items() if n > 1 and sizes[k] >= smallest)
 
 
 def _page_list(pages) -> list[Page]:
@@ -261,7 +311,7 @@ def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
         c.setSubject(subject)
     if keywords:
         c.setKeywords(keywords if isinstance(keywords, str) else ", ".join(keywords))
-    w = _Writer(c)
+    w = _Writer(c, _shared_items(pages))
     for page in pages:
         c.setPageSize((page.width, page.height))
         c.setTrimBox(list(page.pdf_box(page.trim_box)) if page.trim_box else None)
