@@ -71,6 +71,12 @@ def _geom(it) -> tuple[str, dict[str, str]]:
     raise TypeError(it)  # pragma: no cover
 
 
+_REUSE_FROM = 64  # items in a group worth remembering the lines of
+# id(items) -> (items, depth, first clip number, lines, clip path lines, next clip number);
+# the items are kept so that the id cannot name another list later
+_WRITTEN: dict[int, tuple] = {}
+
+
 class _Builder:
     """Writes items as indented lines; clip paths go to ``defs`` (numbered as met)."""
 
@@ -121,8 +127,7 @@ class _Builder:
             self.defs += [f'  <clipPath id="{cid}">', "   " + _tag(name, ca) + " />",
                           "  </clipPath>"]
             a["clip-path"] = f"url(#{cid})"
-        inner: list[str] = []
-        self.add_items(inner, g.items, depth + 1)
+        inner = self.inner(g.items, depth + 1)
         pad = " " * depth
         if inner:
             out.append(pad + _tag("g", a) + ">" if a else pad + "<g>")
@@ -130,6 +135,26 @@ class _Builder:
             out.append(pad + "</g>")
         else:
             out.append(pad + _tag("g", a) + " />" if a else pad + "<g />")
+
+    def inner(self, items: tuple, depth: int) -> list[str]:
+        """The lines of a group's items; a long item list met again at the same depth and clip
+        number (the map on every tile) is written once and its lines reused."""
+        if len(items) < _REUSE_FROM:
+            out: list[str] = []
+            self.add_items(out, items, depth)
+            return out
+        hit = _WRITTEN.get(id(items))
+        if hit is not None and hit[0] is items and hit[1:3] == (depth, self.nclip):
+            *_, out, defs, self.nclip = hit
+            self.defs += defs
+            return out
+        start, first_clip = len(self.defs), self.nclip
+        out = []
+        self.add_items(out, items, depth)
+        if len(_WRITTEN) >= 4:
+            _WRITTEN.clear()
+        _WRITTEN[id(items)] = (items, depth, first_clip, out, self.defs[start:], self.nclip)
+        return out
 
     def add_items(self, out: list[str], items, depth: int) -> None:
         pad = " " * depth
