@@ -96,9 +96,9 @@ class _Writer:
     """Draws primitives on a reportlab canvas, tracking graphics state so that
     colour / width / dash operators are only emitted on change."""
 
-    def __init__(self, canvas: Canvas, shared: frozenset[int] = frozenset()):
+    def __init__(self, canvas: Canvas, shared: dict[int, list] | None = None):
         self.c = canvas
-        self.shared = shared  # ids of item lists drawn as one form XObject each
+        self.shared = shared or {}  # item lists drawn as one form XObject each (_shared_items)
         self.forms: dict[int, str] = {}
         self.reset()
 
@@ -227,11 +227,11 @@ class _Writer:
             return name
         name = self.forms[id(items)] = f"F{len(self.forms) + 1}"
         c = self.c
-        x0, y0, x1, y1 = bounds(items, include_stroke=True) or (0, 0, 0, 0)
+        x0, y0, x1, y1 = _form_box(items, self.shared[id(items)])
         state, stack = self.state, self.stack
         # a form starts in the state of the page that shows it: assume nothing
         self.state, self.stack = dict.fromkeys(state, _UNKNOWN), []
-        c.beginForm(name, x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        c.beginForm(name, x0, y0, x1, y1)
         # drawn in the page's y-down space (the page flips the CTM before showing the form),
         # so the form takes no preamble (reportlab's would flip it a second time)
         preamble, c._preamble = c._preamble, ""
@@ -253,22 +253,33 @@ class _Writer:
                 self.shape(it)
 
 
-def _shared_items(pages: list[Page], smallest: int = 64) -> frozenset[int]:
-    """Ids of the item lists that groups place more than once in ``pages`` (the same tuple, as
+def _shared_items(pages: list[Page], smallest: int = 64) -> dict[int, list]:
+    """The item lists that groups place more than once in ``pages`` (the same tuple, as
     :func:`~genkit.render.sheets.tile` places one map on every tile), holding at least
-    ``smallest`` entries: each becomes one form XObject."""
-    uses: dict[int, int] = {}
-    sizes: dict[int, int] = {}
+    ``smallest`` entries: id of the list -> the clip of each group placing it.  Each becomes
+    one form XObject."""
+    clips: dict[int, list] = {}
+    seen: set[int] = set()
     todo = [p.items for p in pages]
     while todo:
         for it in todo.pop():
             if isinstance(it, Group):
                 key = id(it.items)
-                uses[key] = uses.get(key, 0) + 1
-                if uses[key] == 1:
-                    sizes[key] = len(it.items)
+                if len(it.items) >= smallest:
+                    clips.setdefault(key, []).append(it.clip)
+                if key not in seen:
+                    seen.add(key)
                     todo.append(it.items)
-    return frozenset(k for k, n in uses.items() if n > 1 and sizes[k] >= smallest)
+    return {k: c for k, c in clips.items() if len(c) > 1}
+
+
+def _form_box(items: tuple, clips: list) -> tuple[float, float, float, float]:
+    """A form's bounding box (in its items' coordinates): what its placings show of it (the
+    union of their clips) or, if one shows all, all it draws."""
+    boxes = [bounds(c) for c in clips] if None not in clips else [bounds(items, True)]
+    boxes = [b for b in boxes if b is not None] or [(0, 0, 0, 0)]
+    return (min(b[0] for b in boxes) - 1, min(b[1] for b in boxes) - 1,
+            max(b[2] for b in boxes) + 1, max(b[3] for b in boxes) + 1)
 
 
 def _page_list(pages) -> list[Page]:
