@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from numbers import Real
 from typing import Iterable, Sequence, Union
@@ -360,6 +361,13 @@ class Page:
 
 def text_width(text: str, font: str = "sans", size: float = 10) -> float:
     """Advance width of ``text`` in points, from the embedded TTF's metrics."""
+    if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
+        return _text_width(text, font, size)
+    return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
+
+
+@lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
+def _text_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
 
 
