@@ -58,6 +58,8 @@ def _fp(v: float) -> str:
     try:
         return _fp_cache[v]
     except KeyError:
+        if len(_fp_cache) > 200_000:  # a long-lived process draws many kits
+            _fp_cache.clear()
         s = _fp_cache[v] = _fp_new(v)
         return s
 

@@ -30,6 +30,8 @@ def fmt(n: float) -> str:
     try:
         return _fmt_cache[n]
     except KeyError:
+        if len(_fmt_cache) > 200_000:  # a long-lived process draws many kits
+            _fmt_cache.clear()
         s = f"{n:.3f}".rstrip("0").rstrip(".")
         s = _fmt_cache[n] = "0" if s in ("-0", "") else s
         return s
