@@ -77,7 +77,8 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         elif kind == "map-tiled":
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
-            pages = tile(list(_cached_map(content, flat.version_text)), w * INCH, h * INCH, *flat.size,
+            drawn = list(_cached_map(content, flat.version_text))  # as map.pdf drew it
+            pages = tile(drawn, w * INCH, h * INCH, *flat.size,
                          overlap=TILE_OVERLAP, title=g.title,
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
             info = {"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH}

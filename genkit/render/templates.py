@@ -198,7 +198,9 @@ def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
     if problems:
         p = problems[0]
         lines = text.splitlines()
-        line = f"\n    {yaml_safe.clip(lines[p.line - 1].strip(), 100)}" if 0 < p.line <= len(lines) else ""
+        line = ""
+        if 0 < p.line <= len(lines):
+            line = f"\n    {yaml_safe.clip(lines[p.line - 1].strip(), 100)}"
         message = p.message.removeprefix("this is not valid YAML: ")
         raise TemplateError(f"{source}: rendered line {p.line}: invalid YAML: {message}{line}")
     return primitives_from_data(data, source)
