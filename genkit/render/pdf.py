@@ -255,24 +255,39 @@ class _Writer:
                 self.shape(it)
 
 
-def _shared_items(pages: list[Page], smallest: int = 64) -> dict[int, list]:
-    """The item lists that groups place more than once in ``pages`` (the same tuple, as
-    :func:`~genkit.render.sheets.tile` places one map on every tile), holding at least
-    ``smallest`` entries: id of the list -> the clip of each group placing it.  Each becomes
-    one form XObject."""
+def _shared_items(pages: list[Page], smallest: int = 16) -> dict[int, list]:
+    """The item lists that groups place more than once in ``pages`` (the same tuple: the map
+    :func:`~genkit.render.sheets.tile` places on every tile, a terrain's pattern in every hex)
+    and that draw at least ``smallest`` path points (:func:`_weight`; a smaller form costs more
+    than it saves): id of the list -> the clip of each group placing it.  Each becomes one form
+    XObject."""
     clips: dict[int, list] = {}
-    seen: set[int] = set()
+    lists: dict[int, tuple] = {}
     todo = [p.items for p in pages]
     while todo:
         for it in todo.pop():
             if isinstance(it, Group):
                 key = id(it.items)
-                if len(it.items) >= smallest:
-                    clips.setdefault(key, []).append(it.clip)
-                if key not in seen:
-                    seen.add(key)
+                clips.setdefault(key, []).append(it.clip)
+                if key not in lists:
+                    lists[key] = it.items
                     todo.append(it.items)
-    return {k: c for k, c in clips.items() if len(c) > 1}
+    return {k: c for k, c in clips.items() if len(c) > 1 and _weight(lists[k]) >= smallest}
+
+
+def _weight(items: tuple) -> int:
+    """About how many points and glyph runs drawing ``items`` writes."""
+    n = 0
+    for it in items:
+        if isinstance(it, Group):
+            n += 1 + _weight(it.items)
+        elif isinstance(it, (Polygon, Polyline)):
+            n += len(it.points)
+        elif isinstance(it, (Circle, Ellipse, Text)):
+            n += 4
+        else:
+            n += 1
+    return n
 
 
 def _form_box(items: tuple, clips: list) -> tuple[float, float, float, float]:
