@@ -159,3 +159,14 @@ def test_a_map_placed_on_every_tile_is_written_once_as_a_form(tmp_path):
         ra, rb = (subprocess.run(["pdftoppm", "-r", "50", "-f", str(i), "-l", str(i), "-singlefile",
                                   str(f)], check=True, capture_output=True).stdout for f in (a, b))
         assert ra == rb, f"tile {i} differs"
+
+
+def test_only_lists_worth_a_form_become_one(tmp_path):
+    from genkit.render.draw import Group, Polyline
+    small = (Rect(0, 0, 4, 4), Rect(1, 1, 2, 2))  # two squares: a form would cost more
+    wave = (Polyline([(x, (x % 3) * 1.5) for x in range(20)]),)  # twenty points: worth it
+    items = [Group(small, translate=(10 * i, 10)) for i in range(3)]
+    items += [Group(wave, translate=(10 * i, 50)) for i in range(3)]
+    page = PdfReader(io.BytesIO(pdf_bytes(Page(200, 100, items), title="forms"))).pages[0]
+    assert len(page["/Resources"]["/XObject"]) == 1
+    assert page.get_contents().get_data().count(b" re") == 6  # the squares drawn in place
