@@ -57,7 +57,7 @@ def bare(content: str, bots: tuple, games: int) -> float:
     g = rules_for(c)
     t = time.perf_counter()
     for i in range(games):
-        record_game(g, c, game_seed(0, i), bots, index=i, check=False, observe=False)
+        record_game(g, game_seed(0, i), bots, index=i, check=False, observe=False)
     return games / (time.perf_counter() - t)
 
 
@@ -67,7 +67,7 @@ def profile(content: str, bots: tuple, games: int, top: int = 10) -> str:
     prof = cProfile.Profile()
     prof.enable()
     for i in range(games):
-        record_game(g, c, game_seed(0, i), bots, index=i, check="turn")
+        record_game(g, game_seed(0, i), bots, index=i, check="turn")
     prof.disable()
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)

@@ -245,10 +245,9 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
     if result.state is not None and show_text:
         click.echo(result.state.game.render_text(result.state))
     if result.state is not None and svg_path:
-        from .render.map import draw_board
-        from .render.svg import write_svg
+        from .atomic import write_file
         state = result.state
-        write_svg(draw_board(state.game.content, state.game.pieces(state)), svg_path)
+        write_file(svg_path, state.game.render_svg(state).encode("utf-8"))
         click.echo(f"board: {svg_path}")
     where = f"step {result.steps}" if at_step is not None else "the end"
     click.echo(f"replay {'matches' if result.ok else 'DIFFERS'} at {where} ({result.steps} decisions)")

@@ -18,10 +18,10 @@ import sys
 from dataclasses import dataclass
 
 from .bots import RandomBot, bot_seed
-from .rules import RULES_MODULES, rules_module
+from .game import CardChance, GameRules, Outcome, Piece
 from .invariants import check_invariants
 from .log import LogWriter, ReplayResult, replay
-from .game import CardChance, GameRules, Outcome, Piece
+from .rules import RULES_MODULES, rules_module
 from .state import State
 from .view import View
 

@@ -3,11 +3,11 @@
 Nothing here knows Bering Land: a :class:`Board` is built once per content
 (hex grid, terrain cost and line-of-sight arrays) and the
 functions below (movement search, zones of control, line of sight, combat
-results table, dice, deck) work on integer hex indices and
+results table, dice) work on integer hex indices and
 on the flat lists of :class:`~genkit.engine.state.State`.
 
 Speed notes: the Board also holds per-content tables for the hot paths (hex bit
-masks of neighbours and halves, per-node move tables for facing units, shared
+masks of neighbours, per-node move tables for facing units, shared
 ``("to", hex, facing)`` / ``("at", hex)`` action tuples); :func:`reach_hexes` (bit
 masks) and :func:`reach_nodes` (the position worked into an entry-cost table) are
 the two halves of :func:`move_targets`, called directly by the rules with tables
@@ -38,7 +38,6 @@ class Board:
         g = m.grid
         self.grid = grid = HexGrid(g.columns, g.rows, g.orientation, g.shift)
         self.n = n = grid.n
-        self.sides = [s.id for s in content.game.sides]
         self.neighbours = grid.neighbours          # 6-tuples, -1 off the map
         self.adjacent = tuple(grid.adjacent(i) for i in range(n))
         self._dist = grid._dist                     # flat distance table (read-only use)
@@ -180,16 +179,16 @@ def los_clear(board: Board, a: int, b: int, occ: list) -> bool:
 def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
                  side: int, passes_friends: bool, has_facing: bool, turn_cost: int,
                  zoc) -> list:
-    """Where a unit may end its move (8.0): a sorted list of (hex, facing).
+    """Where a unit may end its move: a sorted list of (hex, facing).
 
     Dijkstra over (hex, facing) with movement points: entering a hex costs its
     terrain cost (impassable never enterable); an enemy-occupied hex is never
-    entered (8.1.1); a friend-occupied hex only by ``passes_friends`` units and
-    never as the end (8.1.2); entering an enemy ZOC hex ends the move (8.2, 7.1;
-    the start hex is no restriction). A unit with facing only steps into the
-    hex it faces and pays ``turn_cost`` per 60 degrees turned (8.4); turning in
-    place is a move. Units without facing report their unchanged ``facing``.
-    ``zoc``: per hex a true value in an enemy zone of control (1 for every hex next to an enemy unit, 7.0).
+    entered; a friend-occupied hex only by ``passes_friends`` units and never
+    as the end; entering an enemy zone of control ends the move (the start hex
+    is no restriction). A unit with facing only steps into the hex it faces and
+    pays ``turn_cost`` per 60 degrees turned; turning in place is a move. Units
+    without facing report their unchanged ``facing``. ``zoc``: per hex a true
+    value in an enemy zone of control (every hex next to an enemy unit).
     """
     if not has_facing:
         stop = 0
@@ -337,7 +336,7 @@ class CrtTable:
         self.type_names = list(crt.attack_types)
         self.faces = crt.die_faces
         effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
-        self.odds = getattr(crt.columns[0], "odds", None) is not None
+        self.odds = crt.uses_odds
         if self.odds:
             ratio = [tuple(int(x) for x in c.odds.split(":")) for c in crt.columns]
             order = sorted(range(len(ratio)), key=lambda k: ratio[k][0] / ratio[k][1])
@@ -363,11 +362,11 @@ class CrtTable:
                 idx = min(k for k, v in enumerate(self.differentials) if v >= d)
             self._col[d] = idx
 
-    def type_index(self, name: str) -> int:
-        return self.type_names.index(name)
-
     def column(self, differential: int) -> int:
-        """Column index for ``differential``, or FORBIDDEN / AUTO_MISS below the lowest."""
+        """Column index for ``differential``, or FORBIDDEN / AUTO_MISS below the lowest
+        (a differential table: :meth:`pick` serves both kinds)."""
+        if self.odds:
+            raise ValueError("an odds CRT has no differential columns: use pick(attack, defence)")
         if differential >= self.highest:
             return self.top
         if differential < self.lowest:
@@ -379,7 +378,10 @@ class CrtTable:
         AUTO_MISS below the lowest column."""
         if not self.odds:
             return self.column(attack - defence)
+        if attack <= 0:                     # nothing to attack with: below every column
+            return self._below()
         # attack:defence against each printed a:d, exactly: attack * d versus defence * a
+        # (a defence of 0 meets every column: the highest)
         at_or_below = [k for k, (a, d) in enumerate(self.ratios) if attack * d >= defence * a]
         if not at_or_below:
             return self._below()
@@ -395,6 +397,7 @@ class CrtTable:
         return FORBIDDEN if self.below_lowest == "forbidden" else AUTO_MISS
 
     def allowed(self, differential: int) -> bool:
+        """May a battle at this differential be fought (a differential table)?"""
         return differential >= self.lowest or self.below_lowest != "forbidden"
 
     def result(self, column: int, type_index: int, face: int) -> int:
@@ -434,32 +437,3 @@ def shuffle(state: State, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = rand_below(state, i + 1)
         items[i], items[j] = items[j], items[i]
-
-
-# --------------------------------------------------------------------------- deck
-
-def reshuffle_if_low(state: State, reshuffle_at: int) -> None:
-    """4.1.1: once the deck is down to ``reshuffle_at`` cards, the shuffled discards go under it."""
-    if len(state.deck) <= reshuffle_at and state.discard:
-        pile = state.discard
-        state.discard = []
-        shuffle(state, pile)
-        state.deck = pile + state.deck      # top of the deck is the end of the list
-
-
-def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> int:
-    """Draw the top card for ``side``; a card drawn into a full hand is discarded (lost).
-
-    Returns the card copy id, or -1 when the deck is empty.
-    """
-    reshuffle_if_low(state, reshuffle_at)
-    if not state.deck:
-        return -1
-    card = state.deck.pop()
-    hand = state.hands[side]
-    if len(hand) < hand_limit:
-        hand.append(card)
-    else:
-        state.discard.append(card)
-    reshuffle_if_low(state, reshuffle_at)
-    return card

@@ -9,13 +9,13 @@ never change the game: digests, rolls and logs are identical with events on and 
 
 Every event is a typed record with named fields: a :class:`tuple` subclass per kind, made by
 :func:`kind`, whose first field ``kind`` is the kind's name. Build one by its class, giving
-every field but ``kind`` (``Reduced(side="ru", type="inf", piece=7, by_side="us",
+every field but ``kind`` (``Reduced(side="red", type="rifles", piece=7, by_side="blue",
 card=None)``); read it by field name (``e.kind``, ``e.side``), never by position. Being
 tuples, records compare equal to plain tuples of the same values, pickle, and serialise to
 JSON as lists (the kept transcripts of ``tests/engine/transcripts``).
 
-Sides, unit types, cards and attack types are content ids (``"us"``, ``"inf"``,
-``"air_strike"``, ``"primary"``); ``piece`` is a piece id (index into ``State.loc``), ``copy``
+Sides, unit types, cards and attack types are content ids, as in the YAML (``"blue"``,
+``"rifles"``, a card's id, ``"close"``); ``piece`` is a piece id (index into ``State.loc``), ``copy``
 a card copy id, ``hex`` a hex id string (``"0305"``), ``turn`` the game turn.
 
 The kinds below are the generic ones, which any game may emit and every consumer knows. A
@@ -86,6 +86,3 @@ GameEnd = kind("game_end", "GameEnd", "winner reason turn",
 BATTLE, REDUCED, ELIMINATED = "battle", "reduced", "eliminated"
 CARD_DRAWN, CARD_LOST, CARD_PLAYED, CARD_HELD = "card_drawn", "card_lost", "card_played", "card_held"
 PLACE_ENTERED, GAME_END = "place_entered", "game_end"
-
-#: the kinds every consumer knows
-GENERIC_KINDS = tuple(RECORDS)

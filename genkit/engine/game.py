@@ -10,7 +10,10 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``initial_state(seed, trace, events)``      a new position from a seed (set-up done)
 ``current_side(state)``                     the side index to decide, -1 when over; chance
                                             is rolled inside ``apply`` with the state's
-                                            seeded generator, so it never waits
+                                            seeded generator, so it never waits (the
+                                            generic fields ``state.actor`` and
+                                            ``state.ended`` hold the same: the play loop
+                                            reads them directly, it is the hot path)
 ``legal_actions(state)``                    hashable tuples, in a deterministic order
 ``apply(state, action)``                    mutates the state and returns it
 ``is_terminal(state)``, ``outcome(state)``  the end: :class:`Outcome` (winner or draw,
@@ -18,7 +21,8 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``observe(state, side)``                    what that side may see: the bots' only input
                                             (a :class:`~genkit.engine.view.View`, whose
                                             ``sample_state(rng)`` re-draws hidden things)
-``pieces(state)``, ``render_text(state)``   the position as :class:`Piece` records, as text
+``pieces(state)``, ``render_text(state)``,  the position as :class:`Piece` records, as text,
+``render_svg(state)``                       as an SVG of the kit's own map and counters
 ``state_problems(state)``                   the game's own invariants as sentences
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import events as ev
 from .core import Board
 from .state import ELIMINATED, RESERVE, State
 from .victory import Victory
@@ -51,7 +56,7 @@ class RulesError(ValueError):
 class Outcome(NamedTuple):
     """How a game ended (or stands): ``winner`` side id or None (draw / not over), ``reason``
     (the victory condition's kind, "" while playing), ``turn``, ``scores`` (side id ->
-    victory points: the points of the enemy units it eliminated)."""
+    victory points: the points of the other sides' units eliminated)."""
     winner: str | None
     reason: str
     turn: int
@@ -78,8 +83,8 @@ class CardChance(NamedTuple):
 
 
 class GameRules:
-    """What every game has, built once per content; the interface (module docstring) that a
-    rules module's ``Game`` completes with ``initial_state``, ``legal_actions`` and ``apply``."""
+    """What every game has, built once per content, and the interface (module docstring); a
+    rules module's ``Game`` completes it with ``initial_state``, ``_compute`` and ``_do``."""
 
     name = ""
     REQUIRES = None
@@ -96,8 +101,7 @@ class GameRules:
         self.type_ids = [t.id for t in self.types]
         self.type_index = {t: i for i, t in enumerate(self.type_ids)}
         self.ntypes = len(self.types)
-        self.t_points = [t.points if getattr(t, "points", None) is not None else t.strength.full
-                         for t in self.types]
+        self.t_points = [t.point_value() for t in self.types]
         # pieces, in the order of the counter mix: set-up hex index or RESERVE
         self.p_side, self.p_type, self.p_setup = [], [], []
         for grp in content.counters.units:
@@ -157,6 +161,26 @@ class GameRules:
             self._do(state, acts[0])
         state.legal = []
 
+    # ---------------------------------------------------------------- the end
+
+    def _entered(self, state: State, piece: int, hex_index: int) -> bool:
+        """``piece`` has just entered ``hex_index``: when that wins at once (``enter_enemy_place``),
+        record it and end the game. True when the game ended."""
+        side = self.p_side[piece]
+        if hex_index not in self.victory.enemy_places[side]:
+            return False
+        if state.events is not None:
+            state.events.append(ev.PlaceEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[piece]],
+                                                piece=piece, hex=self.board.grid.id_of(hex_index)))
+        self._end(state, side, "enter_enemy_place")
+        return True
+
+    def _end(self, state: State, winner: int, reason: str) -> None:
+        """The game is over: ``winner`` side index (-1 a draw), ``reason`` the victory condition."""
+        state.ended, state.winner, state.reason = 1, winner, reason
+        if state.events is not None:
+            state.events.append(ev.GameEnd(winner=self.side_id(winner) or None, reason=reason, turn=state.turn))
+
     # ---------------------------------------------------------------- shared answers
 
     def side_id(self, side: int) -> str:
@@ -173,7 +197,8 @@ class GameRules:
         return Outcome(winner, state.reason, state.turn, self.scores(state))
 
     def scores(self, state: State) -> dict:
-        """Victory points per side: the ``points`` of every enemy unit eliminated."""
+        """Victory points per side: the ``points`` of every other side's unit eliminated (with two
+        sides, exactly the enemy units it eliminated)."""
         out = dict.fromkeys(self.side_ids, 0)
         loc, p_side, pts = state.loc, self.p_side, self.t_points
         for p, t in enumerate(self.p_type):
@@ -206,6 +231,12 @@ class GameRules:
 
     def render_text(self, state: State) -> str:
         return render_text(self, state)
+
+    def render_svg(self, state: State) -> str:
+        """The position drawn with the kit's own map and counters, as an SVG document."""
+        from ..render.map import draw_board  # the kit is needed only to draw
+        from ..render.svg import svg_string
+        return svg_string(draw_board(self.content, self.pieces(state)))
 
     def status_lines(self, state: State) -> list:
         """Lines under the text drawing of a position (a game adds its own)."""

@@ -52,9 +52,15 @@ class State:
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         base = cls.__mro__[1]
-        own = set(cls.__dict__.get("__slots__", ()))
+        if "__slots__" not in cls.__dict__:      # else instances get a __dict__ nobody copies
+            raise TypeError(f"{cls.__name__} must declare __slots__ (its fields, or ())")
+        own = set(cls.__dict__["__slots__"])
         named = {}
         for group in ("LISTS", "NESTED", "VALUES"):
+            lost = [n for n in getattr(base, group) if n not in getattr(cls, group)]
+            if lost:
+                raise TypeError(f"{cls.__name__}.{group} drops {lost} of {base.__name__}: "
+                                f"write {group} = {base.__name__}.{group} + (...)")
             added = [n for n in getattr(cls, group) if n not in getattr(base, group)]
             for n in added:
                 if n in named:

@@ -2,10 +2,12 @@
 
 Any rules module asks :class:`Victory` at the two moments a game can be won:
 
-* :meth:`Victory.entered` when a unit enters a hex: ``enter_enemy_place`` wins at once for
-  the unit's side when the hex is a ``map.places`` entry owned by another side;
+* when a unit enters a hex (:meth:`GameRules._entered`, reading :attr:`Victory.enemy_places`):
+  ``enter_enemy_place`` wins at once for the unit's side when the hex is a ``map.places`` entry
+  owned by another side;
 * :meth:`Victory.turn_end` at the end of every game turn: ``no_units`` (a side with no unit
-  on the map loses; none left: a draw), ``hold`` (the one side whose units occupy every listed
+  on the map loses; none left: a draw; with more than two sides the game ends when at most
+  one side has units left), ``hold`` (the one side whose units occupy every listed
   hex, with no other side's unit in any, wins; ``at: game_end`` only after the last turn),
   ``points`` (a side whose victory points reach ``at_least`` wins; the most points if
   several do, a draw if they tie), ``turn_limit`` (after the last turn: its ``winner``, a
@@ -34,15 +36,9 @@ class Victory:
         #: per side: the hexes whose entry wins at once (places owned by another side)
         self.enemy_places = [frozenset(h for h, s in owned if s != side) if "enter_enemy_place" in self.kinds
                              else frozenset() for side in range(len(sides))]
-        self.own_places = [frozenset(h for h, s in owned if s == side) for side in range(len(sides))]
         self.nsides = len(sides)
         self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
                            for i, c in enumerate(self.conditions) if c.kind == "hold"}
-
-    def entered(self, state, piece: int, hex_index: int) -> int | None:
-        """The side that wins because ``piece`` entered ``hex_index``, or None."""
-        side = self.game.p_side[piece]
-        return side if hex_index in self.enemy_places[side] else None
 
     def turn_end(self, state) -> tuple | None:
         """(winner side index or DRAW, reason) if a condition ends the game at the end of this

@@ -7,7 +7,7 @@ counts, the CRT, the map, print fit, colours.
 """
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -149,6 +149,31 @@ def victory(ctx: Context):
                 elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None:
                     yield ctx.error("impassable", path, f"hold: hex {h} is {ctx.terrain_at[h].name}, which no "
                                     "unit can enter")
+    yield from _after_the_turn_limit(ctx, conditions)
+
+
+def _after_the_turn_limit(ctx: Context, conditions):
+    """The turn limit always ends the game after the last turn: a condition checked only then
+    (``at: game_end``) and listed after it can never decide a game."""
+    limit = next((i for i, v in enumerate(conditions) if v.kind == "turn_limit"), None)
+    for i, v in enumerate(conditions):
+        if limit is not None and i > limit and getattr(v, "at", "turn_end") == "game_end":
+            yield ctx.warning("never-checked", ("game", "victory", i),
+                              f"{v.kind} at game_end comes after turn_limit, which ends the game first: "
+                              "list it before turn_limit")
+
+
+@check
+def first_side(ctx: Context):
+    """``game.first_side`` is the side that moves first: the side of the first phase that names one."""
+    first = next((p for p in ctx.content.game.sequence_of_play if p.side), None)
+    side = ctx.content.game.first_side
+    if side not in ctx.side_ids:
+        return                          # reported by side_references
+    if first is not None and first.side != side:
+        yield ctx.warning("first-side", ("game", "first_side"),
+                          f"first_side is '{side}', but the first phase that names a side, '{first.id}', "
+                          f"belongs to '{first.side}': first_side should be the side that moves first")
 
 
 @check
@@ -430,6 +455,24 @@ def sheet_fit(ctx: Context):
                           f"{card_w} x {card_h} in cards do not fit 9 to a Letter or A4 page")
 
 
+@check
+def unit_chart_text(ctx: Context):
+    """The player aid's unit chart shows each unit type's counters, enlarged until their text
+    reads at 6 pt, up to a limit: a counter whose text stays smaller cannot be printed legibly."""
+    from ..render.aid_sections import chart_text_size  # lazily: the model layer must not need the renderer
+    c = ctx.content
+    sides = {g.type: g.side for g in c.counters.units}
+    for i, u in enumerate(c.unit_types):
+        if u.id not in sides or sides[u.id] not in ctx.side_ids:
+            continue
+        size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
+        if size < 6 - 1e-6:
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+                            f"unit type '{u.id}': its counter's text prints at {size:.1f} pt on the player "
+                            f"aid's unit chart (at least 6 pt): shorten its short name or its numbers, or "
+                            f"enlarge game.components.counter_in")
+
+
 # --------------------------------------------------------------------------- cards and tracks
 
 @check
@@ -505,13 +548,11 @@ def rules_requirements(ctx: Context):
     """What the rules module states it needs of the model (its ``Game.REQUIRES``, a
     :class:`genkit.engine.rules.Requirements`): whatever it cannot run is an error naming
     the module's limit, so play, sim and build refuse the model before a game starts."""
-    import importlib
-
-    from ..engine.rules import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
+    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         return
-    requires = getattr(getattr(importlib.import_module(RULES_MODULES[module]), "Game", None), "REQUIRES", None)
+    requires = getattr(getattr(rules_module(module), "Game", None), "REQUIRES", None)
     if requires is None:
         return
     for path, message in requires.problems(module, ctx.content):

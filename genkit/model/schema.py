@@ -102,7 +102,7 @@ class Hold(Strict):
 
 
 class Points(Strict):
-    """A side whose points reach ``at_least`` wins: the points of the enemy units it eliminated or removed."""
+    """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated."""
     kind: Literal["points"]
     at_least: int = Field(ge=1, le=99999, description="points that win")
     at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end) or of the game (game_end)")
@@ -271,7 +271,7 @@ class Result(Strict):
 
 class CrtColumn(Strict):
     differential: Optional[int] = Field(None, ge=-99, le=99, description="attack strength minus defence strength")
-    odds: Optional[Odds] = Field(None, description="attack:defence ratio, rounded down to the printed column")
+    odds: Optional[Odds] = Field(None, description="attack:defence ratio; between printed columns, crt.between_columns decides")
     rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces")
 
     @property

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from numbers import Real
 from typing import Iterable, Sequence, Union
@@ -52,7 +53,13 @@ Point = tuple[float, float]
 
 # --------------------------------------------------------------------------- validation
 
+_FINITE_MAX = float("inf")
+
+
 def _num(value, name: str, cls: str) -> float:
+    t = type(value)
+    if (t is float and -_FINITE_MAX < value < _FINITE_MAX) or t is int:
+        return value  # the common case, without the abstract Real check (a map has 200,000)
     if isinstance(value, bool) or not isinstance(value, Real):
         raise TypeError(f"{cls}.{name} must be a number, got {value!r}")
     if not math.isfinite(value):
@@ -89,8 +96,9 @@ def _points(value, cls: str, minimum: int) -> tuple[Point, ...]:
     except (TypeError, ValueError, IndexError, KeyError):
         raise TypeError(f"{cls}.points must be a sequence of (x, y) pairs, got {value!r}") from None
     for x, y in pts:
-        _num(x, "points", cls)
-        _num(y, "points", cls)
+        if type(x) is not float or type(y) is not float or not (-_FINITE_MAX < x + y < _FINITE_MAX):
+            _num(x, "points", cls)
+            _num(y, "points", cls)
     if len(pts) < minimum:
         raise ValueError(f"{cls} needs at least {minimum} points, got {len(pts)}")
     return pts
@@ -353,6 +361,13 @@ class Page:
 
 def text_width(text: str, font: str = "sans", size: float = 10) -> float:
     """Advance width of ``text`` in points, from the embedded TTF's metrics."""
+    if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
+        return _text_width(text, font, size)
+    return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
+
+
+@lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
+def _text_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
 
 

@@ -31,7 +31,7 @@ from .cards import card_sheets
 from .counters import LAYOUTS, counter_sheets
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
-from .map import map_items, map_page
+from .map import _cached_map, map_page
 from .pdf import pdf_bytes
 from .sheets import PRINT_AT_100, tile
 from .svg import svg_string
@@ -84,7 +84,8 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         elif kind == "map-tiled":
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
-            pages = tile(map_items(content, flat.version_text), w * INCH, h * INCH, *flat.size,
+            drawn = list(_cached_map(content, flat.version_text))  # as map.pdf drew it
+            pages = tile(drawn, w * INCH, h * INCH, *flat.size,
                          overlap=TILE_OVERLAP, title=g.title,
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
             info = {"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH}
@@ -101,7 +102,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             info = {"cards": cs.cards_drawn, "flip": "long",
                     "card_in": list(g.components.card_in)}
         else:
-            pages = aid_pages(content, style)
+            pages = aid_pages(content, style, content_root)
         out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     return out

@@ -14,6 +14,7 @@ All hex geometry comes from :mod:`genkit.hexes`.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -130,6 +131,12 @@ def pattern(kind: str, ink: str, flats: float) -> list[Primitive]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _pattern_art(kind: str, ink: str, flats: float) -> tuple:
+    # one tuple for every hex of a terrain: the PDF writer shows it as one form
+    return tuple(pattern(kind, ink, flats))
+
+
 def pattern_ink(t: Terrain) -> str:
     return darken(t.colour, 0.5)
 
@@ -143,7 +150,7 @@ def terrain_hex(t: Terrain, cx: float, cy: float, flats: float, geo: MapGeometry
         corners = hexes.hex_corners(cx, cy, orient, flats * 0 + R * math.sqrt(3))
     poly = Polygon(corners, fill=t.colour, stroke=None)
     out: list[Primitive] = [poly]
-    art = pattern(t.pattern, pattern_ink(t), flats)
+    art = _pattern_art(t.pattern, pattern_ink(t), flats)
     if art:
         local = Polygon([(x - cx, y - cy) for x, y in corners], fill=None, stroke=None)
         out.append(Group(tuple(art), translate=(cx, cy), clip=local))
@@ -367,7 +374,7 @@ def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primi
 
 
 def map_page(content: Content, style: SheetStyle) -> Page:
-    items = map_items(content, style.version_text)
+    items = list(_cached_map(content, style.version_text))  # drawn once for map and tiles
     return style.page(items, *_size(content), "map", "map: one 17 x 11 in sheet (Tabloid / Ledger)")
 
 

@@ -10,33 +10,98 @@
   with ``initialFontName="DejaVuSans"`` so that reportlab never references its
   default (non-embedded) Helvetica.
 * Fill rule: nonzero (as SVG).  Miter limit 4 (as SVG's default).
+* Written once, shown many times: an item list that groups place on several pages (the map
+  on every tile) becomes one form XObject.  Streams are Flate-compressed, not ASCII85.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from . import fonts as _fonts
 from ..atomic import write_file
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, bounds
 
 MITER_LIMIT = 4
+_UNKNOWN = object()  # a graphics state value not known (inside a form)
+
+# reportlab's number format (rl_accel.fp_str: at most 6 significant decimals, no trailing
+# zeros, no leading zero) spelled out once per distinct number: without the C accelerator it is
+# most of the time a map takes to write, and a kit uses few distinct coordinates many times.
+_FORMATS = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
+_LOG10 = math.log(10.0)
+_fp_cache: dict[float, str] = {}
+
+
+def _fp_new(v: float) -> str:
+    a = abs(v)
+    if a <= 1e-7:
+        return "0"
+    places = 6 if a <= 1 else min(max(0, 6 - int(math.log(a) / _LOG10)), 6)
+    n = _FORMATS[places] % v
+    if places:
+        n = n.rstrip("0")
+        if n.endswith("."):
+            n = n[:-1]
+    return n if n[0] != "0" or len(n) == 1 else n[1:]
+
+
+def _fp(v: float) -> str:
+    """``fp_str(v)`` for one number, memoised."""
+    try:
+        return _fp_cache[v]
+    except KeyError:
+        if len(_fp_cache) > 200_000:  # a long-lived process draws many kits
+            _fp_cache.clear()
+        s = _fp_cache[v] = _fp_new(v)
+        return s
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
     return (int(color[1:3], 16) / 255.0, int(color[3:5], 16) / 255.0, int(color[5:7], 16) / 255.0)
 
 
+class _Code:
+    """A path already written as PDF operators (what canvas.drawPath and clipPath read)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def getCode(self) -> str:  # noqa: N802 - reportlab's name
+        return self.code
+
+
+class _Path(PDFPathObject):
+    """reportlab's path object (arcs and rounded corners as reportlab draws them) with its
+    numbers written by :func:`_fp`."""
+
+    def moveTo(self, x, y):  # noqa: N802 - reportlab's names
+        self._code_append(f"{_fp(x)} {_fp(y)} m")
+
+    def lineTo(self, x, y):  # noqa: N802
+        self._code_append(f"{_fp(x)} {_fp(y)} l")
+
+    def curveTo(self, x1, y1, x2, y2, x3, y3):  # noqa: N802
+        self._code_append(f"{_fp(x1)} {_fp(y1)} {_fp(x2)} {_fp(y2)} {_fp(x3)} {_fp(y3)} c")
+
+
 class _Writer:
     """Draws primitives on a reportlab canvas, tracking graphics state so that
     colour / width / dash operators are only emitted on change."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, shared: dict[int, list] | None = None):
         self.c = canvas
+        self.shared = shared or {}  # item lists drawn as one form XObject each (_shared_items)
+        self.forms: dict[int, str] = {}
         self.reset()
 
     def reset(self):
@@ -75,28 +140,28 @@ class _Writer:
     # ----------------------------------------------------------------- shapes
 
     def _path(self, it):
-        c = self.c
-        p = c.beginPath()
-        if isinstance(it, Rect):
-            if it.radius > 0:
-                r = min(it.radius, it.w / 2, it.h / 2)
-                p.roundRect(it.x, it.y, it.w, it.h, r)
-            else:
-                p.rect(it.x, it.y, it.w, it.h)
-        elif isinstance(it, (Polygon, Polyline)):
+        # straight-edged shapes (nearly all a kit draws) are written here, operator for
+        # operator as reportlab writes them; curves go through reportlab's path object
+        fp = _fp
+        if isinstance(it, (Polygon, Polyline)):
             (x0, y0), *rest = it.points
-            p.moveTo(x0, y0)
-            for x, y in rest:
-                p.lineTo(x, y)
+            ops = [f"n {fp(x0)} {fp(y0)} m"]
+            ops += [f"{fp(x)} {fp(y)} l" for x, y in rest]
             if isinstance(it, Polygon):
-                p.close()
+                ops.append("h")
+            return _Code(" ".join(ops))
+        if isinstance(it, Rect) and it.radius <= 0:
+            return _Code(f"n {fp(it.x)} {fp(it.y)} {fp(it.w)} {fp(it.h)} re")
+        if isinstance(it, Line):
+            return _Code(f"n {fp(it.x1)} {fp(it.y1)} m {fp(it.x2)} {fp(it.y2)} l")
+        p = _Path()
+        if isinstance(it, Rect):
+            r = min(it.radius, it.w / 2, it.h / 2)
+            p.roundRect(it.x, it.y, it.w, it.h, r)
         elif isinstance(it, Circle):
             p.circle(it.cx, it.cy, it.r)
         elif isinstance(it, Ellipse):
             p.ellipse(it.cx - it.rx, it.cy - it.ry, 2 * it.rx, 2 * it.ry)
-        elif isinstance(it, Line):
-            p.moveTo(it.x1, it.y1)
-            p.lineTo(it.x2, it.y2)
         else:  # pragma: no cover
             raise TypeError(it)
         return p
@@ -149,9 +214,36 @@ class _Writer:
                 c.scale(sx, sy)
             if g.clip is not None:
                 c.clipPath(self._path(g.clip), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-        self.items(g.items)
+        if id(g.items) in self.shared:
+            c.doForm(self.form(g.items))
+        else:
+            self.items(g.items)
         if not plain:
             self.pop()
+
+    def form(self, items: tuple) -> str:
+        """The name of the form XObject drawing ``items`` (written the first time): a map
+        placed on four tiles is written once and shown four times."""
+        name = self.forms.get(id(items))
+        if name is not None:
+            return name
+        name = self.forms[id(items)] = f"F{len(self.forms) + 1}"
+        c = self.c
+        x0, y0, x1, y1 = _form_box(items, self.shared[id(items)])
+        state, stack = self.state, self.stack
+        # a form starts in the state of the page that shows it: assume nothing
+        self.state, self.stack = dict.fromkeys(state, _UNKNOWN), []
+        c.beginForm(name, x0, y0, x1, y1)
+        # drawn in the page's y-down space (the page flips the CTM before showing the form),
+        # so the form takes no preamble (reportlab's would flip it a second time)
+        preamble, c._preamble = c._preamble, ""
+        try:
+            self.items(items)
+            c.endForm()
+        finally:
+            c._preamble = preamble
+        self.state, self.stack = state, stack
+        return name
 
     def items(self, items: Iterable):
         for it in items:
@@ -161,6 +253,50 @@ class _Writer:
                 self.text(it)
             else:
                 self.shape(it)
+
+
+def _shared_items(pages: list[Page], smallest: int = 16) -> dict[int, list]:
+    """The item lists that groups place more than once in ``pages`` (the same tuple: the map
+    :func:`~genkit.render.sheets.tile` places on every tile, a terrain's pattern in every hex)
+    and that draw at least ``smallest`` path points (:func:`_weight`; a smaller form costs more
+    than it saves): id of the list -> the clip of each group placing it.  Each becomes one form
+    XObject."""
+    clips: dict[int, list] = {}
+    lists: dict[int, tuple] = {}
+    todo = [p.items for p in pages]
+    while todo:
+        for it in todo.pop():
+            if isinstance(it, Group):
+                key = id(it.items)
+                clips.setdefault(key, []).append(it.clip)
+                if key not in lists:
+                    lists[key] = it.items
+                    todo.append(it.items)
+    return {k: c for k, c in clips.items() if len(c) > 1 and _weight(lists[k]) >= smallest}
+
+
+def _weight(items: tuple) -> int:
+    """About how many points and glyph runs drawing ``items`` writes."""
+    n = 0
+    for it in items:
+        if isinstance(it, Group):
+            n += 1 + _weight(it.items)
+        elif isinstance(it, (Polygon, Polyline)):
+            n += len(it.points)
+        elif isinstance(it, (Circle, Ellipse, Text)):
+            n += 4
+        else:
+            n += 1
+    return n
+
+
+def _form_box(items: tuple, clips: list) -> tuple[float, float, float, float]:
+    """A form's bounding box (in its items' coordinates): what its placings show of it (the
+    union of their clips) or, if one shows all, all it draws."""
+    boxes = [bounds(c) for c in clips] if None not in clips else [bounds(items, True)]
+    boxes = [b for b in boxes if b is not None] or [(0, 0, 0, 0)]
+    return (min(b[0] for b in boxes) - 1, min(b[1] for b in boxes) - 1,
+            max(b[2] for b in boxes) + 1, max(b[3] for b in boxes) + 1)
 
 
 def _page_list(pages) -> list[Page]:
@@ -180,6 +316,18 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
     """The PDF file for ``pages`` as bytes (see :func:`write_pdf`)."""
     pages = _page_list(pages)
     _fonts.register_fonts()
+    # streams are Flate-compressed binary, not ASCII85 text on top: a quarter smaller, and
+    # reportlab's pure-Python ASCII85 encoder was a tenth of the build
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        return _pdf_bytes(pages, title, author, subject, keywords)
+    finally:
+        rl_config.useA85 = saved
+
+
+def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
+               keywords: str | Sequence[str] | None) -> bytes:
     first = pages[0]
     c = Canvas(os.devnull, pagesize=(first.width, first.height), invariant=1,
                pageCompression=1, bottomup=0,
@@ -191,7 +339,7 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
         c.setSubject(subject)
     if keywords:
         c.setKeywords(keywords if isinstance(keywords, str) else ", ".join(keywords))
-    w = _Writer(c)
+    w = _Writer(c, _shared_items(pages))
     for page in pages:
         c.setPageSize((page.width, page.height))
         c.setTrimBox(list(page.pdf_box(page.trim_box)) if page.trim_box else None)

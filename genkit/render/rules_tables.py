@@ -22,10 +22,15 @@ words around the numbers are the generic ones the player aid uses.
 from __future__ import annotations
 
 from ..model.schema import Content
-from .aid import RESULT_FILL, crt_notes
+from .aid import aid_style, crt_notes
 from .rules_text import TableData, table
 
 PER_TURN_COLUMNS = 15   # turns per row block of a per-turn table (a 30-turn game: two blocks)
+
+
+def _result_fill(content: Content) -> dict[str, str]:
+    """Result effect -> cell colour: the player aid's (templates/aid.yaml.j2), so both print alike."""
+    return aid_style(content).doc["result_fill"]
 
 
 def _side_name(content: Content, side_id: str | None) -> str:
@@ -58,6 +63,7 @@ def crt_table(content: Content, _=None) -> TableData:
     crt = content.crt
     cols = sorted(crt.columns, key=lambda c: c.key)
     effect = {r.code: r.effect for r in crt.results}
+    result_fill = _result_fill(content)
     what = "Odds" if crt.uses_odds else "Attack strength minus defence"
     header = [["Die", *[c.label for c in cols]]]
     rows, fills, bands = [], {}, []
@@ -68,7 +74,7 @@ def crt_table(content: Content, _=None) -> TableData:
             r = len(rows)
             rows.append([str(f + 1)] + [c.rows[at][f] for c in cols])
             for i, c in enumerate(cols, 1):
-                fills[(r, i)] = RESULT_FILL.get(effect.get(c.rows[at][f], "none"), "#ffffff")
+                fills[(r, i)] = result_fill.get(effect.get(c.rows[at][f], "none"), "#ffffff")
     notes = [f"Columns: {what.lower()}." if not crt.uses_odds else "Columns: odds, attack to defence."]
     return TableData(header, rows, [1.6] + [1] * len(cols), fills, [(b, 0, len(cols)) for b in bands],
                      bands, notes + crt_notes(content), ["CENTER"] * (len(cols) + 1))
@@ -77,7 +83,8 @@ def crt_table(content: Content, _=None) -> TableData:
 @table("results", what="the results key")
 def results_table(content: Content, _=None) -> TableData:
     rows = [[r.code, r.name, r.text] for r in content.crt.results]
-    fills = {(i, 0): RESULT_FILL.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
+    result_fill = _result_fill(content)
+    fills = {(i, 0): result_fill.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
     return TableData([["Result", "Name", "What happens"]], rows, [0.8, 1.2, 6], fills,
                      align=["CENTER", "LEFT", "LEFT"])
 

@@ -113,7 +113,7 @@ def _mean_of(m: Metrics, name: str, sides) -> float:
     if name == "turn_limit":
         return m.turn_limit / n
     if name == "battles":
-        return sum(m.crt.values()) / n
+        return sum(u.get("battles_led", 0) for u in m.units.values()) / n
     if name.startswith("kills:"):
         side = name[6:]
         k = sum(u.get("kills", 0) for key, u in m.units.items() if key.startswith(side + ":"))

@@ -313,7 +313,7 @@ def paired_values(rec: dict, sides: list) -> dict:
     out["draw"] = 1.0 if rec["completed"] and rec["winner"] is None else 0.0
     out["length"] = float(rec["turn"])
     out["turn_limit"] = 1.0 if rec["reason"] == "turn_limit" else 0.0
-    out["battles"] = float(sum(rec["crt"].values()))
+    out["battles"] = float(sum(u.get("battles_led", 0) for u in rec["units"].values()))   # rolled or not
     for s in sides:
         out[f"kills:{s}"] = float(sum(u.get("kills", 0) for k, u in rec["units"].items() if k.startswith(s + ":"))
                                   + sum(v for k, v in rec["card_kills"].items() if k.startswith(s + ":")))

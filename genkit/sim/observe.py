@@ -51,6 +51,7 @@ class Observer:
         self.seen = 0                 # events consumed so far
         self.held: dict = {}          # card copy -> [side id, card id, had_a_chance, was_playable]
         self.lead_key = None          # "side:type" of the lead of the last battle
+        self.defender_type = None     # unit type of its defender
 
     # -- record slots
     def _unit(self, key):
@@ -113,6 +114,7 @@ class Observer:
             kind = e.kind
             if kind == _BATTLE:
                 self.lead_key = key = f"{e.side}:{e.lead_type}"
+                self.defender_type = e.defender_type
                 self._unit(key)["battles_led"] += 1
                 column = e.column
                 if column is not None:
@@ -125,8 +127,11 @@ class Observer:
                 card = e.card
                 self._unit(f"{e.side}:{e.type}")["eliminated"] += 1
                 if card is None:
-                    if self.lead_key is not None:
-                        self._unit(self.lead_key)["kills"] += 1
+                    # a battle's kill: the lead's, or the defender's when the firer fell (return fire)
+                    lead_side = self.lead_key.split(":", 1)[0] if self.lead_key else None
+                    killer = self.lead_key if e.side != lead_side else f"{e.by_side}:{self.defender_type}"
+                    if killer is not None:
+                        self._unit(killer)["kills"] += 1
                 else:
                     key = f"{e.by_side}:card:{card}"
                     rec["card_kills"][key] = rec["card_kills"].get(key, 0) + 1

@@ -20,7 +20,7 @@ STEP_CAP = 20_000        # decisions after which a game counts as endless (games
 _FATAL = ("invariant", "exception", "no_end", "no_legal_action")
 
 
-def record_game(game, content, gseed: int, bots: tuple, index: int = 0, check="step",
+def record_game(game, gseed: int, bots: tuple, index: int = 0, check="step",
                 step_cap: int = STEP_CAP, observe: bool = True) -> dict:
     """Play one game; return its record (see :func:`genkit.sim.metrics.empty_record`).
 

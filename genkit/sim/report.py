@@ -13,10 +13,10 @@ from pathlib import Path
 
 import jinja2
 
-from .compare import Comparison, Sweep
-from .metrics import Metrics, cell_key, column_label
 from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
+from .compare import Comparison, Sweep
+from .metrics import Metrics, cell_key, column_label
 
 TEMPLATE_DIR = TEMPLATES_FOLDER
 TEMPLATE = "report.html.j2"
@@ -415,7 +415,7 @@ def _env() -> jinja2.Environment:
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def _crt_rows(m: Metrics, content=None) -> dict | None:
+def _crt_rows(m: Metrics) -> dict | None:
     return m.meta.get("crt_rows")
 
 

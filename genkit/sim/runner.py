@@ -92,7 +92,7 @@ def _run_chunk(span: tuple) -> tuple:
         gs = game_seed(_W["seed"], i)
         recs = []
         for k, (content, game, _src) in enumerate(variants):
-            rec = record_game(game, content, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
+            rec = record_game(game, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
             out[k].add(rec)
             recs.append(rec)
         if paired is not None:

@@ -1,10 +1,10 @@
 """11.0 killstreaks, cards and each ability; 4.1.1 reshuffle (numbers from the model)."""
 
+from engine_helpers import Pos, bering, face_for, open_map, with_spectators
+
 from genkit.engine.core import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
 from genkit.engine.rules.bering_land.state import S_DRONE, S_JOIN
 from genkit.engine.state import ELIMINATED
-
-from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
 
 def ability(c, kind=None, shape=None):
@@ -362,7 +362,7 @@ def _stopped_markers(c):
 
 def _spread(pos, side, n):
     """``n`` units of ``side`` on the Russian half's open hexes, two hexes apart (piece ids)."""
-    g, b = pos.g, pos.g.board
+    b = pos.g.board
     free = [h for h in range(b.n) if b.cost[h] and pos.s.occ[h] < 0
             and pos.g.own_half[pos.side("ru")][h] and not pos.g.is_base[h]]
     hexes = []

@@ -1,13 +1,26 @@
 """9.0 combat: lead, targets, joiners, LOS, CRT columns and results (numbers from the model)."""
 import pytest
+from engine_helpers import (
+    Pos,
+    bering,
+    face_for,
+    open_map,
+    terrain_code,
+    tundra_code,
+    with_spectators,
+)
 
 from genkit.engine import events as ev
 from genkit.engine import rules_for
-from genkit.engine.core import AUTO_MISS, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP, CrtTable
+from genkit.engine.core import (
+    AUTO_MISS,
+    EFFECT_ELIMINATE,
+    EFFECT_NONE,
+    EFFECT_STEP,
+    CrtTable,
+)
 from genkit.engine.rules.bering_land.state import S_JOIN
 from genkit.engine.state import ELIMINATED
-
-from engine_helpers import Pos, bering, face_for, open_map, terrain_code, tundra_code, with_spectators
 
 T = tundra_code()
 

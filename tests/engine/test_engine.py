@@ -2,13 +2,16 @@
 import json
 
 import pytest
+from engine_helpers import BERING, bering, skirmish
 
 from genkit.engine import (
-    InvariantError, check_invariants, play_game, replay_log, rules_for,
+    InvariantError,
+    check_invariants,
+    play_game,
+    replay_log,
+    rules_for,
 )
 from genkit.engine.state import RESERVE
-
-from engine_helpers import BERING, bering, skirmish
 
 
 def test_200_random_games_end_with_invariants_checked_every_step():
@@ -201,6 +204,7 @@ def test_sim_bots_play_through_the_engine_with_one_player_view(tmp_path):
 
 def test_player_view_hides_the_hidden():
     import random
+
     from genkit.engine.rules.bering_land.view import PlayerView
     c = bering()
     g = rules_for(c)

@@ -2,14 +2,13 @@
 import collections
 
 import pytest
+from engine_helpers import bering, skirmish
 
 from genkit.engine import events as ev
-from genkit.engine.rules.bering_land import events as bev
 from genkit.engine import play_game, rules_for
 from genkit.engine.bots import RandomBot
+from genkit.engine.rules.bering_land import events as bev
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
-
-from engine_helpers import bering, skirmish
 
 
 def _play(content, seed, events):
@@ -132,6 +131,7 @@ def test_events_are_off_by_default_and_not_copied():
 
 def test_battle_event_fields(dice):
     from engine_helpers import Pos, face_for, open_map, with_spectators
+
     from genkit.engine.core import EFFECT_ELIMINATE
     pos = Pos(open_map(), "us_combat")
     with_spectators(pos)

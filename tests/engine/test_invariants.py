@@ -6,7 +6,8 @@ import pytest
 
 from genkit.engine import check_invariants, rules_for
 from genkit.engine import events as ev
-from genkit.engine.invariants import _pieces_hold, _violations as _generic_violations
+from genkit.engine.invariants import _pieces_hold
+from genkit.engine.invariants import _violations as _generic_violations
 from genkit.engine.rules.bering_land import checks
 
 
@@ -17,9 +18,9 @@ def _all_hold(s):
 
 def _violations(s):
     return _generic_violations(s) + checks._violations(s.game, s)
-from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
-
 from engine_helpers import BERING, bering
+
+from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
 
 
 def _positions(g, seeds=range(6), every=7):

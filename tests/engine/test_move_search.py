@@ -7,13 +7,13 @@ crowded set-ups with every unit at every facing.
 """
 import random
 
+from engine_helpers import bering, open_map
+from reference_search import MovementOracle
+
 from genkit.engine import rules_for
 from genkit.engine.core import move_targets
 from genkit.engine.rules.bering_land import Game
 from genkit.engine.state import RESERVE
-
-from engine_helpers import bering, open_map
-from reference_search import MovementOracle
 
 
 def _units(g, s):

@@ -1,7 +1,7 @@
 """8.0 movement and 7.1 zones of control, on small fixture maps (numbers from the model)."""
-from genkit.hexes import turn_cost
-
 from engine_helpers import Pos, bering, open_map, terrain_code, tundra_code
+
+from genkit.hexes import turn_cost
 
 T = tundra_code()
 W = terrain_code(lambda t: t.move_cost is None)          # impassable, does not matter which

@@ -1,9 +1,9 @@
 """10.0 respawning: steps, placement (10.1), declining (10.2), combining (10.3)."""
+from engine_helpers import Pos, bering, open_map
+
 from genkit.engine import rules_for
 from genkit.engine.rules.bering_land import PASS
 from genkit.engine.state import ELIMINATED, REMOVED, RESERVE
-
-from engine_helpers import Pos, bering, open_map
 
 
 def col(hex_id):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from genkit.engine import events as ev
 from genkit.engine import check_invariants, play_game, rules_for
+from genkit.engine import events as ev
 from genkit.engine.core import FORBIDDEN
 from genkit.engine.rules import ridge
 from genkit.engine.state import ELIMINATED, RESERVE
@@ -244,3 +244,25 @@ def test_ridge_runs_every_command_of_genkit(genkit, tmp_path):
     status, out, _ = genkit("compare", RIDGE, "--set", "unit_types.tank.movement=6", "--games", 40,
                             "--workers", 1, "--json", tmp_path / "c.json")
     assert status == 0 and "win rate blue" in out and "cards played" not in out
+
+
+def test_a_position_draws_as_svg_with_the_kits_map_and_counters():
+    """The interface's SVG drawing: the kit's map, plus one counter per piece on the map."""
+    import xml.etree.ElementTree as ET
+    g = rules_for(content())
+    s = g.initial_state(0)
+    empty = Board(content(), "blue_move").s
+    full, bare = ET.fromstring(g.render_svg(s)), ET.fromstring(g.render_svg(empty))
+    assert full.tag.endswith("svg") and len(g.pieces(s)) == 12 and g.pieces(empty) == []
+    assert len(list(full.iter())) > len(list(bare.iter())) + 12
+
+
+def test_r3_odds_edges_nothing_to_attack_with_and_no_defence():
+    """Odds columns at the edges: an attack strength of 0 is below every column; a defence of
+    0 meets every column, so the highest is read; 7 against 3 rounds down to 2:1, and with
+    round_up to 3:1."""
+    crt = rules_for(content()).crt
+    assert crt.pick(0, 0) == crt.pick(0, 5) == crt._below()
+    assert crt.labels[crt.pick(3, 0)] == "3:1" and crt.labels[crt.pick(7, 3)] == "2:1"
+    up = rules_for(content("crt.between_columns=round_up")).crt
+    assert up.labels[up.pick(7, 3)] == "3:1" and up.labels[up.pick(6, 3)] == "2:1"

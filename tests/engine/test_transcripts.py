@@ -14,7 +14,6 @@ here too; the random-random game depends on the rules engine alone.
 import json
 
 import pytest
-
 from transcripts.regenerate import FOLDER, GAMES, load_content, transcript
 
 

@@ -1,6 +1,7 @@
 """Each rules module states what it can run (``Game.REQUIRES``); ``genkit check`` refuses a
 model beyond it, naming the module's limit, and play, sim and build refuse it the same way."""
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -10,7 +11,6 @@ from genkit.engine.bots import RandomBot
 from genkit.engine.rules import Requirements
 from genkit.engine.rules.bering_land import Game
 from genkit.model.check import check_path
-from genkit.model.load import load_game
 from tests.conftest import BERING, edit
 
 THIRD_SIDE = '''    - id: ca
@@ -84,13 +84,64 @@ def test_the_play_loop_takes_one_bot_per_side_of_the_game(bering):
 
 
 def test_a_crt_result_or_a_deck_the_module_cannot_play_is_refused(bering):
-    """Bering Land applies no attacker step loss; a module that plays no cards refuses a deck."""
-    bering_req = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
-                              cards=True)
+    """Bering Land applies no attacker step loss and needs its deck; a module that plays no
+    cards refuses a deck."""
+    bering_req = Game.REQUIRES
     changed = bering.model_copy(update={"crt": bering.crt.model_copy(update={"results": [
         *bering.crt.results, bering.crt.results[0].model_copy(update={"code": "A", "effect": "attacker_step_loss"})]})})
     assert [m for _, m in bering_req.problems("bering_land", changed)] == [
-        f"crt.results: rules module bering_land applies only the results none, step_loss, eliminate; "
-        f"result A is attacker_step_loss"]
-    no_cards = Requirements(sides=2, phase_kinds=bering_req.phase_kinds)
+        "crt.results: rules module bering_land applies only the results none, step_loss, eliminate; "
+        "result A is attacker_step_loss"]
+    no_deck = bering.model_copy(update={"cards": None})
+    assert [m for _, m in bering_req.problems("bering_land", no_deck)] == [
+        "cards: rules module bering_land needs a deck of cards (a cards: section)"]
+    no_cards = Requirements(sides=2, phase_kinds=bering_req.phase_kinds, shared_kinds=bering_req.shared_kinds,
+                            facing=True, reserve=True, crt_above_highest=("use_highest", "last_row"))
     assert [p for p, _ in no_cards.problems("plain", bering)] == [("cards",)]
+
+
+RIDGE = Path(__file__).resolve().parents[1] / "fixtures" / "ridge"
+
+
+def _ridge_with(update):
+    from genkit.engine.rules.ridge import Game as Ridge
+    from genkit.model.load import load_game
+    c = load_game(RIDGE)
+    return Ridge.REQUIRES.problems("ridge", update(c))
+
+
+def _type(c, i, **kw):
+    types = list(c.unit_types)
+    types[i] = types[i].model_copy(update=kw)
+    return c.model_copy(update={"unit_types": types})
+
+
+def _group(c, i, **kw):
+    units = list(c.counters.units)
+    units[i] = units[i].model_copy(update=kw)
+    return c.model_copy(update={"counters": c.counters.model_copy(update={"units": units})})
+
+
+@pytest.mark.parametrize("update, message", [
+    (lambda c: _type(c, 2, facing=True), "unit_types: rules module ridge moves no unit with a facing; tank has one"),
+    (lambda c: _group(c, 0, reserve=1), "counters.units: rules module ridge brings no piece onto the map during "
+                                        "play; 1 blue rifles start in reserve"),
+    (lambda c: c.model_copy(update={"crt": c.crt.model_copy(update={"above_highest": "last_row"})}),
+     "crt.above_highest: rules module ridge runs only use_highest; this CRT asks for last_row"),
+])
+def test_what_ridge_cannot_run_is_refused(update, message):
+    """What check accepts, the engine plays: each model feature Ridge does not run is refused."""
+    assert [m for _, m in _ridge_with(update)] == [message]
+
+
+def test_a_side_phase_without_its_side_is_a_check_error():
+    findings = check_path(RIDGE, ["game.sequence_of_play.blue_move.side=null"])
+    assert any(f.code == "rules-limit" and "a move phase is one side's; phase 'blue_move' names no side"
+               in f.message and f.file.endswith("game.yaml") for f in findings), findings
+
+
+def test_bering_land_refuses_an_odds_crt(bering):
+    cols = [c.model_copy(update={"differential": None, "odds": f"{i + 1}:1"}) for i, c in enumerate(bering.crt.columns)]
+    odds = bering.model_copy(update={"crt": bering.crt.model_copy(update={"columns": cols})})
+    assert [m for _, m in Game.REQUIRES.problems("bering_land", odds)] == [
+        "crt.columns: rules module bering_land reads only differential columns; this CRT has odds columns"]

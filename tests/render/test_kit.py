@@ -364,3 +364,18 @@ def test_draw_board_puts_counters_on_hexes(model):
     assert len(page.items) > len(empty.items)
     with pytest.raises(ValueError):
         draw_board(content, [("x", "9999", "us", "inf", False, None)])
+
+
+def test_tiled_map_holds_the_map_once_shown_on_every_tile(kit):
+    tiles = PdfReader(kit[0] / "map-tiled.pdf")
+    forms = {tuple(sorted((k, v.idnum) for k, v in p["/Resources"]["/XObject"].items()))
+             for p in tiles.pages}
+    assert len(tiles.pages) > 1 and len(forms) == 1  # every tile shows the one form
+    (name, _), = next(iter(forms))
+    form = tiles.pages[0]["/Resources"]["/XObject"][name].get_data()
+    sheet = PdfReader(kit[0] / "map.pdf").pages[0].get_contents().get_data()
+    assert len(form) > 0.9 * len(sheet)  # the whole map drawing is in the form ...
+    for page in tiles.pages:
+        own = page.get_contents().get_data()
+        assert f"{name} Do".encode() in own
+        assert len(own) < 0.05 * len(form)  # ... and no tile draws it again

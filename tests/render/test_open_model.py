@@ -1,5 +1,6 @@
 """The kit follows the open model: unit symbols the template does not know, a game
 without cards or tracks, odds CRT columns."""
+import dataclasses
 import json
 import re
 import shutil
@@ -78,6 +79,7 @@ def no_cards_game(tmp_path, monkeypatch):
     import genkit.engine.rules.bering_land as bering_land
     monkeypatch.setattr(bering_land, "Section", None)
     monkeypatch.setattr(bering_land, "content_checks", ())
+    monkeypatch.setattr(bering_land.Game, "REQUIRES", dataclasses.replace(bering_land.Game.REQUIRES, cards="optional"))
     dest = tmp_path / "plain"
     shutil.copytree(BERING, dest)
     (dest / "cards.yaml").unlink()

@@ -1,3 +1,4 @@
+import io
 import re
 import subprocess
 
@@ -113,3 +114,59 @@ def test_special_characters(tmp_path):
     r = PdfReader(path)
     assert s in r.pages[0].extract_text()
     assert r.metadata.title == "é – title"
+
+
+def _tiles(share: bool):
+    """The sample map on four Letter tiles; ``share``: every tile places the same item list (as
+    sheets.tile does), else each its own copy."""
+    from genkit.render.draw import Group
+    from genkit.render.sheets import tile
+    big = build_sample_pages()[0]
+    grid = tuple(Rect(40 + 30 * i, 420 + 30 * j, 20, 20, fill="#88aa66") for i in range(30)
+                 for j in range(4))  # enough drawing for a form to pay
+    pages = tile(big.items + grid, big.width, big.height, 612, 792, auto_orient=True)
+    if share:
+        return pages
+    return [Page(p.width, p.height, tuple(Group(tuple(list(it.items)), it.translate, it.scale,
+                                               it.rotate, it.clip)
+                                         if isinstance(it, Group) and len(it.items) > 10 else it
+                                         for it in p.items), title=p.title) for p in pages]
+
+
+def test_a_map_placed_on_every_tile_is_written_once_as_a_form(tmp_path):
+    shared = pdf_bytes(_tiles(share=True), title="tiles")
+    inline = pdf_bytes(_tiles(share=False), title="tiles")
+    r = PdfReader(io.BytesIO(shared))
+    forms = {tuple(sorted((k, v.idnum) for k, v in page["/Resources"]["/XObject"].items()))
+             for page in r.pages}
+    assert len(r.pages) > 1 and len(forms) == 1  # every tile shows the same one form
+    (name, _), = next(iter(forms))
+    for page in r.pages:
+        assert f"{name} Do".encode() in page.get_contents().get_data()
+    # the grid's 120 squares are written once in all, not once per tile
+    streams = [p.get_contents().get_data() for p in r.pages]
+    streams += [r.pages[0]["/Resources"]["/XObject"][name].get_data()]
+    assert sum(s.count(b"20 20 re") for s in streams) == 120
+    r_inline = PdfReader(io.BytesIO(inline))
+    assert sum(p.get_contents().get_data().count(b"20 20 re") for p in r_inline.pages) \
+        == 120 * len(r.pages)
+    # the form draws exactly what the tiles drew inline
+    need_tool("pdftoppm")
+    a, b = tmp_path / "shared.pdf", tmp_path / "inline.pdf"
+    a.write_bytes(shared)
+    b.write_bytes(inline)
+    for i in range(1, len(r.pages) + 1):
+        ra, rb = (subprocess.run(["pdftoppm", "-r", "50", "-f", str(i), "-l", str(i), "-singlefile",
+                                  str(f)], check=True, capture_output=True).stdout for f in (a, b))
+        assert ra == rb, f"tile {i} differs"
+
+
+def test_only_lists_worth_a_form_become_one(tmp_path):
+    from genkit.render.draw import Group, Polyline
+    small = (Rect(0, 0, 4, 4), Rect(1, 1, 2, 2))  # two squares: a form would cost more
+    wave = (Polyline([(x, (x % 3) * 1.5) for x in range(20)]),)  # twenty points: worth it
+    items = [Group(small, translate=(10 * i, 10)) for i in range(3)]
+    items += [Group(wave, translate=(10 * i, 50)) for i in range(3)]
+    page = PdfReader(io.BytesIO(pdf_bytes(Page(200, 100, items), title="forms"))).pages[0]
+    assert len(page["/Resources"]["/XObject"]) == 1
+    assert page.get_contents().get_data().count(b" re") == 6  # the squares drawn in place

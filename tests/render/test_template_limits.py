@@ -310,3 +310,25 @@ def test_the_limits_change_no_output(tmp_path):
     with budget(Limits()):
         limited = make_environment(str(tmp_path), str(tmp_path))
         assert limited.get_template("face.j2").render() == expected
+
+
+# --------------------------------------------------------------------------- the YAML a face writes
+
+def test_deeply_nested_output_is_refused_not_a_crash(tmp_path):
+    # 300,000 nested lists: libyaml's own composer recurses once per level and crashes the
+    # process; the face's YAML is composed within the content limits instead
+    msg = _refusal("{{ '[' * 300000 }}\n", tmp_path)
+    assert "face.yaml.j2: rendered line 1: invalid YAML: values nested more than" in msg
+    assert "--limit depth=N" in msg
+
+
+def test_aliases_that_multiply_output_are_refused(tmp_path):
+    # each level doubles the groups: 2**40 rects from a few hundred characters
+    levels = "".join(f"- &a{i} {{group: {{items: [*a{i - 1}, *a{i - 1}]}}}}\n" for i in range(1, 41))
+    msg = _refusal("- &a0 {rect: {x: 0, y: 0, w: 1, h: 1}}\n" + levels, tmp_path)
+    assert "invalid YAML: more than" in msg and "values built by aliases" in msg
+
+
+def test_a_key_written_twice_in_a_face_is_reported_with_its_line(tmp_path):
+    msg = _refusal(RECT + "- rect: {x: 0, y: 0, w: 1, h: 1, x: 2}\n", tmp_path)
+    assert "rendered line 2: invalid YAML: key 'x' appears twice" in msg

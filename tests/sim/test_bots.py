@@ -74,8 +74,8 @@ def test_view_hides_the_hidden(game):
 
 def test_greedy_games_are_legal_and_reproducible(game):
     content, g = game
-    a = record_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
-    b = record_game(g, content, game_seed(9, 0), ("greedy", "greedy"), check=True)
+    a = record_game(g, game_seed(9, 0), ("greedy", "greedy"), check=True)
+    b = record_game(g, game_seed(9, 0), ("greedy", "greedy"), check=True)
     assert a == b and a["completed"] and not a["violations"]
 
 
@@ -84,14 +84,14 @@ def test_greedy_beats_random_as_the_attacker(game):
     wins = {"greedy": 0, "random": 0}
     for i in range(10):
         for bot in wins:
-            r = record_game(g, content, game_seed(4, i), (bot, "random"), observe=False)
+            r = record_game(g, game_seed(4, i), (bot, "random"), observe=False)
             wins[bot] += r["winner"] == "us"
     assert wins["greedy"] > wins["random"]
 
 
 def test_search_bot_plays_a_legal_game(game):
     content, g = game
-    r = record_game(g, content, game_seed(1, 0), ("search", "greedy"), check=True)
+    r = record_game(g, game_seed(1, 0), ("search", "greedy"), check=True)
     assert r["completed"] and not r["violations"]
 
 
@@ -109,12 +109,12 @@ def test_rollout_bot_plays_a_legal_reproducible_game(game, monkeypatch):
         return a
 
     monkeypatch.setattr(RolloutBot, "choose", spy)
-    a = record_game(g, content, game_seed(2, 0), ("rollout", "random"), check="step")
+    a = record_game(g, game_seed(2, 0), ("rollout", "random"), check="step")
     first = list(chosen)
-    b = record_game(g, content, game_seed(2, 0), ("rollout", "random"), check="step")
+    b = record_game(g, game_seed(2, 0), ("rollout", "random"), check="step")
     assert a["completed"] and not a["violations"] and a == b
     assert chosen == first + first and len(first) > 20
-    c = record_game(g, content, game_seed(2, 1), ("random", "rollout"), check="turn")
+    c = record_game(g, game_seed(2, 1), ("random", "rollout"), check="turn")
     assert c["completed"] and not c["violations"]
 
 

@@ -13,7 +13,7 @@ def _records(path, n, bots=("greedy", "random")):
     content, source = load(path)
     game = rules_for(content)
     meta = meta_for(content, source, path, [], 0, bots)
-    return meta, [record_game(game, content, game_seed(0, i), bots, index=i) for i in range(n)]
+    return meta, [record_game(game, game_seed(0, i), bots, index=i) for i in range(n)]
 
 
 def test_merge_equals_single_pass(bering_path):

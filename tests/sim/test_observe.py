@@ -17,7 +17,7 @@ def test_records_agree_with_the_event_stream(bering_path):
     sides = list(g.side_ids)
     for i, bots in enumerate((("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))):
         gs = game_seed(21, i)
-        rec = record_game(g, content, gs, bots, index=i, check="turn")
+        rec = record_game(g, gs, bots, index=i, check="turn")
         assert rec["completed"] and not rec["violations"]
         # the same game again, collecting the events ourselves (bots are seeded from gs)
         events = []
@@ -130,7 +130,7 @@ def test_observer_reads_no_state_internals(bering_path):
     content, _ = load(bering_path)
     g = rules_for(content)
     gs, bots = game_seed(5, 3), ("greedy", "greedy")
-    want = record_game(g, content, gs, bots, check="off")
+    want = record_game(g, gs, bots, check="off")
     rec = empty_record(0, gs)
     obs = Observer(_Interface(g), rec)
     state = g.initial_state(gs, events=[])
@@ -140,3 +140,24 @@ def test_observer_reads_no_state_internals(bering_path):
     rec["steps"] = match.steps
     obs.finish(_Sealed(state))
     assert rec == want and rec["cards"] and rec["events"]
+
+
+def test_a_firer_killed_by_return_fire_is_the_defenders_kill():
+    """Ridge's attacker_step_loss: when the firing unit dies, the kill goes to the unit it fired
+    at, never to the firer itself."""
+    from genkit.engine import events as ev2
+    from genkit.engine import rules_for
+    from genkit.model.load import load_game
+    from genkit.sim.metrics import empty_record
+    from genkit.sim.observe import Observer
+    from pathlib import Path
+    game = rules_for(load_game(Path(__file__).resolve().parents[1] / "fixtures" / "ridge"))
+    tank = next(p for p in range(game.npieces) if game.type_ids[game.p_type[p]] == "tank" and game.p_side[p] == 0)
+    rif = next(p for p in range(game.npieces) if game.type_ids[game.p_type[p]] == "rifles" and game.p_side[p] == 1)
+    rec = empty_record(0, 0)
+    obs = Observer(game, rec)
+    obs.events = [ev2.Battle("blue", "tank", "close", "1:1", 10, "A", "rifles", False, 1, tank, rif),
+                  ev2.Eliminated("blue", "tank", tank, "red", None)]
+    obs._consume()
+    assert rec["units"]["blue:tank"] == {"battles_led": 1, "kills": 0, "steps_lost": 0, "eliminated": 1}
+    assert rec["units"]["red:rifles"]["kills"] == 1

@@ -33,28 +33,42 @@ class Requirements:
     ``sides``: the exact number of sides it plays. ``phase_kinds``: the phase kinds of
     ``game.sequence_of_play`` it runs. ``shared_kinds``: kinds whose phases act for every
     side, so they name none. ``one_per_side``: kinds of which each side needs exactly one
-    phase (naming it). ``crt_effects``: the CRT result effects it applies. ``cards``: whether
-    it plays cards at all."""
+    phase (naming it); a phase of any other kind names its side. ``crt_effects``: the CRT
+    result effects it applies; ``crt_columns``: "differential" and/or "odds";
+    ``crt_above_highest``: the readings of ``crt.above_highest`` it runs. ``cards``: "none"
+    (it plays no cards), "optional" or "required". ``facing``, ``reserve``: whether it runs unit
+    types with a facing, and pieces starting off the map."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
     one_per_side: tuple = ()
     crt_effects: tuple = ("none", "step_loss", "eliminate")
-    cards: bool = False
+    crt_columns: tuple = ("differential",)
+    crt_above_highest: tuple = ("use_highest",)
+    cards: str = "none"
+    facing: bool = False
+    reserve: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
         cannot run; empty when it can run it."""
         game = content.game
-        out = []
-        for i, r in enumerate(content.crt.results):
-            if r.effect not in self.crt_effects:
-                out.append((("crt", "results", i, "effect"),
-                            f"crt.results: rules module {module} applies only the results "
-                            f"{', '.join(self.crt_effects)}; result {r.code} is {r.effect}"))
-        if content.cards is not None and not self.cards:
+        out = self._crt_problems(module, content.crt)
+        if content.cards is not None and self.cards == "none":
             out.append((("cards",), f"cards: rules module {module} plays no cards; this game has a deck "
                                     f"that would be printed but never played"))
+        if content.cards is None and self.cards == "required":
+            out.append((("game", "rules_module"), f"cards: rules module {module} needs a deck of cards "
+                                                  f"(a cards: section)"))
+        for i, t in enumerate(content.unit_types):
+            if t.facing and not self.facing:
+                out.append((("unit_types", i, "facing"),
+                            f"unit_types: rules module {module} moves no unit with a facing; {t.id} has one"))
+        for i, grp in enumerate(content.counters.units):
+            if grp.reserve and not self.reserve:
+                out.append((("counters", "units", i, "reserve"),
+                            f"counters.units: rules module {module} brings no piece onto the map during play; "
+                            f"{grp.reserve} {grp.side} {grp.type} start in reserve"))
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:
             path = ("game", "sides", self.sides) if len(sides) > self.sides else ("game", "sides")
@@ -69,6 +83,10 @@ class Requirements:
                 out.append((("game", "sequence_of_play", i, "side"),
                             f"game.sequence_of_play: in rules module {module} a {p.kind} phase acts for every "
                             f"side; phase '{p.id}' names side '{p.side}'"))
+            elif p.kind not in self.shared_kinds and not p.side:
+                out.append((("game", "sequence_of_play", i),
+                            f"game.sequence_of_play: in rules module {module} a {p.kind} phase is one side's; "
+                            f"phase '{p.id}' names no side"))
         for kind in self.one_per_side:
             for sid in sides:
                 n = sum(p.kind == kind and p.side == sid for p in game.sequence_of_play)
@@ -76,4 +94,21 @@ class Requirements:
                     out.append((("game", "sequence_of_play"),
                                 f"game.sequence_of_play: rules module {module} needs exactly one {kind} phase "
                                 f"per side; side '{sid}' has {n}"))
+        return out
+
+    def _crt_problems(self, module: str, crt) -> list:
+        out = []
+        for i, r in enumerate(crt.results):
+            if r.effect not in self.crt_effects:
+                out.append((("crt", "results", i, "effect"),
+                            f"crt.results: rules module {module} applies only the results "
+                            f"{', '.join(self.crt_effects)}; result {r.code} is {r.effect}"))
+        kind = "odds" if crt.uses_odds else "differential"
+        if kind not in self.crt_columns:
+            out.append((("crt", "columns"), f"crt.columns: rules module {module} reads only "
+                                            f"{' or '.join(self.crt_columns)} columns; this CRT has {kind} columns"))
+        if crt.above_highest not in self.crt_above_highest:
+            out.append((("crt", "above_highest"),
+                        f"crt.above_highest: rules module {module} runs only {', '.join(self.crt_above_highest)}; "
+                        f"this CRT asks for {crt.above_highest}"))
         return out

@@ -23,8 +23,17 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..core import (
-    AUTO_MISS, EFFECT_ATTACKER_STEP, EFFECT_ELIMINATE, EFFECT_NONE, FORBIDDEN, CrtTable,
-    bit_indices, los_clear, reach_hexes, roll_die, seed_rng,
+    AUTO_MISS,
+    EFFECT_ATTACKER_STEP,
+    EFFECT_ELIMINATE,
+    EFFECT_NONE,
+    FORBIDDEN,
+    CrtTable,
+    bit_indices,
+    los_clear,
+    reach_hexes,
+    roll_die,
+    seed_rng,
 )
 from ..game import GameRules
 from ..state import ELIMINATED, RESERVE, State
@@ -50,7 +59,8 @@ class Game(GameRules):
 
     name = "ridge"
     REQUIRES = Requirements(sides=2, phase_kinds=("move", "fire"), one_per_side=("move", "fire"),
-                            crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"))
+                            crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"),
+                            crt_columns=("differential", "odds"))
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -63,7 +73,7 @@ class Game(GameRules):
         self.t_ma = [t.movement for t in ts]
         self.t_pass = [t.passes_through_friends for t in ts]
         self.t_attack = [(t.strength.full, t.strength.reduced) for t in ts]
-        self.t_defence = [((t.defence or t.strength).full, (t.defence or t.strength).reduced) for t in ts]
+        self.t_defence = [(t.defence_of().full, t.defence_of().reduced) for t in ts]
         # per type: the farthest distance of each attack type, in CRT order (R3)
         self.t_reach = [[t.attack_distance[a] for a in self.attack_type_ids] for t in ts]
         self.t_within = [b.within_mask(max(r)) for r in self.t_reach]
@@ -124,11 +134,6 @@ class Game(GameRules):
     def _enter_phase(self, s: RidgeState) -> None:
         s.actor, s.done, s.chosen, s.stage = self.phase_side[s.phase], 0, -1, PICK
 
-    def _end(self, s: RidgeState, winner: int, reason: str) -> None:
-        s.ended, s.winner, s.reason = 1, winner, reason
-        if s.events is not None:
-            s.events.append(ev.GameEnd(winner=self.side_id(winner) or None, reason=reason, turn=s.turn))
-
     # ------------------------------------------------------------------ R2 movement
 
     def _masks(self, s: RidgeState, side: int) -> tuple:
@@ -152,12 +157,7 @@ class Game(GameRules):
 
     def _move(self, s: RidgeState, p: int, h: int) -> None:
         s.occ[s.loc[p]], s.occ[h], s.loc[p] = -1, p, h
-        winner = self.victory.entered(s, p, h)
-        if winner is not None:
-            if s.events is not None:
-                s.events.append(ev.PlaceEntered(side=self.side_ids[winner], type=self.type_ids[self.p_type[p]],
-                                                piece=p, hex=self.board.grid.id_of(h)))
-            self._end(s, winner, "enter_enemy_place")
+        self._entered(s, p, h)
 
     # ------------------------------------------------------------------ R3-R4 fire
 

@@ -21,9 +21,18 @@ from __future__ import annotations
 import random
 from itertools import groupby
 
-from ...core import los_clear
-from .state import (S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST, S_MOVE_UNIT, S_RESPAWN,
-                    S_RESPAWN_HEX)
+from ...core import EFFECT_ELIMINATE, EFFECT_STEP, los_clear
+from .state import (
+    S_CARD_TARGET,
+    S_COMBAT,
+    S_DRONE,
+    S_EXTRA,
+    S_JOIN,
+    S_MOVE_DEST,
+    S_MOVE_UNIT,
+    S_RESPAWN,
+    S_RESPAWN_HEX,
+)
 
 PASS = ("pass",)
 _HEX_OF_NODE = (6).__rfloordiv__      # node -> its hex (node // 6)
@@ -46,7 +55,6 @@ class _Tables:
         crt = g.crt
         # P(K), P(L) per (column, attack type index)
         self.pk, self.pl = {}, {}
-        from ...core import EFFECT_ELIMINATE, EFFECT_STEP  # noqa: local, optional
         for col in range(len(crt.differentials)):
             for ti in range(len(crt.type_names)):
                 res = [crt.result(col, ti, f) for f in range(1, crt.faces + 1)]
@@ -405,7 +413,6 @@ class GreedyBot:
                     best_pass = max(best_pass, self._best_prep(prep, loc[p]))
         best, best_plan = best_pass + 0.05, None
         # _score_dest and pos_score, inlined with the same arithmetic (and the same draws of rng)
-        board = g.board
         ebase, obase = self.g.base[self.enemy], self.g.base[self.side]
         prog_t = self.t.prog[self.side, self.progress_w]
         cover = None if self.attacker else self.t.cover[self.side]

@@ -1,16 +1,17 @@
 """Battlefield Bering Land as an executable game definition.
 
-``Game(content)`` builds everything once per content model; then
-``initial_state(seed, trace=None, events=None)``, ``legal_actions(state)``,
-``apply(state, action)`` (mutates and returns the state; chance is resolved
-inside with the state's seeded generator, every die roll counted and traced)
-and ``is_terminal(state)``. With ``state.events`` a list, what happens is
-appended to it as it happens (formats: :mod:`genkit.engine.events`).
+``Game(content)`` builds everything once per content model and answers the game interface
+(:class:`genkit.engine.game.GameRules`): ``initial_state``, and ``_compute`` / ``_do`` behind
+the inherited ``legal_actions`` and ``apply`` (chance is resolved inside with the state's
+seeded generator, every die roll counted and traced). With ``state.events`` a list, what
+happens is appended to it as it happens (:mod:`genkit.engine.events` and this package's
+:mod:`.events`). The model's Bering-only part is the ``rules:`` section (:mod:`.section`).
 
 Readings implemented (case numbers of the rules):
 
 * 4.0 turn = phases of ``game.sequence_of_play``; ``turn_track.turns`` turns;
-  replacements per turn and side from ``content.replacements``.
+  replacement steps per turn and side from the turn track's per-turn entry named by
+  ``rules.replacements``.
 * 8.0 a side moves at most one unit per movement phase (or passes); 8.1.1 never
   into an enemy hex; 8.1.2 only ``passes_through_friends`` types enter a
   friend's hex and no unit ends in an occupied hex; 7.1/8.2 entering an enemy
@@ -41,11 +42,11 @@ Readings implemented (case numbers of the rules):
   attack is a battle and moves the lead's marker like any other. 11.1 cards due are drawn in housekeeping; 11.3 a card
   due to a full hand is lost; 4.1.1 reshuffle at ``reshuffle_at``.
 * 11.2 cards are played in the own combat phase after the battle (or with no
-  battle), up to ``plays_per_combat_phase``; 11.4 units in a base hex and 11.5
+  battle), up to ``cards.plays_per_phase``; 11.4 units in a base hex and 11.5
   friendly units are never hit by abilities, and a target where the card
   could hit nobody is not offered (it would only waste the card).
 * 5.0 victory is ``game.victory``, conditions in the order they are checked:
-  ``enter_enemy_base`` wins at once; at the end of a game turn, ``no_units``
+  ``enter_enemy_place`` (the enemy base: the map place the enemy owns) wins at once; at the end of a game turn, ``no_units``
   (a side with no unit on the map loses, both: draw) and ``turn_limit`` (at
   the end of the last turn its ``winner`` wins, or nobody: draw) in list order.
   A condition left out of the list never ends the game.
@@ -71,7 +72,7 @@ Further readings made here (one line each):
 * 11.2: Air Strike lines must lie wholly on the map; Pave Low areas exclude the attacking unit's hex; a Predator hex, a line or an area is listed only when it holds an enemy unit the card can hit (not in a base hex, 11.4; not under Juggernaut).
 * 11.2: ability shapes other than hex/line/area for ``eliminate`` are not playable (none in the model).
 * 11.3 Air Drone: the first pick needs no roll; later picks skip units already picked or already stopped for that turn; invulnerable units cannot be picked.
-* 11.3 Air Drone: a stopped unit carries a Stopped marker (marker group ``stopped`` of the counter mix) until housekeeping ends its stop, so no more units are stopped at once than the mix has markers; a unit still carrying one may be stopped again; a mix without such markers sets no limit.
+* 11.3 Air Drone: a stopped unit carries a Stopped marker (the counter-mix marker group named by ``rules.stopped_marker``) until housekeeping ends its stop, so no more units are stopped at once than the mix has markers; a unit still carrying one may be stopped again; a mix without such markers sets no limit.
 * 11.3 Air Drone: "stopped for 1 turn" = the unit's side's next player turn (this turn if it is still to come, else next turn).
 * 11.3 Care Package: the named card is taken from the deck (topmost copy) else the discards (latest); into a full hand it is lost to the discards; then the deck is shuffled.
 * 11.3 Juggernaut: protects the listed types (also units placed later) until the playing side's next combat phase begins.
@@ -84,23 +85,45 @@ from __future__ import annotations
 
 from ....model.schema import DRAW
 from ... import events as ev
-from . import events as bev
-from .. import Requirements
-from ...game import CardChance, GameRules, RulesError
 from ...core import (
-    AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, Board, CrtTable,
-    bit_indices, draw_card, los_clear, move_targets, reach_hexes, reach_nodes,
-    reshuffle_if_low, roll_die, seed_rng, shuffle,
+    AUTO_MISS,
+    EFFECT_NONE,
+    EFFECT_STEP,
+    FORBIDDEN,
+    CrtTable,
+    bit_indices,
+    los_clear,
+    move_targets,
+    reach_hexes,
+    reach_nodes,
+    roll_die,
+    seed_rng,
+    shuffle,
 )
+from ...game import CardChance, GameRules, RulesError
+from ...state import ELIMINATED, REMOVED, RESERVE
+from .. import Requirements
+from . import events as bev
 from .bots import GreedyBot, SearchBot
 from .checks import state_problems
 from .section import Section
-from .view import PlayerView, determinise
-from ...state import ELIMINATED, REMOVED, RESERVE
 from .state import (
-    S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA, S_JOIN, S_MOVE_DEST, S_MOVE_UNIT, S_OVER,
-    S_RESPAWN, S_RESPAWN_HEX, STAGE_NAMES, BeringState as State,
+    S_CARD_TARGET,
+    S_COMBAT,
+    S_DRONE,
+    S_EXTRA,
+    S_JOIN,
+    S_MOVE_DEST,
+    S_MOVE_UNIT,
+    S_OVER,
+    S_RESPAWN,
+    S_RESPAWN_HEX,
+    STAGE_NAMES,
 )
+from .state import (
+    BeringState as State,
+)
+from .view import PlayerView, determinise
 
 PASS = ("pass",)
 _MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: memory stays flat)
@@ -116,14 +139,14 @@ class Game(GameRules):
     #: what these rules can run (checked by ``genkit check``): two sides; phases of the four
     #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
     REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
-                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",), cards=True)
+                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",),
+                            crt_above_highest=("use_highest", "last_row"), cards="required", facing=True,
+                            reserve=True)
     BOTS = {"greedy": GreedyBot, "search": SearchBot}      # its own bots (genkit.sim.bots finds them here)
 
     def __init__(self, content):
         GameRules.__init__(self, content)
         c, b, g = content, self.board, content.game
-        if len(self.side_ids) != 2:
-            raise ValueError("Bering Land rules need exactly two sides")
         self.section = sec = Section.model_validate(c.rules or {})
         self.first = self.side_ids.index(g.first_side)
         self._read_victory(g.victory)
@@ -522,18 +545,14 @@ class Game(GameRules):
                                              source="draw"))
 
     def _end(self, s: State, winner: int, reason: str) -> None:
-        """5.0: the game is over."""
-        s.ended = 1
-        s.winner = winner
-        s.reason = reason
+        """5.0: the game is over; the cards still held are recorded before the end."""
         s.stage = S_OVER
         s.pend = ()
         if s.events is not None:
-            e = s.events
             for side, hand in enumerate(s.hands):
                 for c in hand:
-                    e.append(ev.CardHeld(side=self.side_ids[side], card=self.c_ability_id[c], copy=c))
-            e.append(ev.GameEnd(winner=self.side_ids[winner] if winner >= 0 else None, reason=reason, turn=s.turn))
+                    s.events.append(ev.CardHeld(side=self.side_ids[side], card=self.c_ability_id[c], copy=c))
+        GameRules._end(self, s, winner, reason)
 
     # ------------------------------------------------------------------ respawn (10.0)
 
@@ -849,13 +868,8 @@ class Game(GameRules):
         s.loc[p] = h
         s.facing[p] = f
         s.moved = p
-        side = self.p_side[p]
-        if h in self.victory.enemy_places[side]:
-            if s.events is not None:
-                s.events.append(ev.PlaceEntered(side=self.side_ids[side], type=self.type_ids[self.p_type[p]], piece=p,
-                                               hex=self.board.grid.id_of(h)))
-            return self._end(s, side, "enter_enemy_place")
-        self._next_phase(s)
+        if not self._entered(s, p, h):          # 5.0: entering the enemy base wins at once
+            self._next_phase(s)
 
     # ------------------------------------------------------------------ combat (9.0)
 
@@ -1320,3 +1334,32 @@ def streak_kill(state: State, index: int, length: int, side: int) -> None:
 def streak_miss(state: State, index: int) -> None:
     """A miss: the marker goes back to 0."""
     state.streak[index] = 0
+
+
+# --------------------------------------------------------------------------- deck (4.1.1, 11.1)
+
+def reshuffle_if_low(state: State, reshuffle_at: int) -> None:
+    """4.1.1: once the deck is down to ``reshuffle_at`` cards, the shuffled discards go under it."""
+    if len(state.deck) <= reshuffle_at and state.discard:
+        pile = state.discard
+        state.discard = []
+        shuffle(state, pile)
+        state.deck = pile + state.deck      # top of the deck is the end of the list
+
+
+def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> int:
+    """Draw the top card for ``side``; a card drawn into a full hand is discarded (lost).
+
+    Returns the card copy id, or -1 when the deck is empty.
+    """
+    reshuffle_if_low(state, reshuffle_at)
+    if not state.deck:
+        return -1
+    card = state.deck.pop()
+    hand = state.hands[side]
+    if len(hand) < hand_limit:
+        hand.append(card)
+    else:
+        state.discard.append(card)
+    reshuffle_if_low(state, reshuffle_at)
+    return card

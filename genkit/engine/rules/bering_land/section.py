@@ -50,11 +50,9 @@ def references(ctx, section: Section):
 
 
 def phases(ctx, section: Section):
-    """4.0: movement and combat phases name the side acting; one housekeeping phase ends the turn."""
+    """4.0: movement and combat phases name the side acting; one housekeeping phase ends the turn.
+    (One movement phase per side is the module's REQUIRES, checked as a rules limit.)"""
     c = ctx.content
-    for side in sorted(ctx.side_ids):
-        if not any(p.side == side and p.kind == "movement" for p in c.game.sequence_of_play):
-            yield ctx.warning("no-phase", ("game", "sequence_of_play"), f"side '{side}' has no movement phase")
     for i, p in enumerate(c.game.sequence_of_play):
         if p.kind in ("movement", "combat") and not p.side:
             yield ctx.error("phase-side", ("game", "sequence_of_play", i),

@@ -1,0 +1,471 @@
+"""The player aid's sections, each built from the model as unbreakable rows for its column's
+width (see :mod:`.aid` for the page flow and :class:`Style` for what the style template gives).
+
+A builder takes ``(content, style, width, title, content_root)`` and yields ``(key, rows)`` for
+each section it makes (none when the model has nothing for it; ``tracks`` makes one per track).
+"""
+
+from __future__ import annotations
+
+import math
+from ..model.schema import Content
+from .aid_text import PAD, Style, words_width, note_row, para, stack, table, with_heading
+from .counters import counter_size, unit_face
+from .draw import Circle, Group, Line, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
+from .layout import MIN_TEXT, Row, lighten, readable_ink
+
+CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
+LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
+
+# --------------------------------------------------------------------------- combat
+
+def _crt(content: Content, st: Style, width: float, title: str, root):
+    from .aid import crt_notes
+    crt = content.crt
+    cols = sorted(crt.columns, key=lambda c: c.key)
+    fill = st.doc["result_fill"]
+    effect = {r.code: r.effect for r in crt.results}
+    hs, bs = st.table_head, st.bold
+    labels = [f"{crt.attack_type_names.get(a, a)} {st.word('attack')}" for a in crt.attack_types]
+    die = f"{st.word('die')} {crt.die_faces}"
+    lab_w = max([words_width(t, hs) for t in labels] + [text_width(die, st.body["font"], st.body["size"])]) + 2 * PAD
+    lab_w = max(lab_w, min(width * 0.2, 80))
+    cell_min = max(text_width(c.label, hs["font"], hs["size"]) for c in cols) + 6
+    cell_min = max(cell_min, text_width("W", bs["font"], bs["size"]) + 8, 18)
+    per = max(1, int((width - lab_w) // cell_min))
+    chunks = [cols[i:i + per] for i in range(0, len(cols), per)]
+    rh = float(bs["size"]) + 5
+    rows: list[Row] = []
+    for chunk in chunks:
+        cw = (width - lab_w) / len(chunk)
+        for a, name in zip(crt.attack_types, labels):
+            its, h = para(hs, name, lab_w - 2 * PAD, PAD, PAD)
+            hh = max(h, hs["size"] * 1.2) + 2 * PAD
+            head = [Rect(0, 0, lab_w + cw * len(chunk), hh, fill=hs.get("background"), stroke=None)] + its
+            for i, c in enumerate(chunk):
+                head.append(Text(lab_w + i * cw + cw / 2, PAD + ascent(hs["font"], hs["size"]), c.label,
+                                 hs["size"], hs["font"], hs["fill"], "middle"))
+            head_row = Row(tuple(head), hh)
+            body = []
+            for f in range(crt.die_faces):
+                items = [Text(PAD, rh / 2 + ascent(st.body["font"], st.body["size"]) / 2 - 0.5,
+                              f"{st.word('die')} {f + 1}", st.body["size"], st.body["font"], st.note["fill"])]
+                for i, c in enumerate(chunk):
+                    code = c.rows[a][f]
+                    bg = fill.get(effect.get(code, "none"), "#ffffff")
+                    x = lab_w + i * cw
+                    items.append(Rect(x + 1, 0.5, cw - 2, rh - 1, fill=bg, stroke="#808080", stroke_width=0.3))
+                    items.append(Text(x + cw / 2, rh / 2 + ascent(bs["font"], bs["size"]) / 2 - 0.8, code,
+                                      bs["size"], bs["font"], readable_ink(bg), "middle"))
+                body.append(Row(tuple(items), rh, head_row))
+            body[0] = stack([head_row, body[0]])
+            body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
+            rows += body
+    rule = st.word("column_odds" if crt.uses_odds else "column_differential")
+    rows.append(note_row(st, " ".join([rule] + crt_notes(content)), width))
+    yield "crt", with_heading(st, title, width, rows)
+
+
+def _swatch(st: Style, code: str, effect: str) -> tuple:
+    bg = st.doc["result_fill"].get(effect, "#ffffff")
+    s = st.bold
+    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
+    return ((Rect(0, 0, w, 12, fill=bg, stroke="#808080", stroke_width=0.3),
+             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
+                  readable_ink(bg), "middle")), w, 12.0)
+
+
+def _results(content: Content, st: Style, width: float, title: str, root):
+    res = content.crt.results
+    cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
+            {"title": "", "bold": True}, {"title": "", "flex": True}]
+    cells = [[_swatch(st, r.code, r.effect), r.name, r.text] for r in res]
+    yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+
+
+# --------------------------------------------------------------------------- lists
+
+def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
+    rows = []
+    b = st.bold
+    num_w = text_width(f"{len(steps)}.", b["font"], b["size"]) + 4
+    for i, text in enumerate(steps):
+        items = [Text(num_w - 4, ascent(b["font"], b["size"]), f"{i + 1}.", b["size"], b["font"], b["fill"], "end")]
+        x = num_w
+        if chips and chips[i]:
+            items.append(Rect(x, 1, 7, b["size"] - 0.5, fill=chips[i], stroke="#000000", stroke_width=0.3))
+            x += 11
+        its, h = para(st.body, text, width - x, x, 0)
+        rows.append(Row(tuple(items + its), h + 2.5))
+    return rows
+
+
+def _battle(content: Content, st: Style, width: float, title: str, root):
+    yield "battle_sequence", with_heading(st, title, width, numbered(st, list(content.crt.battle_sequence), width))
+
+
+def _sequence(content: Content, st: Style, width: float, title: str, root):
+    seq = content.game.sequence_of_play
+    chips = [content.side(p.side).colour.full if p.side else None for p in seq]
+    yield "sequence_of_play", with_heading(st, title, width, numbered(st, [p.name for p in seq], width, chips))
+
+
+def _draw_table(content: Content, st: Style, width: float, title: str, root):
+    ab = content.cards
+    if not ab or not ab.draw_table:
+        return
+    names = {c.id: c.name for c in ab.deck}
+    cols = [{"title": st.word("roll")}, {"title": "", "flex": True, "bold": True}]
+    cells = [[str(face), names.get(cid, cid)] for face, cid in sorted(ab.draw_table.items())]
+    yield "draw_table", with_heading(st, title, width, table(st, cols, cells, width))
+
+
+def _cards(content: Content, st: Style, width: float, title: str, root):
+    ab = content.cards
+    if not ab:
+        return
+    cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
+             [st.word("reshuffle"), str(ab.reshuffle_at)]]
+    cols = [{"title": "", "flex": True}, {"title": ""}]
+    yield "cards", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+
+
+# --------------------------------------------------------------------------- units and terrain
+
+def _min_text(items) -> float:
+    sizes = [p.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+             for p, m in iter_primitives(items) if isinstance(p, Text)]
+    return min(sizes, default=MIN_TEXT)
+
+
+def chart_text_size(content: Content, side_id: str, type_id: str, root=None) -> float:
+    """The smallest text of a unit type's counters as the unit chart prints them."""
+    s = counter_size(content)
+    small = min(_min_text(unit_face(content, side_id, type_id, r, root)) for r in (False, True))
+    return small * min(MIN_TEXT / small, max(1.0, CHART_COUNTER / s))
+
+
+def counter_pair(content: Content, side_id: str, type_id: str, root=None) -> tuple:
+    """A unit type's full and reduced counters side by side, drawn by the counters' template,
+    scaled so that their smallest text prints at 6 pt (Bering Land's at 80%), but no larger
+    than :data:`CHART_COUNTER` (``genkit check`` reports a counter whose text stays under 6 pt)."""
+    s = counter_size(content)
+    front = unit_face(content, side_id, type_id, False, root)
+    back = unit_face(content, side_id, type_id, True, root)
+    k = min(MIN_TEXT / min(_min_text(front), _min_text(back)), max(1.0, CHART_COUNTER / s))
+    edge = [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]
+    items = (Group(tuple(front + edge), scale=k), Group(tuple(back + edge), translate=(s * k + 3, 0), scale=k))
+    return items, 2 * s * k + 3, s * k
+
+
+def _owner(content: Content, type_id: str) -> str:
+    return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
+
+
+def _units(content: Content, st: Style, width: float, title: str, root):
+    crt = content.crt
+    types = content.unit_types
+    pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
+    w = st.word
+    cols = [{"title": f"{w('counter')} ({w('front_back')})", "art": max(p[1] for p in pairs.values())},
+            {"title": w("unit"), "bold": True}, {"title": w("strength")}]
+    show_def = any(u.defence is not None and u.defence != u.strength for u in types)
+    show_face = any(u.facing for u in types)
+    show_pass = any(u.passes_through_friends for u in types) and not all(u.passes_through_friends for u in types)
+    if show_def:
+        cols.append({"title": w("defence")})
+    cols.append({"title": w("movement")})
+    cols += [{"title": f"{crt.attack_type_names.get(a, a)} {w('attack_suffix')}"} for a in crt.attack_types]
+    if show_face:
+        cols.append({"title": w("facing")})
+    if show_pass or all(u.passes_through_friends for u in types):
+        cols.append({"title": w("through_friends")})
+    cells = []
+    for u in types:
+        row = [pairs[u.id], f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
+        if show_def:
+            d = u.defence_of()
+            row.append(f"{d.full} / {d.reduced}")
+        row.append(str(u.movement))
+        for a in crt.attack_types:
+            n = u.attack_distance.get(a)
+            row.append(w("none") if n is None else f"{n} {w('hex') if n == 1 else w('hexes')}")
+        if show_face:
+            row.append((f"{u.turn_cost} {w('turn_cost')}" if u.turn_cost else w("free_turn")) if u.facing
+                       else w("none"))
+        if len(cols) > len(row):
+            row.append(w("yes") if u.passes_through_friends else w("no"))
+        cells.append(row)
+    yield "units", with_heading(st, title, width, table(st, cols, cells, width))
+
+
+def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
+    """Where the counter template put each part of a face, found in its drawing (a restyled
+    template may leave some out): (word key, bounding box)."""
+    numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{unit.movement}"
+    out = []
+    for it in face:
+        if isinstance(it, Text) and it.text == unit.short:
+            out.append(("key_type", bounds([it])))
+        elif isinstance(it, Group):
+            out.append(("key_symbol", bounds([it])))
+        elif isinstance(it, Text) and it.text == numbers:
+            out.append(("key_numbers", bounds([it])))
+        elif isinstance(it, Polygon) and not reduced and unit.facing:
+            out.append(("key_facing", bounds([it])))
+        elif isinstance(it, Rect) and reduced and it.y > 0 and it.w == counter_w(face):
+            out.append(("key_reduced", bounds([it])))
+    seen: set = set()
+    return [(k, bx) for k, bx in out if bx and not (k in seen or seen.add(k))]
+
+
+def counter_w(face: list) -> float:
+    return next((it.w for it in face if isinstance(it, Rect)), 0.0)
+
+
+def _callouts(st: Style, content: Content, unit, side_id: str, reduced: bool, width: float, root) -> Row:
+    """One face of ``unit`` enlarged, each of its parts named beside it with a leader line."""
+    s = counter_size(content)
+    face = unit_face(content, side_id, unit.id, reduced, root)
+    k = min(2.0, 80.0 / s) if s < 80 else 1.0
+    cw = s * k
+    items = [Group(tuple(face + [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]), scale=k)]
+    lx = cw + 12
+    y_next = 0.0
+    for key, (x0, y0, x1, y1) in sorted(_parts(face, unit, reduced), key=lambda p: p[1][1]):
+        its, h = para(st.note, st.word(key), width - lx, lx, 0)
+        ay = (y0 + y1) / 2 * k
+        ty = max(ay - h / 2, y_next)
+        items.append(Group(tuple(its), translate=(0, ty)))
+        items.append(Line(x1 * k + 1, ay, lx - 2, ty + h / 2, "#404040", 0.5))
+        items.append(Circle(x1 * k + 1, ay, 1.3, fill="#404040", stroke=None))
+        y_next = ty + h + 2
+    return Row(tuple(items), max(cw, y_next) + 4)
+
+
+def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
+    """How to read a counter: a unit's full and reduced faces enlarged, their parts named (a
+    unit with a facing when there is one), and the facing rule."""
+    unit = next((u for u in content.unit_types if u.facing), content.unit_types[0])
+    side = _owner(content, unit.id)
+    gap = 12.0
+    half = (width - gap) / 2
+    faces = [_callouts(st, content, unit, side, r, half if width > 300 else width, root) for r in (False, True)]
+    rows = ([Row((Group(faces[0].items), Group(faces[1].items, translate=(half + gap, 0))),
+                 max(f.height for f in faces))] if width > 300 else faces)
+    if any(u.facing for u in content.unit_types):
+        rows.append(note_row(st, st.word("facing_key"), width, st.body))
+    return rows
+
+
+def counter_key(content: Content, width: float, content_root=None) -> tuple[list, float]:
+    """How to read a counter (:func:`key_rows`) ``width`` wide, with genkit's or the pack's aid
+    style, for a counter sheet: (items at the origin, height)."""
+    from .aid import aid_style
+    r = stack(key_rows(content, aid_style(content, content_root), width, content_root))
+    return list(r.items), r.height
+
+
+def _key(content: Content, st: Style, width: float, title: str, root):
+    yield "counter_key", with_heading(st, title, width, key_rows(content, st, width, root))
+
+
+def _terrain(content: Content, st: Style, width: float, title: str, root):
+    from .map import terrain_hex
+    terr = content.map.terrain
+    entry = 150.0
+    n = max(1, int((width + 8) // (entry + 8)))
+    ew = (width - 8 * (n - 1)) / n
+    sw = 22.0
+    rows = []
+    for i in range(0, len(terr), n):
+        items, rh = [], 0.0
+        for j, t in enumerate(terr[i:i + n]):
+            x = j * (ew + 8)
+            R = sw / math.sqrt(3)
+            angles = range(0, 360, 60) if content.map.grid.orientation == "flat" else range(30, 390, 60)
+            corners = [(R * math.cos(math.radians(a)) * 63 / sw, R * math.sin(math.radians(a)) * 63 / sw)
+                       for a in angles]
+            art = terrain_hex(t, 0, 0, 63.0, corners=corners)
+            if t.pattern == "road":  # as the map's key draws it: a road across the hex
+                art += [Line(corners[3][0], 0, corners[0][0], 0, "#5b4a2e", 8.4),
+                        Line(corners[3][0], 0, corners[0][0], 0, "#f3e2b3", 4.8)]
+            items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
+            items.append(Group((Polygon(corners, fill=None, stroke="#4d4d4d", stroke_width=0.8),),
+                               translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
+            tx = x + sw + 6
+            name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
+            what = st.word("impassable") if t.move_cost is None else f"{t.move_cost} {st.word('move_cost')}"
+            if t.blocks_los:
+                what += f", {st.word('blocks_los')}"
+            info, h2 = para(st.note, what, ew - sw - 6, tx, h1)
+            items += name + info
+            rh = max(rh, sw + 2, h1 + h2)
+        rows.append(Row(tuple(items), rh + 4))
+    yield "terrain", with_heading(st, title, width, rows)
+
+
+# --------------------------------------------------------------------------- tracks
+
+def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, label: str,
+         fill: str = "#ffffff") -> list:
+    s = st.bold
+    size = max(MIN_TEXT, float(st.doc["box"]["label_size"]))
+    return [Rect(x, y, w, h, fill=fill, stroke=st.doc["box"]["stroke"], stroke_width=0.6),
+            Text(x + 2.5, y + 2 + ascent(s["font"], size), label, size, s["font"], readable_ink(fill))]
+
+
+def _turn_track(content: Content, st: Style, width: float, title: str, root):
+    tt = content.turn_track
+    sides = content.game.sides
+    bs = counter_size(content) + 2 * st.box_margin
+    chip_s = MIN_TEXT + 0.5
+    chip_font = "sans-bold"
+    chips_of = {}
+    for t in range(1, tt.turns + 1):
+        chips_of[t] = [(f"+{content.turn_value(e.id, t, sd.id)}", sd) for e in tt.per_turn for sd in sides
+                       if content.turn_value(e.id, t, sd.id) > 0]
+    widest = max([text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6]
+                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()])
+    bw = max(bs, min(widest, width))
+    bh = bs
+    gap = 3.0
+    per_row = max(1, int((width + gap) // (bw + gap)))
+    step = (width - bw) / (per_row - 1) if per_row > 1 else 0
+    step = min(step, bw + 12)
+    rows: list[Row] = []
+    if tt.per_turn:
+        legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
+        items, h = para(st.note, legend, width * 0.6, 0, 0)
+        x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
+        y = h - st.note["size"] * 1.2
+        for sd in sides:
+            lab = sd.adjective
+            items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
+                      Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
+            x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
+        rows.append(Row(tuple(items), h + 4))
+    for r0 in range(1, tt.turns + 1, per_row):
+        items = []
+        for c, t in enumerate(range(r0, min(tt.turns, r0 + per_row - 1) + 1)):
+            bx = c * step
+            items += _box(st, content, bx, 0, bw, bh, str(t))
+            cx = bx + bw - 2.5
+            for lab, sd in reversed(chips_of[t]):
+                cw = text_width(lab, chip_font, chip_s) + 4
+                cx -= cw
+                items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
+                          Text(cx + cw / 2, bh - 7 + ascent(chip_font, chip_s) / 2 - 0.6, lab, chip_s, chip_font,
+                               sd.colour.text, "middle")]
+                cx -= 2
+        rows.append(Row(tuple(items), bh + gap))
+    yield "turn_track", with_heading(st, title, width, rows)
+
+
+def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:
+    """The lanes of ``track`` a side plays on: those it has a marker for when markers name the
+    track, else those of the unit types it owns (and lanes naming no unit type)."""
+    sid = side.id if side else None
+    marked = [m for m in content.counters.markers if m.track and m.track.startswith(f"{track.id}:")]
+    owned = {g.type for g in content.counters.units if sid is None or g.side == sid}
+    types = {u.id for u in content.unit_types}
+    out = []
+    for lane, last in track.lanes.items():
+        if marked:
+            keep = any(m.track == f"{track.id}:{lane}" and (m.side in (None, sid) or sid is None) for m in marked)
+        else:
+            keep = lane not in types or lane in owned
+        if keep:
+            out.append((lane, last))
+    return out
+
+
+def _lane(st: Style, content: Content, track, lane: str, last: int, width: float, side) -> tuple[Row, float]:
+    bs = counter_size(content) + 2 * st.box_margin
+    types = {u.id: u for u in content.unit_types}
+    lab_w = LANE_LABEL
+    label = types[lane].short if lane in types else lane
+    items, h = para(st.bold, label, lab_w - 4, 0, 2)
+    if track.count:
+        its, h2 = para(st.note, f"{last} {track.count}", lab_w - 4, 0, 2 + h)
+        items += its
+    per = max(1, int((width - lab_w) // bs))
+    fill_last = lighten(side.colour.full, 0.85) if side else "#dddddd"
+    words = st.word
+    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold"}
+    for k in range(last + 1):
+        r, c = divmod(k, per)
+        bx, by = lab_w + c * bs, r * (bs + 2)
+        fill = fill_last if k == last else ("#eeeeee" if k == 0 else "#ffffff")
+        items += _box(st, content, bx, by, bs, bs, str(k), fill)
+        tag = words("start") if k == 0 else (track.last_label if k == last else "")
+        if tag:
+            its, th = para({**small, "fill": "#404040"}, tag, bs - 4, 0, 0)
+            tw = max(text_width(t.text, t.font, t.size) for t in its)
+            items.append(Group(tuple(its), translate=(bx + (bs - tw) / 2, by + bs - th - 2)))
+    rows = math.ceil((last + 1) / per)
+    return Row(tuple(items), max(rows * (bs + 2), h + 14) + 3), lab_w + min(per, last + 1) * bs
+
+
+def _side_band(side, width: float, st: Style) -> Row:
+    s = st.bold
+    items = [Rect(0, 0, width, 14, fill=side.colour.full, stroke=None),
+             Text(4, 7 + ascent(s["font"], s["size"]) / 2 - 0.8, side.name, s["size"], s["font"], side.colour.text)]
+    return Row(tuple(items), 17)
+
+
+def _tracks(content: Content, st: Style, width: float, title: str, root):
+    bs = counter_size(content) + 2 * st.box_margin
+    for track in content.tracks:
+        copies = list(content.game.sides) if track.per_side else [None]
+        lanes = {id(sd): lanes_of(content, track, sd) for sd in copies}
+        copies = [sd for sd in copies if lanes[id(sd)]]
+        if not copies:
+            continue
+        rows: list[Row] = []
+        if track.text:
+            rows.append(note_row(st, track.text, width, st.body))
+        need = max(LANE_LABEL + (last + 1) * bs for sd in copies for _, last in lanes[id(sd)])
+        gap = 14.0
+        across = max(1, min(len(copies), int((width + gap) // (need + gap))))
+        cw = (width - gap * (across - 1)) / across
+        for g in range(0, len(copies), across):
+            group = copies[g:g + across]
+            if group[0] is not None:
+                rows.append(_row_across([_side_band(sd, cw, st) for sd in group], cw, gap))
+                lines = {id(sd): _pack([_lane(st, content, track, lane, last, cw, sd)
+                                    for lane, last in lanes[id(sd)]], cw) for sd in group}
+            for k in range(max(len(v) for v in lines.values())):
+                rows.append(_row_across([lines[id(sd)][k] if k < len(lines[id(sd)]) else Row((), 0)
+                                         for sd in group], cw, gap))
+        yield f"track:{track.id}", with_heading(st, track.name, width, rows)
+
+
+def _pack(lanes: list[tuple[Row, float]], width: float) -> list[Row]:
+    """Lanes side by side while they fit ``width``, in the track's order: one row per line."""
+    lines: list[list[tuple[Row, float]]] = []
+    for row, w in lanes:
+        if lines and sum(lw for _, lw in lines[-1]) + 14 * len(lines[-1]) + w <= width:
+            lines[-1].append((row, w))
+        else:
+            lines.append([(row, w)])
+    out = []
+    for line in lines:
+        items, x = [], 0.0
+        for row, w in line:
+            items.append(Group(row.items, translate=(x, 0)))
+            x += w + 14
+        out.append(Row(tuple(items), max(r.height for r, _ in line)))
+    return out
+
+
+def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
+    items = tuple(Group(p.items, translate=(i * (cw + gap), 0)) for i, p in enumerate(parts))
+    return Row(items, max(p.height for p in parts))
+
+
+SECTIONS = {"crt": _crt, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
+            "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
+            "turn_track": _turn_track, "tracks": _tracks}
+
+__all__ = ["SECTIONS", "counter_key", "counter_pair", "chart_text_size", "lanes_of"]
