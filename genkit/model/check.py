@@ -417,6 +417,16 @@ def sheet_fit(ctx: Context):
         yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
                         f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes measures {w:.2f} x {h:.2f} in; "
                         f"with {margin} in margins it does not fit the {sheet_w:g} x {sheet_h:g} in sheet")
+    else:
+        # the legend (title, terrain key, map symbols, compass) must fit too: under the grid or
+        # beside it, laid out exactly as the map sheet lays it out
+        from ..render.map import MapGeometry
+        plan = MapGeometry(c).legend
+        if not plan.fits:
+            yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
+                            f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
+                            f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
+                            "hexes or a bigger sheet (game.components.map_sheet_in)")
     counter = c.game.components.counter_in
     if counter > g.hex_size_in:
         yield ctx.error("counter-fit", ("game", "components", "counter_in"),
