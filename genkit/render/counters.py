@@ -216,6 +216,8 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
     npages = len(pages_rows)
 
     rot = duplex_back_rotation(W, H, FLIP)
+    side_key = "The band down a piece's left edge names its side: " + ", ".join(
+        f"{side_initial(content, sd.id)} = {sd.adjective or sd.name}" for sd in content.game.sides) + "."
     out_pages = []
     placements = []
     sq_x = W - margin - 72
@@ -246,6 +248,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                 "which register behind these fronts.",
                 f"Check the 1-inch square first. {len(fslots)} pieces on this sheet; "
                 "cut along the grey lines.",
+                side_key,
             ])
             b_head, _ = header(margin + 84, margin, hw, f"{title} - counters, BACKS" +
                                (f" ({sheet_no})" if sheet_no else ""), [
@@ -267,6 +270,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                 "For printers without double-sided printing: fronts on the left, backs on the right.",
                 "Fold along the dashed line so the halves meet back to back, glue, then cut along "
                 "the grey lines.",
+                side_key,
             ])
             fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),
                     Text(W / 2 - 3, top - 8, "FOLD", 6, "sans-bold", GREY, "end")]
