@@ -234,7 +234,7 @@ class CardSheets:
         return len(self.placements)
 
 
-def _grid(W: float, H: float, cw: float, ch: float, b: float) -> tuple[list, int]:
+def card_grid(W: float, H: float, cw: float, ch: float, b: float) -> tuple[list, int]:
     """The card grid that puts most cards on a sheet while leaving the printer's margin and
     room for the crop marks on every side (and the footer band): upright, or turned a
     quarter when that fits more (poker cards on Letter: 3 x 3 upright leaves no room for the
@@ -272,7 +272,7 @@ def card_sheets(content: Content, style: SheetStyle,
     b = style.bleed
     deck = cards(content, content_root)
     back = card_back(content, content_root)
-    slots, rot = _grid(W, H, cw, ch, b)
+    slots, rot = card_grid(W, H, cw, ch, b)
     brot = _back_rotation(rot, W, H)
     per_page = len(slots)
 

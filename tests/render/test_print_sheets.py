@@ -366,3 +366,9 @@ def test_a_tall_grid_moves_the_legend_beside_it(tmp_path):
     title = [r for r in page.runs if r.size >= 12]      # the title block's title
     assert title and all(r.x > grid_right for r in title)
     assert pm.min_font_size(out / "map.pdf") >= 6
+
+
+def test_cards_too_big_for_any_page_are_a_check_finding_before_the_build():
+    content, source = load(BERING, ["game.components.card_in=[8.5,11]"])
+    found = [f for f in run_checks(content, source) if f.code == "card-fit"]
+    assert found and found[0].severity == "error" and "printable margin" in found[0].message
