@@ -234,7 +234,8 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                     for (p, _), sl in zip(slots, bslots)]
 
         def marks(sl):
-            m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=9)
+            m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=9, offset=MARK_OFFSET,
+                           safe=SAFE_MARGIN)
             if b == 0:
                 m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m
             return m

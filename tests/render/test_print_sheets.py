@@ -372,3 +372,26 @@ def test_cards_too_big_for_any_page_are_a_check_finding_before_the_build():
     content, source = load(BERING, ["game.components.card_in=[8.5,11]"])
     found = [f for f in run_checks(content, source) if f.code == "card-fit"]
     assert found and found[0].severity == "error" and "printable margin" in found[0].message
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_counter_crop_marks_stay_outside_the_pieces_and_inside_the_printable_area(kits, name):
+    folder, b = kits[name]
+    content, _ = load(BERING)
+    size = content.game.components.counter_in * 72
+    for page in pm.read_pdf(folder / "counters.pdf"):
+        x0, y0, x1, y1 = _trim(page, b)
+        pieces_ = [(r[0] + b, r[1] + b, r[2] - b, r[3] - b) for r in page.rects
+                   if abs(r[2] - r[0] - size - 2 * b) < 0.01 and abs(r[3] - r[1] - size - 2 * b) < 0.01]
+        assert pieces_
+        marks = [s for s in page.segs if not s.clipped and abs(s.width - 0.25) < 1e-6
+                 and math.hypot(s.x1 - s.x0, s.y1 - s.y0) <= 9 + 1e-6]
+        assert any(abs(s.x0 - s.x1) < 1e-6 for s in marks)
+        assert any(abs(s.y0 - s.y1) < 1e-6 for s in marks)
+        for s in marks:
+            for x, y in ((s.x0, s.y0), (s.x1, s.y1)):
+                assert x0 + SAFE_MARGIN - 1e-6 <= x <= x1 - SAFE_MARGIN + 1e-6
+                assert y0 + SAFE_MARGIN - 1e-6 <= y <= y1 - SAFE_MARGIN + 1e-6
+            mx, my = (s.x0 + s.x1) / 2, (s.y0 + s.y1) / 2
+            for px0, py0, px1, py1 in pieces_:
+                assert not (px0 < mx < px1 and py0 < my < py1)
