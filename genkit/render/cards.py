@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import hexes
 from ..model.schema import Card as CardModel, Content
-from .draw import INCH, Group, Text, bounds
+from .draw import INCH, Group, Text, bounds, fit_text
 from .layout import SheetStyle, render, template_path
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
@@ -262,6 +262,18 @@ def _back_rotation(front_rot: int, W: float, H: float) -> int:
     return (base - front_rot) % 360 if base == 0 else (180 - front_rot) % 360
 
 
+FRONTS_HOW = ("Fronts. Print double-sided, flipping on the long edge: the next page holds their "
+              "backs. No duplex printer? Print the odd pages, then the even pages on their reverse.")
+BACKS_HOW = "Backs of the page before: they register behind its fronts when printed on its reverse."
+
+
+def _how(W: float, H: float, text: str) -> list:
+    """How to print the sheet, on the line above the footer and inside the printable margin
+    (the footer itself runs closer to the edge than some printers print)."""
+    size = max(6.0, fit_text(text, "sans", 6.5, W - 2 * SAFE_MARGIN))
+    return [Text(W / 2, H - SAFE_MARGIN - 2, text, size, "sans", "#000000", "middle")]
+
+
 def card_sheets(content: Content, style: SheetStyle,
                 content_root: str | Path | None = None) -> CardSheets:
     """Fronts and backs interleaved: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... so a
@@ -290,13 +302,14 @@ def card_sheets(content: Content, style: SheetStyle,
         used = slots[:len(chunk)]
         art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b, rotate=rot)
                for c, sl in zip(chunk, used)]
-        pages.append(style.page(art + marks(used), W, H, f"cards {si + 1}",
+        pages.append(style.page(art + marks(used) + _how(W, H, FRONTS_HOW), W, H, f"cards {si + 1}",
                                 f"cards {si + 1}/{nsheets} fronts: print 2-sided, flip on long edge"))
         placements += [(c.id, len(pages) - 1, sl) for c, sl in zip(chunk, used)]
         bslots = mirror_for_duplex(used, W, H, FLIP)
         art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b, rotate=brot)
                for sl in bslots]
-        pages.append(style.page(art + marks(bslots), W, H, f"card backs {si + 1}",
+        pages.append(style.page(art + marks(bslots) + _how(W, H, BACKS_HOW), W, H,
+                                f"card backs {si + 1}",
                                 f"cards {si + 1}/{nsheets} backs: on the reverse of the fronts"))
         back_slots.append((len(pages) - 1, bslots))
     return CardSheets(pages, placements, back_slots, rot)

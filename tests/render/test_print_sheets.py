@@ -72,13 +72,20 @@ def test_ridge_small_counters_and_half_inch_hexes_build_without_small_text(tmp_p
 
 @pytest.mark.parametrize("name", BUILDS)
 def test_every_card_sheet_says_how_to_print_its_backs(kits, name):
-    folder, _ = kits[name]
+    folder, b = kits[name]
+    measured = pm.read_pdf(folder / "cards.pdf")
     for i, page in enumerate(PdfReader(folder / "cards.pdf").pages):
         text = " ".join(page.extract_text().split())
         if i % 2 == 0:
             assert "fronts: print 2-sided, flip on long edge" in text, i
+            assert "Print double-sided, flipping on the long edge" in text
+            assert "No duplex printer? Print the odd pages, then the even pages" in text
         else:
             assert "backs: on the reverse of the fronts" in text, i
+            assert "register behind its fronts when printed on its reverse" in text
+        # the instructions line prints inside the printable margin, not in the quarter inch
+        H = measured[i].height - b
+        assert any(H - SAFE_MARGIN - 8 <= r.y - b <= H - SAFE_MARGIN for r in measured[i].runs)
 
 
 def _card_rects(page, b, cw, ch, colour):
