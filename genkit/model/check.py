@@ -442,6 +442,16 @@ def sheet_fit(ctx: Context):
         yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
                         f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes measures {w:.2f} x {h:.2f} in; "
                         f"with {margin} in margins it does not fit the {sheet_w:g} x {sheet_h:g} in sheet")
+    else:
+        # the legend (title, terrain key, map symbols, compass) must fit too: under the grid or
+        # beside it, laid out exactly as the map sheet lays it out
+        from ..render.map import MapGeometry
+        plan = MapGeometry(c).legend
+        if not plan.fits:
+            yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
+                            f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
+                            f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
+                            "hexes or a bigger sheet (game.components.map_sheet_in)")
     counter = c.game.components.counter_in
     if counter > g.hex_size_in:
         yield ctx.error("counter-fit", ("game", "components", "counter_in"),
@@ -449,10 +459,27 @@ def sheet_fit(ctx: Context):
     elif counter > 0.95 * g.hex_size_in:
         yield ctx.warning("counter-fit", ("game", "components", "counter_in"),
                           f"{counter} in counters nearly fill the {g.hex_size_in} in hexes: hard to pick up")
-    card_w, card_h = c.game.components.card_in
-    if card_w * 3 > 8.0 or card_h * 3 > 10.5:
-        yield ctx.warning("card-fit", ("game", "components", "card_in"),
-                          f"{card_w} x {card_h} in cards do not fit 9 to a Letter or A4 page")
+    if c.cards is not None:
+        yield from _card_fit(ctx)
+
+
+def _card_fit(ctx: Context):
+    """Cards are imposed inside the printer's margin with room for crop marks (as the card
+    sheets do it): none fitting a Letter or A4 page is an error, fewer than 4 a warning."""
+    from ..render.cards import card_grid
+    from ..render.sheets import A4, LETTER
+    card_w, card_h = ctx.content.game.components.card_in
+    for paper, (pw, ph) in (("Letter", LETTER), ("A4", A4)):
+        try:
+            n = len(card_grid(pw, ph, card_w * 72, card_h * 72, 0)[0])
+        except ValueError:
+            yield ctx.error("card-fit", ("game", "components", "card_in"),
+                            f"{card_w} x {card_h} in cards do not fit a {paper} page inside its "
+                            "printable margin (0.25 in) with room for crop marks")
+            return
+        if n < 4:
+            yield ctx.warning("card-fit", ("game", "components", "card_in"),
+                              f"{card_w} x {card_h} in cards print only {n} per {paper} page")
 
 
 @check

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from .. import hexes
 from ..model.schema import Card as CardModel, Content
-from .draw import INCH, Text, fit_text
-from .layout import GREY, SheetStyle, check_text_fits, render, template_path
-from .sheets import (FOOTER_BAND, PRINT_AT_100, crop_marks, cut_lines, extend_to_bleed,
-                     grid_layout, mirror_for_duplex, place_item)
+from .draw import INCH, Group, Text, bounds, fit_text
+from .layout import SheetStyle, render, template_path
+from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
+                     duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
+                     place_item)
 
 DIAGRAM_W = 150.0
 DIAGRAM_H = 78.0
@@ -153,6 +154,30 @@ def target_caption(content: Content, card: CardModel) -> str:
 
 # --------------------------------------------------------------------------- faces
 
+def _name(it) -> str:
+    """What a face item is, in words, for an error message."""
+    if isinstance(it, Text):
+        return f"the text {it.text!r} ({it.size:g} pt)"
+    if isinstance(it, Group):
+        texts = [t.text for t in it.items if isinstance(t, Text)]
+        return f"the drawing holding {texts[0]!r}" if texts else "the diagram"
+    return f"a {type(it).__name__.lower()} at x {getattr(it, 'x', 0):g}, y {getattr(it, 'y', 0):g} pt"
+
+
+def check_face_fits(items, w: float, h: float, what: str) -> None:
+    """Raise ValueError naming the first item of a face that runs past its edge, and by how
+    much (a d10's roll boxes, a long caption...), so nothing prints clipped."""
+    for it in items:
+        box = bounds(it)
+        if not box:
+            continue
+        over = {"left": -box[0], "top": -box[1], "right": box[2] - w, "bottom": box[3] - h}
+        edge, by = max(over.items(), key=lambda kv: kv[1])
+        if by > 0.5:
+            raise ValueError(f"{what}: {_name(it)} runs {by:.1f} pt past the {edge} edge of the "
+                             f"{w / 72:g} x {h / 72:g} in face; shorten it or enlarge the component")
+
+
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -183,7 +208,7 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
                               "range": ab.target.range, "caption": target_caption(content, ab)},
                    "diagram": dg, "draw_table": table, "draw_table_name": deck.draw_table_name}
             face = render(path, ctx)
-            check_text_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
+            check_face_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
             out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)))
     return out
 
@@ -201,62 +226,90 @@ def card_back(content: Content, content_root: str | Path | None = None) -> list:
 class CardSheets:
     pages: list
     placements: list          # (card id, page index, Slot)
-    back_slots: list          # Slots of the backs page
+    back_slots: list          # Slots of the backs, per back page: [(page index, [Slot])]
+    rotate: int = 0           # 0: cards upright on the sheet; 90: turned a quarter
 
     @property
     def cards_drawn(self) -> int:
         return len(self.placements)
 
 
-def _side_footer(style: SheetStyle, H: float, x: float) -> list:
-    """Footer turned to run up the left margin (used when the cards fill the page height)."""
-    text = f"{PRINT_AT_100}  |  {style.title}  |  {style.version_text}"
-    size = fit_text(text, "sans", 6.5, H - 60)
-    return [Text(x, H / 2, text, size, "sans", GREY, "middle", rotate=-90)]
+def card_grid(W: float, H: float, cw: float, ch: float, b: float) -> tuple[list, int]:
+    """The card grid that puts most cards on a sheet while leaving the printer's margin and
+    room for the crop marks on every side (and the footer band): upright, or turned a
+    quarter when that fits more (poker cards on Letter: 3 x 3 upright leaves no room for the
+    marks, 2 x 4 turned does).  Ties keep the cards upright."""
+    edge = SAFE_MARGIN + b + MARK_OFFSET + MIN_MARK
+    best = None
+    for rot, (iw, ih) in ((0, (cw, ch)), (90, (ch, cw))):
+        try:
+            slots = grid_layout(W, H, iw, ih, margin=edge, gap=2 * b, reserved_bottom=FOOTER_BAND)
+        except ValueError:
+            continue
+        if best is None or len(slots) > len(best[0]):
+            best = (slots, rot)
+    if best is None:
+        raise ValueError(f"a {cw / INCH:g} x {ch / INCH:g} in card does not fit a "
+                         f"{W / INCH:g} x {H / INCH:g} in sheet inside its printable margin")
+    return best
+
+
+def _back_rotation(front_rot: int, W: float, H: float) -> int:
+    """How a back is turned so that it reads the right way up behind its front: a sheet
+    turned over side to side mirrors x, so a card turned 90 on the front is turned 270 on
+    the back; turned over top to bottom it mirrors y (add 180)."""
+    base = duplex_back_rotation(W, H, FLIP)
+    return (base - front_rot) % 360 if base == 0 else (180 - front_rot) % 360
+
+
+FRONTS_HOW = ("Fronts. Print double-sided, flipping on the long edge: the next page holds their "
+              "backs. No duplex printer? Print the odd pages, then the even pages on their reverse.")
+BACKS_HOW = "Backs of the page before: they register behind its fronts when printed on its reverse."
+
+
+def _how(W: float, H: float, text: str) -> list:
+    """How to print the sheet, on the line above the footer and inside the printable margin
+    (the footer itself runs closer to the edge than some printers print)."""
+    size = max(6.0, fit_text(text, "sans", 6.5, W - 2 * SAFE_MARGIN))
+    return [Text(W / 2, H - SAFE_MARGIN - 2, text, size, "sans", "#000000", "middle")]
 
 
 def card_sheets(content: Content, style: SheetStyle,
                 content_root: str | Path | None = None) -> CardSheets:
+    """Fronts and backs interleaved: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... so a
+    duplex printer puts every back behind its front, and a printer without duplex prints
+    the odd pages, then the even ones on the reverse of the same sheets."""
     W, H = style.size
     cw, ch = card_size(content)
     b = style.bleed
-    gap = 2 * b
     deck = cards(content, content_root)
     back = card_back(content, content_root)
-    # 3 x 3 centred; with room under the grid the footer goes there, else up the margin
-    slots = grid_layout(W, H, cw, ch, margin=0, gap=gap, max_rows=3, max_cols=3)
-    room_below = H - (slots[-1].y + ch)
-    side_footer = room_below < FOOTER_BAND + 18
-    if not side_footer:
-        slots = grid_layout(W, H, cw, ch, margin=(18, 0, 0, 0), gap=gap,
-                            reserved_bottom=FOOTER_BAND, max_rows=3, max_cols=3)
-    left_margin = slots[0].x
-    mark_len = min(12.0, max(4.0, left_margin - b - 3 - 18)) if side_footer else 12.0
+    slots, rot = card_grid(W, H, cw, ch, b)
+    brot = _back_rotation(rot, W, H)
     per_page = len(slots)
 
     def marks(sl):
-        m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=mark_len)
+        m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=12, offset=MARK_OFFSET,
+                       safe=SAFE_MARGIN)
         if b == 0:
             m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m
         return m
 
-    def finish(items, title, extra):
-        if side_footer:
-            items = list(items) + _side_footer(style, H, min(14.0, left_margin - b - 3 - mark_len - 4))
-            return style.page(items, W, H, title, with_footer=False)
-        return style.page(items, W, H, title, extra)
-
-    pages, placements = [], []
-    nfront = (len(deck) + per_page - 1) // per_page
-    for pi in range(nfront):
-        chunk = deck[pi * per_page:(pi + 1) * per_page]
+    pages, placements, back_slots = [], [], []
+    nsheets = (len(deck) + per_page - 1) // per_page
+    for si in range(nsheets):
+        chunk = deck[si * per_page:(si + 1) * per_page]
         used = slots[:len(chunk)]
-        art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b) for c, sl in zip(chunk, used)]
-        pages.append(finish(art + marks(used), f"cards {pi + 1}",
-                            f"{deck_title(content).lower()} {pi + 1} of {nfront}; backs on page {nfront + 1}"))
-        placements += [(c.id, pi, sl) for c, sl in zip(chunk, used)]
-    bslots = mirror_for_duplex(slots, W, H, FLIP)
-    art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b) for sl in bslots]
-    pages.append(finish(art + marks(bslots), "card backs",
-                        "card backs: print on the reverse of each card sheet (flip on long edge)"))
-    return CardSheets(pages, placements, bslots)
+        art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b, rotate=rot)
+               for c, sl in zip(chunk, used)]
+        pages.append(style.page(art + marks(used) + _how(W, H, FRONTS_HOW), W, H, f"cards {si + 1}",
+                                f"cards {si + 1}/{nsheets} fronts: print 2-sided, flip on long edge"))
+        placements += [(c.id, len(pages) - 1, sl) for c, sl in zip(chunk, used)]
+        bslots = mirror_for_duplex(used, W, H, FLIP)
+        art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b, rotate=brot)
+               for sl in bslots]
+        pages.append(style.page(art + marks(bslots) + _how(W, H, BACKS_HOW), W, H,
+                                f"card backs {si + 1}",
+                                f"cards {si + 1}/{nsheets} backs: on the reverse of the fronts"))
+        back_slots.append((len(pages) - 1, bslots))
+    return CardSheets(pages, placements, back_slots, rot)

@@ -18,9 +18,11 @@ from typing import Sequence
 
 from ..model.schema import Content
 from .draw import INCH, Line, Primitive, Text
-from .layout import GREY, SheetStyle, check_text_fits, header, readable_ink, render, template_path
-from .sheets import (FOOTER_BAND, Slot, calibration_square, crop_marks, cut_lines,
-                     duplex_back_rotation, extend_to_bleed, mirror_for_duplex, place_item)
+from .layout import (GREY, SheetStyle, check_text_fits, darken, header, readable_ink, render,
+                     template_path)
+from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, Slot, calibration_square,
+                     crop_marks, cut_lines, duplex_back_rotation, extend_to_bleed,
+                     mirror_for_duplex, place_item)
 
 LAYOUTS = ("duplex", "fold")
 FLIP = "long"
@@ -40,10 +42,31 @@ def counter_size(content: Content) -> float:
     return content.game.components.counter_in * INCH
 
 
+def side_initial(content: Content, side_id: str) -> str:
+    """The side mark's letters: the shortest start of the side's adjective (else name) that
+    no other side's starts with the same letters ("A" and "R"; "AM" and "AU" for two A-sides)."""
+    def word(sd):
+        return (sd.adjective or sd.name or sd.id).upper()
+    mine = word(content.side(side_id))
+    others = [word(sd) for sd in content.game.sides if sd.id != side_id]
+    for n in range(1, len(mine) + 1):
+        if not any(o.startswith(mine[:n]) for o in others):
+            return mine[:n]
+    return mine
+
+
+def side_band(background: str) -> tuple[str, str]:
+    """The side mark's shade (the face colour, darker) and the ink that reads on it."""
+    band = darken(background, 0.45)
+    return band, readable_ink(band)
+
+
 def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, size: float) -> dict:
     side = content.side(side_id)
     ut = content.unit_type(type_id)
     col = side.colour
+    bg = col.reduced if reduced else col.full
+    band, band_ink = side_band(bg)
     return {
         "size": size,
         "face": "back" if reduced else "front",
@@ -53,9 +76,10 @@ def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, s
                  "defence": ut.defence_of().reduced if reduced else ut.defence_of().full,
                  "movement": ut.movement, "attack_distance": dict(ut.attack_distance),
                  "facing": ut.facing},
-        "side": {"id": side.id, "name": side.name, "adjective": side.adjective},
-        "colour": {"background": col.reduced if reduced else col.full,
-                   "text": col.reduced_text if reduced else col.text},
+        "side": {"id": side.id, "name": side.name, "adjective": side.adjective,
+                 "initial": side_initial(content, side.id)},
+        "colour": {"background": bg, "text": col.reduced_text if reduced else col.text,
+                   "band": band, "band_text": band_ink},
     }
 
 
@@ -77,10 +101,12 @@ def _marker_face(content: Content, marker, which: str, content_root) -> list[Pri
         bg, ink = (col.full, col.text) if which == "front" else (col.reduced, col.reduced_text)
     else:
         bg, ink = "#ffffff", "#000000"
+    band, band_ink = side_band(bg)
     ctx = {"size": counter_size(content), "face": which,
            "marker": {"id": marker.id, "name": marker.name, "track": marker.track or "",
                       "label": face.label, "caption": face.caption},
-           "colour": {"background": bg, "text": ink}}
+           "side": {"initial": side_initial(content, marker.side) if marker.side else ""},
+           "colour": {"background": bg, "text": ink, "band": band, "band_text": band_ink}}
     face = render(template_path("marker.yaml.j2", content_root), ctx)
     check_text_fits(face, counter_size(content), counter_size(content),
                     f"marker '{marker.id}' {which} (counters.markers.{marker.id})")
@@ -140,6 +166,24 @@ def _rows(items: Sequence[Piece], cols: int) -> list[list[Piece]]:
     return rows
 
 
+def _paginate(items: Sequence[Piece], cols: int, nrows: int) -> list[list[list[Piece]]]:
+    """Rows of pieces onto sheets.  Each section (a side's units, the markers) starts a new
+    row unless that alone costs an extra sheet, in which case the pieces run on; when more
+    than one sheet is needed the rows are shared out evenly, so the last sheet is never a
+    stub of two pieces."""
+    rows = _rows(items, cols)
+    if math.ceil(len(rows) / nrows) > math.ceil(math.ceil(len(items) / cols) / nrows):
+        rows = [list(items[i:i + cols]) for i in range(0, len(items), cols)]
+    npages = math.ceil(len(rows) / nrows)
+    per, extra = divmod(len(rows), npages)
+    out, i = [], 0
+    for p in range(npages):
+        n = per + (1 if p < extra else 0)
+        out.append(rows[i:i + n])
+        i += n
+    return out
+
+
 def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                    content_root: str | Path | None = None) -> CounterSheets:
     if layout not in LAYOUTS:
@@ -148,7 +192,8 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
     s = counter_size(content)
     b = style.bleed
     gap = 2 * b
-    margin = 36.0
+    # the grid keeps the printer's margin plus room for its crop marks on every side
+    margin = SAFE_MARGIN + MARK_OFFSET + MIN_MARK + b
     gutter = 18.0 + 2 * b                              # fold: space around the fold line
     items = pieces(content, content_root)
     title = content.game.title
@@ -167,11 +212,12 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
         raise ValueError(f"a {s:g} pt counter does not fit a {W:g}x{H:g} pt sheet")
     gw = cols * s + (cols - 1) * gap
     x0 = ax0 + (ax1 - ax0 - gw) / 2 if layout == "duplex" else ax1 - gw
-    rows = _rows(items, cols)
-    pages_rows = [rows[i:i + nrows] for i in range(0, len(rows), nrows)]
+    pages_rows = _paginate(items, cols, nrows)
     npages = len(pages_rows)
 
     rot = duplex_back_rotation(W, H, FLIP)
+    side_key = "The band down a piece's left edge names its side: " + ", ".join(
+        f"{side_initial(content, sd.id)} = {sd.adjective or sd.name}" for sd in content.game.sides) + "."
     out_pages = []
     placements = []
     sq_x = W - margin - 72
@@ -188,7 +234,8 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                     for (p, _), sl in zip(slots, bslots)]
 
         def marks(sl):
-            m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=9)
+            m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=9, offset=MARK_OFFSET,
+                           safe=SAFE_MARGIN)
             if b == 0:
                 m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m
             return m
@@ -202,6 +249,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                 "which register behind these fronts.",
                 f"Check the 1-inch square first. {len(fslots)} pieces on this sheet; "
                 "cut along the grey lines.",
+                side_key,
             ])
             b_head, _ = header(margin + 84, margin, hw, f"{title} - counters, BACKS" +
                                (f" ({sheet_no})" if sheet_no else ""), [
@@ -223,6 +271,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                 "For printers without double-sided printing: fronts on the left, backs on the right.",
                 "Fold along the dashed line so the halves meet back to back, glue, then cut along "
                 "the grey lines.",
+                side_key,
             ])
             fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),
                     Text(W / 2 - 3, top - 8, "FOLD", 6, "sans-bold", GREY, "end")]

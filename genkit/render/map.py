@@ -21,12 +21,19 @@ from typing import Iterable, Sequence
 from .. import hexes
 from ..model.schema import Content, Terrain
 from .draw import (INCH, Circle, Group, Line, Page, Polygon, Polyline, Primitive, Rect, Text,
-                   cap_height, fit_text, text_width, wrap_text)
-from .layout import GREY, SheetStyle, darken, label_plate, readable_ink
+                   cap_height, fit_text, wrap_text)
+from .layout import SheetStyle, darken, label_plate, readable_ink
+from .sheets import sheet_words
 
 PAPER_TONE = "#f7f5ee"
 GRID_INK = "#4d4d4d"
 MARGIN_TOP = 18.0
+#: no text on the map is smaller (hex ids, place names, the legend)
+MIN_TEXT = 6.0
+#: a side's ring starts this far inside the hexside
+RING_INSET = 1.0
+#: set-up chips of different sides differ at least this much in grey when their colours allow
+CHIP_GREY_GAP = 60.0
 
 
 # --------------------------------------------------------------------------- geometry
@@ -47,6 +54,11 @@ class MapGeometry:
         self.gw, self.gh = gw * INCH, gh * INCH
         self.ox = (self.W - self.gw) / 2
         self.oy = MARGIN_TOP
+        # the legend goes under the grid, or beside it (the grid then moves left)
+        from .legend import plan_legend   # legend.py draws with this module's helpers
+        self.legend = plan_legend(content, self)
+        if self.legend.beside:
+            self.ox = self.legend.grid_x
 
     def centre(self, col: int, row: int) -> tuple[float, float]:
         g = self.grid
@@ -237,22 +249,25 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
                 items.append(Polygon(geo.corners(*geo.centre(c, r), inset=2.2), fill=None,
                                      stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
     # 5. places owned by a side: a thick outline and a plate in the side's colour
+    ring_w = _ring_width(F)
     for pl in sorted((p for p in m.places if p.side), key=lambda p: (p.side, p.hex)):
         side = content.side(pl.side)
         cx, cy = geo.centre_of(pl.hex)
-        items.append(Polygon(geo.corners(cx, cy, inset=2.6), fill=None, stroke=side.colour.full,
-                             stroke_width=3.2))
+        items.append(Polygon(geo.corners(cx, cy, inset=RING_INSET + ring_w / 2), fill=None,
+                             stroke=side.colour.full, stroke_width=ring_w))
         plate = side.adjective.upper()
-        items += label_plate(cx, cy + F / 2 - 6.5, plate, fit_text(plate, "sans-bold", 5.5, F * 0.9),
+        items += label_plate(cx, cy + F / 2 - RING_INSET - ring_w - 2, plate,
+                             _fit_min(plate, "sans-bold", MIN_TEXT, F * 0.9),
                              "sans-bold", fill=side.colour.full, ink=side.colour.text)
-    # 6. hex ids
+    # 6. hex ids, inside any ring (the ring's inner edge, then a point of air)
     for (c, r) in code_at:
         cx, cy = geo.centre(c, r)
         t = tby[code_at[(c, r)]]
         ink = "#1a1a1a" if readable_ink(t.colour) == "#000000" else "#ffffff"
         hid = hexes.format_hex_id(c, r)
-        items.append(Text(cx, cy - F / 2 + 7.5, hid, 5.5, "sans", ink, "middle"))
-    # 7. set-up hexes: a tag in the side's colour naming the unit type starting there
+        items.append(Text(cx, hex_id_baseline(cy, F), hid, MIN_TEXT, "sans", ink, "middle"))
+    # 7. set-up hexes: a tag in the side's chip colour naming the unit type starting there
+    chips = chip_colours(content)
     setups: dict[str, list] = {}
     for grp in content.counters.units:
         for hid in grp.setup:
@@ -263,119 +278,74 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         tw = 24.0
         x0 = cx - (len(grps) * (tw + 2) - 2) / 2
         for i, grp in enumerate(grps):
-            side = content.side(grp.side)
+            fill, ink = chips[grp.side]
             ut = content.unit_type(grp.type)
             x = x0 + i * (tw + 2)
-            items.append(Rect(x, cy - 13, tw, 10, fill=side.colour.full, stroke="#000000",
-                              stroke_width=0.4, radius=1.5))
-            sz = fit_text(ut.short, "condensed-bold", 7, tw - 3)
-            items.append(Text(x + tw / 2, cy - 8 + cap_height("condensed-bold", sz) / 2, ut.short,
-                              sz, "condensed-bold", side.colour.text, "middle"))
-    # 8. place names
+            items += _chip(x, max(cy - 13, hex_id_baseline(cy, F) + 2), tw, ut.short, fill, ink)
+    # 8. place names: wrapped to the hex at 6 pt, never shrunk
     for pl in m.places:
         cx, cy = geo.centre_of(pl.hex)
-        lines = wrap_text(pl.name, "sans-bold", 5.5, F * 0.95)
+        lines = wrap_text(pl.name, "sans-bold", MIN_TEXT, F * 0.95)
         base = cy + 6 if len(lines) > 1 else cy + 9
         for i, ln in enumerate(lines):
-            sz = fit_text(ln, "sans-bold", 5.5, F * 1.3)
-            items += label_plate(cx, base + i * 6.6, ln, sz, "sans-bold")
-    # 9. legend strip under the grid
-    items += _legend(content, geo, version_text)
+            items += label_plate(cx, base + i * 7.2, ln, MIN_TEXT, "sans-bold")
+    # 9. the legend, under the grid or beside it
+    from .legend import legend
+    items += legend(content, geo, version_text)
     return items
 
 
-def _legend(content: Content, geo: MapGeometry, version_text: str) -> list[Primitive]:
-    m = content.map
-    g = m.grid
-    out: list[Primitive] = []
-    top = geo.oy + geo.gh + 8
-    x0, x1 = geo.ox, geo.ox + geo.gw
-    # map lines: each labelled under the grid; a side whose owned places all lie on one side
-    # of the line is named on that side
-    if g.orientation == "flat" and m.lines:
-        for line in m.lines:
-            hx, _ = geo.centre(line.at, 1)
-            lab = f"{line.name.upper()} (column {line.at:02d})"
-            out += label_plate(hx, top + 6, lab, 6.5, "sans-bold", fill="#111111", ink="#ffffff")
-            lw = text_width(lab, "sans-bold", 6.5) / 2 + 8
-            for side in sorted(content.game.sides, key=lambda sd: sd.id):
-                cols = {hexes.parse_hex_id(p.hex)[0] for p in m.places if p.side == side.id}
-                if cols and max(cols) < line.at:
-                    out.append(Text(hx - lw, top + 6, f"\u25c4 {side.adjective} half", 6.5, "sans-bold",
-                                    side.colour.full, "end"))
-                elif cols and min(cols) > line.at:
-                    out.append(Text(hx + lw, top + 6, f"{side.adjective} half \u25ba", 6.5, "sans-bold",
-                                    side.colour.full, "start"))
-            top += 12
-    # title block
-    title = content.game.title
-    ts = fit_text(title, "sans-bold", 20, 250)
-    out.append(Text(x0, top + 20, title, ts, "sans-bold", "#000000"))
-    if content.game.subtitle:
-        out.append(Text(x0, top + 33, content.game.subtitle, 10, "sans", "#000000"))
-    info = f"Hexes {g.hex_size_in:g} in across, ids CCRR (column, row)"
-    out.append(Text(x0, top + 45, info, 6.5, "sans", GREY))
-    if version_text:
-        out.append(Text(x0, top + 54, version_text, 6.5, "sans", GREY))
-    # terrain key: two rows
-    kx0, kx1 = x0 + 262, x1 - 250
-    terr = list(m.terrain)
-    per_row = math.ceil(len(terr) / 2)
-    cw = (kx1 - kx0) / per_row
-    sw = 24.0  # swatch across the flats
-    out.append(Text(kx0, top + 2, "TERRAIN", 6.5, "sans-bold", "#000000"))
-    for i, t in enumerate(terr):
-        r, c = divmod(i, per_row)
-        ex, ey = kx0 + c * cw, top + 8 + r * 30
-        scx, scy = ex + sw * 0.6, ey + sw / 2
-        R = sw / math.sqrt(3)
-        corners = [(scx + R * math.cos(math.radians(a)), scy + R * math.sin(math.radians(a)))
-                   for a in range(0, 360, 60)] if g.orientation == "flat" else \
-            [(scx + R * math.cos(math.radians(a)), scy + R * math.sin(math.radians(a)))
-             for a in range(30, 390, 60)]
-        if t.pattern == "road":
-            out.append(Polygon(corners, fill=t.colour, stroke=None))
-            out.append(Line(corners[3][0], scy, corners[0][0], scy, "#5b4a2e", 4.2 * sw / 63 * 2))
-            out.append(Line(corners[3][0], scy, corners[0][0], scy, "#f3e2b3", 2.4 * sw / 63 * 2))
-        else:
-            art = terrain_hex(t, 0, 0, 63.0, corners=[((x - scx) * 63 / sw, (y - scy) * 63 / sw)
-                                                       for x, y in corners])
-            out.append(Group(tuple(art), translate=(scx, scy), scale=sw / 63))
-        out.append(Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.5))
-        tx = ex + sw * 1.25
-        avail = cw - sw * 1.25 - 4
-        out.append(Text(tx, ey + 10, t.name, fit_text(t.name, "sans-bold", 7, avail), "sans-bold"))
-        cost = "impassable" if t.move_cost is None else f"{t.move_cost} MP"
-        if t.blocks_los:
-            cost += ", blocks LOS"
-        out.append(Text(tx, ey + 19, cost, fit_text(cost, "sans", 6.5, avail), "sans", GREY))
-    # map symbols + compass on the right
-    lx = x1 - 235
-    out.append(Text(lx, top + 2, "ON THE MAP", 6.5, "sans-bold", "#000000"))
-    y = top + 16
-    side0 = content.game.sides[0]
-    ut0 = content.unit_type(content.counters.units[0].type)
-    out.append(Rect(lx, y - 7, 22, 9, fill=side0.colour.full, stroke="#000000", stroke_width=0.4,
-                    radius=1.5))
-    out.append(Text(lx + 11, y - 2.5 + cap_height("condensed-bold", 6.5) / 2, ut0.short, 6.5,
-                    "condensed-bold", side0.colour.text, "middle"))
-    out.append(Text(lx + 28, y, "set-up hex: the unit type that starts there", 6.5, "sans"))
-    if any(p.side for p in m.places):
-        y += 14
-        out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke=side0.colour.full, stroke_width=2.2))
-        out.append(Text(lx + 28, y, "a side's own place (thick outline in its colour)", 6.5, "sans"))
-    if m.lines:
-        y += 14
-        out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
-        label = ", ".join(ln.name for ln in m.lines) + " hexes"
-        out.append(Text(lx + 28, y, label, fit_text(label, "sans", 6.5, 200), "sans"))
-    out += _compass(x1 - 24, top + 28, g.north)
-    return out
+def _ring_width(flats: float) -> float:
+    return min(3.2, flats * 0.05)
+
+
+def hex_id_baseline(cy: float, flats: float) -> float:
+    """The hex id sits just inside a side's ring (its inner edge plus a point), so a ring never
+    prints over it."""
+    return cy - flats / 2 + RING_INSET + _ring_width(flats) + 1 + cap_height("sans", MIN_TEXT)
+
+
+def _fit_min(text: str, font: str, size: float, width: float) -> float:
+    """``fit_text`` that stops at the 6 pt floor (a wider text overflows its plate instead)."""
+    return max(MIN_TEXT, fit_text(text, font, size, width))
+
+
+def chip_colours(content: Content) -> dict[str, tuple[str, str]]:
+    """Each side's set-up chip (fill, ink): its full colour, or its lighter reduced shade when
+    that makes the sides' chips differ more in grey (greyscale copies): of every choice of
+    full / reduced per side the one whose closest pair of greys is farthest apart, full
+    preferred on ties."""
+    sides = list(content.game.sides)[:8]
+    best, best_gap = None, -1.0
+    for mask in range(1 << len(sides)):
+        picks = [(sd.colour.reduced, sd.colour.reduced_text) if mask >> i & 1
+                 else (sd.colour.full, sd.colour.text) for i, sd in enumerate(sides)]
+        greys = [grey_level(f) for f, _ in picks]
+        gap = min((abs(a - b) for i, a in enumerate(greys) for b in greys[i + 1:]), default=255)
+        if gap > best_gap + 1e-9:
+            best, best_gap = picks, gap
+        if gap >= CHIP_GREY_GAP and best is picks:
+            break
+    return {sd.id: pick for sd, pick in zip(sides, best)}
+
+
+def grey_level(colour: str) -> float:
+    """The grey (0-255) a colour prints as on a greyscale printer (Rec. 601 luma)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str) -> list[Primitive]:
+    size = _fit_min(label, "condensed-bold", 7, w - 3)
+    return [Rect(x, y, w, 10, fill=fill, stroke="#000000", stroke_width=0.4, radius=1.5),
+            Text(x + w / 2, y + 5 + cap_height("condensed-bold", size) / 2, label, size,
+                 "condensed-bold", ink, "middle")]
 
 
 def map_page(content: Content, style: SheetStyle) -> Page:
     items = list(_cached_map(content, style.version_text))  # drawn once for map and tiles
-    return style.page(items, *_size(content), "map", "map: one 17 x 11 in sheet (Tabloid / Ledger)")
+    w, h = content.game.components.map_sheet_in
+    return style.page(items, *_size(content), "map", f"map: one {sheet_words(w, h)}")
 
 
 def _size(content: Content) -> tuple[float, float]:

@@ -1,6 +1,6 @@
 """Imposition helpers shared by all components: paper sizes, n-up grids, crop marks,
-cut lines, duplex mirroring, calibration square, footer, tiling of big pages and
-bleed.
+cut lines, duplex mirroring, calibration square, footer and bleed (tiling of big pages:
+:mod:`.tiles`, re-exported here).
 
 All values are points (1/72 in), y-down, origin top-left (see :mod:`.draw`).
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-from .draw import Circle, Group, Line, Page, Primitive, Rect, Text, cap_height, fit_text
+from .draw import Group, Line, Page, Primitive, Rect, Text, cap_height, fit_text
 
 # --------------------------------------------------------------------------- paper
 
@@ -68,6 +68,19 @@ def portrait(size: tuple[float, float]) -> tuple[float, float]:
 
 
 PRINT_AT_100 = "Print at 100% / actual size - do not fit to page"
+
+#: paper names by size in inches (either way round), for saying which sheet a page needs
+_NAMED_IN = {(11.0, 17.0): "Tabloid / Ledger", (8.5, 11.0): "Letter", (8.5, 14.0): "Legal",
+             (11.69, 16.54): "A3", (8.27, 11.69): "A4", (16.54, 23.39): "A2",
+             (12.0, 18.0): "Arch B", (13.0, 19.0): "Super B"}
+
+
+def sheet_words(w_in: float, h_in: float) -> str:
+    """``"17 x 11 in sheet (Tabloid / Ledger)"``; the paper's name only when the size is one."""
+    key = tuple(sorted((round(w_in, 2), round(h_in, 2))))
+    name = next((n for (a, b), n in _NAMED_IN.items()
+                 if abs(a - key[0]) <= 0.02 and abs(b - key[1]) <= 0.02), "")
+    return f"{w_in:g} x {h_in:g} in sheet" + (f" ({name})" if name else "")
 
 
 def version_label(version: str, content_hash: str) -> str:
@@ -158,6 +171,14 @@ def grid_layout(page_w: float, page_h: float, item_w: float, item_h: float,
 
 # --------------------------------------------------------------------------- marks
 
+#: Most home printers cannot print the outer quarter inch of the paper: crop marks, trim lines
+#: and registration marks stay inside it.
+SAFE_MARGIN = 18.0
+#: a crop mark starts this far beyond the corner of the item (and its bleed) ...
+MARK_OFFSET = 3.0
+#: ... and a mark shorter than this is not worth printing
+MIN_MARK = 6.0
+
 def _subtract(iv: tuple[float, float], cuts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     pieces = [iv]
     for c0, c1 in cuts:
@@ -178,13 +199,14 @@ def crop_marks(positions, item_w: float | None = None, item_h: float | None = No
                length: float = 12, offset: float = 3, *, bleed: float = 0,
                stroke: str = "#000000", stroke_width: float = 0.25,
                page_w: float | None = None, page_h: float | None = None,
-               min_length: float = 2) -> list[Line]:
+               min_length: float = 2, safe: float = 0) -> list[Line]:
     """Crop marks: short lines continuing every item edge outward, starting
     ``bleed + offset`` beyond the corner, ``length`` long.  Marks never cross any
     item's art (the item rectangle grown by ``bleed`` and by ``offset`` as
     clearance): in a gap-0 grid only the marks in the page margin remain, which
     still show every cut line.  Duplicates are merged; pieces shorter than
-    ``min_length`` dropped; with ``page_w``/``page_h`` marks are cut to the page."""
+    ``min_length`` dropped; with ``page_w``/``page_h`` marks are cut to the page, kept
+    ``safe`` points inside its edges (the printer's margin, :data:`SAFE_MARGIN`)."""
     slots = _slots(positions, item_w, item_h)
     rects = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in slots]
     grow = bleed
@@ -207,9 +229,9 @@ def crop_marks(positions, item_w: float | None = None, item_h: float | None = No
         if page_w is not None and page_h is not None:
             lim = page_w if horizontal else page_h
             other = page_h if horizontal else page_w
-            if not (0 <= pos <= other):
+            if not (safe <= pos <= other - safe):
                 return
-            a, b = max(a, 0.0), min(b, lim)
+            a, b = max(a, safe), min(b, lim - safe)
         if b - a < min_length - _EPS:
             return
         key = (horizontal, round(pos, 4), round(a, 4), round(b, 4))
@@ -427,7 +449,7 @@ def calibration_square(x: float, y: float, size: float = 72, label: str = "1 inc
     out.append(Text(x + size / 2, y + size / 2 + cap_height("sans-bold", ls) / 2, label, ls,
                     "sans-bold", "#000000", "middle"))
     if sublabel:
-        ss = fit_text(sublabel, "sans", 5.5, size - 6)
+        ss = max(6.0, fit_text(sublabel, "sans", 6, size - 6))   # never below 6 pt
         out.append(Text(x + size / 2, y + size / 2 + cap_height("sans-bold", ls) / 2 + ss + 4,
                         sublabel, ss, "sans", "#000000", "middle"))
     return out
@@ -462,92 +484,5 @@ def footer(page_w: float, page_h: float, left_text: str = "", right_text: str = 
 
 # --------------------------------------------------------------------------- tiling
 
-def crosshair(x: float, y: float, r: float = 5) -> list[Primitive]:
-    """Alignment crosshair (black on a white halo so it shows on any art)."""
-    out: list[Primitive] = []
-    for color, width in (("#ffffff", 1.5), ("#000000", 0.4)):
-        out += [Line(x - 2 * r, y, x + 2 * r, y, color, width),
-                Line(x, y - 2 * r, x, y + 2 * r, color, width),
-                Circle(x, y, r, None, color, width)]
-    return out
-
-
-def _tile_window(paper_w, paper_h, margin, label_h):
-    ww = paper_w - 2 * margin
-    wh = paper_h - 2 * margin - label_h
-    return ww, wh
-
-
-def tile_count(big_w: float, big_h: float, paper_w: float, paper_h: float,
-               overlap: float = 36, margin: float = 18, label_h: float = 12) -> tuple[int, int]:
-    """(rows, cols) that :func:`tile` would produce (compare portrait vs landscape paper)."""
-    ww, wh = _tile_window(paper_w, paper_h, margin, label_h)
-    if ww <= overlap or wh <= overlap:
-        raise ValueError(f"overlap {overlap:g} pt leaves no room on {paper_w:g}x{paper_h:g} paper "
-                         f"with {margin:g} pt margins")
-
-    def n(big, win):
-        if big <= win + _EPS:
-            return 1
-        return math.ceil((big - overlap) / (win - overlap) - _EPS)
-    return n(big_h, wh), n(big_w, ww)
-
-
-def tile(page_items: Sequence[Primitive], big_w: float, big_h: float, paper_w: float,
-         paper_h: float, overlap: float = 36, margin: float = 18, *,
-         title: str | None = None, footer_text: str = PRINT_AT_100,
-         label_h: float = 12, auto_orient: bool = False) -> list[Page]:
-    """Split a big page (``big_w`` x ``big_h``, e.g. a Tabloid map) into overlapping
-    1:1 tiles on ``paper_w`` x ``paper_h`` paper.
-
-    Each tile shows a window of ``paper - 2*margin`` (minus ``label_h`` at the bottom
-    for the label) onto the big page; window (row r, col c) starts at big-page
-    ``(c*step_x, r*step_y)`` with ``step = window - overlap``, so neighbouring tiles
-    share exactly ``overlap`` points.  Every overlap strip carries crosshairs at the
-    same big-page positions on both tiles (align them when gluing), the window has a
-    thin frame, and the bottom line says ``tile row r/R, col c/C (i of N)``.
-    Tiles run row-major from the top-left.  With ``auto_orient=True`` the paper is
-    turned (portrait <-> landscape) if that needs fewer sheets."""
-    if auto_orient:
-        r0, c0 = tile_count(big_w, big_h, paper_w, paper_h, overlap, margin, label_h)
-        r1, c1 = tile_count(big_w, big_h, paper_h, paper_w, overlap, margin, label_h)
-        if r1 * c1 < r0 * c0:
-            paper_w, paper_h = paper_h, paper_w
-    ww, wh = _tile_window(paper_w, paper_h, margin, label_h)
-    rows, cols = tile_count(big_w, big_h, paper_w, paper_h, overlap, margin, label_h)
-    sx, sy = ww - overlap, wh - overlap
-    n = rows * cols
-    cr = max(1.0, min(5.0, overlap / 4))
-    items = tuple(page_items)
-    pages = []
-    for r in range(rows):
-        for c in range(cols):
-            ox, oy = c * sx, r * sy
-            vw, vh = min(ww, big_w - ox), min(wh, big_h - oy)
-            content = Group(items, translate=(margin - ox, margin - oy),
-                            clip=Rect(ox, oy, vw, vh, fill=None, stroke=None))
-            marks: list[Primitive] = []
-            # vertical overlap strips (with the left / right neighbour)
-            for cc in (c, c + 1):
-                if 0 < cc < cols:
-                    mx = cc * sx + overlap / 2
-                    for f in ((0.25, 0.75) if vh > 4 * overlap else (0.5,)):
-                        marks += crosshair(mx, oy + vh * f, cr)
-            # horizontal overlap strips (with the tile above / below)
-            for rr in (r, r + 1):
-                if 0 < rr < rows:
-                    my = rr * sy + overlap / 2
-                    for f in ((0.25, 0.75) if vw > 4 * overlap else (0.5,)):
-                        marks += crosshair(ox + vw * f, my, cr)
-            overlay = Group(tuple(marks), translate=(margin - ox, margin - oy))
-            frame = Rect(margin, margin, vw, vh, None, "#808080", 0.25)
-            label = (f"tile row {r + 1}/{rows}, col {c + 1}/{cols} ({r * cols + c + 1} of {n})"
-                     f" - overlap {overlap:g} pt: align the crosshairs")
-            if title:
-                label = f"{title} - {label}"
-            foot = footer(paper_w, paper_h, label, footer_text, margin=margin,
-                          bottom=margin + 3, size=min(FOOTER_SIZE, label_h * 0.6))
-            page_items_ = (content, overlay, frame) + tuple(foot)
-            pages.append(Page(paper_w, paper_h, page_items_,
-                              title=f"{title or 'tile'} r{r + 1}c{c + 1}"))
-    return pages
+# tiling lives in tiles.py; kit.py and the tests import it from here
+from .tiles import TILE_LABEL_H, TILE_MARGIN, overlap_words, tile, tile_count  # noqa: E402,F401
