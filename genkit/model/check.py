@@ -487,12 +487,19 @@ def unit_chart_text(ctx: Context):
     """The player aid's unit chart shows each unit type's counters, enlarged until their text
     reads at 6 pt, up to a limit: a counter whose text stays smaller cannot be printed legibly."""
     from ..render.aid_sections import chart_text_size  # lazily: the model layer must not need the renderer
+    from ..render.templates import TemplateError
     c = ctx.content
     sides = {g.type: g.side for g in c.counters.units}
     for i, u in enumerate(c.unit_types):
         if u.id not in sides or sides[u.id] not in ctx.side_ids:
             continue
-        size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
+        try:
+            size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
+        except TemplateError as exc:        # the counter itself cannot print its text at 6 pt
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+                            f"unit type '{u.id}': its counter cannot be printed ({exc}); shorten its "
+                            f"short name or its numbers, or enlarge game.components.counter_in")
+            continue
         if size < 6 - 1e-6:
             yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
                             f"unit type '{u.id}': its counter's text prints at {size:.1f} pt on the player "

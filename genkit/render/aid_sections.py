@@ -203,6 +203,7 @@ def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
     """Where the counter template put each part of a face, found in its drawing (a restyled
     template may leave some out): (word key, bounding box)."""
     numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{unit.movement}"
+    size = max((it.h for it in face if isinstance(it, Rect)), default=0.0)   # the face's edge
     out = []
     for it in face:
         if isinstance(it, Text) and it.text == unit.short:
@@ -213,14 +214,10 @@ def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
             out.append(("key_numbers", bounds([it])))
         elif isinstance(it, Polygon) and not reduced and unit.facing:
             out.append(("key_facing", bounds([it])))
-        elif isinstance(it, Rect) and reduced and it.y > 0 and it.w == counter_w(face):
-            out.append(("key_reduced", bounds([it])))
+        elif isinstance(it, Rect) and reduced and it.y > 0 and it.w > size / 2:
+            out.append(("key_reduced", bounds([it])))          # a wide bar off the top edge
     seen: set = set()
     return [(k, bx) for k, bx in out if bx and not (k in seen or seen.add(k))]
-
-
-def counter_w(face: list) -> float:
-    return next((it.w for it in face if isinstance(it, Rect)), 0.0)
 
 
 def _callouts(st: Style, content: Content, unit, side_id: str, reduced: bool, width: float, root) -> Row:
@@ -255,6 +252,7 @@ def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
                  max(f.height for f in faces))] if width > 300 else faces)
     if any(u.facing for u in content.unit_types):
         rows.append(note_row(st, st.word("facing_key"), width, st.body))
+    rows.append(note_row(st, st.word("side_key"), width, st.body))
     return rows
 
 
