@@ -868,8 +868,10 @@ class Game(GameRules):
         s.loc[p] = h
         s.facing[p] = f
         s.moved = p
-        if not self._entered(s, p, h):          # 5.0: entering the enemy base wins at once
-            self._next_phase(s)
+        # 5.0: entering the enemy base wins at once (tested here first: this is the hot path)
+        if h in self.victory.enemy_places[self.p_side[p]] and self._entered(s, p, h):
+            return
+        self._next_phase(s)
 
     # ------------------------------------------------------------------ combat (9.0)
 
