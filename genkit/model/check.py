@@ -507,6 +507,23 @@ def unit_chart_text(ctx: Context):
                             f"enlarge game.components.counter_in")
 
 
+@check
+def marker_faces(ctx: Context):
+    """Every marker prints its face's text at 6 pt at least on its counter (the template refuses
+    to shrink it further): what cannot be printed is reported here, before a build starts."""
+    from ..render.counters import _marker_face          # lazily: the model layer must not need the renderer
+    from ..render.templates import TemplateError
+    for i, marker in enumerate(ctx.content.counters.markers):
+        for which in ("front", "back"):
+            try:
+                _marker_face(ctx.content, marker, which, ctx.source.root)
+            except (TemplateError, ValueError) as exc:
+                yield ctx.error("marker-text", ("counters", "markers", i, which, "label"),
+                                f"marker '{marker.id}' {which}: cannot be printed on a "
+                                f"{ctx.content.game.components.counter_in:g} in counter ({exc}); shorten its "
+                                f"label or caption, or enlarge game.components.counter_in")
+
+
 # --------------------------------------------------------------------------- cards and tracks
 
 @check

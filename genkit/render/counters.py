@@ -93,6 +93,7 @@ def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = Fals
 
 
 def _marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
+    """One face (``which``: "front" or "back") of a marker group's counter, at the origin."""
     face = marker.front if which == "front" else marker.back
     if face.colour:
         bg, ink = face.colour, readable_ink(face.colour)

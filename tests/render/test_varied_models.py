@@ -104,7 +104,7 @@ MODELS = {
     "ridge_d6": lambda tmp: (RIDGE, ridge_d6()),
     "bering_d10": lambda tmp: (bering_d10(tmp), []),
     "tiny_grid_one_terrain": lambda tmp: (RIDGE, ridge_grid(6, 3, 1.0, 0.6, 1)),
-    "large_grid_twelve_terrains": lambda tmp: (RIDGE, ridge_grid(40, 24, 0.4, 0.35, 12)),
+    "large_grid_twelve_terrains": lambda tmp: (RIDGE, ridge_grid(40, 24, 0.4, 0.36, 12)),
     "many_cards": lambda tmp: (bering_many_cards(tmp), []),
     "big_counters_long_names": lambda tmp: (RIDGE, [
         "game.components.counter_in=1.0",
@@ -178,3 +178,32 @@ def test_the_aid_grows_pages_with_its_content(built):
     """Pages are as many as the content needs: 999 turns take more pages than 60, 60 more than 30."""
     pages = {name: len(built[name][1]["letter"]) for name in ("bering_land", "bering_60_turns", "bering_999_turns")}
     assert pages["bering_land"] <= pages["bering_60_turns"] < pages["bering_999_turns"]
+
+
+@pytest.mark.parametrize("paper, counters, bleed", [("letter", "duplex", 0.0), ("a4", "duplex", 0.0),
+                                                   ("a4", "fold", 0.125)])
+@pytest.mark.parametrize("name", MODELS)
+def test_every_checked_model_builds_its_whole_kit_on_its_sheets(tmp_path, name, paper, counters, bleed):
+    """Every model `genkit check` accepts lays out every component of its kit (map, tiles,
+    counters, cards, player aid, rules booklet) without an error, and nothing is drawn off
+    its sheet (the rules booklet, laid out by reportlab, counts its pages)."""
+    from genkit.render.kit import layout_kit
+    path, sets = MODELS[name](tmp_path)
+    content, source = load(path, sets)
+    for comp in layout_kit(content, source, paper=paper, counters=counters, bleed_in=bleed, content_root=path):
+        if "pdf" in comp:
+            assert comp["pages"] >= 1 and comp["pdf"].startswith(b"%PDF"), name
+            continue
+        for n, page in enumerate(comp["pages"], 1):
+            x0, y0, x1, y1 = bounds(page.items, include_stroke=True)
+            assert -1e-6 <= x0 and -1e-6 <= y0 and x1 <= page.width + 1e-6 and y1 <= page.height + 1e-6, \
+                f"{name} {paper} {comp['kind']} page {n}: drawn at {x0:.1f},{y0:.1f}-{x1:.1f},{y1:.1f}" \
+                f" on a {page.width:g}x{page.height:g} sheet"
+
+
+def test_a_marker_that_cannot_print_its_text_at_6_pt_is_a_check_finding():
+    """Ridge's counters at 0.35 in: the TURN marker's word would need 5.98 pt, so check refuses
+    the model at the marker's line before any build."""
+    found = [f for f in check_path(RIDGE, ridge_grid(40, 24, 0.4, 0.35, 12)) if f.code == "marker-text"]
+    assert found and all(f.file.endswith("units.yaml") and f.line > 0 for f in found)
+    assert "'TURN'" in found[0].message and "enlarge game.components.counter_in" in found[0].message
