@@ -518,6 +518,9 @@ def marker_faces(ctx: Context):
             try:
                 _marker_face(ctx.content, marker, which, ctx.source.root)
             except (TemplateError, ValueError) as exc:
+                if "TextFitError" not in str(exc):     # the template itself fails: say it once
+                    yield ctx.error("template", ("counters", "markers", i), f"marker template: {exc}")
+                    return
                 yield ctx.error("marker-text", ("counters", "markers", i, which, "label"),
                                 f"marker '{marker.id}' {which}: cannot be printed on a "
                                 f"{ctx.content.game.components.counter_in:g} in counter ({exc}); shorten its "

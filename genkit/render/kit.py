@@ -18,6 +18,8 @@ Output (default ``build/<game id>/``)::
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -33,6 +35,7 @@ from .draw import INCH
 from .layout import PAPERS, SheetStyle
 from .map import _cached_map, map_page
 from .pdf import pdf_bytes
+from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100, tile
 from .svg import svg_string
 
@@ -172,6 +175,17 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
     return manifest
 
 
+def kit_digest(source, content_root) -> str:
+    """The hash the kit prints on every sheet and in its manifest: the model's YAML and, when
+    the game has one, its rules.md, since the booklet prints from both (a log's replay checks
+    the YAML's own hash, so editing only the rules text never stales a game log)."""
+    path = rules_path(content_root)
+    if path is None:
+        return source.sha256
+    text = read_rules(path, Path(content_root))     # checked already: inside the pack, UTF-8
+    return hashlib.sha256((source.sha256 + "\n").encode() + text.encode("utf-8")).hexdigest()
+
+
 def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
               paper: str = "letter", only: Iterable[str] | str | None = None,
               counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
@@ -190,6 +204,7 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     process is killed, the previous output is kept."""
     kinds = _check_args(paper, only, counters, bleed_in)
     content, source = load_checked(content_path, overrides)
+    source = dataclasses.replace(source, sha256=kit_digest(source, content_path))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")

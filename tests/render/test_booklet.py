@@ -178,3 +178,19 @@ def test_poppler_and_ghostscript_render_every_page(booklet, tmp_path):
     res = subprocess.run([need_tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(booklet)],
                          capture_output=True, text=True)
     assert res.returncode == 0 and "Error" not in res.stdout + res.stderr
+
+
+def test_the_kit_hash_follows_the_rules_text(tmp_path):
+    """Editing only rules.md changes the hash every sheet and the manifest print (the booklet
+    prints from it), while the model's own hash, which game logs check, stays."""
+    import json
+    import shutil
+    from genkit.model.load import load
+    from genkit.render.kit import build_kit
+    dest = tmp_path / "game"
+    shutil.copytree(BERING, dest)
+    before = build_kit(dest, tmp_path / "a", only="map")["content_sha256"]
+    (dest / "rules.md").write_text((dest / "rules.md").read_text() + "\nOne more sentence of our own.\n")
+    after = json.loads((build_kit(dest, tmp_path / "b", only="map") and
+                        (tmp_path / "b" / "manifest.json")).read_text())["content_sha256"]
+    assert before != after and load(dest)[1].sha256 == load(BERING)[1].sha256

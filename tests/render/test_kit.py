@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from genkit.model.load import ContentError, load
-from genkit.render.kit import KINDS, build_kit
+from genkit.render.kit import KINDS, build_kit, kit_digest
 
 from render_helpers import need_tool
 
@@ -124,7 +124,7 @@ def test_files_and_manifest(kit, model):
     assert on_disk == manifest
     assert manifest["game"] == content.game.id
     assert manifest["version"] == content.game.version
-    assert manifest["content_sha256"] == source.sha256
+    assert manifest["content_sha256"] == kit_digest(source, BERING)   # the YAML and rules.md
     assert [c["kind"] for c in manifest["components"]] == list(KINDS)
     for comp in manifest["components"]:
         reader = PdfReader(out / comp["file"])
@@ -165,7 +165,7 @@ def test_every_sheet_says_print_at_100_and_version(kit, model):
         for i, text in enumerate(pdf_text(out / comp["file"])):
             flat = " ".join(text.split())
             assert "Print at 100%" in flat, (comp["file"], i)
-            assert source.sha256[:7] in flat, (comp["file"], i)
+            assert kit_digest(source, BERING)[:7] in flat, (comp["file"], i)
             assert f"version {content.game.version}" in flat, (comp["file"], i)
 
 

@@ -272,7 +272,7 @@ def test_map_footer_names_the_sheet_it_is_printed_on(tmp_path):
 
 # --------------------------------------------------------------------------- defect 8
 
-def _grid_model(tmp_path, columns, rows, hex_in, counter_in=0.35):
+def _grid_model(tmp_path, columns, rows, hex_in, counter_in=0.36):
     game = tmp_path / "grid"
     shutil.copytree(RIDGE, game)
     m = (game / "map.yaml").read_text()
