@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..model.schema import Content
-from .draw import INCH, Line, Primitive, Text
+from .draw import INCH, Group, Line, Primitive, Text
 from .layout import (GREY, SheetStyle, check_text_fits, darken, header, readable_ink, render,
                      template_path)
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, Slot, calibration_square,
@@ -185,6 +185,19 @@ def _paginate(items: Sequence[Piece], cols: int, nrows: int) -> list[list[list[P
     return out
 
 
+def _key_below(content: Content, last_rows: list, top: float, bottom: float, pitch: float,
+               margin: float, W: float, content_root) -> list[Primitive]:
+    """How to read a counter (the player aid's key, drawn from the counter template) under the
+    last sheet's counters, when there is room for it; else nothing (the aid always has it)."""
+    from .aid_sections import counter_key          # here: the aid's sections draw counters too
+    width = min(W - 2 * margin, 540.0)
+    items, height = counter_key(content, width, content_root)
+    y = top + len(last_rows) * pitch + 24.0          # clear of the last row's crop marks
+    if y + height > bottom:
+        return []
+    return [Group(tuple(items), translate=(margin, y))]
+
+
 def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                    content_root: str | Path | None = None) -> CounterSheets:
     if layout not in LAYOUTS:
@@ -215,6 +228,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
     x0 = ax0 + (ax1 - ax0 - gw) / 2 if layout == "duplex" else ax1 - gw
     pages_rows = _paginate(items, cols, nrows)
     npages = len(pages_rows)
+    key = _key_below(content, pages_rows[-1], top, bottom, s + gap, margin, W, content_root)
 
     rot = duplex_back_rotation(W, H, FLIP)
     side_key = "The band down a piece's left edge names its side: " + ", ".join(
@@ -258,6 +272,8 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
                 "Reduced sides are the lighter shade; this square backs the front's square.",
             ])
             front_page = list(front_art) + marks(fslots) + f_head + calibration_square(sq_x, margin)
+            if pi == npages - 1:
+                front_page += key
             back_sq = mirror_for_duplex([(sq_x, margin)], W, H, FLIP, item_w=72, item_h=72)[0]
             back_page = list(back_art) + marks(bslots) + b_head + \
                 calibration_square(back_sq.x, back_sq.y)
@@ -277,7 +293,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
             fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),
                     Text(W / 2 - 3, top - 8, "FOLD", 6, "sans-bold", GREY, "end")]
             page_items = list(front_art) + list(back_art) + marks(fslots) + marks(bslots) + fold + \
-                head + calibration_square(sq_x, margin)
+                head + calibration_square(sq_x, margin) + (key if pi == npages - 1 else [])
             out_pages.append(style.page(page_items, W, H, f"counters fold {pi + 1}",
                                         "counters: fold-and-glue layout"))
             fidx = bidx = len(out_pages) - 1

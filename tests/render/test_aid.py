@@ -12,7 +12,7 @@ from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
 from genkit.render.aid_sections import counter_key, lanes_of
 from genkit.render.counters import counter_size, unit_face
-from genkit.render.draw import Group, Line, Rect, Text, apply, iter_primitives
+from genkit.render.draw import Group, Line, Rect, Text, apply, bounds, iter_primitives
 from genkit.render.layout import SheetStyle
 from genkit.render.templates import TemplateError
 
@@ -244,3 +244,17 @@ def test_a_broken_pack_style_names_its_template(tmp_path, text, says):
     with pytest.raises(TemplateError, match=re.escape(says)) as err:
         aid_pages(content, style(), dest)
     assert "aid.yaml.j2" in str(err.value)
+
+
+def test_the_counter_sheet_carries_the_counter_key_when_there_is_room(tmp_path):
+    """The key on the counter sheet is the aid's own (drawn from the counter template), under
+    the last sheet's counters, inside the sheet and clear of the footer."""
+    from genkit.render.kit import layout_kit
+    from genkit.render.sheets import FOOTER_BAND
+    content, source = load(BERING)
+    sheets = next(c for c in layout_kit(content, source, kinds=("counters",)) if c["kind"] == "counters")
+    front = sheets["pages"][0]
+    said = " ".join(t.text for t, _ in iter_primitives(front.items) if isinstance(t, Text))
+    assert "type symbol" in said and "strength - movement allowance" in said
+    x0, y0, x1, y1 = bounds([it for it in front.items if not (isinstance(it, Text) and it.y > front.height - FOOTER_BAND)])
+    assert x1 <= front.width - 18 and y1 <= front.height - FOOTER_BAND
