@@ -151,7 +151,7 @@ def _bleed(value: str) -> float:
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
               help="Paper for counters, cards, player aid and the tiled map.")
 @click.option("--only", metavar="KINDS",
-              help="Comma list of components: map,map-tiled,counters,cards,player-aid.  [default: all]")
+              help="Comma list of components: map,map-tiled,counters,cards,player-aid,rules.  [default: all]")
 @click.option("--counters", "counter_layout", type=click.Choice(["duplex", "fold"]), default="duplex",
               show_default=True, help="duplex: fronts and backs on facing pages; fold: side by side, fold and glue.")
 @click.option("--bleed", default="0", metavar="LENGTH", help="Art past the cut line for print shops, e.g. 0.125in or "
@@ -160,7 +160,8 @@ def _bleed(value: str) -> float:
 @SETS
 def build(game: Path, out: Path | None, paper: str, only: str | None, counter_layout: str, bleed: str, png: bool,
           sets):
-    """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG).
+    """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG),
+    and the rules booklet (rules.pdf) when the game folder has a rules.md.
 
     Output goes to a temporary folder first and is swapped in at the end: a failed or killed
     build leaves the previous one in place. A second build into the same folder while one is
