@@ -1,7 +1,7 @@
 """Fixtures of the rules-engine tests (helpers live in engine_helpers.py)."""
 import pytest
 
-from genkit.engine.rules.bering_land import rules as bl
+from genkit.engine.rules.bering_land import cards, combat
 
 
 @pytest.fixture
@@ -17,7 +17,8 @@ def dice(monkeypatch):
         state.nrolls += 1
         return face
 
-    monkeypatch.setattr(bl, "roll_die", fake)
+    for module in (combat, cards):        # the two parts of the rules that roll dice
+        monkeypatch.setattr(module, "roll_die", fake)
 
     def set_faces(*faces):
         queue.extend(faces)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from ...state import State
 
+PASS = ("pass",)      # the action that declines: end a phase, a step, a choice
+
 # Stages: the decision that is pending.
 S_OVER = 0
 S_RESPAWN = 1         # choose a respawn step or decline
