@@ -212,12 +212,14 @@ def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piec
 
 
 def bit_indices(mask: int) -> list:
-    """The indices of the set bits of ``mask``, ascending (hex masks -> sorted hex lists)."""
+    """The indices of the set bits of ``mask``, ascending (hex masks -> sorted hex lists).
+    (Scanning the binary digits with str.find beats peeling bits off the int.)"""
+    digits = bin(mask)[:1:-1]           # least significant first, "0b" dropped
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    i = digits.find("1")
+    while i >= 0:
+        out.append(i)
+        i = digits.find("1", i + 1)
     return out
 
 
