@@ -37,19 +37,25 @@ class Victory:
         self.enemy_places = [frozenset(h for h, s in owned if s != side) if "enter_enemy_place" in self.kinds
                              else frozenset() for side in range(len(sides))]
         self.nsides = len(sides)
+        self.turns, self.side_pieces = game.turns, game.side_pieces
+        #: (index, kind, condition) of the conditions checked at the end of a game turn, in order
+        self.at_turn_end = [(i, c.kind, c) for i, c in enumerate(self.conditions) if c.kind != "enter_enemy_place"]
         self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
                            for i, c in enumerate(self.conditions) if c.kind == "hold"}
 
     def turn_end(self, state) -> tuple | None:
         """(winner side index or DRAW, reason) if a condition ends the game at the end of this
-        game turn, else None. (Called every game turn of every simulated game: plain loops.)"""
-        last = state.turn >= self.game.turns
-        for i, c in enumerate(self.conditions):
-            kind = c.kind
+        game turn, else None. (Called every game turn of every simulated game: plain loops over
+        the end-of-turn conditions only.)"""
+        last = state.turn >= self.turns
+        for i, kind, c in self.at_turn_end:
             if kind == "no_units":
-                alive = self._sides_on_map(state.loc)
-                if len(alive) < self.nsides and len(alive) <= 1:
-                    return (alive[0] if alive else DRAW), kind
+                alive, survivor = self._sides_on_map(state.loc)
+                if alive < self.nsides and alive <= 1:
+                    return survivor, kind
+            elif kind == "turn_limit":
+                if last:
+                    return self._limit_winner(state, c.winner), kind
             elif kind == "hold" and (last or c.at == "turn_end"):
                 holder = self._holder(state, self.hold_hexes[i])
                 if holder is not None:
@@ -58,19 +64,18 @@ class Victory:
                 scores = list(self.game.scores(state).values())
                 if max(scores) >= c.at_least:
                     return _most(scores), kind
-            elif kind == "turn_limit" and last:
-                return self._limit_winner(state, c.winner), kind
         return None
 
-    def _sides_on_map(self, loc: list) -> list:
-        """The sides with at least one unit on the map."""
-        alive = []
-        for side, pieces in enumerate(self.game.side_pieces):
+    def _sides_on_map(self, loc: list) -> tuple:
+        """(how many sides have a unit on the map, the last such side or DRAW)."""
+        alive, survivor = 0, DRAW
+        for side, pieces in enumerate(self.side_pieces):
             for p in pieces:
                 if loc[p] >= 0:
-                    alive.append(side)
+                    alive += 1
+                    survivor = side
                     break
-        return alive
+        return alive, survivor
 
     def _holder(self, state, hexes: list) -> int | None:
         """The one side whose units stand on every hex of ``hexes``, else None."""
