@@ -49,8 +49,14 @@ class Victory:
         the end-of-turn conditions only.)"""
         last = state.turn >= self.turns
         for i, kind, c in self.at_turn_end:
-            if kind == "no_units":
-                alive, survivor = self._sides_on_map(state.loc)
+            if kind == "no_units":             # the sides with a unit on the map, counted inline
+                loc, alive, survivor = state.loc, 0, DRAW
+                for side, pieces in enumerate(self.side_pieces):
+                    for p in pieces:
+                        if loc[p] >= 0:
+                            alive += 1
+                            survivor = side
+                            break
                 if alive < self.nsides and alive <= 1:
                     return survivor, kind
             elif kind == "turn_limit":
@@ -65,17 +71,6 @@ class Victory:
                 if max(scores) >= c.at_least:
                     return _most(scores), kind
         return None
-
-    def _sides_on_map(self, loc: list) -> tuple:
-        """(how many sides have a unit on the map, the last such side or DRAW)."""
-        alive, survivor = 0, DRAW
-        for side, pieces in enumerate(self.side_pieces):
-            for p in pieces:
-                if loc[p] >= 0:
-                    alive += 1
-                    survivor = side
-                    break
-        return alive, survivor
 
     def _holder(self, state, hexes: list) -> int | None:
         """The one side whose units stand on every hex of ``hexes``, else None."""

@@ -494,16 +494,12 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
             for p in range(self.npieces):
                 if stopped[p] and stopped[p] <= turn:
                     stopped[p] = 0
-        if not self._turn_end_victory(s):
-            self._next_phase(s)
-
-    def _turn_end_victory(self, s: State) -> bool:
-        """5.0 at the end of a game turn: ``game.victory``'s end-of-turn conditions in list
-        order (:meth:`genkit.engine.victory.Victory.turn_end`); True when one ended the game."""
+        # 5.0 at the end of a game turn: game.victory's end-of-turn conditions, in list order
         end = self.victory.turn_end(s)
-        if end is not None:
+        if end is None:
+            self._next_phase(s)
+        else:
             self._end(s, *end)
-        return end is not None
 
     def _draw_with_events(self, s: State, side: int, count: int) -> None:
         sid = self.side_ids[side]
