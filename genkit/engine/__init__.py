@@ -119,6 +119,8 @@ class Match:
         every_step, per_turn = self.check == "step", self.check == "turn"
         cap, watch = self.step_cap, self.watch
         legal, apply, observe = game.legal_actions, game.apply, game.observe
+        choose = [b.choose for b in players]               # per side, looked up once
+        views = [b.needs_view for b in players]
         last_turn = state.turn
         steps = 0
         try:
@@ -131,10 +133,9 @@ class Match:
                 if not actions:
                     raise GameStuck("no_legal_action", f"no legal action in {state!r}")
                 side = state.actor              # = game.current_side(state) while the game is on
-                bot = players[side]
                 if watch is not None:
                     watch(state, actions)
-                action = bot.choose(observe(state, side) if bot.needs_view else None, actions)
+                action = choose[side](observe(state, side) if views[side] else None, actions)
                 if log:
                     log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
                 apply(state, action)
