@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from pathlib import Path
@@ -37,10 +38,11 @@ _UNKNOWN = object()  # a graphics state value not known (inside a form)
 # most of the time a map takes to write, and a kit uses few distinct coordinates many times.
 _FORMATS = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
 _LOG10 = math.log(10.0)
-_fp_cache: dict[float, str] = {}
 
 
-def _fp_new(v: float) -> str:
+@functools.lru_cache(maxsize=200_000)   # a long-lived process draws many kits
+def _fp(v: float) -> str:
+    """``fp_str(v)`` for one number, memoised."""
     a = abs(v)
     if a <= 1e-7:
         return "0"
@@ -51,17 +53,6 @@ def _fp_new(v: float) -> str:
         if n.endswith("."):
             n = n[:-1]
     return n if n[0] != "0" or len(n) == 1 else n[1:]
-
-
-def _fp(v: float) -> str:
-    """``fp_str(v)`` for one number, memoised."""
-    try:
-        return _fp_cache[v]
-    except KeyError:
-        if len(_fp_cache) > 200_000:  # a long-lived process draws many kits
-            _fp_cache.clear()
-        s = _fp_cache[v] = _fp_new(v)
-        return s
 
 
 def _rgb(color: str) -> tuple[float, float, float]:

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import os
 from pathlib import Path
 
@@ -22,19 +24,11 @@ from . import fonts as _fonts
 from ..atomic import write_file
 from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
 
-_fmt_cache: dict[float, str] = {}
-
-
+@functools.lru_cache(maxsize=200_000)   # a long-lived process draws many kits
 def fmt(n: float) -> str:
-    """Number formatting for SVG: rounded to 3 decimals, no trailing zeros."""
-    try:
-        return _fmt_cache[n]
-    except KeyError:
-        if len(_fmt_cache) > 200_000:  # a long-lived process draws many kits
-            _fmt_cache.clear()
-        s = f"{n:.3f}".rstrip("0").rstrip(".")
-        s = _fmt_cache[n] = "0" if s in ("-0", "") else s
-        return s
+    """Number formatting for SVG: rounded to 3 decimals, no trailing zeros (memoised)."""
+    s = f"{n:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
 
 
 def _cdata(text: str) -> str:
