@@ -201,10 +201,6 @@ class GreedyBot:
                 out.append(p)
         return out
 
-    def best_battle_from(self, v, lead, lead_hex, enemies):
-        """Best expected battle value the unit ``lead`` could lead standing on ``lead_hex``."""
-        return self._best_from(self.lead_table(v, lead, enemies), lead_hex)
-
     def _best_from(self, table, h):
         dist, n = self.t.dist, self.t.n
         base = h * n

@@ -191,7 +191,6 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         self.move_action = tuple(("move", p) for p in range(self.npieces))
         self.flip_action = tuple(("flip", p) for p in range(self.npieces))
         self.stop_action = tuple(("stop", p) for p in range(self.npieces))
-        self.card_action = tuple(("card", c) for c in range(self.ncards))
         self.p_sec = [self.t_sec[t] for t in self.p_type]
         self.p_within = [b.within_mask(r) for r in self.p_sec]       # per piece: hexes in its range
         # per piece: None (no movement points), () (facing unit) or, per hex, the neighbours
