@@ -19,7 +19,9 @@ from .schema import DRAW, MOST_POINTS, Content
 
 CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
-EFFECT_RANK = {"attacker_step_loss": -1, "none": 0, "step_loss": 1, "eliminate": 2}
+# how good a result is for the attacker, to check that a better column never does worse
+EFFECT_RANK = {"attacker_eliminate": -3, "attacker_retreat": -2, "attacker_step_loss": -1, "none": 0,
+               "exchange": 0.5, "retreat": 0.75, "step_loss": 1, "eliminate": 2}
 
 
 def check(fn):
@@ -724,3 +726,6 @@ def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]
     except ContentError as exc:
         return sort_findings(exc.findings)
     return run_checks(content, source)
+
+
+from . import check_features  # noqa: E402,F401  (registers the map-feature checks)

@@ -170,12 +170,19 @@ class UnitType(Strict):
         return self.strength.full if self.points is None else self.points
 
 
+class Arrival(Strict):
+    """When and where a group's reserve pieces enter the map as reinforcements."""
+    turn: int = Field(ge=1, le=999, description="the game turn they arrive")
+    hexes: list[HexId] = Field(min_length=1, description="the hexes they may enter at (a map edge: list its hexes)")
+
+
 class PieceGroup(Strict):
     """A run of identical unit counters of one side and type."""
     side: Id
     type: Id
     setup: list[HexId] = Field(default_factory=list, description="one set-up hex per piece starting on the map")
     reserve: int = Field(0, ge=0, le=999, description="pieces starting off-map")
+    enters: Optional[Arrival] = Field(None, description="reinforcements: the reserve pieces enter on this turn")
 
 
 class Face(Strict):
@@ -227,6 +234,28 @@ class Place(Strict):
     side: Optional[Id] = Field(None, description="the side owning the place (drawn with a thick outline in its colour)")
 
 
+Edge = Annotated[str, Field(pattern=r"^[0-9]{4}/[0-9]{4}$",
+                            description="the hexside between two adjacent hexes, e.g. '0504/0505'")]
+
+
+class Hexside(Strict):
+    """A feature along hexsides (a river, a wall, a bridge): drawn on the map; what it does is
+    the rules module's (``rules:`` section)."""
+    id: Id
+    name: Line
+    colour: Colour
+    style: Literal["line", "bridge"] = Field("line", description="a thick line along the hexside, or a bridge across it")
+    edges: list[Edge] = Field(min_length=1, description="the hexsides it runs along")
+
+
+class Road(Strict):
+    """A road: a path from hex centre to hex centre through adjacent hexes."""
+    id: Id
+    name: Line
+    colour: Colour
+    paths: list[list[HexId]] = Field(min_length=1, description="each a run of adjacent hexes, at least two")
+
+
 class MapLine(Strict):
     """A line across the map along one column (flat grids) or row (pointy grids)."""
     id: Id
@@ -240,6 +269,8 @@ class Map(Strict):
     rows: list[Line] = Field(min_length=1, description="one string per hex row, one terrain code per column")
     places: list[Place] = Field(default_factory=list)
     lines: list[MapLine] = Field(default_factory=list, description="lines across the map, drawn as dashed hexes")
+    hexsides: list[Hexside] = Field(default_factory=list, description="features along hexsides: rivers, bridges ...")
+    roads: list[Road] = Field(default_factory=list, description="roads, drawn over the terrain")
 
     @field_validator("rows")
     @classmethod
@@ -265,7 +296,9 @@ Odds = Annotated[str, Field(pattern=r"^[1-9][0-9]?:[1-9][0-9]?$", description="a
 class Result(Strict):
     code: ResultCode
     name: Line
-    effect: Literal["none", "step_loss", "eliminate", "attacker_step_loss"]
+    effect: Literal["none", "step_loss", "eliminate", "attacker_step_loss", "attacker_eliminate", "retreat",
+                    "attacker_retreat", "exchange"]
+    hexes: int = Field(0, ge=0, le=9, description="retreat and attacker_retreat: how many hexes")
     text: Paragraph = Field(description="what happens, in our words, for the player aid")
 
 

@@ -37,7 +37,9 @@ class Requirements:
     result effects it applies; ``crt_columns``: "differential" and/or "odds";
     ``crt_above_highest``: the readings of ``crt.above_highest`` it runs. ``cards``: "none"
     (it plays no cards), "optional" or "required". ``facing``, ``reserve``: whether it runs unit
-    types with a facing, and pieces starting off the map."""
+    types with a facing, and pieces starting off the map. ``map_features``: whether it applies
+    ``map.hexsides`` and ``map.roads``; ``reinforcements``: whether it brings on pieces that
+    ``enters`` on a turn."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
@@ -48,6 +50,8 @@ class Requirements:
     cards: str = "none"
     facing: bool = False
     reserve: bool = False
+    map_features: bool = False
+    reinforcements: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
@@ -69,6 +73,7 @@ class Requirements:
                 out.append((("counters", "units", i, "reserve"),
                             f"counters.units: rules module {module} brings no piece onto the map during play; "
                             f"{grp.reserve} {grp.side} {grp.type} start in reserve"))
+        out += self._feature_problems(module, content)
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:
             path = ("game", "sides", self.sides) if len(sides) > self.sides else ("game", "sides")
@@ -94,6 +99,21 @@ class Requirements:
                     out.append((("game", "sequence_of_play"),
                                 f"game.sequence_of_play: rules module {module} needs exactly one {kind} phase "
                                 f"per side; side '{sid}' has {n}"))
+        return out
+
+    def _feature_problems(self, module: str, content) -> list:
+        out = []
+        if not self.map_features:
+            for key in ("hexsides", "roads"):
+                if getattr(content.map, key):
+                    out.append((("map", key), f"map.{key}: rules module {module} applies no {key}; they would be "
+                                              f"printed but never played"))
+        if not self.reinforcements:
+            for i, grp in enumerate(content.counters.units):
+                if grp.enters is not None:
+                    out.append((("counters", "units", i, "enters"),
+                                f"counters.units: rules module {module} brings on no reinforcements; "
+                                f"{grp.side} {grp.type} would never enter"))
         return out
 
     def _crt_problems(self, module: str, crt) -> list:
