@@ -16,6 +16,7 @@ from dataclasses import dataclass
 RULES_MODULES = {
     "bering_land": "genkit.engine.rules.bering_land",
     "ridge": "genkit.engine.rules.ridge",
+    "standard": "genkit.engine.rules.standard",
 }
 
 
@@ -32,7 +33,8 @@ class Requirements:
 
     ``sides``: the exact number of sides it plays. ``phase_kinds``: the phase kinds of
     ``game.sequence_of_play`` it runs. ``shared_kinds``: kinds whose phases act for every
-    side, so they name none. ``one_per_side``: kinds of which each side needs exactly one
+    side, so they name none; ``any_side_kinds``: kinds whose phases may name one side or none (then
+    every side acts in turn). ``one_per_side``: kinds of which each side needs exactly one
     phase (naming it); a phase of any other kind names its side. ``crt_effects``: the CRT
     result effects it applies; ``crt_columns``: "differential" and/or "odds";
     ``crt_above_highest``: the readings of ``crt.above_highest`` it runs. ``cards``: "none"
@@ -43,6 +45,7 @@ class Requirements:
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
+    any_side_kinds: tuple = ()
     one_per_side: tuple = ()
     crt_effects: tuple = ("none", "step_loss", "eliminate")
     crt_columns: tuple = ("differential",)
@@ -88,7 +91,7 @@ class Requirements:
                 out.append((("game", "sequence_of_play", i, "side"),
                             f"game.sequence_of_play: in rules module {module} a {p.kind} phase acts for every "
                             f"side; phase '{p.id}' names side '{p.side}'"))
-            elif p.kind not in self.shared_kinds and not p.side:
+            elif p.kind not in self.shared_kinds + self.any_side_kinds and not p.side:
                 out.append((("game", "sequence_of_play", i),
                             f"game.sequence_of_play: in rules module {module} a {p.kind} phase is one side's; "
                             f"phase '{p.id}' names no side"))
