@@ -89,6 +89,7 @@ class GameRules:
     name = ""
     REQUIRES = None
     BOTS: dict = {}
+    STACKS = False      # may pieces share a hex? then ``state.occ`` holds one piece of each occupied hex
 
     def __init__(self, content):
         self.content = content

@@ -3,7 +3,9 @@ of pieces and sequence, here; a game's own, from :meth:`GameRules.state_problems
 
 :func:`check_invariants` first runs :func:`_pieces_hold`, a one-pass test that only answers
 yes or no (the common case in long simulations: a consistent state); only when it says no are
-the sentences worked out by :func:`_violations`. ``_pieces_hold`` is sound by construction:
+the sentences worked out by :func:`_violations`. In a game whose pieces stack
+(``GameRules.STACKS``), ``occ`` records one piece of each occupied hex (any of them) and -1
+for an empty hex; otherwise exactly the hex's one piece. ``_pieces_hold`` is sound by construction:
 whenever it says yes, ``_violations`` finds nothing (tests/engine/test_invariants.py breaks
 states at random to check it).
 
@@ -41,10 +43,11 @@ def _pieces_hold(state: State) -> bool:
         return False
     cost = g.board.cost
     reduced, facing = state.reduced, state.facing
+    stacks = g.STACKS
     expect = [-1] * len(occ)
     for p, w in enumerate(loc):
         if w >= 0:
-            if expect[w] != -1 or not cost[w]:
+            if not cost[w] or (expect[w] != -1 and not stacks):
                 return False
             expect[w] = p
         elif w != RESERVE and w != ELIMINATED and w != REMOVED:
@@ -53,7 +56,10 @@ def _pieces_hold(state: State) -> bool:
             return False
         if not 0 <= facing[p] < 6:
             return False
-    if expect != occ:
+    if stacks:
+        if any((e < 0) != (o < 0) or (o >= 0 and loc[o] != h) for h, (e, o) in enumerate(zip(expect, occ))):
+            return False
+    elif expect != occ:
         return False
     if not 1 <= state.turn <= g.turns:
         return False
@@ -70,11 +76,13 @@ def _violations(state: State) -> list:
     seen = {}
     for p, w in enumerate(state.loc):
         if w >= 0:
-            if w in seen:
+            if w in seen and not g.STACKS:
                 errs.append(f"pieces {seen[w]} and {p} share hex {b.grid.id_of(w)}")
-            seen[w] = p
-            if state.occ[w] != p:
+            seen.setdefault(w, p)
+            if state.occ[w] != p and not g.STACKS:
                 errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records {state.occ[w]}")
+            elif state.occ[w] < 0:
+                errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records none")
             if not b.cost[w]:
                 errs.append(f"piece {p} on impassable hex {b.grid.id_of(w)}")
         elif w not in _OFF_MAP:
