@@ -3,6 +3,10 @@
 Each test is named after the case it proves."""
 from __future__ import annotations
 
+import itertools
+import re
+from pathlib import Path
+
 from test_standard_position import MINI, Pos, content, game
 
 from genkit.engine import check_invariants, play_game
@@ -19,6 +23,14 @@ def phase(g, s) -> str:
 
 
 # --------------------------------------------------------------------------- 1-2 the model
+
+def test_std_every_case_of_the_rules_document_has_a_test():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "standard-rules.md").read_text()
+    cases = re.findall(r"^### (\d+)\.(\d+) ", doc, re.MULTILINE)
+    names = "\n".join(p.read_text() for p in Path(__file__).parent.glob("test_standard_*.py"))
+    missing = [f"{a}.{b}" for a, b in cases if f"def test_std_{a}_{b}_" not in names]
+    assert len(cases) > 40 and not missing
+
 
 def test_std_1_1_rules_module_standard_runs_the_game():
     c = content()
@@ -39,6 +51,27 @@ def test_std_2_1_units_have_two_steps_and_their_printed_factors():
         assert g.t_attack[k] == (t.strength.full, t.strength.reduced)
         assert g.t_defence[k] == (t.defence_of().full, t.defence_of().reduced)
         assert g.t_ma2[k] == 2 * t.movement
+
+
+def test_std_2_2_hexside_features_and_roads_are_read_from_the_map():
+    g = game()
+    grid, nb = g.board.grid, g.board.neighbours
+    river = g.feat_ids.index("river")
+    for feat in g.content.map.hexsides:
+        fi = g.feat_ids.index(feat.id)
+        for e in feat.edges:
+            a, b = (grid.index_of(x) for x in e.split("/"))
+            assert (g.efeat[a * 6 + nb[a].index(b)] >> fi) & 1 and (g.efeat[b * 6 + nb[b].index(a)] >> fi) & 1
+    path = [grid.index_of(h) for h in g.content.map.roads[0].paths[0]]
+    assert all(g.eroad[a * 6 + nb[a].index(b)] for a, b in itertools.pairwise(path))
+    assert sum((m).bit_count() for m in g.efeat if (m >> river) & 1) == 2 * len(g.content.map.hexsides[0].edges)
+
+
+def test_std_2_3_the_crt_reads_its_first_attack_type():
+    g = game()
+    assert g.crt.type_names[0] == g.content.crt.attack_types[0]
+    col0 = g.content.crt.columns[0].rows[g.content.crt.attack_types[0]]
+    assert [r[2] for r in g.results[0]] == col0
 
 
 # --------------------------------------------------------------------------- 3 sequence of play
@@ -220,12 +253,12 @@ def test_std_status_lines_and_text_show_the_stage():
 
 # --------------------------------------------------------------------------- what check refuses
 
-def test_std_check_refuses_a_phase_kind_it_does_not_run():
+def test_std_11_4_check_refuses_a_phase_kind_it_does_not_run():
     found = check_path(MINI, ["game.sequence_of_play.blue_movement.kind=fire"])
     assert any(f.code == "rules-limit" and "fire phase" in f.message for f in found)
 
 
-def test_std_check_refuses_three_sides():
+def test_std_11_4_check_refuses_three_sides():
     c = content()
     third = c.game.sides[1].model_copy(update={"id": "green"})
     c = c.model_copy(update={"game": c.game.model_copy(update={"sides": [*c.game.sides, third]})})
@@ -233,7 +266,7 @@ def test_std_check_refuses_three_sides():
     assert any("exactly 2 sides" in m for _, m in problems)
 
 
-def test_std_check_refuses_a_second_attack_type():
+def test_std_2_3_check_refuses_a_second_attack_type():
     c = content()
     found = check_path(MINI, ["crt.attack_types=[assault, fire]"])
     assert c.crt.attack_types == ["assault"] and any(
