@@ -3,9 +3,7 @@ of pieces and sequence, here; a game's own, from :meth:`GameRules.state_problems
 
 :func:`check_invariants` first runs :func:`_pieces_hold`, a one-pass test that only answers
 yes or no (the common case in long simulations: a consistent state); only when it says no are
-the sentences worked out by :func:`_violations`. In a game whose pieces stack
-(``GameRules.STACKS``), ``occ`` records one piece of each occupied hex (any of them) and -1
-for an empty hex; otherwise exactly the hex's one piece. ``_pieces_hold`` is sound by construction:
+the sentences worked out by :func:`_violations`. ``_pieces_hold`` is sound by construction:
 whenever it says yes, ``_violations`` finds nothing (tests/engine/test_invariants.py breaks
 states at random to check it).
 
@@ -47,18 +45,20 @@ def _pieces_hold(state: State) -> bool:
     expect = [-1] * len(occ)
     for p, w in enumerate(loc):
         if w >= 0:
-            if not cost[w] or (expect[w] != -1 and not stacks):
+            if (expect[w] != -1 and not stacks) or not cost[w]:
                 return False
-            expect[w] = p
+            if expect[w] == -1:
+                expect[w] = p
         elif w != RESERVE and w != ELIMINATED and w != REMOVED:
             return False
         elif reduced[p]:
             return False
         if not 0 <= facing[p] < 6:
             return False
-    if stacks:
-        if any((e < 0) != (o < 0) or (o >= 0 and loc[o] != h) for h, (e, o) in enumerate(zip(expect, occ))):
-            return False
+    if stacks:                  # occ names one piece of each occupied hex, any of its stack
+        for h, q in enumerate(occ):
+            if (q < 0) != (expect[h] < 0) or (q >= 0 and (q >= len(loc) or loc[q] != h)):
+                return False
     elif expect != occ:
         return False
     if not 1 <= state.turn <= g.turns:
@@ -79,10 +79,8 @@ def _violations(state: State) -> list:
             if w in seen and not g.STACKS:
                 errs.append(f"pieces {seen[w]} and {p} share hex {b.grid.id_of(w)}")
             seen.setdefault(w, p)
-            if state.occ[w] != p and not g.STACKS:
+            if state.occ[w] != p and not (g.STACKS and state.occ[w] >= 0):
                 errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records {state.occ[w]}")
-            elif state.occ[w] < 0:
-                errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records none")
             if not b.cost[w]:
                 errs.append(f"piece {p} on impassable hex {b.grid.id_of(w)}")
         elif w not in _OFF_MAP:

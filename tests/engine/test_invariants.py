@@ -214,4 +214,4 @@ def test_stacked_pieces_hold_when_the_game_stacks_and_the_hex_records_one_of_the
     s.occ[here] = q
     assert _pieces_hold(s)
     s.occ[here] = -1
-    assert not _pieces_hold(s) and any("records none" in v for v in _generic_violations(s))
+    assert not _pieces_hold(s) and any("the hex records -1" in v for v in _generic_violations(s))
