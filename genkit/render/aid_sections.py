@@ -75,11 +75,18 @@ def _swatch(st: Style, code: str, effect: str) -> tuple:
                   readable_ink(bg), "middle")), w, 12.0)
 
 
+def result_name(r, word=lambda k: k) -> str:
+    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
+    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
+        return f"{r.name} ({r.hexes} {word('hex') if r.hexes == 1 else word('hexes')})"
+    return r.name
+
+
 def _results(content: Content, st: Style, width: float, title: str, root):
     res = content.crt.results
     cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
             {"title": "", "bold": True}, {"title": "", "flex": True}]
-    cells = [[_swatch(st, r.code, r.effect), r.name, r.text] for r in res]
+    cells = [[_swatch(st, r.code, r.effect), result_name(r, st.word), r.text] for r in res]
     yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
 
 

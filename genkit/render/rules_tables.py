@@ -85,7 +85,8 @@ def crt_table(content: Content, _=None) -> TableData:
 
 @table("results", what="the results key")
 def results_table(content: Content, _=None) -> TableData:
-    rows = [[r.code, r.name, r.text] for r in content.crt.results]
+    from .aid_sections import result_name
+    rows = [[r.code, result_name(r), r.text] for r in content.crt.results]
     result_fill = _result_fill(content)
     fills = {(i, 0): result_fill.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
     return TableData([["Result", "Name", "What happens"]], rows, [0.8, 1.2, 6], fills,
