@@ -289,6 +289,50 @@ def road_items(content: Content, geo: MapGeometry) -> list[Primitive]:
     return casing + fill
 
 
+def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
+    """The key of a chart row (``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"``) drawn as on the
+    map in a hex ``sw`` across the flats, its top-left corner at (0, 0); [] for any other key."""
+    kind, _, ident = key.partition(":")
+    R = sw / math.sqrt(3)
+    flat = content.map.grid.orientation == "flat"
+    cx, cy = (R, sw / 2) if flat else (sw / 2, R)
+    start = 0 if flat else 30
+    corners = [(cx + R * math.cos(math.radians(a)), cy + R * math.sin(math.radians(a)))
+               for a in range(start, start + 360, 60)]
+    outline = Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.6)
+    k = 63.0 / sw
+    if kind == "terrain":
+        t = next((t for t in content.map.terrain if t.id == ident), None)
+        if t is None:
+            return []
+        art = terrain_hex(t, 0, 0, 63.0, corners=[((x - cx) * k, (y - cy) * k) for x, y in corners])
+        if t.pattern == "road":
+            art += [Line(-R * k, 0, R * k, 0, "#5b4a2e", 8.4), Line(-R * k, 0, R * k, 0, "#f3e2b3", 4.8)]
+        return [Group(tuple(art), translate=(cx, cy), scale=sw / 63), outline]
+    plain = Polygon(corners, fill=PAPER_TONE, stroke=None)
+    if kind == "hexside":
+        f = next((f for f in content.map.hexsides if f.id == ident), None)
+        if f is None:
+            return []
+        p, q = corners[0], corners[1]
+        if f.style == "bridge":      # over the line feature it crosses on the map, if any
+            under = next((g for g in content.map.hexsides if g.style == "line" and set(g.edges) & set(f.edges)),
+                         None)
+            river = [x for part in hexside_line(p, q, under.colour, max(2.0, sw * 0.1)) for x in part] \
+                if under else []
+            return [plain, outline] + river + bridge_glyph(p, q, f.colour, sw)
+        casing, fill = hexside_line(p, q, f.colour, max(2.0, sw * 0.1))
+        return [plain, outline] + casing + fill
+    if kind == "road":
+        r = next((r for r in content.map.roads if r.id == ident), None)
+        if r is None:
+            return []
+        w = max(1.6, sw * 0.08)
+        a, b = (corners[3], corners[0]) if flat else ((cx - sw / 2, cy), (cx + sw / 2, cy))
+        return [plain, Line(*a, *b, darken(r.colour, 0.5), w + 1.6), Line(*a, *b, r.colour, w), outline]
+    return []
+
+
 def _compass(cx: float, cy: float, north: str, r: float = 17) -> list[Primitive]:
     ang = {"up": -90, "right": 0, "down": 90, "left": 180}[north]
     a = math.radians(ang)
