@@ -1,5 +1,7 @@
 """The map, laid out once from the model: every hex with its terrain colour and pattern
-(so it reads on a greyscale printer), hex ids, places owned by a side, map lines, set-up hexes
+(so it reads on a greyscale printer), hexside features (``map.hexsides``: a thick line along each
+hexside, or a bridge across it) and roads (``map.roads``: hex centre to hex centre, over the terrain
+and under the hex ids), hex ids, places owned by a side, map lines, set-up hexes
 marked with the unit type that starts there, place names, a terrain key with move
 costs and line of sight, title, version and a compass.
 
@@ -221,14 +223,16 @@ def road_width(flats: float) -> float:
     return max(1.6, flats * 0.04)
 
 
-def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> list[Primitive]:
-    """A thick line along one hexside in the feature's colour, a darker edge on both sides (so
-    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps."""
+def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> tuple[list[Primitive], list[Primitive]]:
+    """A thick line along one hexside in the feature's colour with a darker edge on both sides (so
+    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps:
+    (the dark casing, the line), drawn casings first so a run's joints stay clean."""
     dark = darken(colour, 0.45)
-    return [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
-            Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)], \
-        [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
-         Circle(*q, w / 2, fill=colour, stroke=None)]
+    casing = [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
+              Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)]
+    line = [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
+            Circle(*q, w / 2, fill=colour, stroke=None)]
+    return casing, line
 
 
 def bridge_glyph(p: tuple, q: tuple, colour: str, flats: float) -> list[Primitive]:
