@@ -251,3 +251,12 @@ def test_genkit_check_reads_chart_lines_in_rules_md(tmp_path, content):
     (game / "rules.md").write_text("# 1.0 Terrain\n\n[[chart:terrain]]\n")
     (found,) = rules_findings(content, game)
     assert found.line == 3 and found.code == "rules-table" and "has no 'terrain'" in found.message
+
+
+def test_arrivals_of_one_side_and_type_on_a_turn_are_counted_together():
+    from genkit.render.aid_sections import arrivals
+    content = mini("counters.units.1.reserve=2", "counters.units.6.enters.turn=3")
+    (blue, grey), = [arrivals(content)[3]]
+    assert (blue[0], blue[1].id, grey[0], grey[1].id) == ("2 INF", "blue", "1 ARM", "grey")
+    pages = aid(content)
+    assert _turn_of(pages, "2 INF") == "3" and _turn_of(pages, "1 ARM") == "3"
