@@ -43,13 +43,18 @@ class Combat:
 
     def targets(self, s: StandardState) -> list:
         """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending."""
-        side, occ, ps = s.actor, s.occ, self.p_side
-        pick = self.crt.pick
+        side, occ, ps, loc, pt = s.actor, s.occ, self.p_side, s.loc, self.p_type
+        busy = s.done | s.marched
+        within = self.t_within
+        able = [(p, within[pt[p]][loc[p]]) for p in self.side_pieces[side] if loc[p] >= 0 and not (busy >> p) & 1]
+        if not able:
+            return []
+        pick, ta, red = self.crt.pick, self.t_attack, s.reduced
         out = []
         for h, q in enumerate(occ):
             if q >= 0 and ps[q] != side and not (s.hit >> h) & 1:
-                att = self.eligible(s, side, h)
-                if att and pick(self.attack_strength(s, att), self.defence_strength(s, h)) != FORBIDDEN:
+                att = sum(ta[pt[p]][red[p]] for p, m in able if (m >> h) & 1)
+                if att and pick(att, self.defence_strength(s, h)) != FORBIDDEN:
                     out.append(h)
         return out
 
