@@ -3,7 +3,6 @@ Dijkstra over half movement points on the per-edge cost table of :mod:`.tables`,
 stacks (linked lists per hex, :mod:`.state`)."""
 from __future__ import annotations
 
-from ...core import bit_indices
 from ...state import ELIMINATED
 from .events import Arrived
 from .state import StandardState
@@ -125,12 +124,12 @@ class Movement:
 
     def destinations(self, s: StandardState, p: int, march: bool = False, masks=None) -> list:
         """The hexes where ``p`` may end a move (or a strategic march), ascending."""
-        return bit_indices(self._reach(s, p, march, masks, False))
+        return self.indices(self._reach(s, p, march, masks, False))
 
     def _dest_actions(self, s: StandardState, p: int, march: bool) -> list:
         """The DEST decision: ``("to", hex)`` for each destination (shared tuples)."""
         to = self.to_actions
-        return [to[h] for h in bit_indices(self._reach(s, p, march, None, False))]
+        return [to[h] for h in self.indices(self._reach(s, p, march, None, False))]
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the

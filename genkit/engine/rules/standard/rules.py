@@ -35,7 +35,15 @@ from .state import (
     STAGE_NAMES,
     StandardState,
 )
-from .tables import EFFECTS, ZOC_KINDS, ZOC_LOCKING, ZOC_STOP_LEAVE, Tables, half
+from .tables import (
+    EFFECTS,
+    ZOC_KINDS,
+    ZOC_LOCKING,
+    ZOC_STOP_LEAVE,
+    Tables,
+    half,
+    indices_of,
+)
 
 END = ("end",)
 ROLL = ("roll",)
@@ -87,6 +95,7 @@ class Game(Movement, Combat, GameRules):
         self.repl_id = sec.replacements
         self.max_stack = max(self.t_stack)
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
+        self.indices = indices_of(self.board.n)
 
     # ------------------------------------------------------------------ the interface
 
