@@ -337,3 +337,16 @@ def test_std_5_a_move_is_pick_then_destination():
     assert pos.s.stage == DEST and all(a[0] == "to" for a in pos.legal())
     pos.act("to", pos.h("0302"))
     assert pos.s.stage == PICK
+
+
+def test_std_6_3_with_no_leave_cost_a_unit_still_never_goes_zone_to_zone():
+    g = game("rules.movement={zoc: stop_and_leave}", "unit_types.inf.movement=1")
+    pos = Pos(g, "blue_movement")
+    p = pos.put("blue", "inf", "0304")
+    pos.put("grey", "inf", "0305")
+    assert 2 * cost(g, "0403") > 2 * mp(g, "inf")    # the hill out of the zone is too dear
+    for h, types in (("0303", ("inf", "inf")), ("0203", ("arm", "art"))):   # the other ways out: full
+        for t in types:
+            pos.put("blue", t, h)
+    pos.start()
+    assert pos.dests(p) == set() and ("move", p) not in pos.legal()

@@ -153,7 +153,7 @@ class Game(Movement, Combat, GameRules):
         own, enemy, zoc, cache = masks
         reach, steps, t_ma2, pt, t_stack = self._reach, self.step_masks, self.t_ma2, self.p_type, self.t_stack
         locking = self.zoc_kind == ZOC_LOCKING
-        leave_cost = self.leave2 if self.zoc_kind == ZOC_STOP_LEAVE else 0
+        stop_leave, leave_cost = self.zoc_kind == ZOC_STOP_LEAVE, self.leave2
         strategic = self.strategic
         if strategic:
             near = cache["near"] = self._near_enemy(s, s.actor)
@@ -166,7 +166,7 @@ class Game(Movement, Combat, GameRules):
             in_zoc = (zoc >> h) & 1
             if locking and in_zoc:
                 continue
-            leave, bad = (leave_cost, zoc) if in_zoc and leave_cost else (0, 0)
+            leave, bad = (leave_cost, zoc) if in_zoc and stop_leave else (0, 0)
             ok = ~(self._full(s, cache, own, t_stack[t]) | enemy | bad)
             ma = t_ma2[t]
             for c, m in steps[h]:
