@@ -114,9 +114,10 @@ class Movement:
 
     def _near_enemy(self, s: StandardState, side: int) -> int:
         """Hexes within the strategic ``enemy_distance`` of an enemy unit (case 5.6)."""
-        near, within, ps = 0, self.near_masks, self.p_side
-        for p, h in enumerate(s.loc):
-            if h >= 0 and ps[p] != side:
+        near, within, loc = 0, self.near_masks, s.loc
+        for p in self.side_pieces[1 - side]:
+            h = loc[p]
+            if h >= 0:
                 near |= within[h]
         return near
 

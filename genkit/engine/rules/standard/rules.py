@@ -156,7 +156,9 @@ class Game(Movement, Combat, GameRules):
         stop_leave, leave_cost = self.zoc_kind == ZOC_STOP_LEAVE, self.leave2
         strategic = self.strategic
         if strategic:
-            near = cache["near"] = self._near_enemy(s, s.actor)
+            near = cache.get("near")
+            if near is None:
+                near = cache["near"] = self._near_enemy(s, s.actor)
             mult = self.march_mult
         for p in self.side_pieces[s.actor]:
             h = loc[p]
