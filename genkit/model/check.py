@@ -416,13 +416,16 @@ def map_lines(ctx: Context):
 
 @check
 def setup_hexes(ctx: Context):
+    """One unit per set-up hex (a rules module whose pieces stack checks its own limit; two sides
+    never share a hex); no unit starts in an enemy zone of control."""
+    stacks = _module_stacks(ctx.content.game.rules_module)
     occupied: dict[str, tuple] = {}
     by_side: dict[str, list[tuple[str, tuple]]] = {}
     for side, _, h, path in ctx.setup():
-        if h in occupied:
-            file, line = ctx.source.where(occupied[h])
+        if h in occupied and (not stacks or occupied[h][1] != side):
+            file, line = ctx.source.where(occupied[h][0])
             yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
-        occupied[h] = path
+        occupied.setdefault(h, (path, side))
         by_side.setdefault(side, []).append((h, path))
     for side, cells in by_side.items():
         enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
@@ -430,6 +433,12 @@ def setup_hexes(ctx: Context):
         for h, path in cells:
             if h in enemy_zoc:
                 yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
+
+
+def _module_stacks(name: str) -> bool:
+    """Do the pieces of rules module ``name`` stack (its ``Game.STACKS``)?"""
+    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
+    return name in RULES_MODULES and bool(getattr(getattr(rules_module(name), "Game", None), "STACKS", False))
 
 
 @check

@@ -131,6 +131,18 @@ def test_std_4_1_units_start_on_their_set_up_hexes():
     assert sum(1 for h in s.loc if h == RESERVE) == sum(grp.reserve for grp in g.content.counters.units)
 
 
+def test_std_4_1_a_set_up_stack_is_checked_against_the_stacking_limit():
+    """Friends may start stacked up to the limit; one more, or an enemy in the hex, is an error."""
+    grp = "counters.units.0=" + "{side: blue, type: inf, setup: [%s]}"
+    limit = content().rules["stacking"]["limit"]
+    within = check_path(MINI, [grp % ", ".join(['"0103"'] * limit)])
+    assert not [f for f in within if f.severity == "error" and f.code in ("stacking", "setup-stacked")]
+    over = check_path(MINI, [grp % ", ".join(['"0103"'] * (limit + 1))])
+    assert any(f.code == "stacking" and "0103" in f.message for f in over if f.severity == "error")
+    enemy = check_path(MINI, ['counters.units.4={side: grey, type: inf, setup: ["0103", "0707", "0805"]}'])
+    assert any(f.code == "setup-stacked" and "0103" in f.message for f in enemy)
+
+
 def test_std_4_2_reserve_pieces_need_an_entry():
     found = check_path(MINI, ["counters.units.1={side: blue, type: inf, reserve: 1}"])
     assert any(f.code == "rules-reserve" and "enters" in f.message for f in found if f.severity == "error")
