@@ -89,6 +89,8 @@ class GameRules:
     name = ""
     REQUIRES = None
     BOTS: dict = {}
+    #: several pieces may share a hex; then ``state.occ[h]`` names one of them (the invariants)
+    STACKS = False
 
     def __init__(self, content):
         self.content = content

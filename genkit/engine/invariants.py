@@ -41,19 +41,25 @@ def _pieces_hold(state: State) -> bool:
         return False
     cost = g.board.cost
     reduced, facing = state.reduced, state.facing
+    stacks = g.STACKS
     expect = [-1] * len(occ)
     for p, w in enumerate(loc):
         if w >= 0:
-            if expect[w] != -1 or not cost[w]:
+            if (expect[w] != -1 and not stacks) or not cost[w]:
                 return False
-            expect[w] = p
+            if expect[w] == -1:
+                expect[w] = p
         elif w != RESERVE and w != ELIMINATED and w != REMOVED:
             return False
         elif reduced[p]:
             return False
         if not 0 <= facing[p] < 6:
             return False
-    if expect != occ:
+    if stacks:                  # occ names one piece of each occupied hex, any of its stack
+        for h, q in enumerate(occ):
+            if (q < 0) != (expect[h] < 0) or (q >= 0 and (q >= len(loc) or loc[q] != h)):
+                return False
+    elif expect != occ:
         return False
     if not 1 <= state.turn <= g.turns:
         return False
@@ -70,10 +76,10 @@ def _violations(state: State) -> list:
     seen = {}
     for p, w in enumerate(state.loc):
         if w >= 0:
-            if w in seen:
+            if w in seen and not g.STACKS:
                 errs.append(f"pieces {seen[w]} and {p} share hex {b.grid.id_of(w)}")
-            seen[w] = p
-            if state.occ[w] != p:
+            seen.setdefault(w, p)
+            if state.occ[w] != p and not (g.STACKS and state.occ[w] >= 0):
                 errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records {state.occ[w]}")
             if not b.cost[w]:
                 errs.append(f"piece {p} on impassable hex {b.grid.id_of(w)}")

@@ -1,0 +1,48 @@
+"""``genkit check`` for games on the standard rules: the section's own checks
+(:mod:`.section`) and those of what this module can run (cases 8.3 and 10.1)."""
+from __future__ import annotations
+
+from .section import SECTION, Section
+from .section import content_checks as section_checks
+
+
+def reserve_enters(ctx, section: Section):
+    """Case 10.1: a piece off the map comes on only as a reinforcement, so every group with
+    reserve pieces says when and where they enter."""
+    for i, grp in enumerate(ctx.content.counters.units):
+        if grp.reserve and grp.enters is None:
+            yield ctx.error("rules-reserve", ("counters", "units", i, "reserve"),
+                            f"counters.units: {grp.reserve} {grp.side} {grp.type} start in reserve but nothing "
+                            f"brings them on in the standard rules: give them enters: {{turn: N, hexes: [...]}}")
+
+
+def one_attack_type(ctx, section: Section):
+    """Case 8.3: one CRT attack type (its first) is read; more would be printed but never used."""
+    types = ctx.content.crt.attack_types
+    if len(types) > 1:
+        yield ctx.error("rules-attack-types", ("crt", "attack_types"),
+                        f"crt.attack_types: the standard rules read one attack type; this CRT has "
+                        f"{len(types)} ({', '.join(types)})")
+
+
+def stacking_points_fit(ctx, section: Section):
+    """Case 7: a unit type worth more stacking points than the limit could never end a move."""
+    st = section.stacking
+    if st.count != "points":
+        return
+    for t in ctx.content.unit_types:
+        if st.points.get(t.id, 1) > st.limit:
+            yield ctx.error("rules-stacking", SECTION + ("stacking", "points", t.id),
+                            f"rules.stacking.points: {t.id} counts {st.points.get(t.id, 1)} points, more than the "
+                            f"limit {st.limit}: it could never move")
+
+
+def zoc_leave_cost_used(ctx, section: Section):
+    """Case 6.3: zoc_leave_cost is read only with zoc: stop_and_leave."""
+    mv = section.movement
+    if mv.zoc_leave_cost and mv.zoc != "stop_and_leave":
+        yield ctx.warning("rules-unused", SECTION + ("movement", "zoc_leave_cost"),
+                          f"rules.movement.zoc_leave_cost is used only with zoc: stop_and_leave (zoc is {mv.zoc})")
+
+
+content_checks = section_checks + (reserve_enters, one_attack_type, stacking_points_fit, zoc_leave_cost_used)

@@ -1,0 +1,223 @@
+"""Combat and its results (docs/standard-rules.md cases 8 and 9): who may attack a hex, the
+odds or differential column with the terrain and hexside shifts and die-roll modifiers, every
+result effect, retreats chosen hex by hex by the retreating side, and advance after combat."""
+from __future__ import annotations
+
+from ... import events as ev
+from ...core import AUTO_MISS, FORBIDDEN, bit_indices, roll_die
+from .events import Advanced, Retreated
+from .state import ADVANCE, PICK, RETREAT, StandardState
+from .tables import (
+    E_ATT_ELIM,
+    E_ATT_RETREAT,
+    E_ATT_STEP,
+    E_ELIM,
+    E_EXCHANGE,
+    E_NONE,
+    E_RETREAT,
+    E_STEP,
+)
+
+
+class Combat:
+    """The combat half of :class:`~.rules.Game` (a mixin: reads the game's tables)."""
+
+    # ------------------------------------------------------------------ case 8.1-8.2: who attacks what
+
+    def eligible(self, s: StandardState, side: int, h: int) -> list:
+        """The units of ``side`` that may join an attack on hex ``h`` this phase: on the map, not
+        yet attacked, not marched this turn, within their attack distance (case 8.1)."""
+        within, pt, loc = self.t_within, self.p_type, s.loc
+        busy = s.done | s.marched
+        return [p for p in self.side_pieces[side]
+                if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1]
+
+    def attack_strength(self, s: StandardState, pieces) -> int:
+        ta, pt, red = self.t_attack, self.p_type, s.reduced
+        return sum(ta[pt[p]][red[p]] for p in pieces)
+
+    def defence_strength(self, s: StandardState, h: int) -> int:
+        """Case 8.5: the defenders' defence, times the terrain multiplier of their hex."""
+        td, pt, red = self.t_defence, self.p_type, s.reduced
+        return sum(td[pt[p]][red[p]] for p in self.stack(s, h)) * self.h_mult[h]
+
+    def targets(self, s: StandardState) -> list:
+        """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending."""
+        side, occ, ps = s.actor, s.occ, self.p_side
+        pick = self.crt.pick
+        out = []
+        for h, q in enumerate(occ):
+            if q >= 0 and ps[q] != side and not (s.hit >> h) & 1:
+                att = self.eligible(s, side, h)
+                if att and pick(self.attack_strength(s, att), self.defence_strength(s, h)) != FORBIDDEN:
+                    out.append(h)
+        return out
+
+    def modifiers(self, s: StandardState, attackers, h: int) -> list:
+        """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h``: the
+        terrain of the hex (source "terrain:<id>"), each hexside feature every attacker attacks
+        across (source "hexside:<id>"); case 8.5-8.6."""
+        out = []
+        if self.h_shift[h] or self.h_drm[h]:
+            out.append(("terrain:" + self.board.terrain[h], self.h_shift[h], self.h_drm[h]))
+        across = -1
+        nb, efeat = self.board.neighbours, self.efeat
+        for p in attackers:
+            a = s.loc[p]
+            if h not in nb[a]:
+                across = 0
+                break
+            across &= efeat[a * 6 + nb[a].index(h)]
+        if across > 0:
+            for fi in bit_indices(across):
+                if self.feat_shift[fi] or self.feat_drm[fi]:
+                    out.append(("hexside:" + self.feat_ids[fi], self.feat_shift[fi], self.feat_drm[fi]))
+        return out
+
+    def odds(self, s: StandardState, attackers, h: int) -> tuple:
+        """(raw column or FORBIDDEN / AUTO_MISS, column after the shifts, total drm) of an attack."""
+        raw = self.crt.pick(self.attack_strength(s, attackers), self.defence_strength(s, h))
+        if raw < 0:
+            return raw, raw, 0
+        mods = self.modifiers(s, attackers, h)
+        col = min(max(raw + sum(m[1] for m in mods), 0), self.crt.top)
+        return raw, col, sum(m[2] for m in mods)
+
+    # ------------------------------------------------------------------ case 8: the battle
+
+    def _battle(self, s: StandardState) -> None:
+        h, side = s.target, s.actor
+        atts = bit_indices(s.attackers)
+        s.done |= s.attackers
+        s.hit |= 1 << h
+        defenders = self.stack(s, h)
+        raw, col, drm = self.odds(s, atts, h)
+        lead = max(atts, key=lambda p: (self.t_attack[self.p_type[p]][s.reduced[p]], -p))
+        top = min(defenders, key=lambda p: (-self.t_defence[self.p_type[p]][s.reduced[p]], p))
+        if raw == AUTO_MISS:
+            eff, n, code, face = E_NONE, 0, None, None
+        else:
+            face = roll_die(s, self.crt.faces, "combat")
+            eff, n, code = self.results[col][min(max(face + drm, 1), self.crt.faces) - 1]
+        if s.events is not None:
+            killed = eff == E_ELIM or (eff in (E_STEP, E_EXCHANGE) and len(defenders) == 1 and s.reduced[top])
+            s.events.append(ev.Battle(
+                side=self.side_ids[side], lead_type=self.type_ids[self.p_type[lead]],
+                attack_type=self.crt.type_names[0], column=self.crt.labels[col] if face else None,
+                face=face, result=code, defender_type=self.type_ids[self.p_type[top]], eliminated=bool(killed),
+                n_attackers=len(atts), lead=lead, defender=top))
+        enemy = self.p_side[top]
+        if eff == E_STEP or eff == E_EXCHANGE:
+            self._lose_step(s, top, side)
+        elif eff == E_ELIM:
+            for p in defenders:
+                self._lose_step(s, p, side, kill=True)
+        if eff == E_ATT_STEP or eff == E_EXCHANGE:
+            self._lose_step(s, lead, enemy)
+        elif eff == E_ATT_ELIM:
+            for p in atts:
+                self._lose_step(s, p, enemy, kill=True)
+        if (eff == E_RETREAT or eff == E_ATT_RETREAT) and n:
+            movers = defenders if eff == E_RETREAT else atts
+            s.rq, s.rn = tuple(movers), n
+            self._start_retreat(s)
+            return self._retreat_on(s)
+        self._after_battle(s)
+
+    def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False) -> None:
+        """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated."""
+        kill = kill or s.reduced[p] == 1
+        if s.events is not None:
+            record = ev.Eliminated if kill else ev.Reduced
+            s.events.append(record(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                   piece=p, by_side=self.side_ids[by_side], card=None))
+        if kill:
+            self._remove(s, p)
+        else:
+            s.reduced[p] = 1
+
+    # ------------------------------------------------------------------ case 9.2-9.4: retreats
+
+    def _start_retreat(self, s: StandardState) -> None:
+        """The first unit of ``s.rq`` starts its retreat of ``s.rn`` hexes."""
+        h = s.loc[s.rq[0]]
+        s.rleft, s.rorigin, s.rvisited = s.rn, h, 1 << h
+
+    def retreat_hexes(self, s: StandardState) -> list:
+        """Where the retreating unit may step next (case 9.2), ascending."""
+        p = s.rq[0]
+        cur, side, o = s.loc[p], self.p_side[p], s.rorigin
+        _, enemy, zoc = self._masks(s, side)
+        bad = enemy | zoc | s.rvisited
+        n, dist = self.board.n, self.board._dist
+        far = dist[o * n + cur]
+        ecost, nbr = self.ecost, self.nbr
+        out = []
+        for k in range(cur * 6, cur * 6 + 6):
+            j = nbr[k]
+            if ecost[k] and not (bad >> j) & 1 and dist[o * n + j] > far and self._room(s, j, p):
+                out.append(j)
+        out.sort()
+        return out
+
+    def _retreat_on(self, s: StandardState) -> None:
+        """Go on with the retreats: units that have gone their distance or cannot step (blocked:
+        case 9.3) are done with; stop at the next real step (a RETREAT decision of its owner)."""
+        while s.rq and not s.ended:
+            p = s.rq[0]
+            if s.loc[p] >= 0 and s.rleft > 0:
+                if self.retreat_hexes(s):
+                    s.stage, s.actor = RETREAT, self.p_side[p]
+                    return
+                enemy = 1 - self.p_side[p]
+                self._lose_step(s, p, enemy, kill=self.blocked_eliminates)
+            s.rq = s.rq[1:]
+            if s.rq:
+                self._start_retreat(s)
+        if not s.ended:
+            self._after_battle(s)
+
+    def _retreat_step(self, s: StandardState, h: int) -> None:
+        p = s.rq[0]
+        s.rvisited |= 1 << s.loc[p]
+        s.rleft -= 1
+        if s.events is not None:
+            s.events.append(Retreated(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                      piece=p, hex=self.board.grid.id_of(h)))
+        if self._relocate(s, p, h):
+            return
+        if s.rleft == 0:
+            s.rq = s.rq[1:]
+            if s.rq:
+                self._start_retreat(s)
+        self._retreat_on(s)
+
+    # ------------------------------------------------------------------ case 9.5: advance after combat
+
+    def _after_battle(self, s: StandardState) -> None:
+        h = s.target
+        s.rq, s.rn, s.rleft = (), 0, 0
+        if self.advance and s.occ[h] < 0:
+            nb = self.board.neighbours
+            adv = tuple(p for p in bit_indices(s.attackers)
+                        if s.loc[p] >= 0 and h in nb[s.loc[p]]
+                        and self.ecost[s.loc[p] * 6 + nb[s.loc[p]].index(h)])
+            if adv:
+                s.adv, s.stage, s.actor = adv, ADVANCE, self.phase_actor(s)
+                return
+        self._to_pick(s)
+
+    def advancers(self, s: StandardState) -> list:
+        room, h = self._room, s.target
+        return [p for p in s.adv if room(s, h, p)]
+
+    def _advance(self, s: StandardState, p: int) -> None:
+        s.adv = tuple(q for q in s.adv if q != p)
+        if s.events is not None:
+            s.events.append(Advanced(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                     piece=p, hex=self.board.grid.id_of(s.target)))
+        if not self._relocate(s, p, s.target) and not s.adv:
+            self._to_pick(s)
+
+    def _to_pick(self, s: StandardState) -> None:
+        s.stage, s.target, s.attackers, s.adv, s.actor = PICK, -1, 0, (), self.phase_actor(s)

@@ -1,0 +1,16 @@
+"""The standard rules' own event kinds (besides the generic Battle, Reduced, Eliminated,
+PlaceEntered and GameEnd of :mod:`genkit.engine.events`)."""
+from __future__ import annotations
+
+from ...events import kind
+
+Retreated = kind("retreated", "Retreated", "side type piece hex",
+                 """A unit retreated one hex (case 9.2) into ``hex``.""", __name__)
+Advanced = kind("advanced", "Advanced", "side type piece hex",
+                """An attacker advanced after combat (case 9.5) into ``hex``.""", __name__)
+Arrived = kind("arrived", "Arrived", "side type piece hex",
+               """A reinforcement entered the map (case 10.1) at ``hex``.""", __name__)
+Restored = kind("restored", "Restored", "side type piece",
+                """A replacement point restored a reduced unit to full strength (case 10.2).""", __name__)
+
+RETREATED, ADVANCED, ARRIVED, RESTORED = "retreated", "advanced", "arrived", "restored"

@@ -1,0 +1,164 @@
+"""Movement (docs/standard-rules.md cases 5, 6 and 7): where a unit may go, as a bucket
+Dijkstra over half movement points on the per-edge cost table of :mod:`.tables`, and the
+stacks (linked lists per hex, :mod:`.state`)."""
+from __future__ import annotations
+
+from ...state import ELIMINATED
+from .events import Arrived
+from .state import StandardState
+from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
+
+
+class Movement:
+    """The movement half of :class:`~.rules.Game` (a mixin: reads the game's tables)."""
+
+    # ------------------------------------------------------------------ stacks (case 7)
+
+    def _put(self, s: StandardState, p: int, h: int) -> None:
+        """Put ``p`` (off the map or just lifted) on top of the stack of ``h``."""
+        s.nxt[p], s.occ[h], s.loc[p] = s.occ[h], p, h
+
+    def _lift(self, s: StandardState, p: int) -> None:
+        """Take ``p`` out of its hex's stack (its ``loc`` is left for the caller to set)."""
+        h = s.loc[p]
+        occ, nxt = s.occ, s.nxt
+        if occ[h] == p:
+            occ[h] = nxt[p]
+        else:
+            q = occ[h]
+            while nxt[q] != p:
+                q = nxt[q]
+            nxt[q] = nxt[p]
+        nxt[p] = -1
+
+    def _relocate(self, s: StandardState, p: int, h: int) -> bool:
+        """Move ``p`` to ``h``; True when entering it won the game (``_entered``)."""
+        self._lift(s, p)
+        self._put(s, p, h)
+        return self._entered(s, p, h)
+
+    def _remove(self, s: StandardState, p: int) -> None:
+        """``p`` is eliminated."""
+        self._lift(s, p)
+        s.loc[p], s.reduced[p] = ELIMINATED, 0
+
+    def stack(self, s: StandardState, h: int) -> list:
+        """The pieces in hex ``h``, top first."""
+        out, p, nxt = [], s.occ[h], s.nxt
+        while p >= 0:
+            out.append(p)
+            p = nxt[p]
+        return out
+
+    def _load(self, s: StandardState, h: int) -> int:
+        """Stacking units / points in ``h``."""
+        n, p, nxt, pts, pt = 0, s.occ[h], s.nxt, self.t_stack, self.p_type
+        while p >= 0:
+            n += pts[pt[p]]
+            p = nxt[p]
+        return n
+
+    def _room(self, s: StandardState, h: int, p: int) -> bool:
+        """May ``p`` end a move, retreat or advance in ``h`` (no enemy; within the limit)?"""
+        q = s.occ[h]
+        if q >= 0 and self.p_side[q] != self.p_side[p]:
+            return False
+        return self._load(s, h) + self.t_stack[self.p_type[p]] <= self.limit
+
+    # ------------------------------------------------------------------ positions as masks
+
+    def _masks(self, s: StandardState, side: int) -> tuple:
+        """(friendly hexes, enemy hexes, enemy zones of control) of ``side`` as bit masks."""
+        own = enemy = zoc = 0
+        zf, ps = self.zoc_from, self.p_side
+        occ = s.occ
+        for p, h in enumerate(s.loc):
+            if h >= 0 and occ[h] == p:
+                if ps[p] == side:
+                    own |= 1 << h
+                else:
+                    enemy |= 1 << h
+                    zoc |= zf[h]
+        if self.zoc_kind == ZOC_NONE:
+            zoc = 0
+        return own, enemy, zoc
+
+    def _near_enemy(self, s: StandardState, side: int) -> int:
+        """Hexes within the strategic ``enemy_distance`` of an enemy unit (case 5.6)."""
+        near, within, ps = 0, self.near_masks, self.p_side
+        for p, h in enumerate(s.loc):
+            if h >= 0 and ps[p] != side:
+                near |= within[h]
+        return near
+
+    # ------------------------------------------------------------------ cases 5-6: where a unit may go
+
+    def _may_move(self, s: StandardState, p: int, zoc: int) -> bool:
+        """Case 6.4: under locking zones of control a unit that starts in one may not move."""
+        return not (self.zoc_kind == ZOC_LOCKING and (zoc >> s.loc[p]) & 1)
+
+    def destinations(self, s: StandardState, p: int, march: bool = False) -> list:
+        """The hexes where ``p`` may end a move (or a strategic march), ascending."""
+        side, t, start = self.p_side[p], self.p_type[p], s.loc[p]
+        own, enemy, zoc = self._masks(s, side)
+        if not self._may_move(s, p, zoc):
+            return []
+        ma = self.t_ma2[t]
+        avoid = enemy
+        if march:
+            near = self._near_enemy(s, side)
+            if (near >> start) & 1:
+                return []
+            ma *= self.march_mult
+            avoid |= near
+        stop = zoc | (0 if self.t_pass[t] else own & ~(1 << start))
+        leave, leave_zoc = 0, 0
+        if self.zoc_kind == ZOC_STOP_LEAVE and (zoc >> start) & 1:
+            leave, leave_zoc = self.leave2, zoc
+        ecost, nbr = self.ecost, self.nbr
+        best = {start: 0}
+        buckets = [[] for _ in range(ma + 1)]
+        # the first steps, out of the start hex (case 6.3: the cost to leave, never into another zone)
+        base = start * 6
+        for d in range(6):
+            c = ecost[base + d]
+            if c:
+                j = nbr[base + d]
+                c += leave
+                if c <= ma and not (avoid >> j) & 1 and not (leave_zoc >> j) & 1 and c < best.get(j, 999):
+                    best[j] = c
+                    buckets[c].append(j)
+        for spent in range(1, ma):
+            for h in buckets[spent]:
+                if best[h] != spent or (stop >> h) & 1:
+                    continue
+                base = h * 6
+                for d in range(6):
+                    c = ecost[base + d]
+                    if c:
+                        c += spent
+                        if c <= ma:
+                            j = nbr[base + d]
+                            if c < best.get(j, 999) and not (avoid >> j) & 1:
+                                best[j] = c
+                                buckets[c].append(j)
+        del best[start]
+        room = self._room
+        return sorted(h for h in best if room(s, h, p))
+
+    def _can_move(self, s: StandardState, p: int, march: bool) -> bool:
+        return bool(self.destinations(s, p, march))
+
+    # ------------------------------------------------------------------ case 10.1 reinforcements
+
+    def _entry_hexes(self, s: StandardState, p: int) -> list:
+        """Where reinforcement ``p`` may enter now: its entry hexes with room and no enemy."""
+        room = self._room
+        return [h for h in self.p_entry[p] if room(s, h, p)]
+
+    def _arrive(self, s: StandardState, p: int, h: int) -> None:
+        self._put(s, p, h)
+        if s.events is not None:
+            s.events.append(Arrived(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                    piece=p, hex=self.board.grid.id_of(h)))
+        self._entered(s, p, h)

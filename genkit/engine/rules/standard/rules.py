@@ -1,0 +1,306 @@
+"""The standard rules module: the usual procedures of classic hex-and-counter wargames, chosen
+and tuned by a game's ``rules:`` section (:class:`.section.Section`), with no code of the
+game's own. Cases are those of docs/standard-rules.md; the interface is
+:mod:`genkit.engine.game`'s.
+
+Decisions (plain tuples, deterministic order):
+
+* movement phase, PICK: ``("end",)``, ``("move", piece)``, ``("march", piece)``; DEST: ``("to", hex)``;
+* combat phase, PICK: ``("end",)``, ``("attack", hex)``; ATTACKERS: ``("with", piece)``,
+  ``("roll",)``; RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
+  piece)``, ``("stay",)``;
+* reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from ...core import FORBIDDEN, seed_rng
+from ...game import GameRules
+from ...state import RESERVE
+from .. import Requirements
+from .combat import Combat
+from .events import Restored
+from .movement import Movement
+from .section import Section
+from .state import (
+    ADVANCE,
+    ATTACKERS,
+    DEST,
+    ENTER,
+    PICK,
+    RESTORE,
+    RETREAT,
+    STAGE_NAMES,
+    StandardState,
+)
+from .tables import EFFECTS, ZOC_KINDS, Tables, half
+
+END = ("end",)
+ROLL = ("roll",)
+STAY = ("stay",)
+MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcement", "replacement"
+
+
+class Game(Movement, Combat, GameRules):
+    """The standard procedures over one content model."""
+
+    name = "standard"
+    REQUIRES = Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
+                            any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
+                            crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
+                            reserve=True, map_features=True, reinforcements=True)
+    STACKS = True           # several pieces share a hex: occ[h] is the top of its stack
+
+    def __init__(self, content):
+        GameRules.__init__(self, content)
+        self.section = sec = Section.model_validate(content.rules or {})
+        tb = Tables(self, sec)
+        for name in ("nbr", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
+                     "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
+                     "t_defence", "t_reach", "t_within", "t_stack", "limit"):
+            setattr(self, name, getattr(tb, name))
+        mv = sec.movement
+        self.zoc_kind = ZOC_KINDS.index(mv.zoc)
+        self.leave2 = half(mv.zoc_leave_cost)
+        self.units_per_phase = mv.units_per_phase
+        self.strategic = sec.strategic is not None
+        self.march_mult = sec.strategic.multiplier if self.strategic else 1
+        self.near_masks = self.board.within_mask(sec.strategic.enemy_distance) if self.strategic else ()
+        self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
+        self.advance = sec.combat.advance
+        seq = content.game.sequence_of_play
+        self.phase_kind = [p.kind for p in seq]
+        self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in seq]
+        first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
+        self.side_order = (first, 1 - first)
+        # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes
+        grid = self.board.grid
+        self.p_enter_turn, self.p_entry = [], []
+        for grp in content.counters.units:
+            arr = grp.enters
+            for k in range(len(grp.setup) + grp.reserve):
+                on = arr is not None and k >= len(grp.setup)
+                self.p_enter_turn.append(arr.turn if on else 0)
+                self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
+        self.repl_id = sec.replacements
+
+    # ------------------------------------------------------------------ the interface
+
+    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> StandardState:
+        s = StandardState.__new__(StandardState)
+        n = self.npieces
+        s.game, s.trace, s.events, s.legal = self, trace, events, None
+        s.loc, s.reduced, s.facing, s.occ, s.nxt = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n, [-1] * n
+        for p, h in enumerate(self.p_setup):
+            if h >= 0:
+                self._put(s, p, h)
+        s.turn, s.phase, s.rng, s.nrolls = 1, 0, seed_rng(seed), 0
+        s.ended, s.winner, s.reason = 0, -1, ""
+        s.marched, s.sub = 0, 0
+        self._enter_phase(s)
+        self._settle(s)
+        return s
+
+    def phase_actor(self, s: StandardState) -> int:
+        side = self.phase_side[s.phase]
+        return side if side >= 0 else self.side_order[s.sub]
+
+    def _compute(self, s: StandardState) -> list:
+        st = s.stage
+        if st == PICK:
+            if self.phase_kind[s.phase] == MOVEMENT:
+                return self._movers(s)
+            return [END] + [("attack", h) for h in self.targets(s)]
+        if st == DEST:
+            return [("to", h) for h in self.destinations(s, s.chosen, bool(s.march))]
+        if st == ATTACKERS:
+            h = s.target
+            out = [("with", p) for p in self.eligible(s, s.actor, h) if not (s.attackers >> p) & 1]
+            chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
+            if chosen and self.crt.pick(self.attack_strength(s, chosen), self.defence_strength(s, h)) != FORBIDDEN:
+                out.append(ROLL)
+            return out
+        if st == RETREAT:
+            return [("retreat", h) for h in self.retreat_hexes(s)]
+        if st == ADVANCE:
+            return [("advance", p) for p in self.advancers(s)] + [STAY]
+        if st == ENTER:
+            return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
+        # RESTORE
+        return [END] + [("restore", p) for p in self.side_pieces[s.actor] if s.loc[p] >= 0 and s.reduced[p]]
+
+    def _movers(self, s: StandardState) -> list:
+        """Case 5.1: the units that may still move this phase (and march, case 5.6)."""
+        if self.units_per_phase and s.nmoved >= self.units_per_phase:
+            return [END]
+        out, march = [END], []
+        loc, done = s.loc, s.done
+        for p in self.side_pieces[s.actor]:
+            if loc[p] >= 0 and not (done >> p) & 1:
+                if self.destinations(s, p):
+                    out.append(("move", p))
+                if self.strategic and self.destinations(s, p, True):
+                    march.append(("march", p))
+        return out + march
+
+    def _do(self, s: StandardState, a) -> None:
+        verb = a[0]
+        if verb == "end":
+            return self._next_phase(s) if s.stage == PICK else self._end_restore(s)
+        if verb == "move" or verb == "march":
+            s.chosen, s.march, s.stage = a[1], int(verb == "march"), DEST
+            return
+        if verb == "to":
+            p = s.chosen
+            s.done |= 1 << p
+            s.nmoved += 1
+            if s.march:
+                s.marched |= 1 << p
+            s.chosen, s.march, s.stage = -1, 0, PICK
+            self._relocate(s, p, a[1])
+            return
+        if verb == "attack":
+            s.target, s.attackers, s.stage = a[1], 0, ATTACKERS
+            return
+        if verb == "with":
+            s.attackers |= 1 << a[1]
+            return
+        if verb == "roll":
+            return self._battle(s)
+        if verb == "retreat":
+            return self._retreat_step(s, a[1])
+        if verb == "advance":
+            return self._advance(s, a[1])
+        if verb == "stay":
+            return self._to_pick(s)
+        if verb == "enter":
+            p = s.chosen
+            self._arrive(s, p, a[1])
+            if not s.ended:
+                self._next_arrival(s, p + 1)
+            return
+        if verb == "restore":
+            p = a[1]
+            s.reduced[p] = 0
+            s.points -= 1
+            if s.events is not None:
+                s.events.append(Restored(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                         piece=p))
+            if s.points <= 0:
+                self._end_restore(s)
+            return
+        raise ValueError(f"unknown action {a!r}")
+
+    # ------------------------------------------------------------------ case 3: sequence of play
+
+    def _next_phase(self, s: StandardState) -> None:
+        if self.phase_side[s.phase] < 0 and s.sub == 0:        # a phase of both sides: the second one's turn
+            s.sub = 1
+            return self._enter_phase(s, same=True)
+        if s.phase + 1 < len(self.phase_ids):
+            s.phase += 1
+        else:                                                   # case 11: the end of the game turn
+            end = self.victory.turn_end(s)
+            if end is not None:
+                return self._end(s, *end)
+            if s.turn >= self.turns:                            # no condition ended it: a draw
+                return self._end(s, -1, "last_turn")
+            s.phase, s.turn, s.marched = 0, s.turn + 1, 0
+        self._enter_phase(s)
+
+    def _enter_phase(self, s: StandardState, same: bool = False) -> None:
+        if not same:
+            s.sub = 0
+        s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0
+        s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv = -1, 0, (), 0, 0, -1, 0, ()
+        s.points = 0
+        s.actor = self.phase_actor(s)
+        kind = self.phase_kind[s.phase]
+        if kind == REINFORCEMENT:
+            self._next_arrival(s, 0)
+        elif kind == REPLACEMENT:
+            s.points = (self.content.turn_value(self.repl_id, s.turn, self.side_ids[s.actor])
+                        if self.repl_id else 0)
+            s.stage = RESTORE
+            if s.points <= 0:
+                self._end_restore(s)
+
+    def _end_restore(self, s: StandardState) -> None:
+        s.stage, s.points = PICK, 0
+        self._next_phase(s)
+
+    # ------------------------------------------------------------------ case 10.1 reinforcements
+
+    def _next_arrival(self, s: StandardState, start: int) -> None:
+        """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
+        that has room to enter; none left: the phase is over."""
+        loc, due, turn = s.loc, self.p_enter_turn, s.turn
+        for p in self.side_pieces[s.actor]:
+            if p >= start and loc[p] == RESERVE and 0 < due[p] <= turn and self._entry_hexes(s, p):
+                s.stage, s.chosen = ENTER, p
+                return
+        s.stage, s.chosen = PICK, -1
+        self._next_phase(s)
+
+    # ------------------------------------------------------------------ invariants and text
+
+    def state_problems(self, s: StandardState) -> list:
+        out = []
+        grid = self.board.grid
+        seen = [0] * self.npieces
+        for h, top in enumerate(s.occ):
+            if top < 0:
+                continue
+            pieces = []
+            p = top
+            while p >= 0 and len(pieces) <= self.npieces:
+                pieces.append(p)
+                p = s.nxt[p]
+            for q in pieces:
+                seen[q] += 1
+                if s.loc[q] != h:
+                    out.append(f"piece {q} in the stack of {grid.id_of(h)} but at {s.loc[q]}")
+            if len({self.p_side[q] for q in pieces}) > 1:
+                out.append(f"hex {grid.id_of(h)} holds units of both sides")
+            load = sum(self.t_stack[self.p_type[q]] for q in pieces)
+            if load > self.limit:
+                out.append(f"hex {grid.id_of(h)} holds {load} > the stacking limit {self.limit}")
+        for p, h in enumerate(s.loc):
+            if (h >= 0) != (seen[p] == 1):
+                out.append(f"piece {p} at {h} is in {seen[p]} stacks")
+            if h < 0 and s.nxt[p] != -1:
+                out.append(f"off-map piece {p} is linked to {s.nxt[p]}")
+            if h >= 0 and self.p_enter_turn[p] > s.turn:
+                out.append(f"piece {p} is on the map before its turn {self.p_enter_turn[p]}")
+        if s.stage == RETREAT and not s.rq:
+            out.append("a retreat with no unit retreating")
+        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
+            out.append(f"actor {s.actor} is not the phase's side")
+        return out
+
+    def status_lines(self, s: StandardState) -> list:
+        grid = self.board.grid
+        lines = [f"stage {STAGE_NAMES[s.stage]}" + (f" chosen {s.chosen}" if s.chosen >= 0 else "")
+                 + (f" target {grid.id_of(s.target)}" if s.target >= 0 else "")]
+        stacks = [f"{grid.id_of(h)}:{'+'.join(str(p) for p in self.stack(s, h))}"
+                  for h in range(self.board.n) if s.occ[h] >= 0 and s.nxt[s.occ[h]] >= 0]
+        if stacks:
+            lines.append("stacks " + " ".join(stacks))
+        if s.rq:
+            lines.append(f"retreating {' '.join(map(str, s.rq))}, {s.rleft} hexes to go")
+        if s.points:
+            lines.append(f"replacement points {s.points}")
+        return lines
+
+
+def _own_bots() -> dict:
+    """The standard rules' own bots (:mod:`.bots`, when it exists)."""
+    name = f"{__package__}.bots"
+    if importlib.util.find_spec(name) is None:
+        return {}
+    return dict(getattr(importlib.import_module(name), "BOTS", {}))
+
+
+Game.BOTS = _own_bots()

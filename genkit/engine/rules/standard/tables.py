@@ -1,0 +1,103 @@
+"""Per-content tables of the standard rules, built once per game: every hexside of the map as
+an *edge* ``hex * 6 + direction`` with what it costs to step across it (in half movement
+points), which features lie on it, whether a zone of control reaches across it; per unit type
+the movement allowance, strengths and stacking points. Hot paths read flat lists of ints."""
+from __future__ import annotations
+
+import itertools
+
+from ...core import IMPASSABLE, CrtTable
+
+ZOC_NONE, ZOC_STOP, ZOC_STOP_LEAVE, ZOC_LOCKING = range(4)
+ZOC_KINDS = ("none", "stop", "stop_and_leave", "locking")
+
+EFFECTS = ("none", "step_loss", "eliminate", "attacker_step_loss", "attacker_eliminate", "retreat",
+           "attacker_retreat", "exchange")
+(E_NONE, E_STEP, E_ELIM, E_ATT_STEP, E_ATT_ELIM, E_RETREAT, E_ATT_RETREAT, E_EXCHANGE) = range(8)
+
+
+def half(mp: float) -> int:
+    """Movement points as half points (the unit of every cost here)."""
+    return round(mp * 2)
+
+
+class Tables:
+    """The map and unit tables of one game (see the module docstring)."""
+
+    def __init__(self, game, section):
+        content, board = game.content, game.board
+        grid, n = board.grid, board.n
+        nb = board.neighbours
+        self.n = n
+        #: per edge: the hex across it, -1 off the map
+        self.nbr = [nb[h][d] for h in range(n) for d in range(6)]
+        feats = content.map.hexsides
+        eff = [section.hexsides.get(f.id, None) for f in feats]
+        #: per edge: bit mask of the map.hexsides features on it
+        self.efeat = efeat = [0] * (6 * n)
+        for fi, f in enumerate(feats):
+            for e in f.edges:
+                a, b = (grid.index_of(x) for x in e.split("/"))
+                if b in nb[a]:
+                    efeat[a * 6 + nb[a].index(b)] |= 1 << fi
+                    efeat[b * 6 + nb[b].index(a)] |= 1 << fi
+        self.feat_shift = [e.shift if e else 0 for e in eff]
+        self.feat_drm = [e.drm if e else 0 for e in eff]
+        self.feat_ids = [f.id for f in feats]
+        #: per edge: the road cost (half MP) of moving along a road across it, 0 no road
+        eroad = [0] * (6 * n)
+        for r in content.map.roads:
+            cost = half(section.roads[r.id].cost) if r.id in section.roads else 0
+            if not cost:
+                continue
+            for path in r.paths:
+                idx = [grid.index_of(x) for x in path]
+                for a, b in itertools.pairwise(idx):
+                    if b in nb[a]:
+                        for x, y in ((a, b), (b, a)):
+                            k = x * 6 + nb[x].index(y)
+                            eroad[k] = min(eroad[k], cost) if eroad[k] else cost
+        self.eroad = eroad
+        #: per edge: half MP to step across it into the hex beyond, 0 when it may not be crossed
+        self.ecost = ecost = [0] * (6 * n)
+        #: per hex: bit mask of the hexes its zone of control reaches (not across blocks_zoc)
+        self.zoc_from = [0] * n
+        for k in range(6 * n):
+            j = self.nbr[k]
+            if j < 0:
+                continue
+            mine = [eff[fi] for fi in range(len(feats)) if (efeat[k] >> fi) & 1 and eff[fi] is not None]
+            if not any(e.blocks_zoc for e in mine):
+                self.zoc_from[k // 6] |= 1 << j
+            if board.cost[j] == IMPASSABLE:
+                continue
+            crossing = any(e.crossing for e in mine)
+            if not crossing and any(e.impassable for e in mine):
+                continue
+            extra = 0 if crossing else sum(half(e.cross_cost) for e in mine)
+            ecost[k] = (eroad[k] or board.cost[j] * 2) + extra
+        # ---- combat: terrain of the defender's hex
+        terr = section.terrain
+        self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
+        self.h_shift = [terr[t].shift if t in terr else 0 for t in board.terrain]
+        self.h_drm = [terr[t].drm if t in terr else 0 for t in board.terrain]
+        # ---- the CRT (CrtTable reads the columns; its own effect codes know only four effects, so
+        # it is built on a copy whose results all read "none", and the effects are read here by code)
+        crt = content.crt
+        plain = crt.model_copy(update={"results": [r.model_copy(update={"effect": "none"}) for r in crt.results]})
+        self.crt = CrtTable(plain)
+        by_code = {r.code: (EFFECTS.index(r.effect), r.hexes or 0) for r in crt.results}
+        #: per column, per die face (1-based, index face - 1): (effect, retreat hexes, code)
+        self.results = [[by_code[code] + (code,) for code in col[0]] for col in self.crt.codes]
+        # ---- units
+        ts = game.types
+        a0 = self.crt.type_names[0]
+        self.t_ma2 = [t.movement * 2 for t in ts]
+        self.t_pass = [t.passes_through_friends for t in ts]
+        self.t_attack = [(t.strength.full, t.strength.reduced) for t in ts]
+        self.t_defence = [(t.defence_of().full, t.defence_of().reduced) for t in ts]
+        self.t_reach = [t.attack_distance.get(a0, 0) for t in ts]
+        self.t_within = [board.within_mask(r) if r else (0,) * n for r in self.t_reach]
+        st = section.stacking
+        self.t_stack = [st.points.get(t.id, 1) if st.count == "points" else 1 for t in ts]
+        self.limit = st.limit
