@@ -59,8 +59,6 @@ def test_new_pack_builds_a_kit(pack, genkit, tmp_path):
         assert (tmp_path / "kit" / name).stat().st_size > 5_000
 
 
-@pytest.mark.xfail(strict=True, reason="the standard rules engine (branch std-engine) is not merged yet: "
-                                       "remove this mark when it is")
 def test_new_pack_simulates(pack, genkit):
     code, out, err = genkit("sim", pack, "--games", 20, "--workers", 1, "--seed", 3)
     assert code == 0, out + err
