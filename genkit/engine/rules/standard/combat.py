@@ -147,7 +147,7 @@ class Combat:
         """Where the retreating unit may step next (case 9.2), ascending."""
         p = s.rq[0]
         cur, side, o = s.loc[p], self.p_side[p], s.rorigin
-        _, enemy, zoc = self._masks(s, side)
+        _, enemy, zoc, _ = self._masks(s, side)
         bad = enemy | zoc | s.rvisited
         n, dist = self.board.n, self.board._dist
         far = dist[o * n + cur]

@@ -3,6 +3,7 @@ Dijkstra over half movement points on the per-edge cost table of :mod:`.tables`,
 stacks (linked lists per hex, :mod:`.state`)."""
 from __future__ import annotations
 
+from ...core import bit_indices
 from ...state import ELIMINATED
 from .events import Arrived
 from .state import StandardState
@@ -68,12 +69,12 @@ class Movement:
     # ------------------------------------------------------------------ positions as masks
 
     def _masks(self, s: StandardState, side: int) -> tuple:
-        """(friendly hexes, enemy hexes, enemy zones of control) of ``side`` as bit masks."""
+        """(friendly hexes, enemy hexes, enemy zones of control) of ``side`` as bit masks, and
+        an empty cache of :meth:`_full` masks for :meth:`_reach`."""
         own = enemy = zoc = 0
         zf, ps = self.zoc_from, self.p_side
-        occ = s.occ
         for p, h in enumerate(s.loc):
-            if h >= 0 and occ[h] == p:
+            if h >= 0:
                 if ps[p] == side:
                     own |= 1 << h
                 else:
@@ -81,7 +82,23 @@ class Movement:
                     zoc |= zf[h]
         if self.zoc_kind == ZOC_NONE:
             zoc = 0
-        return own, enemy, zoc
+        return own, enemy, zoc, {}
+
+    def _full(self, s: StandardState, own: int, pts: int) -> int:
+        """The friendly hexes (``own``) with no room for ``pts`` more stacking points."""
+        full, room = 0, self.limit - pts
+        occ, nxt, sp, pt = s.occ, s.nxt, self.t_stack, self.p_type
+        while own:
+            low = own & -own
+            own ^= low
+            h = low.bit_length() - 1
+            n, q = 0, occ[h]
+            while q >= 0:
+                n += sp[pt[q]]
+                q = nxt[q]
+            if n > room:
+                full |= low
+        return full
 
     def _near_enemy(self, s: StandardState, side: int) -> int:
         """Hexes within the strategic ``enemy_distance`` of an enemy unit (case 5.6)."""
@@ -93,61 +110,64 @@ class Movement:
 
     # ------------------------------------------------------------------ cases 5-6: where a unit may go
 
-    def _may_move(self, s: StandardState, p: int, zoc: int) -> bool:
-        """Case 6.4: under locking zones of control a unit that starts in one may not move."""
-        return not (self.zoc_kind == ZOC_LOCKING and (zoc >> s.loc[p]) & 1)
-
-    def destinations(self, s: StandardState, p: int, march: bool = False) -> list:
+    def destinations(self, s: StandardState, p: int, march: bool = False, masks=None) -> list:
         """The hexes where ``p`` may end a move (or a strategic march), ascending."""
+        return bit_indices(self._reach(s, p, march, masks, False))
+
+    def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
+        """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the
+        first one found (a non-zero mask when the unit may move at all). ``masks``: those of
+        :meth:`_masks` for its side, when the caller has them."""
         side, t, start = self.p_side[p], self.p_type[p], s.loc[p]
-        own, enemy, zoc = self._masks(s, side)
-        if not self._may_move(s, p, zoc):
-            return []
+        own, enemy, zoc, fulls = masks or self._masks(s, side)
+        sb = 1 << start
+        if self.zoc_kind == ZOC_LOCKING and zoc & sb:      # case 6.4
+            return 0
         ma = self.t_ma2[t]
         avoid = enemy
         if march:
             near = self._near_enemy(s, side)
-            if (near >> start) & 1:
-                return []
+            if near & sb:
+                return 0
             ma *= self.march_mult
             avoid |= near
-        stop = zoc | (0 if self.t_pass[t] else own & ~(1 << start))
-        leave, leave_zoc = 0, 0
-        if self.zoc_kind == ZOC_STOP_LEAVE and (zoc >> start) & 1:
-            leave, leave_zoc = self.leave2, zoc
-        ecost, nbr = self.ecost, self.nbr
-        best = {start: 0}
-        buckets = [[] for _ in range(ma + 1)]
-        # the first steps, out of the start hex (case 6.3: the cost to leave, never into another zone)
-        base = start * 6
-        for d in range(6):
-            c = ecost[base + d]
+        pts = self.t_stack[t]
+        full = fulls.get(pts)
+        if full is None:
+            full = fulls[pts] = self._full(s, own, pts)
+        ends = ~(full | sb)
+        leave = no_zoc = 0
+        if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
+            leave, no_zoc = self.leave2, zoc
+        # the first steps, out of the start hex
+        pending = [0] * (ma + 1)
+        nbr = self.nbr
+        for k, c in enumerate(self.ecost[start * 6:start * 6 + 6]):
             if c:
-                j = nbr[base + d]
                 c += leave
-                if c <= ma and not (avoid >> j) & 1 and not (leave_zoc >> j) & 1 and c < best.get(j, 999):
-                    best[j] = c
-                    buckets[c].append(j)
-        for spent in range(1, ma):
-            for h in buckets[spent]:
-                if best[h] != spent or (stop >> h) & 1:
-                    continue
-                base = h * 6
-                for d in range(6):
-                    c = ecost[base + d]
-                    if c:
-                        c += spent
-                        if c <= ma:
-                            j = nbr[base + d]
-                            if c < best.get(j, 999) and not (avoid >> j) & 1:
-                                best[j] = c
-                                buckets[c].append(j)
-        del best[start]
-        room = self._room
-        return sorted(h for h in best if room(s, h, p))
-
-    def _can_move(self, s: StandardState, p: int, march: bool) -> bool:
-        return bool(self.destinations(s, p, march))
+                j = 1 << nbr[start * 6 + k]
+                if c <= ma and not j & no_zoc:
+                    pending[c] |= j
+        seen = sb
+        stop = zoc | (0 if self.t_pass[t] else own)
+        steps = self.step_masks
+        for spent in range(1, ma + 1):
+            new = pending[spent] & ~seen & ~avoid
+            if not new:
+                continue
+            seen |= new
+            if any_end and new & ends:
+                return new & ends
+            go = new & ~stop
+            while go:
+                low = go & -go
+                go ^= low
+                for c, m in steps[low.bit_length() - 1]:
+                    c += spent
+                    if c > ma:
+                        break
+                    pending[c] |= m
+        return seen & ends & ~enemy
 
     # ------------------------------------------------------------------ case 10.1 reinforcements
 

@@ -35,7 +35,7 @@ from .state import (
     STAGE_NAMES,
     StandardState,
 )
-from .tables import EFFECTS, ZOC_KINDS, Tables, half
+from .tables import EFFECTS, ZOC_KINDS, ZOC_LOCKING, ZOC_STOP_LEAVE, Tables, half
 
 END = ("end",)
 ROLL = ("roll",)
@@ -57,7 +57,7 @@ class Game(Movement, Combat, GameRules):
         GameRules.__init__(self, content)
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
-        for name in ("nbr", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
+        for name in ("nbr", "step_masks", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
                      "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
@@ -137,12 +137,35 @@ class Game(Movement, Combat, GameRules):
             return [END]
         out, march = [END], []
         loc, done = s.loc, s.done
+        masks = self._masks(s, s.actor)
+        own, enemy, zoc, fulls = masks
+        reach, steps, t_ma2, pt, t_stack = self._reach, self.step_masks, self.t_ma2, self.p_type, self.t_stack
+        locking = self.zoc_kind == ZOC_LOCKING
+        leave_cost = self.leave2 if self.zoc_kind == ZOC_STOP_LEAVE else 0
         for p in self.side_pieces[s.actor]:
-            if loc[p] >= 0 and not (done >> p) & 1:
-                if self.destinations(s, p):
+            h = loc[p]
+            if h < 0 or (done >> p) & 1:
+                continue
+            # the quick answer: a hex next to it where the move may end
+            t = pt[p]
+            in_zoc = (zoc >> h) & 1
+            if locking and in_zoc:
+                continue
+            leave, bad = (leave_cost, zoc) if in_zoc and leave_cost else (0, 0)
+            full = fulls.get(t_stack[t])
+            if full is None:
+                full = fulls[t_stack[t]] = self._full(s, own, t_stack[t])
+            ok = ~(full | enemy | bad)
+            ma = t_ma2[t]
+            for c, m in steps[h]:
+                if c + leave <= ma and m & ok:
                     out.append(("move", p))
-                if self.strategic and self.destinations(s, p, True):
-                    march.append(("march", p))
+                    break
+            else:
+                if reach(s, p, False, masks, True):
+                    out.append(("move", p))
+            if self.strategic and reach(s, p, True, masks, True):
+                march.append(("march", p))
         return out + march
 
     def _do(self, s: StandardState, a) -> None:

@@ -76,6 +76,14 @@ class Tables:
                 continue
             extra = 0 if crossing else sum(half(e.cross_cost) for e in mine)
             ecost[k] = (eroad[k] or board.cost[j] * 2) + extra
+        #: per hex: (half MP, bit mask of the hexes one step away at that cost), ascending costs
+        self.step_masks = []
+        for h in range(n):
+            by_cost: dict = {}
+            for k in range(h * 6, h * 6 + 6):
+                if ecost[k]:
+                    by_cost[ecost[k]] = by_cost.get(ecost[k], 0) | 1 << self.nbr[k]
+            self.step_masks.append(tuple(sorted(by_cost.items())))
         # ---- combat: terrain of the defender's hex
         terr = section.terrain
         self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
