@@ -261,6 +261,8 @@ class GreedyBot:
         self.enemies = tuple(p for s, ps in enumerate(game.side_pieces) if s != side for p in ps)
         self.wins_at = self.t.enemy_places[side]
         self.ads = sorted({self.t.p_ad[p] for p in self.mine})
+        self.obj = self._ekey = None
+        self.ev_local, self.room_local = {}, {}
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
         march = game.content.rules and (game.content.rules.get("strategic") or None)
@@ -365,50 +367,72 @@ class GreedyBot:
 
     def _prepare(self, v):
         """The tables of one decision: where everyone is, the objective term, the enemy strength
-        within striking distance of each hex, the own attack strength on each enemy hex."""
+        within striking distance of each hex, the own attack strength on each enemy hex, and
+        per hex whether anything but the objective term counts there (``special``)."""
         t = self.t
+        n = t.n
+        loc, red = v.loc, v.reduced
         own, foe = self._where(v)
         self.own, self.foe = own, foe
         self._set_targets(v)
         obj = self._objective_map(own)
         if obj is None:           # no objective: go for the enemy's units
-            dist, n = t.dist, t.n
+            dist = t.dist
             hexes = list(foe)
             obj = [-min((dist[h * n + e] for e in hexes), default=0) * 1.0 for h in range(n)]
-        self.obj = obj
-        # enemy strength able to strike each hex next turn (within attack distance + 1)
-        threat = [0] * t.n
-        for e in self.enemies:
-            h = v.loc[e]
-            if h < 0:
-                continue
-            a = self._att(v, e)
-            for j in self.g.board.within(h, t.p_ad[e] + (1 if t.p_ma[e] else 0)):
-                threat[j] += a
-        self.threat = threat
-        # own attack strength able to reach each enemy hex (where the units stand now), and per
-        # attack distance the enemy hexes within it of each hex
-        dist, n = t.dist, t.n
-        loc, p_ad = v.loc, t.p_ad
-        sup_set, sup_sum = {}, {}
-        near = {}
-        for ad in self.ads:
-            near[ad] = {}
-        within = self.g.board.within
-        for eh in foe:
-            tot, att = set(), 0
-            for p in self.mine:
-                h = loc[p]
-                if h >= 0 and dist[h * n + eh] <= p_ad[p]:
-                    tot.add(p)
-                    att += self._att(v, p)
-            sup_set[eh], sup_sum[eh] = tot, att
-            for ad, m in near.items():
-                for j in within(eh, ad):
-                    m.setdefault(j, []).append(eh)
-        self.sup_set, self.sup_sum, self.near = sup_set, sup_sum, near
-        self.ev_local = {}
+        if obj is not self.obj:
+            self.obj = obj
+            jit = self.jit
+            self.base = [o + j for o, j in zip(obj, jit)]
+        # what depends on the enemy only (the same at every pick of a movement phase)
+        ekey = tuple(loc[e] * 2 + red[e] for e in self.enemies)
+        if ekey != self._ekey:
+            self._ekey = ekey
+            within = self.g.board.within
+            # enemy strength able to strike each hex next turn (within attack distance + 1)
+            threat = [0] * n
+            for e in self.enemies:
+                h = loc[e]
+                if h < 0:
+                    continue
+                a = self._att(v, e)
+                for j in within(h, t.p_ad[e] + (1 if t.p_ma[e] else 0)):
+                    threat[j] += a
+            self.threat = threat
+            # per attack distance: the enemy hexes within it of each hex
+            near = {}
+            for ad in self.ads:
+                m = near[ad] = {}
+                for eh in foe:
+                    for j in within(eh, ad):
+                        m.setdefault(j, []).append(eh)
+            self.near = near
+            special = bytearray(n)
+            for h in range(n):
+                if threat[h]:
+                    special[h] = 1
+            for m in near.values():
+                for h in m:
+                    special[h] = 1
+            self.special_e = special
+        special = bytearray(self.special_e)
         self.target_set = frozenset(self.targets)
+        for h in self.target_set | self.wins_at:
+            special[h] = 1
+        self.special = special
+        # own attack strength able to reach each enemy hex (where the units stand now)
+        sup_set = {eh: set() for eh in foe}
+        sup_sum = dict.fromkeys(foe, 0)
+        near, p_ad, p_att = self.near, t.p_ad, t.p_att
+        for p in self.mine:
+            h = loc[p]
+            if h >= 0:
+                for eh in near[p_ad[p]].get(h, ()):
+                    sup_set[eh].add(p)
+                    sup_sum[eh] += p_att[p][red[p]]
+        self.sup_set, self.sup_sum = sup_set, sup_sum
+        self.ev_local = {}
+        self.room_local = {}
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""
@@ -491,7 +515,9 @@ class GreedyBot:
         else:
             a_step, a_all = 4.0, att * 1.5 + 2.0
         # a retreat is worth more when the defenders have nowhere to go
-        room = self._room(eh)
+        room = self.room_local.get(eh)
+        if room is None:
+            room = self.room_local[eh] = self._room(eh)
         if room:
             ret = 1.0
         else:
@@ -550,11 +576,11 @@ class GreedyBot:
                 return (-BIG, "move", None)
         here = self._score(v, p, v.loc[p])
         best, choice = None, None
-        jit = self.jit
+        jit, base, special, score = self.jit, self.base, self.special, self._score
         for verb in verbs:
             marching = verb == "march"
             for h in self._ends(s0, (verb, p), p):
-                sc = self._score(v, p, h, marching) + jit[h]
+                sc = score(v, p, h, marching) + jit[h] if special[h] else base[h]
                 if best is None or sc > best:
                     best, choice = sc, (verb, h)
         if choice is None:
@@ -646,21 +672,33 @@ class GreedyBot:
         return self._value(v, t.distribution(col, drm), defenders, attackers, target, att)
 
     def best_attack(self, v, target, pool):
-        """(value, attackers) of the best attack on ``target`` by units of ``pool``."""
+        """(value, attackers) of the best attack on ``target`` by units of ``pool``: every subset
+        of up to three units; else all of them, then leaving out, weakest first, each unit whose
+        absence costs nothing (units kept for other attacks are worth a little)."""
         pool = sorted(pool, key=lambda p: (-self._att(v, p), p))
-        if len(pool) <= 6:
-            subsets = []
-            for m in range(1, 1 << len(pool)):
-                subsets.append([p for i, p in enumerate(pool) if m >> i & 1])
-        else:
-            subsets = [pool[:k] for k in range(1, len(pool) + 1)]
-        best, choice = None, None
-        for sub in subsets:
+        att = self._att
+
+        def value(sub):
             val = self.battle_value(v, sub, target)
-            if val is None:
-                continue
-            val -= 0.01 * sum(self._att(v, p) for p in sub)      # keep units for other attacks
-            if best is None or val > best:
+            return None if val is None else val - 0.01 * sum(att(v, p) for p in sub)
+        if len(pool) <= 3:
+            best, choice = None, None
+            for m in range(1, 1 << len(pool)):
+                sub = [p for i, p in enumerate(pool) if m >> i & 1]
+                val = value(sub)
+                if val is not None and (best is None or val > best):
+                    best, choice = val, sub
+            return best, choice
+        choice = list(pool)
+        best = value(choice)
+        if best is None:
+            return None, None
+        for p in reversed(pool):
+            if len(choice) == 1:
+                break
+            sub = [q for q in choice if q != p]
+            val = value(sub)
+            if val is not None and val >= best:
                 best, choice = val, sub
         return best, choice
 
