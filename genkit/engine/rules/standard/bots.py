@@ -247,6 +247,7 @@ class GreedyBot:
     contact_w = 0.6          # weight of the best attack a unit could join from a hex
     danger_w = (0.3, 0.6)    # weight of the expected loss at a hex (attacker, defender)
     take_bonus = 6.0         # an attack that may vacate an objective hex
+    place_w = 40.0           # an own place (entering it wins) emptied by the enemy's attack
 
     def __init__(self, game, side: int, seed: int):
         self.g = game
@@ -261,6 +262,8 @@ class GreedyBot:
         self.enemies = tuple(p for s, ps in enumerate(game.side_pieces) if s != side for p in ps)
         self.wins_at = self.t.enemy_places[side]
         self.ads = sorted({self.t.p_ad[p] for p in self.mine})
+        self.own_places = frozenset(self.t.own_places[side])
+        self.place_threat: dict = {}
         self.obj = self._ekey = None
         self.ev_local, self.room_local = {}, {}
         self.static_targets = self.targets = self.t.targets[side]
@@ -342,8 +345,18 @@ class GreedyBot:
 
     def _set_targets(self, v):
         """This decision's objectives: the game's, plus any own place an enemy unit could
-        enter next turn (sat on, since entering it wins at once)."""
+        enter next turn (sat on, since entering it wins at once); ``place_threat``: own place
+        -> the enemy strength that could attack it next turn."""
         self.targets = self.static_targets
+        pt = {}
+        t = self.t
+        loc, ma = v.loc, t.p_ma
+        for h in self.own_places:
+            to = t.to(h)
+            a = sum(self._att(v, e) for e in self.enemies if loc[e] >= 0 and to[loc[e]] <= ma[e] * 2 + 2)
+            if a:
+                pt[h] = a
+        self.place_threat = pt
         if self.guard:
             t = self.t
             loc, ma = v.loc, t.p_ma
@@ -417,7 +430,7 @@ class GreedyBot:
             self.special_e = special
         special = bytearray(self.special_e)
         self.target_set = frozenset(self.targets)
-        for h in self.target_set | self.wins_at:
+        for h in self.target_set | self.wins_at | self.place_threat.keys():
             special[h] = 1
         self.special = special
         # own attack strength able to reach each enemy hex (where the units stand now)
@@ -465,6 +478,13 @@ class GreedyBot:
                         ev = local[(att, eh)] = self._rough_ev(v, att, eh, self.foe[eh])
                     best = max(best, ev)
                 sc += self.contact_w * best
+        if h in self.place_threat:
+            # an own place the enemy wins by entering: what this unit takes off the chance that
+            # the enemy's next attack empties it
+            pt = self.place_threat[h]
+            d0 = sum(self._def(v, q) for q in here if q != p) * t.mult[h] if others else 0
+            d = d0 + self._def(v, p) * t.mult[h]
+            sc += self.place_w * ((self._vacate(pt, d0, h) if d0 else 1.0) - self._vacate(pt, d, h))
         # the danger there
         thr = self.threat[h]
         if thr:
@@ -481,6 +501,15 @@ class GreedyBot:
                 dg = t.danger_cache[key] = self._danger(thr, d, h, step, others + 1)
             sc -= self.danger * dg
         return sc
+
+    def _vacate(self, thr, d, h):
+        """The chance that an attack of strength ``thr`` empties hex ``h`` defended by ``d``."""
+        t = self.t
+        col = t.column(thr, d, t.shift[h])
+        if col < 0:
+            return 0.0
+        p = t.distribution(col, t.drm[h])
+        return p[E_ELIM] + p[E_RET]
 
     def _rough_ev(self, v, att, eh, defenders):
         """The expected value of an attack of strength ``att`` on the enemy hex ``eh`` (terrain
@@ -717,6 +746,7 @@ class GreedyBot:
         if plan is None:
             return END if END in actions else actions[0]
         self.attackers = list(plan[1])
+        self.attacked.update(plan[1])      # (also when the rules name them without asking)
         return plan[0]
 
     def choose_with(self, v, actions):
