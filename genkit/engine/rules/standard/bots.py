@@ -452,11 +452,16 @@ class GreedyBot:
         if h in self.wins_at:
             return BIG
         t = self.t
+        red = v.reduced
         sc = self.obj[h]
         here = self.own.get(h)
-        others = 0
+        others = d0 = 0
         if here:
-            others = len(here) - (p in here)
+            p_def = t.p_def
+            for q in here:
+                if q != p:
+                    others += 1
+                    d0 += p_def[q][red[q]]
         if h in self.target_set:
             if not others:
                 sc += self.on_objective
@@ -467,32 +472,31 @@ class GreedyBot:
             lst = self.near[t.p_ad[p]].get(h)
             if lst:
                 best = 0.0
-                mine = self._att(v, p)
-                local = self.ev_local
+                mine = t.p_att[p][red[p]]
+                local, sup_sum, sup_set = self.ev_local, self.sup_sum, self.sup_set
                 for eh in lst:
-                    att = mine + self.sup_sum[eh]
-                    if p in self.sup_set[eh]:
+                    att = mine + sup_sum[eh]
+                    if p in sup_set[eh]:
                         att -= mine
                     ev = local.get((att, eh))
                     if ev is None:
                         ev = local[(att, eh)] = self._rough_ev(v, att, eh, self.foe[eh])
                     best = max(best, ev)
                 sc += self.contact_w * best
+        thr = self.threat[h]
+        if not thr and h not in self.place_threat:
+            return sc
+        mult = t.mult[h]
+        d = (d0 + t.p_def[p][red[p]]) * mult
         if h in self.place_threat:
             # an own place the enemy wins by entering: what this unit takes off the chance that
             # the enemy's next attack empties it
             pt = self.place_threat[h]
-            d0 = sum(self._def(v, q) for q in here if q != p) * t.mult[h] if others else 0
-            d = d0 + self._def(v, p) * t.mult[h]
-            sc += self.place_w * ((self._vacate(pt, d0, h) if d0 else 1.0) - self._vacate(pt, d, h))
+            sc += self.place_w * ((self._vacate(pt, d0 * mult, h) if d0 else 1.0) - self._vacate(pt, d, h))
         # the danger there
-        thr = self.threat[h]
         if thr:
-            d = self._def(v, p)
-            if others:
-                d += sum(self._def(v, q) for q in here if q != p)
-            d *= t.mult[h]
-            step = self._step_value(v, p)
+            w = t.p_worth[p]
+            step = w[1] if red[p] else w[0] - w[1]
             key = (thr, d, h, step, others)
             dg = t.danger_cache.get(key)
             if dg is None:
@@ -606,8 +610,10 @@ class GreedyBot:
         here = self._score(v, p, v.loc[p])
         best, choice = None, None
         jit, base, special, score = self.jit, self.base, self.special, self._score
-        for verb in verbs:
+        for verb in sorted(verbs, reverse=True):            # "move" first, then "march"
             marching = verb == "march"
+            if marching and choice is not None and special[choice[1]]:
+                continue        # the best move ends where the enemy or an objective counts
             for h in self._ends(s0, (verb, p), p):
                 sc = score(v, p, h, marching) + jit[h] if special[h] else base[h]
                 if best is None or sc > best:
