@@ -247,6 +247,7 @@ class GreedyBot:
     contact_w = 0.6          # weight of the best attack a unit could join from a hex
     danger_w = (0.3, 0.6)    # weight of the expected loss at a hex (attacker, defender)
     take_bonus = 6.0         # an attack that may vacate an objective hex
+    place_w = 40.0           # an own place (entering it wins) emptied by the enemy's attack
 
     def __init__(self, game, side: int, seed: int):
         self.g = game
@@ -261,6 +262,10 @@ class GreedyBot:
         self.enemies = tuple(p for s, ps in enumerate(game.side_pieces) if s != side for p in ps)
         self.wins_at = self.t.enemy_places[side]
         self.ads = sorted({self.t.p_ad[p] for p in self.mine})
+        self.own_places = frozenset(self.t.own_places[side])
+        self.place_threat: dict = {}
+        self.obj = self._ekey = None
+        self.ev_local, self.room_local = {}, {}
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
         march = game.content.rules and (game.content.rules.get("strategic") or None)
@@ -340,8 +345,18 @@ class GreedyBot:
 
     def _set_targets(self, v):
         """This decision's objectives: the game's, plus any own place an enemy unit could
-        enter next turn (sat on, since entering it wins at once)."""
+        enter next turn (sat on, since entering it wins at once); ``place_threat``: own place
+        -> the enemy strength that could attack it next turn."""
         self.targets = self.static_targets
+        pt = {}
+        t = self.t
+        loc, ma = v.loc, t.p_ma
+        for h in self.own_places:
+            to = t.to(h)
+            a = sum(self._att(v, e) for e in self.enemies if loc[e] >= 0 and to[loc[e]] <= ma[e] * 2 + 2)
+            if a:
+                pt[h] = a
+        self.place_threat = pt
         if self.guard:
             t = self.t
             loc, ma = v.loc, t.p_ma
@@ -365,61 +380,88 @@ class GreedyBot:
 
     def _prepare(self, v):
         """The tables of one decision: where everyone is, the objective term, the enemy strength
-        within striking distance of each hex, the own attack strength on each enemy hex."""
+        within striking distance of each hex, the own attack strength on each enemy hex, and
+        per hex whether anything but the objective term counts there (``special``)."""
         t = self.t
+        n = t.n
+        loc, red = v.loc, v.reduced
         own, foe = self._where(v)
         self.own, self.foe = own, foe
         self._set_targets(v)
         obj = self._objective_map(own)
         if obj is None:           # no objective: go for the enemy's units
-            dist, n = t.dist, t.n
+            dist = t.dist
             hexes = list(foe)
             obj = [-min((dist[h * n + e] for e in hexes), default=0) * 1.0 for h in range(n)]
-        self.obj = obj
-        # enemy strength able to strike each hex next turn (within attack distance + 1)
-        threat = [0] * t.n
-        for e in self.enemies:
-            h = v.loc[e]
-            if h < 0:
-                continue
-            a = self._att(v, e)
-            for j in self.g.board.within(h, t.p_ad[e] + (1 if t.p_ma[e] else 0)):
-                threat[j] += a
-        self.threat = threat
-        # own attack strength able to reach each enemy hex (where the units stand now), and per
-        # attack distance the enemy hexes within it of each hex
-        dist, n = t.dist, t.n
-        loc, p_ad = v.loc, t.p_ad
-        sup_set, sup_sum = {}, {}
-        near = {}
-        for ad in self.ads:
-            near[ad] = {}
-        within = self.g.board.within
-        for eh in foe:
-            tot, att = set(), 0
-            for p in self.mine:
-                h = loc[p]
-                if h >= 0 and dist[h * n + eh] <= p_ad[p]:
-                    tot.add(p)
-                    att += self._att(v, p)
-            sup_set[eh], sup_sum[eh] = tot, att
-            for ad, m in near.items():
-                for j in within(eh, ad):
-                    m.setdefault(j, []).append(eh)
-        self.sup_set, self.sup_sum, self.near = sup_set, sup_sum, near
-        self.ev_local = {}
+        if obj is not self.obj:
+            self.obj = obj
+            jit = self.jit
+            self.base = [o + j for o, j in zip(obj, jit)]
+        # what depends on the enemy only (the same at every pick of a movement phase)
+        ekey = tuple(loc[e] * 2 + red[e] for e in self.enemies)
+        if ekey != self._ekey:
+            self._ekey = ekey
+            within = self.g.board.within
+            # enemy strength able to strike each hex next turn (within attack distance + 1)
+            threat = [0] * n
+            for e in self.enemies:
+                h = loc[e]
+                if h < 0:
+                    continue
+                a = self._att(v, e)
+                for j in within(h, t.p_ad[e] + (1 if t.p_ma[e] else 0)):
+                    threat[j] += a
+            self.threat = threat
+            # per attack distance: the enemy hexes within it of each hex
+            near = {}
+            for ad in self.ads:
+                m = near[ad] = {}
+                for eh in foe:
+                    for j in within(eh, ad):
+                        m.setdefault(j, []).append(eh)
+            self.near = near
+            special = bytearray(n)
+            for h in range(n):
+                if threat[h]:
+                    special[h] = 1
+            for m in near.values():
+                for h in m:
+                    special[h] = 1
+            self.special_e = special
+        special = bytearray(self.special_e)
         self.target_set = frozenset(self.targets)
+        for h in self.target_set | self.wins_at | self.place_threat.keys():
+            special[h] = 1
+        self.special = special
+        # own attack strength able to reach each enemy hex (where the units stand now)
+        sup_set = {eh: set() for eh in foe}
+        sup_sum = dict.fromkeys(foe, 0)
+        near, p_ad, p_att = self.near, t.p_ad, t.p_att
+        for p in self.mine:
+            h = loc[p]
+            if h >= 0:
+                for eh in near[p_ad[p]].get(h, ()):
+                    sup_set[eh].add(p)
+                    sup_sum[eh] += p_att[p][red[p]]
+        self.sup_set, self.sup_sum = sup_set, sup_sum
+        self.ev_local = {}
+        self.room_local = {}
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""
         if h in self.wins_at:
             return BIG
         t = self.t
+        red = v.reduced
         sc = self.obj[h]
         here = self.own.get(h)
-        others = 0
+        others = d0 = 0
         if here:
-            others = len(here) - (p in here)
+            p_def = t.p_def
+            for q in here:
+                if q != p:
+                    others += 1
+                    d0 += p_def[q][red[q]]
         if h in self.target_set:
             if not others:
                 sc += self.on_objective
@@ -430,25 +472,31 @@ class GreedyBot:
             lst = self.near[t.p_ad[p]].get(h)
             if lst:
                 best = 0.0
-                mine = self._att(v, p)
-                local = self.ev_local
+                mine = t.p_att[p][red[p]]
+                local, sup_sum, sup_set = self.ev_local, self.sup_sum, self.sup_set
                 for eh in lst:
-                    att = mine + self.sup_sum[eh]
-                    if p in self.sup_set[eh]:
+                    att = mine + sup_sum[eh]
+                    if p in sup_set[eh]:
                         att -= mine
                     ev = local.get((att, eh))
                     if ev is None:
                         ev = local[(att, eh)] = self._rough_ev(v, att, eh, self.foe[eh])
                     best = max(best, ev)
                 sc += self.contact_w * best
-        # the danger there
         thr = self.threat[h]
+        if not thr and h not in self.place_threat:
+            return sc
+        mult = t.mult[h]
+        d = (d0 + t.p_def[p][red[p]]) * mult
+        if h in self.place_threat:
+            # an own place the enemy wins by entering: what this unit takes off the chance that
+            # the enemy's next attack empties it
+            pt = self.place_threat[h]
+            sc += self.place_w * ((self._vacate(pt, d0 * mult, h) if d0 else 1.0) - self._vacate(pt, d, h))
+        # the danger there
         if thr:
-            d = self._def(v, p)
-            if others:
-                d += sum(self._def(v, q) for q in here if q != p)
-            d *= t.mult[h]
-            step = self._step_value(v, p)
+            w = t.p_worth[p]
+            step = w[1] if red[p] else w[0] - w[1]
             key = (thr, d, h, step, others)
             dg = t.danger_cache.get(key)
             if dg is None:
@@ -457,6 +505,15 @@ class GreedyBot:
                 dg = t.danger_cache[key] = self._danger(thr, d, h, step, others + 1)
             sc -= self.danger * dg
         return sc
+
+    def _vacate(self, thr, d, h):
+        """The chance that an attack of strength ``thr`` empties hex ``h`` defended by ``d``."""
+        t = self.t
+        col = t.column(thr, d, t.shift[h])
+        if col < 0:
+            return 0.0
+        p = t.distribution(col, t.drm[h])
+        return p[E_ELIM] + p[E_RET]
 
     def _rough_ev(self, v, att, eh, defenders):
         """The expected value of an attack of strength ``att`` on the enemy hex ``eh`` (terrain
@@ -491,7 +548,9 @@ class GreedyBot:
         else:
             a_step, a_all = 4.0, att * 1.5 + 2.0
         # a retreat is worth more when the defenders have nowhere to go
-        room = self._room(eh)
+        room = self.room_local.get(eh)
+        if room is None:
+            room = self.room_local[eh] = self._room(eh)
         if room:
             ret = 1.0
         else:
@@ -550,11 +609,13 @@ class GreedyBot:
                 return (-BIG, "move", None)
         here = self._score(v, p, v.loc[p])
         best, choice = None, None
-        jit = self.jit
-        for verb in verbs:
+        jit, base, special, score = self.jit, self.base, self.special, self._score
+        for verb in sorted(verbs, reverse=True):            # "move" first, then "march"
             marching = verb == "march"
+            if marching and choice is not None and special[choice[1]]:
+                continue        # the best move ends where the enemy or an objective counts
             for h in self._ends(s0, (verb, p), p):
-                sc = self._score(v, p, h, marching) + jit[h]
+                sc = score(v, p, h, marching) + jit[h] if special[h] else base[h]
                 if best is None or sc > best:
                     best, choice = sc, (verb, h)
         if choice is None:
@@ -646,21 +707,33 @@ class GreedyBot:
         return self._value(v, t.distribution(col, drm), defenders, attackers, target, att)
 
     def best_attack(self, v, target, pool):
-        """(value, attackers) of the best attack on ``target`` by units of ``pool``."""
+        """(value, attackers) of the best attack on ``target`` by units of ``pool``: every subset
+        of up to three units; else all of them, then leaving out, weakest first, each unit whose
+        absence costs nothing (units kept for other attacks are worth a little)."""
         pool = sorted(pool, key=lambda p: (-self._att(v, p), p))
-        if len(pool) <= 6:
-            subsets = []
-            for m in range(1, 1 << len(pool)):
-                subsets.append([p for i, p in enumerate(pool) if m >> i & 1])
-        else:
-            subsets = [pool[:k] for k in range(1, len(pool) + 1)]
-        best, choice = None, None
-        for sub in subsets:
+        att = self._att
+
+        def value(sub):
             val = self.battle_value(v, sub, target)
-            if val is None:
-                continue
-            val -= 0.01 * sum(self._att(v, p) for p in sub)      # keep units for other attacks
-            if best is None or val > best:
+            return None if val is None else val - 0.01 * sum(att(v, p) for p in sub)
+        if len(pool) <= 3:
+            best, choice = None, None
+            for m in range(1, 1 << len(pool)):
+                sub = [p for i, p in enumerate(pool) if m >> i & 1]
+                val = value(sub)
+                if val is not None and (best is None or val > best):
+                    best, choice = val, sub
+            return best, choice
+        choice = list(pool)
+        best = value(choice)
+        if best is None:
+            return None, None
+        for p in reversed(pool):
+            if len(choice) == 1:
+                break
+            sub = [q for q in choice if q != p]
+            val = value(sub)
+            if val is not None and val >= best:
                 best, choice = val, sub
         return best, choice
 
@@ -679,6 +752,7 @@ class GreedyBot:
         if plan is None:
             return END if END in actions else actions[0]
         self.attackers = list(plan[1])
+        self.attacked.update(plan[1])      # (also when the rules name them without asking)
         return plan[0]
 
     def choose_with(self, v, actions):
