@@ -266,6 +266,7 @@ class GreedyBot:
         self.place_threat: dict = {}
         self.obj = self._ekey = None
         self.ev_local, self.room_local = {}, {}
+        self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
         march = game.content.rules and (game.content.rules.get("strategic") or None)
@@ -383,6 +384,9 @@ class GreedyBot:
         within striking distance of each hex, the own attack strength on each enemy hex, and
         per hex whether anything but the objective term counts there (``special``)."""
         t = self.t
+        # an attacker short of time takes more risks for an objective (x4 on the last turn)
+        left = self.g.turns - v.turn
+        self.urgency = 1.0 if self.defender or left >= 3 else 4.0 - left
         n = t.n
         loc, red = v.loc, v.reduced
         own, foe = self._where(v)
@@ -561,7 +565,7 @@ class GreedyBot:
         if eh in self.wins_at or eh in self.targets:
             vacate = dist[E_ELIM] + dist[E_RET]
             if t.advance:
-                val += vacate * (BIG / 1000 if eh in self.wins_at else self.take_bonus)
+                val += vacate * (BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency)
         return val
 
     def _room(self, eh):
