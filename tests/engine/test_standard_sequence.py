@@ -1,0 +1,273 @@
+"""The sequence of play, set-up, reinforcements, replacements and victory of the standard rules
+(docs/standard-rules.md cases 1-4, 10 and 11), whole games, and what ``genkit check`` refuses.
+Each test is named after the case it proves."""
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+from test_standard_position import MINI, Pos, content, game
+
+from genkit.engine import check_invariants, play_game
+from genkit.engine.bots import RandomBot
+from genkit.engine.rules.standard import Game
+from genkit.engine.rules.standard.events import ARRIVED, RESTORED
+from genkit.engine.rules.standard.state import ENTER, RESTORE
+from genkit.engine.state import RESERVE
+from genkit.model.check import check_path
+
+
+def phase(g, s) -> str:
+    return g.phase_ids[s.phase]
+
+
+# --------------------------------------------------------------------------- 1-2 the model
+
+def test_std_every_case_of_the_rules_document_has_a_test():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "standard-rules.md").read_text()
+    cases = re.findall(r"^### (\d+)\.(\d+) ", doc, re.MULTILINE)
+    names = "\n".join(p.read_text() for p in Path(__file__).parent.glob("test_standard_*.py"))
+    missing = [f"{a}.{b}" for a, b in cases if f"def test_std_{a}_{b}_" not in names]
+    assert len(cases) > 40 and not missing
+
+
+def test_std_1_1_rules_module_standard_runs_the_game():
+    c = content()
+    assert c.game.rules_module == "standard"
+    assert play_game(c, 1).turn >= 1
+
+
+def test_std_1_2_costs_are_kept_in_half_points():
+    g = game()
+    road = g.section.roads["road"].cost
+    assert road * 2 == int(road * 2) and min(g.eroad[k] for k in range(len(g.eroad)) if g.eroad[k]) == road * 2
+    assert all(c % 2 == 0 for c in g.ecost if c and c not in g.eroad)
+
+
+def test_std_2_1_units_have_two_steps_and_their_printed_factors():
+    g = game()
+    for k, t in enumerate(g.types):
+        assert g.t_attack[k] == (t.strength.full, t.strength.reduced)
+        assert g.t_defence[k] == (t.defence_of().full, t.defence_of().reduced)
+        assert g.t_ma2[k] == 2 * t.movement
+
+
+def test_std_2_2_hexside_features_and_roads_are_read_from_the_map():
+    g = game()
+    grid, nb = g.board.grid, g.board.neighbours
+    river = g.feat_ids.index("river")
+    for feat in g.content.map.hexsides:
+        fi = g.feat_ids.index(feat.id)
+        for e in feat.edges:
+            a, b = (grid.index_of(x) for x in e.split("/"))
+            assert (g.efeat[a * 6 + nb[a].index(b)] >> fi) & 1 and (g.efeat[b * 6 + nb[b].index(a)] >> fi) & 1
+    path = [grid.index_of(h) for h in g.content.map.roads[0].paths[0]]
+    assert all(g.eroad[a * 6 + nb[a].index(b)] for a, b in itertools.pairwise(path))
+    assert sum(1 for m in g.efeat if (m >> river) & 1) == 2 * len(g.content.map.hexsides[0].edges)
+
+
+def test_std_2_3_the_crt_reads_its_first_attack_type():
+    g = game()
+    assert g.crt.type_names[0] == g.content.crt.attack_types[0]
+    col0 = g.content.crt.columns[0].rows[g.content.crt.attack_types[0]]
+    assert [r[2] for r in g.results[0]] == col0
+
+
+# --------------------------------------------------------------------------- 3 sequence of play
+
+def test_std_3_1_phases_follow_the_sequence_of_play_and_turns_advance():
+    g = game()
+    s = g.initial_state(3)
+    seen = []
+    bots = [RandomBot(1), RandomBot(2)]
+    while not s.ended and s.turn == 1:
+        if not seen or seen[-1] != phase(g, s):
+            seen.append(phase(g, s))
+        g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)))
+    order = [p for p in g.phase_ids if p in seen]
+    assert seen == order and s.turn == 2
+
+
+def test_std_3_2_a_phase_naming_no_side_is_played_by_each_side_first_side_first():
+    g = game()
+    pos = Pos(g, "replacement")
+    b = pos.put("blue", "inf", "0103", reduced=True)
+    r = pos.put("grey", "inf", "0903", reduced=True)
+    pos.start()
+    first = g.side_ids.index(g.content.game.first_side)
+    assert pos.s.stage == RESTORE and pos.s.actor == first
+    pos.act("restore", b if first == 0 else r)
+    assert pos.s.stage == RESTORE and pos.s.actor == 1 - first
+
+
+def test_std_3_3_a_single_choice_is_taken_at_once():
+    g = game()
+    pos = Pos(g, "blue_combat")
+    pos.put("blue", "inf", "0101")
+    pos.put("grey", "inf", "1008")                # nothing to attack: the phase passes by itself
+    pos.start()
+    assert phase(g, pos.s) != "blue_combat"
+
+
+def test_std_3_4_victory_is_checked_at_the_end_of_each_turn():
+    g = game()
+    pos = Pos(g, "replacement")
+    pos.put("blue", "inf", "0103")                # grey has no unit on the map: no_units
+    pos.start()
+    assert pos.s.ended and pos.s.reason == "no_units" and g.side_ids[pos.s.winner] == "blue"
+
+
+# --------------------------------------------------------------------------- 4 set-up
+
+def test_std_4_1_units_start_on_their_set_up_hexes():
+    g = game()
+    s = g.initial_state(0)
+    grid = g.board.grid
+    for grp in g.content.counters.units:
+        on = sorted(grid.id_of(s.loc[p]) for p in range(g.npieces)
+                    if s.loc[p] >= 0 and g.side_ids[g.p_side[p]] == grp.side and g.type_ids[g.p_type[p]] == grp.type)
+        assert set(grp.setup) <= set(on)
+    assert sum(1 for h in s.loc if h == RESERVE) == sum(grp.reserve for grp in g.content.counters.units)
+
+
+def test_std_4_2_reserve_pieces_need_an_entry():
+    found = check_path(MINI, ["counters.units.1={side: blue, type: inf, reserve: 1}"])
+    assert any(f.code == "rules-reserve" and "enters" in f.message for f in found if f.severity == "error")
+
+
+# --------------------------------------------------------------------------- 10 reinforcements, replacements
+
+def _blue_reinforcement(g):
+    p = next(p for p in range(g.npieces) if g.p_enter_turn[p] and g.side_ids[g.p_side[p]] == "blue")
+    return p, g.p_enter_turn[p], [g.board.grid.id_of(h) for h in g.p_entry[p]]
+
+
+def test_std_10_1_reinforcements_enter_on_their_turn_at_their_hexes():
+    g = game()
+    p, turn, hexes = _blue_reinforcement(g)
+    early = Pos(g, "blue_reinforcement", turn=turn - 1)
+    early.put("blue", "inf", "0303")
+    early.start()
+    assert early.s.loc[p] == RESERVE and phase(g, early.s) != "blue_reinforcement"
+    pos = Pos(g, "blue_reinforcement", turn=turn)
+    pos.put("blue", "inf", "0303")
+    pos.start()
+    assert pos.s.stage == ENTER and pos.s.chosen == p
+    assert {pos.id(a[1]) for a in pos.legal()} == set(hexes)
+    pos.act("enter", pos.h(hexes[-1]))
+    assert pos.at(p) == hexes[-1] and [e.piece for e in pos.events(ARRIVED)] == [p]
+
+
+def test_std_10_1_a_reinforcement_with_no_room_waits():
+    g = game()
+    p, turn, hexes = _blue_reinforcement(g)
+    pos = Pos(g, "blue_reinforcement", turn=turn)
+    for h in hexes:
+        pos.put("grey", "inf", h)                 # enemies on every entry hex
+    pos.start()
+    assert pos.s.loc[p] == RESERVE and phase(g, pos.s) != "blue_reinforcement"
+    assert check_invariants(pos.s) == []
+
+
+def test_std_10_2_replacement_points_restore_steps():
+    g = game()
+    pos = Pos(g, "replacement")
+    a = pos.put("blue", "inf", "0103", reduced=True)
+    b = pos.put("blue", "inf", "0105", reduced=True)
+    pos.put("grey", "inf", "0903")
+    pos.start()
+    points = g.content.turn_value(g.section.replacements, pos.s.turn, "blue")
+    assert pos.s.points == points and set(pos.legal()) == {("end",), ("restore", a), ("restore", b)}
+    pos.act("restore", a)
+    assert pos.s.reduced[a] == 0 and len(pos.events(RESTORED)) == 1
+    if points == 1:                                   # the points spent: blue restores no more
+        assert not (pos.s.stage == RESTORE and pos.s.actor == 0) and pos.s.reduced[b] == 1
+
+
+# --------------------------------------------------------------------------- 11 victory
+
+def test_std_11_1_the_games_own_victory_conditions_decide():
+    g = game()
+    towns = next(c for c in g.content.game.victory if c.kind == "hold").hexes
+    pos = Pos(g, "replacement", turn=g.turns)
+    for h in towns:
+        pos.put("blue", "inf", h)
+    pos.put("grey", "inf", "1008")
+    pos.start()
+    assert pos.s.ended and pos.s.reason == "hold" and g.side_ids[pos.s.winner] == "blue"
+
+
+def test_std_11_2_entering_an_enemy_place_wins_at_once():
+    c = content()
+    places = [p.model_copy(update={"side": "grey"}) for p in c.map.places]
+    raw_victory = [{"kind": "enter_enemy_place"}] + [v.model_dump() for v in c.game.victory]
+    game_model = type(c.game).model_validate({**c.game.model_dump(), "victory": raw_victory})
+    c = c.model_copy(update={"map": c.map.model_copy(update={"places": places}), "game": game_model})
+    g = Game(c)
+    pos = Pos(g, "blue_movement")
+    p = pos.put("blue", "inf", "0502")
+    pos.put("grey", "inf", "1008")
+    pos.start()
+    pos.move(p, "0602")
+    assert pos.s.ended and pos.s.reason == "enter_enemy_place" and pos.s.winner == 0
+
+
+def test_std_11_3_a_game_with_no_condition_met_after_the_last_turn_is_drawn():
+    c = content()
+    game_model = type(c.game).model_validate({**c.game.model_dump(), "victory": [{"kind": "no_units"}]})
+    g = Game(c.model_copy(update={"game": game_model}))
+    pos = Pos(g, "replacement", turn=g.turns)
+    pos.put("blue", "inf", "0103")
+    pos.put("grey", "inf", "1008")
+    pos.start()
+    assert pos.s.ended and pos.s.winner == -1 and pos.s.reason == "last_turn"
+
+
+# --------------------------------------------------------------------------- whole games
+
+def test_std_random_games_end_with_every_invariant_kept():
+    g = game()
+    for seed in range(6):
+        s = g.initial_state(seed, events=[])
+        bots = [RandomBot(seed), RandomBot(seed + 100)]
+        steps = 0
+        while not s.ended:
+            g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
+            assert check_invariants(s) == [], (seed, steps)
+            steps += 1
+        assert s.ended and steps < 5000
+
+
+def test_std_games_replay_the_same_by_seed():
+    c = content()
+    assert play_game(c, 7).digest == play_game(c, 7).digest
+    assert len({play_game(c, k).digest for k in range(4)}) > 1
+
+
+def test_std_status_lines_and_text_show_the_stage():
+    g = game()
+    s = g.initial_state(0)
+    assert g.status_lines(s)[0].startswith("stage ") and "turn 1" in g.render_text(s)
+
+
+# --------------------------------------------------------------------------- what check refuses
+
+def test_std_11_4_check_refuses_a_phase_kind_it_does_not_run():
+    found = check_path(MINI, ["game.sequence_of_play.blue_movement.kind=fire"])
+    assert any(f.code == "rules-limit" and "fire phase" in f.message for f in found)
+
+
+def test_std_11_4_check_refuses_three_sides():
+    c = content()
+    third = c.game.sides[1].model_copy(update={"id": "green"})
+    c = c.model_copy(update={"game": c.game.model_copy(update={"sides": [*c.game.sides, third]})})
+    problems = Game.REQUIRES.problems("standard", c)
+    assert any("exactly 2 sides" in m for _, m in problems)
+
+
+def test_std_2_3_check_refuses_a_second_attack_type():
+    c = content()
+    found = check_path(MINI, ["crt.attack_types=[assault, fire]"])
+    assert c.crt.attack_types == ["assault"] and any(
+        f.severity == "error" and ("attack type" in f.message or "fire" in f.message) for f in found)
