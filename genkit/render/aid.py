@@ -119,7 +119,13 @@ def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> 
     """Every section the style names and the model has data for, built for its span."""
     half = (width - st.gutter) / 2
     out = []
+    skip: set = set()
+    if any(sec.get("id") == "rules_charts" for sec in st.sections):   # a chart takes a section's place
+        from .charts import replaced_sections
+        skip = replaced_sections(content)
     for sec in st.sections:
+        if sec["id"] in skip:
+            continue
         build = SECTIONS[sec["id"]]
         w = half if sec.get("span", "full") == "half" else width
         for key, rows in build(content, st, w, sec.get("title", ""), content_root):

@@ -75,11 +75,18 @@ def _swatch(st: Style, code: str, effect: str) -> tuple:
                   readable_ink(bg), "middle")), w, 12.0)
 
 
+def result_name(r, word=lambda k: k) -> str:
+    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
+    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
+        return f"{r.name} ({r.hexes} {word('hex') if r.hexes == 1 else word('hexes')})"
+    return r.name
+
+
 def _results(content: Content, st: Style, width: float, title: str, root):
     res = content.crt.results
     cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
             {"title": "", "bold": True}, {"title": "", "flex": True}]
-    cells = [[_swatch(st, r.code, r.effect), r.name, r.text] for r in res]
+    cells = [[_swatch(st, r.code, r.effect), result_name(r, st.word), r.text] for r in res]
     yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
 
 
@@ -168,7 +175,8 @@ def _units(content: Content, st: Style, width: float, title: str, root):
     pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
     w = st.word
     cols = [{"title": f"{w('counter')} ({w('front_back')})", "art": max(p[1] for p in pairs.values())},
-            {"title": w("unit"), "bold": True}, {"title": w("strength")}]
+            {"title": w("unit"), "bold": True},
+            {"title": w("attack_strength") if any(u.defence is not None for u in types) else w("strength")}]
     show_def = any(u.defence is not None and u.defence != u.strength for u in types)
     show_face = any(u.facing for u in types)
     show_pass = any(u.passes_through_friends for u in types) and not all(u.passes_through_friends for u in types)
@@ -203,6 +211,9 @@ def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
     """Where the counter template put each part of a face, found in its drawing (a restyled
     template may leave some out): (word key, bounding box)."""
     numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{unit.movement}"
+    if unit.defence is not None:          # attack-defence-movement
+        d = unit.defence.reduced if reduced else unit.defence.full
+        numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{d}-{unit.movement}"
     size = max((it.h for it in face if isinstance(it, Rect)), default=0.0)   # the face's edge
     out = []
     for it in face:
@@ -211,7 +222,7 @@ def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
         elif isinstance(it, Group):
             out.append(("key_symbol", bounds([it])))
         elif isinstance(it, Text) and it.text == numbers:
-            out.append(("key_numbers", bounds([it])))
+            out.append(("key_numbers_adm" if unit.defence is not None else "key_numbers", bounds([it])))
         elif isinstance(it, Polygon) and not reduced and unit.facing:
             out.append(("key_facing", bounds([it])))
         elif isinstance(it, Rect) and reduced and it.y > 0 and it.w > size / 2:
@@ -303,6 +314,25 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
     yield "terrain", with_heading(st, title, width, rows)
 
 
+# --------------------------------------------------------------------------- the rules module's charts
+
+def chart_rows(st: Style, chart, width: float) -> list[Row]:
+    """A rules module's chart (:class:`genkit.engine.rules.Chart`) as a table with its notes."""
+    cols = [{"title": c} for c in chart.columns]
+    if cols:
+        cols[0]["bold"] = True
+        cols[-1]["flex"] = True
+    rows = table(st, cols, [list(r) for r in chart.rows], width) if chart.rows else []
+    rows += [note_row(st, n, width) for n in chart.notes]
+    return rows
+
+
+def _rules_charts(content: Content, st: Style, width: float, title: str, root):
+    from .charts import module_charts
+    for chart in module_charts(content):
+        yield f"chart:{chart.id}", with_heading(st, chart.title, width, chart_rows(st, chart, width))
+
+
 # --------------------------------------------------------------------------- tracks
 
 def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, label: str,
@@ -311,6 +341,43 @@ def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, la
     size = max(MIN_TEXT, float(st.doc["box"]["label_size"]))
     return [Rect(x, y, w, h, fill=fill, stroke=st.doc["box"]["stroke"], stroke_width=0.6),
             Text(x + 2.5, y + 2 + ascent(s["font"], size), label, size, s["font"], readable_ink(fill))]
+
+
+def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
+    """Turn -> the reinforcements that enter on it, as ("2 INF", side) in model order (one entry
+    per side and unit type)."""
+    out: dict[int, dict] = {}
+    for grp in content.counters.units:
+        if grp.enters is None or not grp.reserve:
+            continue
+        key = (grp.side, grp.type)
+        turn = out.setdefault(grp.enters.turn, {})
+        turn[key] = turn.get(key, 0) + grp.reserve
+    return {t: [(f"{n} {content.unit_type(ty).short}", content.side(sd)) for (sd, ty), n in groups.items()]
+            for t, groups in out.items()}
+
+
+ARRIVAL_FONT = "sans-bold"
+
+
+def _arrival_w(content: Content, label: str, side) -> tuple[float, float]:
+    """An arrival chip's band (the side's initial, as on its counters) and whole width."""
+    from .counters import side_initial
+    size = MIN_TEXT + 0.5
+    band = text_width(side_initial(content, side.id), ARRIVAL_FONT, size) + 3
+    return band, band + text_width(label, ARRIVAL_FONT, size) + 4
+
+
+def _arrival_chip(content: Content, x: float, y: float, label: str, side) -> list:
+    """"2 INF" in the side's colour on white, after a band with the side's initial (greyscale)."""
+    from .counters import side_initial
+    size = MIN_TEXT + 0.5
+    band, w = _arrival_w(content, label, side)
+    base = y + 4.5 + ascent(ARRIVAL_FONT, size) / 2 - 0.6
+    return [Rect(x, y, w, 9, fill="#ffffff", stroke=side.colour.full, stroke_width=0.6, radius=1.5),
+            Rect(x, y, band, 9, fill=side.colour.full, stroke=None, radius=1.5),
+            Text(x + band / 2, base, side_initial(content, side.id), size, ARRIVAL_FONT, side.colour.text, "middle"),
+            Text(x + band + 2, base, label, size, ARRIVAL_FONT, side.colour.full)]
 
 
 def _turn_track(content: Content, st: Style, width: float, title: str, root):
@@ -323,10 +390,14 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
     for t in range(1, tt.turns + 1):
         chips_of[t] = [(f"+{content.turn_value(e.id, t, sd.id)}", sd) for e in tt.per_turn for sd in sides
                        if content.turn_value(e.id, t, sd.id) > 0]
-    widest = max([text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6]
-                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()])
+    arriving = arrivals(content)
+    label_w = text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6
+    widest = max([label_w]
+                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()]
+                 + [label_w + _arrival_w(content, lab, sd)[1] + 3 for ch in arriving.values() for lab, sd in ch])
     bw = max(bs, min(widest, width))
-    bh = bs
+    most = max((len(ch) for ch in arriving.values()), default=0)
+    bh = max(bs, 2.5 + 10.5 * most + (11.5 if any(chips_of.values()) else 2))
     gap = 3.0
     per_row = max(1, int((width + gap) // (bw + gap)))
     step = (width - bw) / (per_row - 1) if per_row > 1 else 0
@@ -356,8 +427,26 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
                           Text(cx + cw / 2, bh - 7 + ascent(chip_font, chip_s) / 2 - 0.6, lab, chip_s, chip_font,
                                sd.colour.text, "middle")]
                 cx -= 2
+            ay = 2.5                         # reinforcements: one chip a line, top right of the box
+            for lab, sd in arriving.get(t, []):
+                items += _arrival_chip(content, bx + bw - 2.5 - _arrival_w(content, lab, sd)[1], ay, lab, sd)
+                ay += 10.5
         rows.append(Row(tuple(items), bh + gap))
+    if arriving:
+        rows.append(note_row(st, _arrival_note(content, st), width))
     yield "turn_track", with_heading(st, title, width, rows)
+
+
+def _arrival_note(content: Content, st: Style) -> str:
+    parts = []
+    for grp in sorted((g for g in content.counters.units if g.enters is not None and g.reserve),
+                      key=lambda g: g.enters.turn):
+        ut = content.unit_type(grp.type)
+        hexes_ = grp.enters.hexes
+        where = hexes_[0] if len(hexes_) == 1 else ", ".join(hexes_[:-1]) + " or " + hexes_[-1]
+        parts.append(f"turn {grp.enters.turn}: {grp.reserve} {content.side(grp.side).adjective} {ut.name} "
+                     f"({ut.short}) at {where}")
+    return f"{st.word('arrivals')}: " + "; ".join(parts) + "."
 
 
 def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:
@@ -464,6 +553,6 @@ def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
 
 SECTIONS = {"crt": _crt, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
             "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
-            "turn_track": _turn_track, "tracks": _tracks}
+            "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 
 __all__ = ["SECTIONS", "counter_key", "counter_pair", "chart_text_size", "lanes_of"]

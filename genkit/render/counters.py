@@ -74,6 +74,7 @@ def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, s
                  "strength": ut.strength.reduced if reduced else ut.strength.full,
                  "full_strength": ut.strength.full, "reduced_strength": ut.strength.reduced,
                  "defence": ut.defence_of().reduced if reduced else ut.defence_of().full,
+                 "has_defence": ut.defence is not None,
                  "movement": ut.movement, "attack_distance": dict(ut.attack_distance),
                  "facing": ut.facing},
         "side": {"id": side.id, "name": side.name, "adjective": side.adjective,

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from .. import hexes
 from ..model.schema import Content, Terrain
 from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text, fit_text, text_width
-from .layout import GREY, label_plate
-from .map import GRID_INK, _chip, _compass, chip_colours, terrain_hex
+from .layout import GREY, darken, label_plate
+from .map import (GRID_INK, _chip, _compass, bridge_glyph, chip_colours, feature_width, hexside_line,
+                  road_width, terrain_hex)
 from .sheets import FOOTER_BAND
 
 LEGEND_EDGE = 27.0            # the printer's quarter inch plus air
@@ -90,6 +91,9 @@ def _symbol_lines(content: Content) -> list[str]:
         out.append("a side's own place (thick outline in its colour)")
     if m.lines:
         out.append(", ".join(ln.name for ln in m.lines) + " hexes")
+    out += [f"{f.name} (along hexsides)" if f.style == "line" else f"{f.name} (across a hexside)"
+            for f in m.hexsides]
+    out += [f"{r.name} (hex to hex)" for r in m.roads]
     return out
 
 
@@ -273,6 +277,21 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
     if m.lines:
         y += 14
         out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke="#111111", stroke_width=1.3, dash=(4, 2.5)))
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    for f in m.hexsides:                             # drawn as on the map, at the map's size
+        y += 14
+        if f.style == "bridge":
+            out.append(Line(lx, y - 2.5, lx + 22, y - 2.5, GRID_INK, 0.6))
+            out += bridge_glyph((lx + 5, y - 2.5), (lx + 17, y - 2.5), f.colour, 26.0)
+        else:
+            out += [p for part in hexside_line((lx + 2, y - 2.5), (lx + 20, y - 2.5), f.colour,
+                                               min(feature_width(geo.flats), 5.0)) for p in part]
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    for r in m.roads:
+        y += 14
+        w = min(road_width(geo.flats), 3.0)
+        out.append(Line(lx + 1, y - 2.5, lx + 21, y - 2.5, darken(r.colour, 0.5), w + 1.6))
+        out.append(Line(lx + 1, y - 2.5, lx + 21, y - 2.5, r.colour, w))
         out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
     return out
 

@@ -203,6 +203,92 @@ def _road_segments(geo: MapGeometry, code_at: dict, road_codes: set) -> list[Pri
                                     for (c, r), code in code_at.items() if code in road_codes]
 
 
+def edge_points(geo: MapGeometry, edge: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two ends of the hexside ``"AAAA/BBBB"`` shared by two adjacent hexes (points)."""
+    a, b = edge.split("/")
+    ax, ay = geo.centre_of(a)
+    bx, by = geo.centre_of(b)
+    near = sorted(geo.corners(ax, ay), key=lambda p: math.hypot(p[0] - bx, p[1] - by))[:2]
+    return near[0], near[1]
+
+
+def feature_width(flats: float) -> float:
+    """A hexside line's width: bold enough to read at a glance, well inside the hex."""
+    return max(2.5, flats * 0.075)
+
+
+def road_width(flats: float) -> float:
+    return max(1.6, flats * 0.04)
+
+
+def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> list[Primitive]:
+    """A thick line along one hexside in the feature's colour, a darker edge on both sides (so
+    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps."""
+    dark = darken(colour, 0.45)
+    return [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
+            Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)], \
+        [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
+         Circle(*q, w / 2, fill=colour, stroke=None)]
+
+
+def bridge_glyph(p: tuple, q: tuple, colour: str, flats: float) -> list[Primitive]:
+    """A bridge across the hexside p-q: a deck in the feature's colour from hex to hex, black
+    parapets along both sides with splayed ends (the map symbol for a bridge)."""
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    ex, ey = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(ex, ey) or 1.0
+    ux, uy = ex / n, ey / n               # along the hexside
+    vx, vy = -uy, ux                      # across it, from hex to hex
+    half_w = n * 0.2                      # half the deck's width (along the hexside)
+    half_l = flats * 0.2                  # half its length (across the hexside)
+
+    def at(a: float, b: float) -> tuple[float, float]:
+        return mx + ux * a + vx * b, my + uy * a + vy * b
+    deck = Polygon([at(-half_w, -half_l), at(half_w, -half_l), at(half_w, half_l), at(-half_w, half_l)],
+                   fill=colour, stroke=None)
+    out: list[Primitive] = [deck]
+    splay = flats * 0.07
+    rail = max(1.0, flats * 0.022)
+    for side in (-1, 1):
+        a = side * half_w
+        out.append(Polyline([at(a + side * splay, -half_l - splay), at(a, -half_l), at(a, half_l),
+                             at(a + side * splay, half_l + splay)], "#000000", rail))
+    return out
+
+
+def hexside_items(content: Content, geo: MapGeometry) -> tuple[list[Primitive], list[Primitive]]:
+    """``map.hexsides``: (lines along hexsides, bridges), model order; bridges go over roads."""
+    w = feature_width(geo.flats)
+    casing, fill, bridges = [], [], []
+    for feat in content.map.hexsides:
+        for edge in feat.edges:
+            p, q = edge_points(geo, edge)
+            if feat.style == "bridge":
+                bridges += bridge_glyph(p, q, feat.colour, geo.flats)
+            else:
+                c, f = hexside_line(p, q, feat.colour, w)
+                casing += c
+                fill += f
+    return casing + fill, bridges
+
+
+def road_items(content: Content, geo: MapGeometry) -> list[Primitive]:
+    """``map.roads``: each path a line from hex centre to hex centre in the road's colour over a
+    darker casing (greyscale), with round joints."""
+    w = road_width(geo.flats)
+    casing, fill = [], []
+    for road in content.map.roads:
+        dark = darken(road.colour, 0.5)
+        for path in road.paths:
+            pts = [geo.centre_of(h) for h in path]
+            casing.append(Polyline(pts, dark, w + 1.6))
+            fill.append(Polyline(pts, road.colour, w))
+            for x, y in pts:
+                casing.append(Circle(x, y, (w + 1.6) / 2, fill=dark, stroke=None))
+                fill.append(Circle(x, y, w / 2, fill=road.colour, stroke=None))
+    return casing + fill
+
+
 def _compass(cx: float, cy: float, north: str, r: float = 17) -> list[Primitive]:
     ang = {"up": -90, "right": 0, "down": 90, "left": 180}[north]
     a = math.radians(ang)
@@ -242,6 +328,9 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
     for (c, r) in code_at:
         items.append(Polygon(geo.corners(*geo.centre(c, r)), fill=None, stroke=GRID_INK,
                              stroke_width=0.6))
+    # 3b. hexside features along their hexsides, roads from hex centre to hex centre, bridges
+    sides, bridges = hexside_items(content, geo)
+    items += sides + road_items(content, geo) + bridges
     # 4. map lines: their hexes get a dashed inner outline
     for line in m.lines:
         for (c, r) in code_at:

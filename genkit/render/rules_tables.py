@@ -16,6 +16,8 @@ words around the numbers are the generic ones the player aid uses.
 ``[[places]]``     the map's named places, their hexes and owners
 ``[[cards]]``      the deck: each card, its copies and the rolls that make it work
 ``[[draw_table]]`` the card draw table (die face -> card)
+``[[chart:ID]]``   a chart of the game's rules module (:func:`.charts.module_charts`), e.g. its
+                   terrain effects chart (``[[chart]]``: every chart)
 =================  ==========================================================================
 """
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from ..model.schema import Content
 from .aid import aid_style, crt_notes
+from .charts import module_charts
 from .rules_text import TableData, table
 
 PER_TURN_COLUMNS = 15   # turns per row block of a per-turn table (a 30-turn game: two blocks)
@@ -82,7 +85,8 @@ def crt_table(content: Content, _=None) -> TableData:
 
 @table("results", what="the results key")
 def results_table(content: Content, _=None) -> TableData:
-    rows = [[r.code, r.name, r.text] for r in content.crt.results]
+    from .aid_sections import result_name
+    rows = [[r.code, result_name(r), r.text] for r in content.crt.results]
     result_fill = _result_fill(content)
     fills = {(i, 0): result_fill.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
     return TableData([["Result", "Name", "What happens"]], rows, [0.8, 1.2, 6], fills,
@@ -219,3 +223,17 @@ def draw_table(content: Content, _=None) -> TableData:
     rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
     title = cards.draw_table_name if cards else "Card draw table"
     return TableData([["Die", title]], rows, [0.8, 4], align=["CENTER", "LEFT"])
+
+
+def chart_ids(content: Content) -> list[str]:
+    return [c.id for c in module_charts(content)]
+
+
+def chart_table(content: Content, chart_id: str) -> TableData:
+    """``[[chart:ID]]``: a chart of the game's rules module (looked up in :data:`.rules_text.CHART`,
+    not among the generic :data:`TABLES`)."""
+    chart = next(c for c in module_charts(content) if c.id == chart_id)
+    n = len(chart.columns)
+    widths = [1.6] + [2.4] * (n - 2) + [4.0] if n > 1 else [1.0]
+    return TableData([list(chart.columns)], [list(r) for r in chart.rows], widths, notes=list(chart.notes),
+                     align=["LEFT"] * n, title=chart.title)

@@ -7,7 +7,8 @@ model, rendered in genkit's template sandbox (:mod:`.sandbox`: the file is untru
 other part of a pack).  A value is named the way ``--set`` names it
 (:func:`genkit.model.load._element_key`): mappings by key, list elements by their ``id`` (or
 ``code``, ``kind``, signed CRT differential, odds) or index.  Tables drawn from the model are
-asked for by a line of their own, ``[[crt]]`` or ``[[per_turn ID]]`` (:data:`TABLES`).
+asked for by a line of their own, ``[[crt]]`` or ``[[per_turn ID]]`` (also ``[[per_turn:ID]]``;
+:data:`TABLES`).
 
 This module turns the file into text and table data; :mod:`.booklet` lays it out.
 :func:`rules_findings` is what ``genkit check`` reports about it, each finding with ``rules.md``
@@ -36,7 +37,7 @@ from ..model.schema import Content
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"
-TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:\s+([^\]\s]+))?\s*\]\]\s*$")
+TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:(?:\s*:\s*|\s+)([^\]\s:]+))?\s*\]\]\s*$")
 CASE_NUMBER = re.compile(r"^\s*\[?(\d+(?:\.\d+)*)\]?\s")
 FENCE = re.compile(r"^\s*(```|~~~)")
 
@@ -336,11 +337,23 @@ def table(name: str, args: Callable[[Content], list[str]] | None = None, what: s
     return register
 
 
+#: ``[[chart:ID]]`` draws a chart of the game's rules module (``[[chart]]``: all of them)
+CHART = "chart"
+
+
+def _table(name: str):
+    """The builder, id lister and description of table ``name`` (the rules module's charts too)."""
+    if name == CHART:
+        from .rules_tables import chart_ids, chart_table
+        return chart_table, chart_ids, "a chart of the game's rules module"
+    return TABLES[name]
+
+
 def table_problem(content: Content, name: str, arg: str | None) -> str | None:
     """Why ``[[name arg]]`` draws nothing, or None."""
-    if name not in TABLES:
-        return f"no table '{name}'; tables: {', '.join(TABLES)}"
-    fn, args, what = TABLES[name]
+    if name not in TABLES and name != CHART:
+        return f"no table '{name}'; tables: {', '.join(TABLES)}, {CHART}:ID"
+    fn, args, what = _table(name)
     if arg is not None and args is None:
         return f"table '{name}' takes no id, got '{arg}'"
     if arg is not None and arg not in args(content):
@@ -355,7 +368,7 @@ def table_data(content: Content, name: str, arg: str | None) -> list[TableData]:
     problem = table_problem(content, name, arg)
     if problem:
         raise RulesError(problem)
-    fn, args, _ = TABLES[name]
+    fn, args, _ = _table(name)
     if args is not None and arg is None:
         return [fn(content, a) for a in args(content)]
     return [fn(content, arg)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # content.game.rules_module -> the package or module defining ``Game``. Adding a game with
 # procedures of its own takes one line here and nothing else outside its own module.
@@ -25,6 +26,22 @@ def rules_module(name: str):
     if name not in RULES_MODULES:
         raise ValueError(f"no rules module {name!r}; known: {', '.join(sorted(RULES_MODULES))}")
     return importlib.import_module(RULES_MODULES[name])
+
+
+class Chart(NamedTuple):
+    """A chart a rules module prints from the model: a module may define
+    ``charts(content) -> list[Chart]``; the player aid prints each as a table in its section
+    ``rules_charts`` and the rules booklet draws one with ``[[chart:ID]]``.
+
+    ``columns``: the header; ``rows``: a tuple of strings per row, one per column; ``notes``:
+    sentences printed under the table; ``replaces``: the id of a generic player-aid section this
+    chart supersedes (``"terrain"``), left out of the aid when the chart is printed."""
+    id: str
+    title: str
+    columns: tuple
+    rows: tuple
+    notes: tuple = ()
+    replaces: str | None = None
 
 
 @dataclass(frozen=True)

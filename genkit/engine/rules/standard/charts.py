@@ -1,0 +1,181 @@
+"""The standard rules' charts for the kit (:class:`genkit.engine.rules.Chart`): the terrain
+effects chart (it takes the place of the generic terrain chart), the combat modifiers and the
+stacking and zones of control summary. Every number comes from the model and its ``rules:``
+section; the player aid prints them in its ``rules_charts`` section, the rules booklet with
+``[[chart:ID]]``. Imports nothing of the engine."""
+from __future__ import annotations
+
+from .. import Chart
+from .section import Section
+
+
+def mp(value: float) -> str:
+    """Movement points as a player reads them: 1, 1/2, 1 1/2."""
+    whole, half = divmod(round(value * 2), 2)
+    if not half:
+        return str(whole)
+    return f"{whole} 1/2" if whole else "1/2"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _shift(n: int) -> str:
+    way = "right" if n > 0 else "left"
+    return f"shift {_signed(n)} ({abs(n)} column{'s' if abs(n) != 1 else ''} {way})"
+
+
+def _combat(multiplier: int = 1, shift: int = 0, drm: int = 0) -> list[str]:
+    out = []
+    if multiplier > 1:
+        out.append(f"defence x{multiplier}")
+    if shift:
+        out.append(_shift(shift))
+    if drm:
+        out.append(f"DRM {_signed(drm)}")
+    return out
+
+
+def _labelled(name: str, what: str) -> str:
+    return name if what in name.lower() else f"{name} {what}"
+
+
+def _names(items) -> str:
+    names = [i.name for i in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def terrain_chart(content, section: Section) -> Chart:
+    m = content.map
+    rows = []
+    for t in m.terrain:
+        eff = section.terrain.get(t.id)
+        move = "impassable" if t.move_cost is None else f"{mp(t.move_cost)} MP to enter"
+        combat = ", ".join(_combat(eff.multiplier, eff.shift, eff.drm)) if eff else ""
+        rows.append((t.name, move, combat or "none", "blocks" if t.blocks_los else "clear"))
+    edges = {f.id: set(f.edges) for f in m.hexsides}
+    for f in m.hexsides:
+        eff = section.hexsides.get(f.id)
+        if eff is None:
+            continue
+        move = []
+        if eff.impassable:
+            move.append("impassable")
+        elif eff.cross_cost:
+            move.append(f"+{mp(eff.cross_cost)} MP to cross")
+        if eff.crossing:
+            under = [g for g in m.hexsides if g.id != f.id and edges[g.id] & edges[f.id]
+                     and g.id in section.hexsides and (section.hexsides[g.id].cross_cost
+                                                       or section.hexsides[g.id].impassable)]
+            move.append(f"cross without the {_names(under)} cost" if under
+                        else "lifts the movement cost of other hexside features")
+        if eff.blocks_zoc:
+            move.append("no zone of control across it")
+        combat = _combat(shift=eff.shift, drm=eff.drm)
+        rows.append((_labelled(f.name, "hexside"), ", ".join(move) or "none",
+                     ", ".join(combat) + " if every attacker is across it" if combat else "none", "-"))
+    for r in m.roads:
+        eff = section.roads.get(r.id)
+        if eff is None:
+            continue
+        rows.append((_labelled(r.name, "road"), f"{mp(eff.cost)} MP a hex along it, whatever the terrain", "none", "-"))
+    notes = [("Combat effects of a hex count for the defender's hex. A hexside's combat effect counts only "
+             "when every attacking unit attacks across that hexside.")]
+    if any(section.hexsides[f.id].crossing for f in m.hexsides if f.id in section.hexsides):
+        notes.append("A crossing (bridge) lifts movement costs only; combat effects of the hexside still count.")
+    return Chart("terrain_effects", "Terrain effects chart", ("Terrain", "Movement", "Combat", "Line of sight"),
+                 tuple(rows), tuple(notes), replaces="terrain")
+
+
+def modifiers_chart(content, section: Section) -> Chart:
+    rows = []
+    for t in content.map.terrain:
+        eff = section.terrain.get(t.id)
+        if eff is None:
+            continue
+        if eff.multiplier > 1:
+            rows.append((t.name, f"defence x{eff.multiplier}", f"the defenders' hex is {t.name.lower()}"))
+        if eff.shift:
+            rows.append((t.name, _shift(eff.shift), f"the defenders' hex is {t.name.lower()}"))
+        if eff.drm:
+            rows.append((t.name, f"DRM {_signed(eff.drm)}", f"the defenders' hex is {t.name.lower()}"))
+    for f in content.map.hexsides:
+        eff = section.hexsides.get(f.id)
+        if eff is None:
+            continue
+        when = f"every attacker attacks across a {f.name.lower()} hexside"
+        if eff.shift:
+            rows.append((f.name, _shift(eff.shift), when))
+        if eff.drm:
+            rows.append((f.name, f"DRM {_signed(eff.drm)}", when))
+    crt = content.crt
+    faces = crt.die_faces
+    notes = []
+    if crt.uses_odds:
+        cols = sorted(crt.columns, key=lambda c: c.key)
+        notes.append("Odds are attack strength to defence strength, rounded in the defender's favour"
+                     + (f" (e.g. 5 to 2 reads {_down(cols, 5, 2)})" if _down(cols, 5, 2) else "") + ".")
+    else:
+        notes.append("The column is attack strength minus defence strength, rounded in the defender's favour.")
+    notes.append("Column shifts move along the printed columns and stop at the table's ends; a shift never "
+                 "forbids an attack.")
+    notes.append(f"A DRM is added to the die roll; the result stays within 1-{faces}. Negative shifts and "
+                 "DRMs favour the defender; all that apply add up.")
+    if not rows:
+        rows.append(("-", "none", "this game has no terrain modifiers"))
+    return Chart("combat_modifiers", "Combat modifiers", ("Source", "Modifier", "When"), tuple(rows), tuple(notes))
+
+
+def _down(cols, attack: int, defence: int) -> str:
+    """The odds column that ``attack`` to ``defence`` reads when rounded down, or ""."""
+    fit = [c for c in cols if c.odds is not None and _ratio(c.odds) <= attack / defence]
+    return fit[-1].label if fit else ""
+
+
+def _ratio(odds) -> float:
+    a, d = (int(x) for x in str(odds).split(":"))
+    return a / d
+
+
+def stacking_chart(content, section: Section) -> Chart:
+    st, mv, cb = section.stacking, section.movement, section.combat
+    rows = []
+    if st.count == "points":
+        pts = ", ".join(f"{u.short} {st.points.get(u.id, 1)}" for u in content.unit_types)
+        rows.append(("Stacking", (f"At most {st.limit} stacking points in a hex ({pts}) at the end of every "
+                                 "move, retreat and advance.")))
+    else:
+        rows.append(("Stacking", (f"At most {st.limit} unit{'s' if st.limit != 1 else ''} in a hex at the end of "
+                                 "every move, retreat and advance.")))
+    blocked = [f for f in content.map.hexsides if f.id in section.hexsides and section.hexsides[f.id].blocks_zoc]
+    zoc = {"none": "Units have no zone of control: move freely past the enemy.",
+           "stop": "The hexes next to a unit are its zone of control. An enemy unit that enters one stops there.",
+           "stop_and_leave": "The hexes next to a unit are its zone of control. An enemy unit that enters one "
+                             f"stops there; leaving one at the start of a move costs +{mp(mv.zoc_leave_cost)} MP, "
+                             "and never straight into another.",
+           "locking": "The hexes next to a unit are its zone of control. An enemy unit that enters one stops "
+                      "there; a unit that starts its move in one may not move."}[mv.zoc]
+    if blocked and mv.zoc != "none":
+        zoc += f" Zones of control do not extend across {_names(blocked).lower()} hexsides."
+    rows.append(("Zones of control", zoc))
+    if mv.units_per_phase:
+        rows.append(("Movement", (f"At most {mv.units_per_phase} unit{'s' if mv.units_per_phase != 1 else ''} "
+                                 "move in a movement phase.")))
+    if section.strategic:
+        sg = section.strategic
+        rows.append(("Strategic march", (f"A unit that starts, moves and ends more than {sg.enemy_distance} "
+                                        f"hex{'es' if sg.enemy_distance != 1 else ''} from every enemy unit may "
+                                        f"march: movement x{sg.multiplier}. It may not attack that turn.")))
+    rows.append(("Retreat blocked", "A unit that cannot retreat the full distance "
+                 + ("loses a step and stays." if cb.retreat_blocked == "step_loss" else "is eliminated.")))
+    rows.append(("Advance", "When the defenders' hex is left empty, attackers that were next to it may move "
+                            "into it (stacking counts, zones of control do not)." if cb.advance
+                 else "No advance after combat: attackers stay where they are."))
+    return Chart("stacking_zoc", "Stacking and zones of control", ("Rule", "What it means"), tuple(rows))
+
+
+def charts(content) -> list[Chart]:
+    """The standard rules' charts, drawn from the model (see the module's comment)."""
+    section = Section.model_validate(content.rules or {})
+    return [terrain_chart(content, section), modifiers_chart(content, section), stacking_chart(content, section)]
