@@ -25,7 +25,7 @@ result distribution per column and die-roll modifier.
   shifts and DRMs); an attack below :attr:`GreedyBot.threshold` is declined.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
-  entry hex closest to the objectives; replacements to the reduced unit worth most.
+  entry hex closest to the objectives; a step restored to the reduced unit worth most.
 
 Ties are broken by the bot's own seeded generator, so a game is reproducible from its seed.
 This module imports nothing of the rules module (which names it in ``Game.BOTS``).
@@ -816,7 +816,7 @@ class GreedyBot:
                 best, choice = gain, a
         return choice if choice in actions else actions[0]
 
-    # ---------------------------------------------------------------- reinforcement, replacement
+    # ---------------------------------------------------------------- reinforcements, restored steps
 
     def choose_entry(self, v, actions):
         own, foe = self._where(v)
