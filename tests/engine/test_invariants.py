@@ -194,3 +194,24 @@ def test_own_side_hit_in_the_events_is_reported_until_the_events_are_clean():
         assert f"piece {p} of side {us} eliminated by its own side" in err
     s.events.pop()
     assert check_invariants(s) == []
+
+
+def test_stacked_pieces_hold_when_the_game_stacks_and_the_hex_records_one_of_them():
+    """In a game whose pieces stack (GameRules.STACKS), two pieces may share a hex and ``occ``
+    records one of them; an empty record for an occupied hex is still a violation."""
+    from pathlib import Path
+
+    from genkit.model.load import load
+    content, _ = load(Path(__file__).resolve().parents[1] / "fixtures" / "ridge")
+    g = rules_for(content)
+    s = g.initial_state(1)
+    p, q = g.side_pieces[0][:2]
+    here, there = s.loc[p], s.loc[q]
+    s.occ[there], s.loc[q] = -1, here
+    assert _generic_violations(s)              # Ridge does not stack
+    g.STACKS = True                            # this instance only
+    assert _pieces_hold(s) and not _generic_violations(s)
+    s.occ[here] = q
+    assert _pieces_hold(s)
+    s.occ[here] = -1
+    assert not _pieces_hold(s) and any("the hex records -1" in v for v in _generic_violations(s))

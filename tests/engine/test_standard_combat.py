@@ -378,3 +378,19 @@ def test_std_9_5_advance_after_a_retreat_respects_stacking(dice):
     for _ in range(g.limit):
         pos.act(*pos.legal()[0])
     assert len(g.stack(pos.s, pos.h("0304"))) == g.limit and pos.s.stage == PICK
+
+
+def test_std_8_3_below_the_lowest_column_a_miss_rolls_nothing(dice):
+    pos, a, d = one_on_one("crt.below_lowest=miss", attacker="art", where=("0706", "0707"))
+    assert ("attack", pos.h("0707")) in pos.legal()
+    battle(pos, [a], "0707")                          # no die is asked for (the dice fixture is empty)
+    [bt] = pos.events(ev.BATTLE)
+    assert bt.face is None and bt.column is None and pos.at(d) == "0707" and not pos.s.reduced[d]
+
+
+def test_std_8_3_below_the_lowest_column_can_use_the_lowest(dice):
+    pos, a, _ = one_on_one("crt.below_lowest=use_lowest", attacker="art", where=("0706", "0707"))
+    g = pos.g
+    dice(face_for(g, 0, "none"))
+    battle(pos, [a], "0707")
+    assert pos.events(ev.BATTLE)[0].column == g.crt.labels[0]

@@ -337,3 +337,40 @@ def test_std_5_a_move_is_pick_then_destination():
     assert pos.s.stage == DEST and all(a[0] == "to" for a in pos.legal())
     pos.act("to", pos.h("0302"))
     assert pos.s.stage == PICK
+
+
+def test_std_6_3_with_no_leave_cost_a_unit_still_never_goes_zone_to_zone():
+    g = game("rules.movement={zoc: stop_and_leave}", "unit_types.inf.movement=1")
+    pos = Pos(g, "blue_movement")
+    p = pos.put("blue", "inf", "0304")
+    pos.put("grey", "inf", "0305")
+    assert 2 * cost(g, "0403") > 2 * mp(g, "inf")    # the hill out of the zone is too dear
+    for h, types in (("0303", ("inf", "inf")), ("0203", ("arm", "art"))):   # the other ways out: full
+        for t in types:
+            pos.put("blue", t, h)
+    pos.start()
+    assert pos.dests(p) == set() and ("move", p) not in pos.legal()
+
+
+def test_std_5_1_a_unit_is_offered_exactly_when_it_has_somewhere_to_go():
+    """The quick answers of the movement phase agree with the full search, in every zone kind."""
+    rng = random.Random(11)
+    for zoc in ("none", "stop", "stop_and_leave", "locking"):
+        g = game(f"rules.movement={{zoc: {zoc}}}", "unit_types.inf.movement=1", rules={"strategic": STRAT})
+        hexes = [g.board.grid.id_of(h) for h in range(g.board.n) if g.board.cost[h]]
+        for _ in range(30):
+            pos = Pos(g, "blue_movement", events=False)
+            spots = rng.sample(hexes, 6) + rng.sample(hexes, 4)
+            mine = []
+            for k, t in enumerate(("inf", "inf", "arm", "art", "inf")):
+                h = spots[k] if k < 4 else spots[0]          # one hex holds two units
+                mine.append(pos.put("blue", t, h))
+            for t, h in zip(("inf", "inf", "inf", "arm", "art"), spots[4:]):
+                top = pos.s.occ[pos.h(h)]
+                if top < 0 or g.p_side[top] == 1:          # never into a blue hex
+                    pos.put("grey", t, h)
+            pos.s.stage, pos.s.actor, pos.s.legal = 0, 0, None
+            legal = set(g._movers(pos.s))
+            for p in mine:
+                assert (("move", p) in legal) == bool(pos.dests(p)), (zoc, p)
+                assert (("march", p) in legal) == bool(pos.dests(p, march=True)), (zoc, p)

@@ -271,3 +271,23 @@ def test_std_2_3_check_refuses_a_second_attack_type():
     found = check_path(MINI, ["crt.attack_types=[assault, fire]"])
     assert c.crt.attack_types == ["assault"] and any(
         f.severity == "error" and ("attack type" in f.message or "fire" in f.message) for f in found)
+
+
+def test_std_every_option_keeps_the_invariants_in_random_games():
+    combos = [
+        ({"movement": {"zoc": "locking"}, "stacking": {"limit": 1},
+          "combat": {"retreat_blocked": "eliminate", "advance": False}}, ["crt.below_lowest=miss"]),
+        ({"movement": {"zoc": "stop_and_leave", "zoc_leave_cost": 1, "units_per_phase": 2},
+          "stacking": {"limit": 3, "count": "points", "points": {"arm": 2}},
+          "strategic": {"multiplier": 3, "enemy_distance": 2}},
+         ["rules.hexsides.river={impassable: true, blocks_zoc: true, drm: -2}", "crt.below_lowest=use_lowest"]),
+        ({"movement": {"zoc": "none"}, "strategic": {"multiplier": 2, "enemy_distance": 1}}, []),
+    ]
+    for rules, overrides in combos:
+        g = game(*overrides, rules=rules)
+        for seed in range(3):
+            s = g.initial_state(seed, events=[])
+            bots = [RandomBot(seed), RandomBot(seed + 7)]
+            while not s.ended:
+                g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
+                assert check_invariants(s) == [], (rules, seed)

@@ -43,14 +43,25 @@ class Combat:
 
     def targets(self, s: StandardState) -> list:
         """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending."""
-        side, occ, ps = s.actor, s.occ, self.p_side
-        pick = self.crt.pick
+        side, loc, pt = s.actor, s.loc, self.p_type
+        busy = s.done | s.marched
+        within = self.t_within
+        able, near = [], 0
+        for p in self.side_pieces[side]:
+            if loc[p] >= 0 and not (busy >> p) & 1:
+                m = within[pt[p]][loc[p]]
+                able.append((p, m))
+                near |= m
+        near &= ~s.hit
+        if not near:
+            return []
+        pick, ta, red = self.crt.pick, self.t_attack, s.reduced
+        hexes = sorted({h for q in self.side_pieces[1 - side] if (h := loc[q]) >= 0 and (near >> h) & 1})
         out = []
-        for h, q in enumerate(occ):
-            if q >= 0 and ps[q] != side and not (s.hit >> h) & 1:
-                att = self.eligible(s, side, h)
-                if att and pick(self.attack_strength(s, att), self.defence_strength(s, h)) != FORBIDDEN:
-                    out.append(h)
+        for h in hexes:
+            att = sum(ta[pt[p]][red[p]] for p, m in able if (m >> h) & 1)
+            if pick(att, self.defence_strength(s, h)) != FORBIDDEN:
+                out.append(h)
         return out
 
     def modifiers(self, s: StandardState, attackers, h: int) -> list:

@@ -3,7 +3,6 @@ Dijkstra over half movement points on the per-edge cost table of :mod:`.tables`,
 stacks (linked lists per hex, :mod:`.state`)."""
 from __future__ import annotations
 
-from ...core import bit_indices
 from ...state import ELIMINATED
 from .events import Arrived
 from .state import StandardState
@@ -70,23 +69,35 @@ class Movement:
 
     def _masks(self, s: StandardState, side: int) -> tuple:
         """(friendly hexes, enemy hexes, enemy zones of control) of ``side`` as bit masks, and
-        an empty cache of :meth:`_full` masks for :meth:`_reach`."""
-        own = enemy = zoc = 0
-        zf, ps = self.zoc_from, self.p_side
-        for p, h in enumerate(s.loc):
+        a cache for :meth:`_reach` (``"stacked"``: friendly hexes with more than one unit; the
+        :meth:`_full` masks by stacking points, the strategic ``"near"`` mask)."""
+        own = enemy = zoc = stacked = 0
+        zf, bit, loc = self.zoc_from, self.board.bit, s.loc
+        for p in self.side_pieces[side]:
+            h = loc[p]
             if h >= 0:
-                if ps[p] == side:
-                    own |= 1 << h
-                else:
-                    enemy |= 1 << h
-                    zoc |= zf[h]
+                b = bit[h]
+                if own & b:
+                    stacked |= b
+                own |= b
+        for p in self.side_pieces[1 - side]:
+            h = loc[p]
+            if h >= 0:
+                enemy |= bit[h]
+                zoc |= zf[h]
         if self.zoc_kind == ZOC_NONE:
             zoc = 0
-        return own, enemy, zoc, {}
+        return own, enemy, zoc, {"stacked": stacked}
 
-    def _full(self, s: StandardState, own: int, pts: int) -> int:
-        """The friendly hexes (``own``) with no room for ``pts`` more stacking points."""
+    def _full(self, s: StandardState, cache: dict, own: int, pts: int) -> int:
+        """The friendly hexes (``own``) with no room for a unit of ``pts`` stacking points
+        (cached in ``cache``, from :meth:`_masks`)."""
+        full = cache.get(pts)
+        if full is not None:
+            return full
         full, room = 0, self.limit - pts
+        if self.max_stack <= room:                      # one unit alone never fills a hex
+            own = cache["stacked"]
         occ, nxt, sp, pt = s.occ, s.nxt, self.t_stack, self.p_type
         while own:
             low = own & -own
@@ -98,13 +109,15 @@ class Movement:
                 q = nxt[q]
             if n > room:
                 full |= low
+        cache[pts] = full
         return full
 
     def _near_enemy(self, s: StandardState, side: int) -> int:
         """Hexes within the strategic ``enemy_distance`` of an enemy unit (case 5.6)."""
-        near, within, ps = 0, self.near_masks, self.p_side
-        for p, h in enumerate(s.loc):
-            if h >= 0 and ps[p] != side:
+        near, within, loc = 0, self.near_masks, s.loc
+        for p in self.side_pieces[1 - side]:
+            h = loc[p]
+            if h >= 0:
                 near |= within[h]
         return near
 
@@ -112,7 +125,12 @@ class Movement:
 
     def destinations(self, s: StandardState, p: int, march: bool = False, masks=None) -> list:
         """The hexes where ``p`` may end a move (or a strategic march), ascending."""
-        return bit_indices(self._reach(s, p, march, masks, False))
+        return self.indices(self._reach(s, p, march, masks, False))
+
+    def _dest_actions(self, s: StandardState, p: int, march: bool) -> list:
+        """The DEST decision: ``("to", hex)`` for each destination (shared tuples)."""
+        to = self.to_actions
+        return [to[h] for h in self.indices(self._reach(s, p, march, None, False))]
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the
@@ -126,16 +144,14 @@ class Movement:
         ma = self.t_ma2[t]
         avoid = enemy
         if march:
-            near = self._near_enemy(s, side)
+            near = fulls.get("near")
+            if near is None:
+                near = fulls["near"] = self._near_enemy(s, side)
             if near & sb:
                 return 0
             ma *= self.march_mult
             avoid |= near
-        pts = self.t_stack[t]
-        full = fulls.get(pts)
-        if full is None:
-            full = fulls[pts] = self._full(s, own, pts)
-        ends = ~(full | sb)
+        ends = ~(self._full(s, fulls, own, self.t_stack[t]) | sb)
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc

@@ -35,7 +35,15 @@ from .state import (
     STAGE_NAMES,
     StandardState,
 )
-from .tables import EFFECTS, ZOC_KINDS, ZOC_LOCKING, ZOC_STOP_LEAVE, Tables, half
+from .tables import (
+    EFFECTS,
+    ZOC_KINDS,
+    ZOC_LOCKING,
+    ZOC_STOP_LEAVE,
+    Tables,
+    half,
+    indices_of,
+)
 
 END = ("end",)
 ROLL = ("roll",)
@@ -85,6 +93,9 @@ class Game(Movement, Combat, GameRules):
                 self.p_enter_turn.append(arr.turn if on else 0)
                 self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
         self.repl_id = sec.replacements
+        self.max_stack = max(self.t_stack)
+        self.to_actions = tuple(("to", h) for h in range(self.board.n))
+        self.indices = indices_of(self.board.n)
 
     # ------------------------------------------------------------------ the interface
 
@@ -114,7 +125,7 @@ class Game(Movement, Combat, GameRules):
                 return self._movers(s)
             return [END] + [("attack", h) for h in self.targets(s)]
         if st == DEST:
-            return [("to", h) for h in self.destinations(s, s.chosen, bool(s.march))]
+            return self._dest_actions(s, s.chosen, s.march)
         if st == ATTACKERS:
             h = s.target
             out = [("with", p) for p in self.eligible(s, s.actor, h) if not (s.attackers >> p) & 1]
@@ -132,30 +143,33 @@ class Game(Movement, Combat, GameRules):
         return [END] + [("restore", p) for p in self.side_pieces[s.actor] if s.loc[p] >= 0 and s.reduced[p]]
 
     def _movers(self, s: StandardState) -> list:
-        """Case 5.1: the units that may still move this phase (and march, case 5.6)."""
+        """Case 5.1: the units that may still move this phase (and march, case 5.6). Most
+        answers come from the hexes next to the unit; a full search only when those say no."""
         if self.units_per_phase and s.nmoved >= self.units_per_phase:
             return [END]
         out, march = [END], []
         loc, done = s.loc, s.done
         masks = self._masks(s, s.actor)
-        own, enemy, zoc, fulls = masks
+        own, enemy, zoc, cache = masks
         reach, steps, t_ma2, pt, t_stack = self._reach, self.step_masks, self.t_ma2, self.p_type, self.t_stack
         locking = self.zoc_kind == ZOC_LOCKING
-        leave_cost = self.leave2 if self.zoc_kind == ZOC_STOP_LEAVE else 0
+        stop_leave, leave_cost = self.zoc_kind == ZOC_STOP_LEAVE, self.leave2
+        strategic = self.strategic
+        if strategic:
+            near = cache.get("near")
+            if near is None:
+                near = cache["near"] = self._near_enemy(s, s.actor)
+            mult = self.march_mult
         for p in self.side_pieces[s.actor]:
             h = loc[p]
             if h < 0 or (done >> p) & 1:
                 continue
-            # the quick answer: a hex next to it where the move may end
             t = pt[p]
             in_zoc = (zoc >> h) & 1
             if locking and in_zoc:
                 continue
-            leave, bad = (leave_cost, zoc) if in_zoc and leave_cost else (0, 0)
-            full = fulls.get(t_stack[t])
-            if full is None:
-                full = fulls[t_stack[t]] = self._full(s, own, t_stack[t])
-            ok = ~(full | enemy | bad)
+            leave, bad = (leave_cost, zoc) if in_zoc and stop_leave else (0, 0)
+            ok = ~(self._full(s, cache, own, t_stack[t]) | enemy | bad)
             ma = t_ma2[t]
             for c, m in steps[h]:
                 if c + leave <= ma and m & ok:
@@ -164,8 +178,16 @@ class Game(Movement, Combat, GameRules):
             else:
                 if reach(s, p, False, masks, True):
                     out.append(("move", p))
-            if self.strategic and reach(s, p, True, masks, True):
-                march.append(("march", p))
+            if strategic and not (near >> h) & 1:
+                ok &= ~near
+                ma *= mult
+                for c, m in steps[h]:
+                    if c <= ma and m & ok:
+                        march.append(("march", p))
+                        break
+                else:
+                    if reach(s, p, True, masks, True):
+                        march.append(("march", p))
         return out + march
 
     def _do(self, s: StandardState, a) -> None:
