@@ -152,3 +152,28 @@ def test_greedy_plays_every_rules_option(sets):
     for seed in (1, 2):
         result = _greedy_game(content, seed)
         assert result.reason
+
+
+def test_greedy_advances_into_an_objective_it_has_emptied():
+    # four blue units round the grey infantry in the town 0707 (20:8, the 2:1 column): on a seed
+    # where the defender is eliminated or retreats, greedy advances into the town
+    _, game = game_with("[{side: blue, type: arm, setup: ['0607', '0806']}, {side: blue, type: inf, setup: ['0606', '0706']},"
+                        " {side: grey, type: inf, setup: ['0707', '1001']}]")
+    town = hx(game, "0707")
+    for seed in range(1, 60):
+        s = to_phase(game, game.initial_state(seed), "blue_combat")
+        bot, grey = greedy(game, 0, seed), greedy(game, 1, seed)
+        attack = bot.choose(game.observe(s, 0), game.legal_actions(s))
+        assert attack == ("attack", town)
+        game.apply(s, attack)
+        while not s.ended and game.phase_ids[s.phase] == "blue_combat":
+            acts = game.legal_actions(s)
+            if acts[0][0] in ("advance", "stay"):
+                a = bot.choose(game.observe(s, 0), acts)
+                assert a[0] == "advance"
+                game.apply(s, a)
+                assert any(s.loc[p] == town for p in game.side_pieces[0])
+                return
+            side = s.actor
+            game.apply(s, (bot if side == 0 else grey).choose(game.observe(s, side), acts))
+    pytest.fail("no seed emptied the town")
