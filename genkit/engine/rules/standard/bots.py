@@ -384,12 +384,20 @@ class GreedyBot:
         within striking distance of each hex, the own attack strength on each enemy hex, and
         per hex whether anything but the objective term counts there (``special``)."""
         t = self.t
-        # an attacker short of time takes more risks for an objective (x4 on the last turn)
+        own, foe = self._where(v)
+        # short of time, an attacker takes more risks for an objective (x4 on the last turn), and
+        # so does a defender whose enemy holds every objective (x12 on the last turn)
         left = self.g.turns - v.turn
-        self.urgency = 1.0 if self.defender or left >= 3 else 4.0 - left
+        if left >= 3:
+            self.urgency = 1.0
+        elif not self.defender:
+            self.urgency = 4.0 - left
+        else:
+            hold = self.t.hold
+            held = hold and all(h in foe and h not in own for h in hold)
+            self.urgency = 3.0 * (4.0 - left) if held else 1.0
         n = t.n
         loc, red = v.loc, v.reduced
-        own, foe = self._where(v)
         self.own, self.foe = own, foe
         self._set_targets(v)
         obj = self._objective_map(own)
