@@ -155,8 +155,8 @@ class Movement:
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
-        # the first steps, out of the start hex
-        pending = [0] * (ma + 1)
+        # the first steps, out of the start hex (room for the dearest step past the allowance)
+        pending = [0] * (ma + self.max_step + 1)
         nbr = self.nbr
         for k, c in enumerate(self.ecost[start * 6:start * 6 + 6]):
             if c:
@@ -164,26 +164,26 @@ class Movement:
                 j = 1 << nbr[start * 6 + k]
                 if c <= ma and not j & no_zoc:
                     pending[c] |= j
-        seen = sb
+        seen = sb | avoid
         stop = zoc | (0 if self.t_pass[t] else own)
         steps = self.step_masks
+        last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         for spent in range(1, ma + 1):
-            new = pending[spent] & ~seen & ~avoid
+            new = pending[spent] & ~seen
             if not new:
                 continue
             seen |= new
             if any_end and new & ends:
                 return new & ends
+            if spent > last:
+                continue
             go = new & ~stop
             while go:
                 low = go & -go
                 go ^= low
                 for c, m in steps[low.bit_length() - 1]:
-                    c += spent
-                    if c > ma:
-                        break
-                    pending[c] |= m
-        return seen & ends & ~enemy
+                    pending[spent + c] |= m
+        return seen & ends & ~avoid
 
     # ------------------------------------------------------------------ case 10.1 reinforcements
 

@@ -96,6 +96,8 @@ class Game(Movement, Combat, GameRules):
         self.max_stack = max(self.t_stack)
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
         self.indices = indices_of(self.board.n)
+        costs = [c for c in self.ecost if c]
+        self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
 
     # ------------------------------------------------------------------ the interface
 
