@@ -13,16 +13,23 @@ result distribution per column and die-roll modifier.
   places to guard). The side the ``turn_limit`` does not favour attacks: its units head for
   the objectives it does not hold and never leave one they hold; the favoured side (the
   defender) sits on the objectives and gathers round them. With no objective, both sides go
-  for the enemy's units.
+  for the enemy's units. An own place (whose entry by the enemy wins at once) is sat on when
+  an enemy unit could reach it, by as many units as take off the chance of the enemy's next
+  attack emptying it. In the last two turns the side short of the objectives (the attacker,
+  or a defender whose enemy holds every one) values emptying an objective hex more.
 * Movement: every movable unit's ends of move are scored (objective distance in movement
   points, a bonus on an objective, the best attack the unit could join from there, the
   danger of the enemy strength that can strike it there against its stack's defence); the
   unit with the best gain over staying moves first (lazy greedy: stale gains are re-scored
-  before they are trusted); no gain ends the phase.
+  before they are trusted); no gain ends the phase. A unit holding an objective alone stays.
+  A march is considered only for a unit whose best move ends where nothing but the
+  objective counts (far from the enemy).
 * Combat: for each target hex offered, the attackers the rules allow (from the legal
   actions), the subset with the best expected value (enemy worth lost, plus taking an
   objective, minus own worth lost, from the CRT's distribution at the column after odds,
-  shifts and DRMs); an attack below :attr:`GreedyBot.threshold` is declined.
+  shifts and DRMs: exact for the attackers chosen, a hexside's effect included only when
+  every attacker is across it); an attack below :attr:`GreedyBot.threshold` is declined.
+  The best attack is made first, then the phase's decisions are taken again.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
   entry hex closest to the objectives; a step restored to the reduced unit worth most.
