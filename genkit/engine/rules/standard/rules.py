@@ -95,6 +95,8 @@ class Game(Movement, Combat, GameRules):
         self.repl_id = sec.replacements
         self.max_stack = max(self.t_stack)
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
+        self.move_actions = tuple(("move", p) for p in range(self.npieces))
+        self.march_actions = tuple(("march", p) for p in range(self.npieces))
         self.indices = indices_of(self.board.n)
         costs = [c for c in self.ecost if c]
         self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
@@ -162,6 +164,8 @@ class Game(Movement, Combat, GameRules):
             if near is None:
                 near = cache["near"] = self._near_enemy(s, s.actor)
             mult = self.march_mult
+        oks = {}                            # stacking points -> hexes a step may end in
+        move_act, march_act = self.move_actions, self.march_actions
         for p in self.side_pieces[s.actor]:
             h = loc[p]
             if h < 0 or (done >> p) & 1:
@@ -170,26 +174,30 @@ class Game(Movement, Combat, GameRules):
             in_zoc = (zoc >> h) & 1
             if locking and in_zoc:
                 continue
-            leave, bad = (leave_cost, zoc) if in_zoc and stop_leave else (0, 0)
-            ok = ~(self._full(s, cache, own, t_stack[t]) | enemy | bad)
+            ok = oks.get(t_stack[t])
+            if ok is None:
+                ok = oks[t_stack[t]] = ~(self._full(s, cache, own, t_stack[t]) | enemy)
+            leave = 0
+            if in_zoc and stop_leave:
+                leave, ok = leave_cost, ok & ~zoc
             ma = t_ma2[t]
             for c, m in steps[h]:
                 if c + leave <= ma and m & ok:
-                    out.append(("move", p))
+                    out.append(move_act[p])
                     break
             else:
                 if reach(s, p, False, masks, True):
-                    out.append(("move", p))
+                    out.append(move_act[p])
             if strategic and not (near >> h) & 1:
                 ok &= ~near
                 ma *= mult
                 for c, m in steps[h]:
                     if c <= ma and m & ok:
-                        march.append(("march", p))
+                        march.append(march_act[p])
                         break
                 else:
                     if reach(s, p, True, masks, True):
-                        march.append(("march", p))
+                        march.append(march_act[p])
         return out + march
 
     def _do(self, s: StandardState, a) -> None:
