@@ -452,6 +452,16 @@ class GreedyBot:
         for h in self.target_set | self.wins_at | self.place_threat.keys():
             special[h] = 1
         self.special = special
+        # what a special hex may add to the objective term, but for an attack (the danger only
+        # takes away): the objective and place bonuses
+        bonus = {}
+        for h in self.target_set:
+            bonus[h] = self.on_objective
+        for h in self.place_threat:
+            bonus[h] = bonus.get(h, 0.0) + self.place_w
+        for h in self.wins_at:
+            bonus[h] = 2.0 * BIG
+        self.bonus = bonus
         # own attack strength able to reach each enemy hex (where the units stand now)
         sup_set = {eh: set() for eh in foe}
         sup_sum = dict.fromkeys(foe, 0)
@@ -629,14 +639,24 @@ class GreedyBot:
         here = self._score(v, p, v.loc[p])
         best, choice = None, None
         jit, base, special, score = self.jit, self.base, self.special, self._score
+        bonus, near = self.bonus, self.near[self.t.p_ad[p]]
         for verb in sorted(verbs, reverse=True):            # "move" first, then "march"
             marching = verb == "march"
             if marching and choice is not None and special[choice[1]]:
                 continue        # the best move ends where the enemy or an objective counts
-            for h in self._ends(s0, (verb, p), p):
-                sc = score(v, p, h, marching) + jit[h] if special[h] else base[h]
-                if best is None or sc > best:
-                    best, choice = sc, (verb, h)
+            ends = self._ends(s0, (verb, p), p)
+            for h in ends:                  # the plain hexes first (their score is the base)
+                if not special[h]:
+                    sc = base[h]
+                    if best is None or sc > best:
+                        best, choice = sc, (verb, h)
+            for h in ends:                  # then the others that could beat them: away from
+                if special[h]:              # an attack, only a bonus adds to the base
+                    if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
+                        continue
+                    sc = score(v, p, h, marching) + jit[h]
+                    if best is None or sc > best:
+                        best, choice = sc, (verb, h)
         if choice is None:
             return (-BIG, "move", None)
         return (best - here, choice[0], choice[1])
