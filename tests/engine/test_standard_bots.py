@@ -52,16 +52,16 @@ def test_greedy_takes_a_good_odds_attack_over_a_bad_one():
     assert ("attack", hx(game, "0304")) in acts and ("attack", hx(game, "0707")) in acts
     bot = greedy(game, 0)
     assert bot.choose(game.observe(s, 0), acts) == ("attack", hx(game, "0304"))
-    # and it brings both units to it
+    # and it brings both units next to it (armour alone would be 6:4, the 1:1 column)
     game.apply(s, ("attack", hx(game, "0304")))
-    chosen = set()
-    while game.legal_actions(s) and game.legal_actions(s)[0][0] in ("with", "roll"):
+    chosen = []
+    while game.legal_actions(s)[0][0] in ("with", "roll"):    # (the last roll is taken at once)
         a = bot.choose(game.observe(s, 0), game.legal_actions(s))
         if a == ("roll",):
             break
-        chosen.add(a[1])
+        chosen.append(a[1])
         game.apply(s, a)
-    assert len(chosen) == 2 or not chosen          # (a single attacker left would be forced)
+    assert sorted(chosen) == [0, 1]                 # pieces: the armour, the infantry at 0305
 
 
 def test_greedy_declines_an_attack_below_its_threshold():
@@ -127,3 +127,53 @@ def test_greedy_beats_random(side):
     sides[side] = "greedy"
     wins = sum(_greedy_game(content, seed, sides).winner == game.side_ids[side] for seed in range(10))
     assert wins >= 9
+
+
+DIFFERENTIAL = ("crt.columns=[{differential: -2, rows: {assault: [K, B, A, N, X, R]}},"
+                " {differential: 0, rows: {assault: [B, A, N, X, R, S]}},"
+                " {differential: 2, rows: {assault: [A, N, X, R, S, D]}},"
+                " {differential: 4, rows: {assault: [N, X, R, S, D, D]}}]")
+STRATEGIC = ("rules={movement: {zoc: stop}, strategic: {multiplier: 2, enemy_distance: 3}, stacking: {limit: 2},"
+             " terrain: {woods: {shift: -1}, hill: {drm: -1}, town: {multiplier: 2}},"
+             " hexsides: {river: {cross_cost: 2, shift: -1}, bridge: {crossing: true}}, roads: {road: {cost: 0.5}},"
+             " combat: {retreat_blocked: step_loss, advance: true}, replacements: replacements}")
+
+
+@pytest.mark.parametrize("sets", [
+    [DIFFERENTIAL], [STRATEGIC], ["rules.movement={zoc: locking}"],
+    ["rules.movement={zoc: stop_and_leave, zoc_leave_cost: 1}"], ["rules.movement={zoc: none, units_per_phase: 2}"],
+    ["rules.stacking={limit: 3, count: points, points: {arm: 2, inf: 2}}"],
+    ["rules.combat={retreat_blocked: eliminate, advance: false}"],
+    ["game.victory=[{kind: no_units}, {kind: turn_limit, winner: most_points}]"],
+], ids=["differential", "strategic", "zoc-locking", "zoc-leave", "zoc-none-two-per-phase", "stacking-points",
+        "blocked-eliminates", "no-objectives"])
+def test_greedy_plays_every_rules_option(sets):
+    content, _ = load(MINI, sets)
+    for seed in (1, 2):
+        result = _greedy_game(content, seed)
+        assert result.reason
+
+
+def test_greedy_advances_into_an_objective_it_has_emptied():
+    # four blue units round the grey infantry in the town 0707 (20:8, the 2:1 column): on a seed
+    # where the defender is eliminated or retreats, greedy advances into the town
+    _, game = game_with("[{side: blue, type: arm, setup: ['0607', '0806']}, {side: blue, type: inf, setup: ['0606', '0706']},"
+                        " {side: grey, type: inf, setup: ['0707', '1001']}]")
+    town = hx(game, "0707")
+    for seed in range(1, 60):
+        s = to_phase(game, game.initial_state(seed), "blue_combat")
+        bot, grey = greedy(game, 0, seed), greedy(game, 1, seed)
+        attack = bot.choose(game.observe(s, 0), game.legal_actions(s))
+        assert attack == ("attack", town)
+        game.apply(s, attack)
+        while not s.ended and game.phase_ids[s.phase] == "blue_combat":
+            acts = game.legal_actions(s)
+            if acts[0][0] in ("advance", "stay"):
+                a = bot.choose(game.observe(s, 0), acts)
+                assert a[0] == "advance"
+                game.apply(s, a)
+                assert any(s.loc[p] == town for p in game.side_pieces[0])
+                return
+            side = s.actor
+            game.apply(s, (bot if side == 0 else grey).choose(game.observe(s, side), acts))
+    pytest.fail("no seed emptied the town")

@@ -13,19 +13,26 @@ result distribution per column and die-roll modifier.
   places to guard). The side the ``turn_limit`` does not favour attacks: its units head for
   the objectives it does not hold and never leave one they hold; the favoured side (the
   defender) sits on the objectives and gathers round them. With no objective, both sides go
-  for the enemy's units.
+  for the enemy's units. An own place (whose entry by the enemy wins at once) is sat on when
+  an enemy unit could reach it, by as many units as take off the chance of the enemy's next
+  attack emptying it. In the last two turns the side short of the objectives (the attacker,
+  or a defender whose enemy holds every one) values emptying an objective hex more.
 * Movement: every movable unit's ends of move are scored (objective distance in movement
   points, a bonus on an objective, the best attack the unit could join from there, the
   danger of the enemy strength that can strike it there against its stack's defence); the
   unit with the best gain over staying moves first (lazy greedy: stale gains are re-scored
-  before they are trusted); no gain ends the phase.
+  before they are trusted); no gain ends the phase. A unit holding an objective alone stays.
+  A march is considered only for a unit whose best move ends where nothing but the
+  objective counts (far from the enemy).
 * Combat: for each target hex offered, the attackers the rules allow (from the legal
   actions), the subset with the best expected value (enemy worth lost, plus taking an
   objective, minus own worth lost, from the CRT's distribution at the column after odds,
-  shifts and DRMs); an attack below :attr:`GreedyBot.threshold` is declined.
+  shifts and DRMs: exact for the attackers chosen, a hexside's effect included only when
+  every attacker is across it); an attack below :attr:`GreedyBot.threshold` is declined.
+  The best attack is made first, then the phase's decisions are taken again.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
-  entry hex closest to the objectives; replacements to the reduced unit worth most.
+  entry hex closest to the objectives; a step restored to the reduced unit worth most.
 
 Ties are broken by the bot's own seeded generator, so a game is reproducible from its seed.
 This module imports nothing of the rules module (which names it in ``Game.BOTS``).
@@ -266,6 +273,7 @@ class GreedyBot:
         self.place_threat: dict = {}
         self.obj = self._ekey = None
         self.ev_local, self.room_local = {}, {}
+        self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
         march = game.content.rules and (game.content.rules.get("strategic") or None)
@@ -383,9 +391,20 @@ class GreedyBot:
         within striking distance of each hex, the own attack strength on each enemy hex, and
         per hex whether anything but the objective term counts there (``special``)."""
         t = self.t
+        own, foe = self._where(v)
+        # short of time, an attacker takes more risks for an objective (x4 on the last turn), and
+        # so does a defender whose enemy holds every objective (x12 on the last turn)
+        left = self.g.turns - v.turn
+        if left >= 3:
+            self.urgency = 1.0
+        elif not self.defender:
+            self.urgency = 4.0 - left
+        else:
+            hold = self.t.hold
+            held = hold and all(h in foe and h not in own for h in hold)
+            self.urgency = 3.0 * (4.0 - left) if held else 1.0
         n = t.n
         loc, red = v.loc, v.reduced
-        own, foe = self._where(v)
         self.own, self.foe = own, foe
         self._set_targets(v)
         obj = self._objective_map(own)
@@ -433,6 +452,16 @@ class GreedyBot:
         for h in self.target_set | self.wins_at | self.place_threat.keys():
             special[h] = 1
         self.special = special
+        # what a special hex may add to the objective term, but for an attack (the danger only
+        # takes away): the objective and place bonuses
+        bonus = {}
+        for h in self.target_set:
+            bonus[h] = self.on_objective
+        for h in self.place_threat:
+            bonus[h] = bonus.get(h, 0.0) + self.place_w
+        for h in self.wins_at:
+            bonus[h] = 2.0 * BIG
+        self.bonus = bonus
         # own attack strength able to reach each enemy hex (where the units stand now)
         sup_set = {eh: set() for eh in foe}
         sup_sum = dict.fromkeys(foe, 0)
@@ -561,7 +590,7 @@ class GreedyBot:
         if eh in self.wins_at or eh in self.targets:
             vacate = dist[E_ELIM] + dist[E_RET]
             if t.advance:
-                val += vacate * (BIG / 1000 if eh in self.wins_at else self.take_bonus)
+                val += vacate * (BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency)
         return val
 
     def _room(self, eh):
@@ -610,14 +639,24 @@ class GreedyBot:
         here = self._score(v, p, v.loc[p])
         best, choice = None, None
         jit, base, special, score = self.jit, self.base, self.special, self._score
+        bonus, near = self.bonus, self.near[self.t.p_ad[p]]
         for verb in sorted(verbs, reverse=True):            # "move" first, then "march"
             marching = verb == "march"
             if marching and choice is not None and special[choice[1]]:
                 continue        # the best move ends where the enemy or an objective counts
-            for h in self._ends(s0, (verb, p), p):
-                sc = score(v, p, h, marching) + jit[h] if special[h] else base[h]
-                if best is None or sc > best:
-                    best, choice = sc, (verb, h)
+            ends = self._ends(s0, (verb, p), p)
+            for h in ends:                  # the plain hexes first (their score is the base)
+                if not special[h]:
+                    sc = base[h]
+                    if best is None or sc > best:
+                        best, choice = sc, (verb, h)
+            for h in ends:                  # then the others that could beat them: away from
+                if special[h]:              # an attack, only a bonus adds to the base
+                    if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
+                        continue
+                    sc = score(v, p, h, marching) + jit[h]
+                    if best is None or sc > best:
+                        best, choice = sc, (verb, h)
         if choice is None:
             return (-BIG, "move", None)
         return (best - here, choice[0], choice[1])
@@ -812,7 +851,7 @@ class GreedyBot:
                 best, choice = gain, a
         return choice if choice in actions else actions[0]
 
-    # ---------------------------------------------------------------- reinforcement, replacement
+    # ---------------------------------------------------------------- reinforcements, restored steps
 
     def choose_entry(self, v, actions):
         own, foe = self._where(v)
