@@ -126,11 +126,15 @@ def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> 
     for sec in st.sections:
         if sec["id"] in skip:
             continue
-        build = SECTIONS[sec["id"]]
-        w = half if sec.get("span", "full") == "half" else width
-        for key, rows in build(content, st, w, sec.get("title", ""), content_root):
+        span, new_page = sec.get("span", "full"), bool(sec.get("new_page"))
+        if sec["id"] == "rules_charts":    # one block per chart, each at its own span (``spans``)
+            from .aid_sections import chart_blocks
+            out += chart_blocks(content, st, width, half, span, sec.get("spans") or {}, new_page)
+            continue
+        w = half if span == "half" else width
+        for key, rows in SECTIONS[sec["id"]](content, st, w, sec.get("title", ""), content_root):
             if rows:
-                out.append(Block(key, tuple(rows), sec.get("span", "full"), bool(sec.get("new_page"))))
+                out.append(Block(key, tuple(rows), span, new_page))
     return out
 
 

@@ -316,13 +316,21 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
 
 # --------------------------------------------------------------------------- the rules module's charts
 
-def chart_rows(st: Style, chart, width: float) -> list[Row]:
+def chart_rows(content: Content, st: Style, chart, width: float) -> list[Row]:
     """A rules module's chart (:class:`genkit.engine.rules.Chart`) as a table with its notes."""
+    from .map import swatch
     cols = [{"title": c} for c in chart.columns]
+    cells = [list(r) for r in chart.rows]
     if cols:
-        cols[0]["bold"] = True
         cols[-1]["flex"] = True
-    rows = table(st, cols, [list(r) for r in chart.rows], width) if chart.rows else []
+    sw = 18.0
+    arts = [swatch(content, k, sw) for k in chart.keys] if len(chart.keys) == len(chart.rows) else []
+    if any(arts):                      # the map item each row is about, drawn as on the map
+        cols.insert(0, {"title": "", "art": sw * 1.16})
+        cells = [[(tuple(a), sw * 1.16, sw)] + row for a, row in zip(arts, cells)]
+    if cols:
+        cols[1 if any(arts) else 0]["strong"] = True
+    rows = table(st, cols, cells, width) if chart.rows else []
     rows += [note_row(st, n, width) for n in chart.notes]
     return rows
 
@@ -330,7 +338,23 @@ def chart_rows(st: Style, chart, width: float) -> list[Row]:
 def _rules_charts(content: Content, st: Style, width: float, title: str, root):
     from .charts import module_charts
     for chart in module_charts(content):
-        yield f"chart:{chart.id}", with_heading(st, chart.title, width, chart_rows(st, chart, width))
+        yield f"chart:{chart.id}", with_heading(st, chart.title, width, chart_rows(content, st, chart, width))
+
+
+def chart_blocks(content: Content, st: Style, width: float, half: float, span: str, spans: dict,
+                 new_page: bool) -> list:
+    """The ``rules_charts`` section's blocks: one per chart, each at the span the style's
+    ``spans`` gives its id (else the section's)."""
+    from .charts import module_charts
+    from .layout import Block
+    out = []
+    for chart in module_charts(content):
+        own = spans.get(chart.id, span)
+        w = half if own == "half" else width
+        rows = with_heading(st, chart.title, w, chart_rows(content, st, chart, w))
+        if rows:
+            out.append(Block(f"chart:{chart.id}", tuple(rows), own, new_page))
+    return out
 
 
 # --------------------------------------------------------------------------- tracks
@@ -414,6 +438,7 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
                       Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
             x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
         rows.append(Row(tuple(items), h + 4))
+    legend_rows = len(rows)
     for r0 in range(1, tt.turns + 1, per_row):
         items = []
         for c, t in enumerate(range(r0, min(tt.turns, r0 + per_row - 1) + 1)):
@@ -432,8 +457,10 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
                 items += _arrival_chip(content, bx + bw - 2.5 - _arrival_w(content, lab, sd)[1], ay, lab, sd)
                 ay += 10.5
         rows.append(Row(tuple(items), bh + gap))
-    if arriving:
-        rows.append(note_row(st, _arrival_note(content, st), width))
+    if arriving:                             # under the last boxes, never alone on a page
+        rows[-1] = stack([rows[-1], note_row(st, _arrival_note(content, st), width)], rows[-1].repeat)
+        if legend_rows:                      # the key stays with the first boxes
+            rows[:2] = [stack(rows[:2])]
     yield "turn_track", with_heading(st, title, width, rows)
 
 

@@ -104,7 +104,8 @@ def _widths(cols: list[dict], cells: list[list], width: float, st: Style, header
             nat.append(fixed[j])
             low.append(fixed[j])
             continue
-        texts = [(c["title"], st.table_head)] * header + [(row[j], st.body) for row in cells]
+        s = st.bold if (j == 0 and c.get("bold")) or c.get("strong") else st.body   # as the cells print
+        texts = [(c["title"], st.table_head)] * header + [(row[j], s) for row in cells]
         nat.append(max(text_width(t, s["font"], float(s["size"])) for t, s in texts) + 2 * PAD)
         low.append(max(words_width(t, s) for t, s in texts) + 2 * PAD)
     if sum(nat) <= width:
@@ -119,7 +120,8 @@ def _widths(cols: list[dict], cells: list[list], width: float, st: Style, header
 
 
 def table(st: Style, cols: list[dict], cells: list[list], width: float, header: bool = True) -> list[Row]:
-    """A table: ``cols`` (title, and ``art``: a picture column's width), ``cells`` per row a
+    """A table: ``cols`` (title, ``art``: a picture column's width, ``strong``: bold cells),
+    ``cells`` per row a
     string per text column and ``(items, w, h)`` per picture.  The header row repeats above a
     row that opens a column or page."""
     ws = _widths(cols, cells, width, st, header)
@@ -140,7 +142,7 @@ def table(st: Style, cols: list[dict], cells: list[list], width: float, header: 
                 parts.append((j, list(art), ah))
                 rh = max(rh, ah)
             else:
-                s = st.bold if j == 0 and cols[0].get("bold") else st.body
+                s = st.bold if (j == 0 and cols[0].get("bold")) or cols[j].get("strong") else st.body
                 its, h = para(s, cell, ws[j] - 2 * PAD, xs[j] + PAD, 0)
                 parts.append((j, its, h))
                 rh = max(rh, h)

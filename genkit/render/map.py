@@ -1,5 +1,7 @@
 """The map, laid out once from the model: every hex with its terrain colour and pattern
-(so it reads on a greyscale printer), hex ids, places owned by a side, map lines, set-up hexes
+(so it reads on a greyscale printer), hexside features (``map.hexsides``: a thick line along each
+hexside, or a bridge across it) and roads (``map.roads``: hex centre to hex centre, over the terrain
+and under the hex ids), hex ids, places owned by a side, map lines, set-up hexes
 marked with the unit type that starts there, place names, a terrain key with move
 costs and line of sight, title, version and a compass.
 
@@ -221,14 +223,16 @@ def road_width(flats: float) -> float:
     return max(1.6, flats * 0.04)
 
 
-def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> list[Primitive]:
-    """A thick line along one hexside in the feature's colour, a darker edge on both sides (so
-    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps."""
+def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> tuple[list[Primitive], list[Primitive]]:
+    """A thick line along one hexside in the feature's colour with a darker edge on both sides (so
+    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps:
+    (the dark casing, the line), drawn casings first so a run's joints stay clean."""
     dark = darken(colour, 0.45)
-    return [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
-            Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)], \
-        [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
-         Circle(*q, w / 2, fill=colour, stroke=None)]
+    casing = [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
+              Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)]
+    line = [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
+            Circle(*q, w / 2, fill=colour, stroke=None)]
+    return casing, line
 
 
 def bridge_glyph(p: tuple, q: tuple, colour: str, flats: float) -> list[Primitive]:
@@ -287,6 +291,50 @@ def road_items(content: Content, geo: MapGeometry) -> list[Primitive]:
                 casing.append(Circle(x, y, (w + 1.6) / 2, fill=dark, stroke=None))
                 fill.append(Circle(x, y, w / 2, fill=road.colour, stroke=None))
     return casing + fill
+
+
+def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
+    """The key of a chart row (``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"``) drawn as on the
+    map in a hex ``sw`` across the flats, its top-left corner at (0, 0); [] for any other key."""
+    kind, _, ident = key.partition(":")
+    R = sw / math.sqrt(3)
+    flat = content.map.grid.orientation == "flat"
+    cx, cy = (R, sw / 2) if flat else (sw / 2, R)
+    start = 0 if flat else 30
+    corners = [(cx + R * math.cos(math.radians(a)), cy + R * math.sin(math.radians(a)))
+               for a in range(start, start + 360, 60)]
+    outline = Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.6)
+    k = 63.0 / sw
+    if kind == "terrain":
+        t = next((t for t in content.map.terrain if t.id == ident), None)
+        if t is None:
+            return []
+        art = terrain_hex(t, 0, 0, 63.0, corners=[((x - cx) * k, (y - cy) * k) for x, y in corners])
+        if t.pattern == "road":
+            art += [Line(-R * k, 0, R * k, 0, "#5b4a2e", 8.4), Line(-R * k, 0, R * k, 0, "#f3e2b3", 4.8)]
+        return [Group(tuple(art), translate=(cx, cy), scale=sw / 63), outline]
+    plain = Polygon(corners, fill=PAPER_TONE, stroke=None)
+    if kind == "hexside":
+        f = next((f for f in content.map.hexsides if f.id == ident), None)
+        if f is None:
+            return []
+        p, q = corners[0], corners[1]
+        if f.style == "bridge":      # over the line feature it crosses on the map, if any
+            under = next((g for g in content.map.hexsides if g.style == "line" and set(g.edges) & set(f.edges)),
+                         None)
+            river = [x for part in hexside_line(p, q, under.colour, max(2.0, sw * 0.1)) for x in part] \
+                if under else []
+            return [plain, outline] + river + bridge_glyph(p, q, f.colour, sw)
+        casing, fill = hexside_line(p, q, f.colour, max(2.0, sw * 0.1))
+        return [plain, outline] + casing + fill
+    if kind == "road":
+        r = next((r for r in content.map.roads if r.id == ident), None)
+        if r is None:
+            return []
+        w = max(1.6, sw * 0.08)
+        a, b = (corners[3], corners[0]) if flat else ((cx - sw / 2, cy), (cx + sw / 2, cy))
+        return [plain, Line(*a, *b, darken(r.colour, 0.5), w + 1.6), Line(*a, *b, r.colour, w), outline]
+    return []
 
 
 def _compass(cx: float, cy: float, north: str, r: float = 17) -> list[Primitive]:

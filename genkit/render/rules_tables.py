@@ -234,6 +234,8 @@ def chart_table(content: Content, chart_id: str) -> TableData:
     not among the generic :data:`TABLES`)."""
     chart = next(c for c in module_charts(content) if c.id == chart_id)
     n = len(chart.columns)
-    widths = [1.6] + [2.4] * (n - 2) + [4.0] if n > 1 else [1.0]
+    # the frame's width (TABLE_UNIT points a unit), shared by the columns' longest texts
+    longest = [max([len(chart.columns[j])] + [len(r[j]) for r in chart.rows]) for j in range(n)]
+    widths = [10.0 * max(w, 11) / sum(max(x, 11) for x in longest) for w in longest]
     return TableData([list(chart.columns)], [list(r) for r in chart.rows], widths, notes=list(chart.notes),
                      align=["LEFT"] * n, title=chart.title)

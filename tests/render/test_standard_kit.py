@@ -132,9 +132,19 @@ def test_the_aid_prints_the_three_charts_with_the_models_numbers(content):
     for title in ("TERRAIN EFFECTS CHART", "COMBAT MODIFIERS", "STACKING AND ZONES OF CONTROL"):
         assert title in text
     assert "TERRAIN CHART" not in text.replace("TERRAIN EFFECTS CHART", "")   # replaced
-    for bit in ("+2 MP to cross", "1/2 MP a hex", "defence x2", "DRM -1", "shift -1", "cross without the River cost",
-                "At most 2 units", "rounded in the defender's favour", "loses a step and stays"):
+    for bit in ("+2 MP to cross", "1/2 MP a hex", "defence x2", "DRM -1", "1 column left", "cross without the River cost",
+                "At most 2 units", "loses a step and stays"):
         assert bit in text, bit
+    from genkit.render.charts import module_charts
+    notes = " ".join(n for c in module_charts(content) for n in c.notes)
+    assert "round in the defender's favour: 5 to 2 reads 2:1." in notes
+
+
+def test_each_chart_is_a_block_of_its_own_at_the_span_the_style_gives_it(content):
+    from genkit.render.aid import aid_blocks, aid_style
+    blocks = {b.key: b.span for b in aid_blocks(content, aid_style(content), 540.0)}
+    assert blocks["chart:terrain_effects"] == "full" and blocks["chart:combat_modifiers"] == "half"
+    assert "terrain" not in blocks
 
 
 def test_a_changed_number_changes_the_chart():
@@ -167,9 +177,9 @@ def test_the_booklet_draws_a_chart_by_its_id(content):
     assert table_problem(content, "chart", "terrain_effects") is None
     (data,) = table_data(content, "chart", "terrain_effects")
     assert data.header == [["Terrain", "Movement", "Combat", "Line of sight"]]
-    assert ["Woods", "2 MP to enter", "shift -1 (1 column left)", "blocks"] in data.rows
+    assert ["Woods", "2 MP to enter", "1 column left", "blocks"] in data.rows
     assert len(table_data(content, "chart", None)) == 3
-    assert "known: terrain_effects, combat_modifiers, stacking_zoc" in table_problem(content, "chart", "nope")
+    assert "known: terrain_effects, stacking_zoc, combat_modifiers" in table_problem(content, "chart", "nope")
     bering, _ = load(BERING)
     assert "nothing to show" in table_problem(bering, "chart", None)
 
@@ -228,3 +238,25 @@ def test_counters_of_a_type_with_a_defence_show_attack_defence_movement(content)
     bering, _ = load(BERING)
     ut = bering.unit_types[0]
     assert numbers(unit_face(bering, bering.counters.units[0].side, ut.id)) == [f"{ut.strength.full}-{ut.movement}"]
+
+
+def test_genkit_check_reads_chart_lines_in_rules_md(tmp_path, content):
+    import shutil
+
+    from genkit.render.rules_text import rules_findings
+    game = tmp_path / "mini"
+    shutil.copytree(MINI, game)
+    (game / "rules.md").write_text("# 1.0 Terrain\n\n[[chart:terrain_effects]]\n\n[[chart stacking_zoc]]\n")
+    assert rules_findings(content, game) == []
+    (game / "rules.md").write_text("# 1.0 Terrain\n\n[[chart:terrain]]\n")
+    (found,) = rules_findings(content, game)
+    assert found.line == 3 and found.code == "rules-table" and "has no 'terrain'" in found.message
+
+
+def test_arrivals_of_one_side_and_type_on_a_turn_are_counted_together():
+    from genkit.render.aid_sections import arrivals
+    content = mini("counters.units.1.reserve=2", "counters.units.6.enters.turn=3")
+    (blue, grey), = [arrivals(content)[3]]
+    assert (blue[0], blue[1].id, grey[0], grey[1].id) == ("2 INF", "blue", "1 ARM", "grey")
+    pages = aid(content)
+    assert _turn_of(pages, "2 INF") == "3" and _turn_of(pages, "1 ARM") == "3"

@@ -35,13 +35,16 @@ class Chart(NamedTuple):
 
     ``columns``: the header; ``rows``: a tuple of strings per row, one per column; ``notes``:
     sentences printed under the table; ``replaces``: the id of a generic player-aid section this
-    chart supersedes (``"terrain"``), left out of the aid when the chart is printed."""
+    chart supersedes (``"terrain"``), left out of the aid when the chart is printed; ``keys``: per
+    row, the map item it is about, ``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"`` or ``""``,
+    so the aid draws that item's swatch beside it (empty: no swatches)."""
     id: str
     title: str
     columns: tuple
     rows: tuple
     notes: tuple = ()
     replaces: str | None = None
+    keys: tuple = ()
 
 
 @dataclass(frozen=True)

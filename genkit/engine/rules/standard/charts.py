@@ -23,7 +23,7 @@ def _signed(n: int) -> str:
 
 def _shift(n: int) -> str:
     way = "right" if n > 0 else "left"
-    return f"shift {_signed(n)} ({abs(n)} column{'s' if abs(n) != 1 else ''} {way})"
+    return f"{abs(n)} column{'s' if abs(n) != 1 else ''} {way}"
 
 
 def _combat(multiplier: int = 1, shift: int = 0, drm: int = 0) -> list[str]:
@@ -48,8 +48,9 @@ def _names(items) -> str:
 
 def terrain_chart(content, section: Section) -> Chart:
     m = content.map
-    rows = []
+    rows, keys = [], []
     for t in m.terrain:
+        keys.append(f"terrain:{t.id}")
         eff = section.terrain.get(t.id)
         move = "impassable" if t.move_cost is None else f"{mp(t.move_cost)} MP to enter"
         combat = ", ".join(_combat(eff.multiplier, eff.shift, eff.drm)) if eff else ""
@@ -73,19 +74,21 @@ def terrain_chart(content, section: Section) -> Chart:
         if eff.blocks_zoc:
             move.append("no zone of control across it")
         combat = _combat(shift=eff.shift, drm=eff.drm)
+        keys.append(f"hexside:{f.id}")
         rows.append((_labelled(f.name, "hexside"), ", ".join(move) or "none",
                      ", ".join(combat) + " if every attacker is across it" if combat else "none", "-"))
     for r in m.roads:
         eff = section.roads.get(r.id)
         if eff is None:
             continue
+        keys.append(f"road:{r.id}")
         rows.append((_labelled(r.name, "road"), f"{mp(eff.cost)} MP a hex along it, whatever the terrain", "none", "-"))
     notes = [("Combat effects of a hex count for the defender's hex. A hexside's combat effect counts only "
              "when every attacking unit attacks across that hexside.")]
     if any(section.hexsides[f.id].crossing for f in m.hexsides if f.id in section.hexsides):
         notes.append("A crossing (bridge) lifts movement costs only; combat effects of the hexside still count.")
     return Chart("terrain_effects", "Terrain effects chart", ("Terrain", "Movement", "Combat", "Line of sight"),
-                 tuple(rows), tuple(notes), replaces="terrain")
+                 tuple(rows), tuple(notes), replaces="terrain", keys=tuple(keys))
 
 
 def modifiers_chart(content, section: Section) -> Chart:
@@ -95,16 +98,16 @@ def modifiers_chart(content, section: Section) -> Chart:
         if eff is None:
             continue
         if eff.multiplier > 1:
-            rows.append((t.name, f"defence x{eff.multiplier}", f"the defenders' hex is {t.name.lower()}"))
+            rows.append((t.name, f"defence x{eff.multiplier}", f"defending hex: {t.name.lower()}"))
         if eff.shift:
-            rows.append((t.name, _shift(eff.shift), f"the defenders' hex is {t.name.lower()}"))
+            rows.append((t.name, _shift(eff.shift), f"defending hex: {t.name.lower()}"))
         if eff.drm:
-            rows.append((t.name, f"DRM {_signed(eff.drm)}", f"the defenders' hex is {t.name.lower()}"))
+            rows.append((t.name, f"DRM {_signed(eff.drm)}", f"defending hex: {t.name.lower()}"))
     for f in content.map.hexsides:
         eff = section.hexsides.get(f.id)
         if eff is None:
             continue
-        when = f"every attacker attacks across a {f.name.lower()} hexside"
+        when = f"every attacker across a {f.name.lower()} hexside"
         if eff.shift:
             rows.append((f.name, _shift(eff.shift), when))
         if eff.drm:
@@ -114,14 +117,13 @@ def modifiers_chart(content, section: Section) -> Chart:
     notes = []
     if crt.uses_odds:
         cols = sorted(crt.columns, key=lambda c: c.key)
-        notes.append("Odds are attack strength to defence strength, rounded in the defender's favour"
-                     + (f" (e.g. 5 to 2 reads {_down(cols, 5, 2)})" if _down(cols, 5, 2) else "") + ".")
+        notes.append("Odds (attack to defence) round in the defender's favour"
+                     + (f": 5 to 2 reads {_down(cols, 5, 2)}" if _down(cols, 5, 2) else "") + ".")
     else:
-        notes.append("The column is attack strength minus defence strength, rounded in the defender's favour.")
-    notes.append("Column shifts move along the printed columns and stop at the table's ends; a shift never "
-                 "forbids an attack.")
-    notes.append(f"A DRM is added to the die roll; the result stays within 1-{faces}. Negative shifts and "
-                 "DRMs favour the defender; all that apply add up.")
+        notes.append("The column is attack minus defence strength, rounded in the defender's favour.")
+    notes.append("All modifiers that apply add up. Left shifts and negative DRMs favour the defender.")
+    notes.append(f"Shifts stop at the table's ends (never forbidding an attack); the modified roll stays "
+                 f"within 1-{faces}.")
     if not rows:
         rows.append(("-", "none", "this game has no terrain modifiers"))
     return Chart("combat_modifiers", "Combat modifiers", ("Source", "Modifier", "When"), tuple(rows), tuple(notes))
@@ -178,4 +180,4 @@ def stacking_chart(content, section: Section) -> Chart:
 def charts(content) -> list[Chart]:
     """The standard rules' charts, drawn from the model (see the module's comment)."""
     section = Section.model_validate(content.rules or {})
-    return [terrain_chart(content, section), modifiers_chart(content, section), stacking_chart(content, section)]
+    return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section)]
