@@ -31,6 +31,19 @@ class RandomBot:
         return actions[int(self._random() * len(actions))]
 
 
+def per_game(build):
+    """``build(game)`` made once per game object and shared by every bot of that game (a
+    game's bots keep their tables, built from the model, in one place)."""
+    cache: dict = {}
+
+    def shared(game):
+        hit = cache.get(id(game))
+        if hit is None or hit[0] is not game:
+            hit = cache[id(game)] = (game, build(game))
+        return hit[1]
+    return shared
+
+
 _M64 = (1 << 64) - 1
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from itertools import groupby
 
+from ...bots import per_game
 from ...core import EFFECT_ELIMINATE, EFFECT_STEP, los_clear
 from .state import (
     S_CARD_TARGET,
@@ -102,14 +103,8 @@ class _Tables:
         return best
 
 
-_TABLES: dict = {}
-
-
-def tables(game) -> _Tables:
-    t = _TABLES.get(id(game))
-    if t is None or t.g is not game:
-        t = _TABLES[id(game)] = _Tables(game)
-    return t
+#: the tables of a game, built once and shared by its bots
+tables = per_game(_Tables)
 
 
 # which GreedyBot method answers each kind of decision; anything else is chosen at random

@@ -1,0 +1,249 @@
+"""The greedy bot's combat: what an attack is worth (from the CRT's result distribution at the
+column after odds, shifts and DRMs), which attack to make with which units, and retreats and
+advances (:class:`CombatChoices`, a part of :class:`~.bots.GreedyBot`)."""
+from __future__ import annotations
+
+from ...core import AUTO_MISS, FORBIDDEN
+from .bot_tables import (
+    BIG,
+    E_AELIM,
+    E_ARET,
+    E_ASTEP,
+    E_ELIM,
+    E_EXCH,
+    E_RET,
+    E_STEP,
+    END,
+    ROLL,
+    STAY,
+)
+
+
+class CombatChoices:
+    """The combat half of :class:`~.bots.GreedyBot` (it holds the tables and the position)."""
+
+    def _vacate(self, thr, d, h):
+        """The chance that an attack of strength ``thr`` empties hex ``h`` defended by ``d``."""
+        t = self.t
+        col = t.column(thr, d, t.shift[h])
+        if col < 0:
+            return 0.0
+        p = t.distribution(col, t.drm[h])
+        return p[E_ELIM] + p[E_RET]
+
+    def _rough_ev(self, v, att, eh, defenders):
+        """The expected value of an attack of strength ``att`` on the enemy hex ``eh`` (terrain
+        effects only)."""
+        t = self.t
+        defence = sum(self._def(v, q) for q in defenders) * t.mult[eh]
+        col = t.column(att, defence, t.shift[eh])
+        if col < 0:
+            return -1.0
+        return self._value(v, t.distribution(col, t.drm[eh]), defenders, None, eh, att)
+
+    def _danger(self, thr, d, h, step, units):
+        """Expected own loss (worth) when ``thr`` enemy strength attacks defence ``d`` on ``h``."""
+        t = self.t
+        col = t.column(thr, d, t.shift[h])
+        if col < 0:
+            return 0.0
+        p = t.distribution(col, t.drm[h])
+        loss = (p[E_STEP] + p[E_EXCH]) * step + p[E_ELIM] * step * 2 * units + p[E_RET] * 0.5
+        loss -= (p[E_ASTEP] + p[E_EXCH]) * 3.0 + p[E_AELIM] * 8.0
+        return max(0.0, loss)
+
+    def _value(self, v, dist, defenders, attackers, eh, att):
+        """Expected worth gained by an attack with the effect distribution ``dist`` on the
+        enemy hex ``eh`` (``defenders``: the units there): ``attackers`` the own units (None: a
+        rough guess from ``att``)."""
+        t = self.t
+        hit = self.eh_local.get(eh)
+        if hit is None:
+            red, worth = v.reduced, t.p_worth
+            d_step = self._step_value(v, max(defenders, key=lambda q: (self._def(v, q), -q)))
+            d_all = sum(worth[q][red[q]] for q in defenders)
+            # a retreat is worth more when the defenders have nowhere to go
+            if self._room(eh):
+                ret = 1.0
+            else:
+                ret = d_all if t.blocked_eliminates else d_step * len(defenders)
+            take = 0.0
+            if t.advance and (eh in self.wins_at or eh in self.targets):
+                take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
+            hit = self.eh_local[eh] = (d_step, d_all, ret, take)
+        d_step, d_all, ret, take = hit
+        if attackers:
+            a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
+            a_all = sum(t.p_worth[q][v.reduced[q]] for q in attackers)
+        else:
+            a_step, a_all = 4.0, att * 1.5 + 2.0
+        val = (dist[E_STEP] * d_step + dist[E_ELIM] * d_all + dist[E_RET] * ret
+               + dist[E_EXCH] * (d_step - a_step) - dist[E_ASTEP] * a_step - dist[E_AELIM] * a_all
+               - dist[E_ARET] * 0.5)
+        if take:
+            val += (dist[E_ELIM] + dist[E_RET]) * take
+        return val
+
+    def _room(self, eh):
+        """Hexes next to ``eh`` a defender could retreat into (free of own units and, with
+        zones of control, not next to one)."""
+        t = self.t
+        own = self.own
+        n = 0
+        cost = self.g.board.cost
+        for j in t.adjacent[eh]:
+            if not cost[j] or j in own:
+                continue
+            if t.zoc and any(k in own for k in t.adjacent[j]):
+                continue
+            n += 1
+        return n
+
+    # ---------------------------------------------------------------- combat
+
+    def _eligible(self, s0, target):
+        """The own units the rules let attack ``target`` (from the legal actions after
+        choosing it; when that was forced, the units in range that have not attacked)."""
+        s = self._probe(s0, ("attack", target))
+        acts = self.g.legal_actions(s)
+        if acts and acts[0][0] in ("with", "roll"):
+            return [a[1] for a in acts if a[0] == "with"]
+        t = self.t
+        dist, n = t.dist, t.n
+        return [p for p in self.mine if s0.loc[p] >= 0 and p not in self.attacked and p not in self.marched
+                and dist[s0.loc[p] * n + target] <= t.p_ad[p]][:1]
+
+    def attack_value(self, v, attackers, target):
+        """:meth:`battle_value` in the position of ``v`` (read afresh)."""
+        self._prepare(v)
+        return self.battle_value(v, attackers, target)
+
+    def battle_value(self, v, attackers, target):
+        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden)."""
+        t = self.t
+        defenders = self.foe.get(target, ())
+        if not defenders or not attackers:
+            return None
+        att = sum(self._att(v, p) for p in attackers)
+        defence = sum(self._def(v, q) for q in defenders) * t.mult[target]
+        shift, drm = t.shift[target], t.drm[target]
+        if t.side_mods:
+            dist, n = t.dist, t.n
+            hexes = [v.loc[p] for p in attackers]
+            if all(dist[h * n + target] == 1 for h in hexes):
+                for f, sh, dr in t.side_mods:
+                    if all(f in t.feats.get((h, target), ()) for h in hexes):
+                        shift += sh
+                        drm += dr
+        col = t.column(att, defence, shift)
+        if col == FORBIDDEN:
+            return None
+        if col == AUTO_MISS:
+            return 0.0
+        return self._value(v, t.distribution(col, drm), defenders, attackers, target, att)
+
+    def best_attack(self, v, target, pool):
+        """(value, attackers) of the best attack on ``target`` by units of ``pool``: every subset
+        of up to three units; else all of them, then leaving out, weakest first, each unit whose
+        absence costs nothing (units kept for other attacks are worth a little)."""
+        pool = sorted(pool, key=lambda p: (-self._att(v, p), p))
+        att = self._att
+
+        def value(sub):
+            val = self.battle_value(v, sub, target)
+            return None if val is None else val - 0.01 * sum(att(v, p) for p in sub)
+        if len(pool) <= 3:
+            best, choice = None, None
+            for m in range(1, 1 << len(pool)):
+                sub = [p for i, p in enumerate(pool) if m >> i & 1]
+                val = value(sub)
+                if val is not None and (best is None or val > best):
+                    best, choice = val, sub
+            return best, choice
+        choice = list(pool)
+        best = value(choice)
+        if best is None:
+            return None, None
+        for p in reversed(pool):
+            if len(choice) == 1:
+                break
+            sub = [q for q in choice if q != p]
+            val = value(sub)
+            if val is not None and val >= best:
+                best, choice = val, sub
+        return best, choice
+
+    def choose_attack(self, v, actions):
+        self._prepare(v)
+        s0 = v.sample_state(self.rng)
+        best, plan = self.threshold, None
+        for a in actions:
+            if a[0] != "attack":
+                continue
+            val, sub = self.best_attack(v, a[1], self._eligible(s0, a[1]))
+            if sub is not None:
+                val += self.rng.random() * 1e-6
+                if val > best:
+                    best, plan = val, (a, sub)
+        if plan is None:
+            return END if END in actions else actions[0]
+        self.attackers = list(plan[1])
+        self.attacked.update(plan[1])      # (also when the rules name them without asking)
+        return plan[0]
+
+    def choose_with(self, v, actions):
+        while self.attackers:
+            p = self.attackers.pop(0)
+            a = ("with", p)
+            if a in actions:
+                self.attacked.add(p)
+                return a
+        if ROLL in actions:
+            return ROLL
+        a = max((a for a in actions if a[0] == "with"), key=lambda a: (self._att(v, a[1]), -a[1]))
+        self.attacked.add(a[1])
+        return a
+
+    # ---------------------------------------------------------------- after combat
+
+    def choose_retreat(self, v, actions):
+        own, foe = self._where(v)
+        self.own = own
+        self._set_targets(v)
+        t = self.t
+        obj = self._objective_map(own) or [0.0] * t.n
+        rnd = self.rng.random
+        cost = self.g.board.cost
+
+        def score(a):
+            h = a[1]
+            if h in self.wins_at:
+                return BIG
+            adj = t.adjacent[h]
+            near_foe = sum(len(foe.get(j, ())) for j in adj)
+            near_own = sum(1 for j in adj if j in own)
+            room = sum(1 for j in adj if cost[j] and j not in foe
+                       and not any(k in foe for k in t.adjacent[j]))
+            return -3.0 * near_foe + 0.5 * near_own + 0.3 * room + 0.2 * obj[h] + rnd() * 1e-6
+        return max(actions, key=score)
+
+    def choose_advance(self, v, actions):
+        self._prepare(v)
+        s0 = v.sample_state(self.rng)
+        best, choice = 0.05, STAY
+        target = None
+        rnd = self.rng.random
+        for a in actions:
+            if a[0] != "advance":
+                continue
+            p = a[1]
+            if target is None:
+                target = self._probe(s0, a).loc[p]
+                if target < 0:
+                    break
+            if target in self.wins_at:
+                return a
+            gain = self._score(v, p, target) - self._score(v, p, v.loc[p]) + rnd() * 1e-6
+            if gain > best:
+                best, choice = gain, a
+        return choice if choice in actions else actions[0]

@@ -1,0 +1,200 @@
+"""What the standard rules' bots share, built once per game (:class:`BotTables`): the objective
+hexes and the movement cost to reach them, the combat effect of every hex and hexside, and the
+CRT's result distribution per column and die-roll modifier."""
+from __future__ import annotations
+
+import heapq
+from itertools import pairwise
+
+from ...bots import per_game
+from ...core import CrtTable
+from .section import Section
+
+BIG = 10 ** 6
+UNREACHED = 10 ** 5
+END = ("end",)
+ROLL = ("roll",)
+STAY = ("stay",)
+
+# effect indices of the CRT distribution
+E_NONE, E_STEP, E_ELIM, E_ASTEP, E_AELIM, E_RET, E_ARET, E_EXCH = range(8)
+_EFFECT = {"none": E_NONE, "step_loss": E_STEP, "eliminate": E_ELIM, "attacker_step_loss": E_ASTEP,
+           "attacker_eliminate": E_AELIM, "retreat": E_RET, "attacker_retreat": E_ARET, "exchange": E_EXCH}
+
+
+class BotTables:
+    """What the bots of one game share, built once per Game object."""
+
+    def __init__(self, game):
+        self.g = game
+        c = game.content
+        b = game.board
+        self.n = n = b.n
+        self.dist = b._dist
+        self.adjacent = b.adjacent
+        grid = b.grid
+        sec = getattr(game, "section", None)
+        if not isinstance(sec, Section):
+            sec = Section.model_validate(c.rules or {"stacking": {"limit": 1}})
+        self.sec = sec
+        self.zoc = sec.movement.zoc != "none"
+        self.advance = sec.combat.advance
+        self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
+        # ---- pieces (by piece id)
+        atk_type = c.crt.attack_types[0]
+        t_att = [(t.strength.full, t.strength.reduced) for t in game.types]
+        t_def = [(t.defence_of().full, t.defence_of().reduced) for t in game.types]
+        t_ad = [max(1, t.attack_distance.get(atk_type, 1)) for t in game.types]
+        pt = game.p_type
+        self.p_att = [t_att[t] for t in pt]          # (full, reduced)
+        self.p_def = [t_def[t] for t in pt]
+        self.p_ad = [t_ad[t] for t in pt]
+        self.p_ma = [game.types[t].movement for t in pt]
+        #: worth of a piece full / reduced (what losing it all costs)
+        self.p_worth = [(a[0] + d[0] + 2.0, a[1] + d[1] + 2.0) for a, d in zip(self.p_att, self.p_def)]
+        # ---- terrain (per hex) and hexsides (per ordered pair of adjacent hexes)
+        mult, shift, drm = [1] * n, [0] * n, [0] * n
+        for h in range(n):
+            eff = sec.terrain.get(b.terrain[h])
+            if eff is not None:
+                mult[h], shift[h], drm[h] = eff.multiplier, eff.shift, eff.drm
+        self.mult, self.shift, self.drm = mult, shift, drm
+        feats: dict = {}
+        for f in c.map.hexsides:
+            for e in f.edges:
+                a, z = (grid.index_of(x) for x in e.split("/"))
+                feats.setdefault((a, z), set()).add(f.id)
+                feats.setdefault((z, a), set()).add(f.id)
+        self.feats = feats
+        # hexside features with a combat effect: (id, shift, drm)
+        self.side_mods = [(k, e.shift, e.drm) for k, e in sec.hexsides.items() if e.shift or e.drm]
+        # ---- movement cost (half points) of a step a -> z, for the distances to objectives
+        road_step: dict = {}
+        for r in c.map.roads:
+            eff = sec.roads.get(r.id)
+            if eff is None:
+                continue
+            cost = int(eff.cost * 2)
+            for path in r.paths:
+                idx = [grid.index_of(x) for x in path]
+                for a, z in pairwise(idx):
+                    for k in ((a, z), (z, a)):
+                        road_step[k] = min(road_step.get(k, BIG), cost)
+        self.step_cost = step = {}
+        for a in range(n):
+            for z in self.adjacent[a]:
+                if not b.cost[z]:
+                    continue
+                cost = b.cost[z] * 2
+                fs = feats.get((a, z), ())
+                crossing = any(sec.hexsides[f].crossing for f in fs if f in sec.hexsides)
+                if not crossing:
+                    if any(sec.hexsides[f].impassable for f in fs if f in sec.hexsides):
+                        continue
+                    cost += sum(int(sec.hexsides[f].cross_cost * 2) for f in fs if f in sec.hexsides)
+                if (a, z) in road_step:
+                    cost = min(cost, road_step[(a, z)])
+                step[(a, z)] = cost
+        self._to: dict = {}
+        # ---- objectives
+        v = game.victory
+        kinds = v.kinds
+        self.hold = sorted({h for hexes in v.hold_hexes.values() for h in hexes})
+        self.enemy_places = [frozenset(x) for x in v.enemy_places]
+        nsides = len(game.side_ids)
+        favoured = None
+        for cond in c.game.victory:
+            if cond.kind == "turn_limit" and cond.winner in game.side_ids:
+                favoured = game.side_ids.index(cond.winner)
+        self.defender = [favoured is not None and s == favoured for s in range(nsides)]
+        # per side: the hexes it goes for (attacker) or sits on (defender)
+        self.targets = []
+        #: per side: its own places (an enemy entering one wins at once)
+        self.own_places = []
+        for s in range(nsides):
+            own_places = set()
+            if "enter_enemy_place" in kinds:
+                for o in range(nsides):
+                    if o != s:
+                        own_places |= self.enemy_places[o]
+            self.own_places.append(tuple(sorted(own_places)))
+            if self.defender[s]:
+                tg = set(self.hold) | own_places
+            else:
+                tg = set(self.hold) | set(self.enemy_places[s])
+            self.targets.append(tuple(sorted(tg)))
+        self.obj_cache: dict = {}
+        # ---- the CRT: probabilities of each effect per (column, drm)
+        # CrtTable reads the columns (its own effects are four: it reads a copy whose results are
+        # all "none"); the effects are read here by code
+        plain = c.crt.model_copy(update={"results": [r.model_copy(update={"effect": "none"})
+                                                     for r in c.crt.results]})
+        self.crt = crt = CrtTable(plain)
+        res = {r.code: r for r in c.crt.results}
+        self.faces = crt.faces
+        self.col_effects = [[_EFFECT[res[code].effect] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
+        self.col_hexes = [[res[code].hexes for code in crt.codes[k][0]] for k in range(crt.top + 1)]
+        self._dist_cache: dict = {}
+        self.danger_cache: dict = {}
+
+    def to(self, target: int) -> list:
+        """Movement cost (half points) from every hex to ``target`` (Dijkstra on the map, no units)."""
+        hit = self._to.get(target)
+        if hit is None:
+            best = [UNREACHED] * self.n
+            best[target] = 0
+            heap = [(0, target)]
+            step = self.step_cost
+            adj = self.adjacent
+            while heap:
+                d, h = heapq.heappop(heap)
+                if d > best[h]:
+                    continue
+                for j in adj[h]:
+                    c = step.get((j, h))
+                    if c is None:
+                        continue
+                    nd = d + c
+                    if nd < best[j]:
+                        best[j] = nd
+                        heapq.heappush(heap, (nd, j))
+            hit = self._to[target] = best
+        return hit
+
+    def objective_map(self, targets: tuple) -> list:
+        """Per hex: minus the movement cost (in whole points) to the nearest of ``targets``."""
+        hit = self.obj_cache.get(targets)
+        if hit is None:
+            if not targets:
+                hit = [0.0] * self.n
+            else:
+                rows = [self.to(t) for t in targets]
+                hit = [-min(r[h] for r in rows) * 0.5 for h in range(self.n)]
+            self.obj_cache[targets] = hit
+        return hit
+
+    def distribution(self, col: int, drm: int) -> tuple:
+        """(P of each effect E_*, mean retreat hexes) of one battle on column ``col`` with ``drm``."""
+        key = (col, drm)
+        hit = self._dist_cache.get(key)
+        if hit is None:
+            f = self.faces
+            p = [0.0] * 8
+            effs = self.col_effects[col]
+            for face in range(1, f + 1):
+                r = min(f, max(1, face + drm))
+                p[effs[r - 1]] += 1.0 / f
+            hit = self._dist_cache[key] = tuple(p)
+        return hit
+
+    def column(self, attack: int, defence: int, shift: int) -> int:
+        """CRT column index after ``shift``, or FORBIDDEN / AUTO_MISS."""
+        col = self.crt.pick(attack, defence)
+        if col < 0:
+            return col
+        col += shift
+        return 0 if col < 0 else min(col, self.crt.top)
+
+
+#: the tables of a game, built once and shared by its bots
+tables = per_game(BotTables)
