@@ -272,7 +272,7 @@ class GreedyBot:
         self.own_places = frozenset(self.t.own_places[side])
         self.place_threat: dict = {}
         self.obj = self._ekey = None
-        self.ev_local, self.room_local = {}, {}
+        self.ev_local, self.eh_local = {}, {}
         self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
@@ -474,7 +474,7 @@ class GreedyBot:
                     sup_sum[eh] += p_att[p][red[p]]
         self.sup_set, self.sup_sum = sup_set, sup_sum
         self.ev_local = {}
-        self.room_local = {}
+        self.eh_local = {}
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""
@@ -566,31 +566,35 @@ class GreedyBot:
         return max(0.0, loss)
 
     def _value(self, v, dist, defenders, attackers, eh, att):
-        """Expected worth gained by an attack with the effect distribution ``dist``:
-        ``attackers`` the own units (None: a rough guess from ``att``)."""
+        """Expected worth gained by an attack with the effect distribution ``dist`` on the
+        enemy hex ``eh`` (``defenders``: the units there): ``attackers`` the own units (None: a
+        rough guess from ``att``)."""
         t = self.t
-        d_step = self._step_value(v, max(defenders, key=lambda q: (self._def(v, q), -q)))
-        d_all = sum(t.p_worth[q][v.reduced[q]] for q in defenders)
+        hit = self.eh_local.get(eh)
+        if hit is None:
+            red, worth = v.reduced, t.p_worth
+            d_step = self._step_value(v, max(defenders, key=lambda q: (self._def(v, q), -q)))
+            d_all = sum(worth[q][red[q]] for q in defenders)
+            # a retreat is worth more when the defenders have nowhere to go
+            if self._room(eh):
+                ret = 1.0
+            else:
+                ret = d_all if t.blocked_eliminates else d_step * len(defenders)
+            take = 0.0
+            if t.advance and (eh in self.wins_at or eh in self.targets):
+                take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
+            hit = self.eh_local[eh] = (d_step, d_all, ret, take)
+        d_step, d_all, ret, take = hit
         if attackers:
             a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
             a_all = sum(t.p_worth[q][v.reduced[q]] for q in attackers)
         else:
             a_step, a_all = 4.0, att * 1.5 + 2.0
-        # a retreat is worth more when the defenders have nowhere to go
-        room = self.room_local.get(eh)
-        if room is None:
-            room = self.room_local[eh] = self._room(eh)
-        if room:
-            ret = 1.0
-        else:
-            ret = d_all if t.blocked_eliminates else d_step * len(defenders)
         val = (dist[E_STEP] * d_step + dist[E_ELIM] * d_all + dist[E_RET] * ret
                + dist[E_EXCH] * (d_step - a_step) - dist[E_ASTEP] * a_step - dist[E_AELIM] * a_all
                - dist[E_ARET] * 0.5)
-        if eh in self.wins_at or eh in self.targets:
-            vacate = dist[E_ELIM] + dist[E_RET]
-            if t.advance:
-                val += vacate * (BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency)
+        if take:
+            val += (dist[E_ELIM] + dist[E_RET]) * take
         return val
 
     def _room(self, eh):
