@@ -106,3 +106,14 @@ def test_new_help_names_the_options(genkit):
     for word in ("NAME", "--template", "--dir", "standard", "genkit check content/NAME"):
         assert word in out
     assert "standard" in templates()
+
+
+def test_the_second_bundled_game_checks_clean_and_plays(genkit):
+    """content/brannock_ford: the bundled game on the standard rules alone, the model a designer
+    grows a starting pack into: 0 errors and 0 warnings, and games end with no broken invariant (checked every turn)."""
+    from pathlib import Path
+    pack = Path(__file__).resolve().parents[1] / "content" / "brannock_ford"
+    code, out, _ = genkit("check", pack)
+    assert code == 0 and out.strip().endswith("0 errors, 0 warnings"), out
+    code, out, err = genkit("sim", pack, "--games", 10, "--workers", 1, "--seed", 5)
+    assert code == 0, out + err
