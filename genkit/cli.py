@@ -372,6 +372,44 @@ def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check,
              progress)
 
 
+@cli.command(name="new")
+@click.argument("name")
+@click.option("--template", default="standard", show_default=True, metavar="NAME",
+              help="The starting pack to copy: standard (a small game on the standard rules: a river with a "
+                   "bridge, a road, three unit types, an odds CRT, reinforcements).")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("content"),
+              show_default=True, help="The folder the game's folder is made in.")
+def new(name: str, template: str, parent: Path):
+    """Start a new game: write a complete starting pack into DIR/NAME.
+
+    NAME is the game's id (a lower-case letter, then lower-case letters, digits and _); the title
+    is made from it (river_war: "River War"). The pack is a small game on the standard rules that
+    checks clean, builds, plays and simulates, with a comment on every value: edit it into your
+    game. An existing folder that is not empty is never overwritten.
+
+    \b
+    Then:
+      genkit check content/NAME
+      genkit build content/NAME
+      genkit sim content/NAME --games 200
+    """
+    from .newpack import NewPackError, check_name, create_pack, templates
+    try:
+        check_name(name)
+    except NewPackError as exc:
+        raise click.BadParameter(str(exc), param_hint="NAME")
+    if template not in templates():
+        raise click.BadParameter(f"no starting pack '{template}' (known: {', '.join(templates()) or 'none'})",
+                                 param_hint="--template")
+    try:
+        folder = create_pack(name, template, parent)
+    except NewPackError as exc:
+        raise click.UsageError(str(exc))
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    click.echo(f"wrote {folder}: {', '.join(files)}")
+    click.echo(f"next: genkit check {folder} && genkit build {folder} && genkit sim {folder} --games 200")
+
+
 EXIT_ENVIRONMENT = 2
 EXIT_BUG = 3
 EXIT_INTERRUPTED = 130   # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
