@@ -17,14 +17,19 @@ class MoveCache:
     the side's own hexes are updated after each move. ``st[2 * p + march]``: None, or what is
     known of piece ``p`` moving (marching): ``(may, region, ends)`` -- whether it may, the hexes
     that answer depends on (a move that leaves or enters one of them drops it) and, when a
-    search gave it, the mask of its destinations (else None)."""
-    __slots__ = ("state", "side", "masks", "st", "live", "ok")
+    search gave it, the mask of its destinations (else None). :meth:`~.rules.Game._movers` fills
+    it."""
+    __slots__ = ("state", "side", "masks", "st", "live", "ok", "pick", "deps")
 
     def __init__(self, state, side: int, masks: tuple, n: int, live: list):
         self.state, self.side, self.masks, self.st = state, side, masks, [None] * (2 * n)
         #: the side's pieces on the map (the movers are among them); per stacking points the
         #: hexes a step may end in (no enemy, room)
         self.live, self.ok = live, {}
+        #: the last PICK decision's actions, None: to be made again
+        self.pick = None
+        #: the hexes some answer in ``st`` depends on (a superset)
+        self.deps = 0
 
 
 class Movement:
@@ -160,8 +165,8 @@ class Movement:
             return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
         return self.to_list(self._reach_region(s, p, march, None, False)[0])
 
-    def _moved(self, s: StandardState, mc: MoveCache, a: int, b: int) -> None:
-        """A unit of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
+    def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
+        """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
         (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""
         own, enemy, zoc, cache = mc.masks
         ba, bb = 1 << a, 1 << b
@@ -181,16 +186,29 @@ class Movement:
             fresh["near"] = near
         mc.masks = (own, enemy, zoc, fresh)
         mc.ok = {}
+        if p in mc.live:
+            mc.live.remove(p)           # it has moved: never asked again this phase
         both = ba | bb
-        st = mc.st
-        for p in mc.live:
-            k = 2 * p
-            known = st[k]
-            if known is not None and known[1] & both:
-                st[k] = None
-            known = st[k + 1]
-            if known is not None and known[1] & both:
-                st[k + 1] = None
+        same = mc.pick is not None
+        if mc.deps & both:              # some answers depend on a or b: drop those
+            st, deps = mc.st, 0
+            for q in mc.live:
+                for k in (2 * q, 2 * q + 1):
+                    known = st[k]
+                    if known is not None:
+                        if known[1] & both:
+                            st[k] = None
+                            same = False
+                        else:
+                            deps |= known[1]
+            mc.deps = deps
+        if same:                        # the same choices but the unit that moved
+            pick = mc.pick
+            for x in (self.move_actions[p], self.march_actions[p]):
+                if x in pick:
+                    pick.remove(x)
+        else:
+            mc.pick = None
         self._mc = mc
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
@@ -198,12 +216,8 @@ class Movement:
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        A bucket Dijkstra over half movement points, bit-parallel: the hexes first reached
-        after spending ``k`` are those one step of cost ``c`` from a hex first reached after
-        ``k - c`` that the move may go on from. Plain steps (costing the terrain cost of the hex
-        entered) are spread at once for a whole level: the OR of the levels' plain neighbours,
-        cut by each terrain cost's mask; only the few odd steps (roads, hexside features) go
-        hex by hex. :meth:`_reach_plain` is the same search step by step."""
+        :meth:`_reach_plain`'s search, the per-hex steps looked up by the hex's bit, and the
+        hexes it reached returned too (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -230,18 +244,13 @@ class Movement:
             leave, no_zoc = self.leave2, zoc
         # the first steps, out of the start hex (room for the dearest step past the allowance)
         pending = [0] * (ma + self.max_step + 1)
-        nbr = self.nbr
-        k = start * 6
-        for c in self.ecost[k:k + 6]:
-            if c:
-                c += leave
-                j = 1 << nbr[k]
-                if c <= ma and not j & no_zoc:
-                    pending[c] |= j
-            k += 1
+        for c, m in self.step_masks[start]:
+            c += leave
+            if c <= ma:
+                pending[c] |= m & ~no_zoc
         seen = sb | avoid
         stop = zoc | (0 if self.t_pass[t] else own)
-        padj, odd_steps, odd_from, classes = self.plain_adj, self.odd_steps, self.odd_from, self.plain_classes
+        steps = self.steps_of_bit
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         for spent in range(1, ma + 1):
             new = pending[spent] & ~seen
@@ -253,22 +262,10 @@ class Movement:
             if spent > last:
                 continue
             go = new & ~stop
-            if not go:
-                continue
-            odd = go & odd_from
-            nb = 0
             while go:
                 low = go & -go
                 go ^= low
-                nb |= padj[low.bit_length() - 1]
-            nb &= ~seen
-            if nb:
-                for c, m in classes:
-                    pending[spent + c] |= nb & m
-            while odd:
-                low = odd & -odd
-                odd ^= low
-                for c, m in odd_steps[low.bit_length() - 1]:
+                for c, m in steps[low]:
                     pending[spent + c] |= m
         return seen & ends & ~avoid, seen & ~avoid
 

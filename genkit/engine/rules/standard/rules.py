@@ -72,7 +72,7 @@ class Game(Movement, Combat, GameRules):
         GameRules.__init__(self, content)
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
-        for name in ("nbr", "step_masks", "plain_adj", "odd_steps", "odd_from", "plain_classes", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
+        for name in ("nbr", "step_masks", "steps_of_bit", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
                      "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
@@ -111,6 +111,11 @@ class Game(Movement, Combat, GameRules):
         self.adj_mask = self.board.adj_mask
         costs = [c for c in self.ecost if c]
         self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
+        #: per hex, per allowance a (half MP, 0 .. the longest march): the hexes one step of at
+        #: most a away
+        top = max(self.t_ma2, default=0) * self.march_mult
+        self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
+                            for steps in self.step_masks]
 
     # ------------------------------------------------------------------ the interface
 
@@ -171,6 +176,8 @@ class Game(Movement, Combat, GameRules):
         if mc is None or mc.state is not s or mc.side != side:
             mc = self._mc = MoveCache(s, side, self._masks(s, side), self.npieces,
                                       [p for p in self.side_pieces[side] if s.loc[p] >= 0])
+        elif mc.pick is not None:
+            return mc.pick[:]
         st = mc.st
         out, march = [END], []
         done = s.done
@@ -183,15 +190,20 @@ class Game(Movement, Combat, GameRules):
             known = st[k]
             if known is None:
                 known = st[k] = self._may_move(s, mc, p, False)
+                mc.deps |= known[1]
             if known[0]:
                 out.append(move_act[p])
             if strategic:
                 known = st[k + 1]
                 if known is None:
                     known = st[k + 1] = self._may_move(s, mc, p, True)
+                    mc.deps |= known[1]
                 if known[0]:
                     march.append(march_act[p])
-        return out + march if march else out
+        if march:
+            out += march
+        mc.pick = out[:]
+        return out
 
     def _may_move(self, s: StandardState, mc, p: int, march: bool) -> tuple:
         """(may ``p`` move (march), the hexes that depends on, its destinations or None): the
@@ -220,9 +232,9 @@ class Game(Movement, Combat, GameRules):
             ok &= ~near
             ma *= self.march_mult
             leave = 0
-        for c, m in self.step_masks[h]:
-            if c + leave <= ma and m & ok:
-                m &= ok                 # the answer holds while its first such hex stays open
+        if ma >= leave:
+            m = self.first_steps[h][ma - leave] & ok
+            if m:                       # the answer holds while its first such hex stays open
                 return (True, m & -m, None)
         ends, region = self._reach_region(s, p, march, masks, False)
         return (bool(ends), region, ends)
@@ -296,7 +308,7 @@ class Game(Movement, Combat, GameRules):
             s.chosen, s.march, s.stage = -1, 0, PICK
             mc, here = self._mc, s.loc[p]
             if not self._relocate(s, p, a[1]) and mc is not None and mc.state is s:
-                self._moved(s, mc, here, a[1])
+                self._moved(s, mc, p, here, a[1])
             return
         if verb == "attack":
             s.target, s.attackers, s.stage = a[1], 0, ATTACKERS

@@ -103,34 +103,8 @@ class Tables:
                 if ecost[k]:
                     by_cost[ecost[k]] = by_cost.get(ecost[k], 0) | 1 << self.nbr[k]
             self.step_masks.append(tuple(sorted(by_cost.items())))
-        # the same steps for the bit-parallel search (:meth:`.movement.Movement._reach`): per hex
-        # the hexes one *plain* step away (the step costs the terrain cost of the hex entered),
-        # per terrain cost the hexes that cost it, and per hex the other steps (roads, hexside
-        # features) as (half MP, mask)
-        #: per hex: bit mask of the hexes one plain step away
-        self.plain_adj = [0] * n
-        #: per hex: ((half MP, mask), ...) of its steps that are not plain, () none
-        self.odd_steps = [()] * n
-        #: bit mask of the hexes with odd steps
-        self.odd_from = 0
-        classes: dict = {}
-        for h in range(n):
-            odd: dict = {}
-            for k in range(h * 6, h * 6 + 6):
-                c = ecost[k]
-                if not c:
-                    continue
-                j = self.nbr[k]
-                if c == board.cost[j] * 2:
-                    self.plain_adj[h] |= 1 << j
-                    classes[c] = classes.get(c, 0) | 1 << j
-                else:
-                    odd[c] = odd.get(c, 0) | 1 << j
-            if odd:
-                self.odd_steps[h] = tuple(sorted(odd.items()))
-                self.odd_from |= 1 << h
-        #: ((half MP, bit mask of the hexes a plain step into costs it), ...), ascending
-        self.plain_classes = tuple(sorted(classes.items()))
+        #: the same keyed by the hex's own bit (the search peels bits off a mask: no index needed)
+        self.steps_of_bit = {1 << h: st for h, st in enumerate(self.step_masks)}
         # ---- combat: terrain of the defender's hex
         terr = section.terrain
         self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
