@@ -82,3 +82,22 @@ def test_bit_parallel_search_matches_the_plain_search_everywhere():
             acts = fast.legal_actions(state)
             fast.apply(state, players[state.actor].choose(None, acts))
     assert seen > 1000
+
+
+def test_crt_table_reads_every_result_effect():
+    """core.CrtTable knows all eight effects: the standard rules build it from the content's
+    own CRT (no copy with the effects blanked), and its results are those of the CRT."""
+    from genkit.engine.core import EFFECT_NAMES, CrtTable
+
+    c, _ = load(str(GAMES["brannock_ford"]))
+    crt = CrtTable(c.crt)
+    by_code = {r.code: r for r in c.crt.results}
+    assert {r.effect for r in c.crt.results} - {"none", "step_loss", "eliminate", "attacker_step_loss"}
+    for col in range(crt.top + 1):
+        for face in range(1, crt.faces + 1):
+            code = crt.codes[col][0][face - 1]
+            assert EFFECT_NAMES[crt.result(col, 0, face)] == by_code[code].effect
+            assert crt.hexes_of[code] == (by_code[code].hexes or 0)
+    g = Game(c)
+    assert [[r[:2] for r in col] for col in g.results] == [
+        [(crt.effect_of[code], crt.hexes_of[code]) for code in col[0]] for col in crt.codes]
