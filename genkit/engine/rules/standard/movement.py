@@ -216,8 +216,9 @@ class Movement:
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        :meth:`_reach_plain`'s search, the per-hex steps looked up by the hex's bit, and the
-        hexes it reached returned too (:meth:`_reach_region`)."""
+        :meth:`_reach_plain`'s search with the steps of a level's hexes merged a byte of the
+        mask at a time (``byte_steps``), and the hexes it reached returned too
+        (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -250,7 +251,7 @@ class Movement:
                 pending[c] |= m & ~no_zoc
         seen = sb | avoid
         stop = zoc | (0 if self.t_pass[t] else own)
-        steps = self.steps_of_bit
+        steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         for spent in range(1, ma + 1):
             new = pending[spent] & ~seen
@@ -262,10 +263,17 @@ class Movement:
             if spent > last:
                 continue
             go = new & ~stop
-            while go:
-                low = go & -go
-                go ^= low
-                for c, m in steps[low]:
+            if not go:
+                continue
+            if go & (go - 1):               # several hexes: their steps merged byte by byte
+                o = ((go & -go).bit_length() - 1) >> 3
+                for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
+                    if v:
+                        for c, m in byte_steps[o][v]:
+                            pending[spent + c] |= m
+                    o += 1
+            else:
+                for c, m in steps[go]:
                     pending[spent + c] |= m
         return seen & ends & ~avoid, seen & ~avoid
 

@@ -72,7 +72,7 @@ class Game(Movement, Combat, GameRules):
         GameRules.__init__(self, content)
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
-        for name in ("nbr", "step_masks", "steps_of_bit", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
+        for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
                      "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
@@ -176,6 +176,7 @@ class Game(Movement, Combat, GameRules):
         if mc is None or mc.state is not s or mc.side != side:
             mc = self._mc = MoveCache(s, side, self._masks(s, side), self.npieces,
                                       [p for p in self.side_pieces[side] if s.loc[p] >= 0])
+            self._fill(s, mc)
         elif mc.pick is not None:
             return mc.pick[:]
         st = mc.st
@@ -204,6 +205,55 @@ class Game(Movement, Combat, GameRules):
             out += march
         mc.pick = out[:]
         return out
+
+    def _fill(self, s: StandardState, mc) -> None:
+        """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
+        first PICK decision: one loop)."""
+        masks = mc.masks
+        own, enemy, zoc, cache = masks
+        st, loc, pt, t_stack, t_ma2, first = mc.st, s.loc, self.p_type, self.t_stack, self.t_ma2, self.first_steps
+        locking, stop_leave = self.zoc_kind == ZOC_LOCKING, self.zoc_kind == ZOC_STOP_LEAVE
+        reach, oks, deps = self._reach_region, mc.ok, mc.deps
+        strategic = self.strategic
+        if strategic:
+            near = cache.get("near")
+            if near is None:
+                near = cache["near"] = self._near_enemy(s, mc.side)
+            mult = self.march_mult
+        for p in mc.live:
+            h, t, k = loc[p], pt[p], 2 * p
+            in_zoc = (zoc >> h) & 1
+            if locking and in_zoc:
+                st[k] = st[k + 1] = NO_MOVE
+                continue
+            pts = t_stack[t]
+            ok = oks.get(pts)
+            if ok is None:
+                ok = oks[pts] = ~(self._full(s, cache, own, pts) | enemy)
+            leave = 0
+            if in_zoc and stop_leave:
+                leave, ok = self.leave2, ok & ~zoc
+            ma = t_ma2[t]
+            m = first[h][ma - leave] & ok if ma >= leave else 0
+            if m:
+                known = st[k] = (True, m & -m, None)
+            else:
+                ends, region = reach(s, p, False, masks, False)
+                known = st[k] = (bool(ends), region, ends)
+            deps |= known[1]
+            if not strategic:
+                continue
+            if (near >> h) & 1:
+                st[k + 1] = NO_MOVE
+                continue
+            m = first[h][ma * mult] & ok & ~near
+            if m:
+                known = st[k + 1] = (True, m & -m, None)
+            else:
+                ends, region = reach(s, p, True, masks, False)
+                known = st[k + 1] = (bool(ends), region, ends)
+            deps |= known[1]
+        mc.deps = deps
 
     def _may_move(self, s: StandardState, mc, p: int, march: bool) -> tuple:
         """(may ``p`` move (march), the hexes that depends on, its destinations or None): the

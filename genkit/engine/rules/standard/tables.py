@@ -118,6 +118,19 @@ class Tables:
             self.step_masks.append(tuple(sorted(by_cost.items())))
         #: the same keyed by the hex's own bit (the search peels bits off a mask: no index needed)
         self.steps_of_bit = {1 << h: st for h, st in enumerate(self.step_masks)}
+        #: per byte of a hex mask (hexes 8 * o .. 8 * o + 7), per value of that byte: the steps of
+        #: those hexes merged, ((half MP, mask), ...) ascending -- a whole frontier at a time
+        self.byte_steps = []
+        for o in range((n + 7) // 8):
+            row = []
+            for v in range(256):
+                merged: dict = {}
+                for b in range(8):
+                    if v >> b & 1 and o * 8 + b < n:
+                        for c, m in self.step_masks[o * 8 + b]:
+                            merged[c] = merged.get(c, 0) | m
+                row.append(tuple(sorted(merged.items())))
+            self.byte_steps.append(row)
         # ---- combat: terrain of the defender's hex
         terr = section.terrain
         self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
