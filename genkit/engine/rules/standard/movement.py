@@ -239,7 +239,8 @@ class Movement:
                 return 0, 0
             ma *= self.march_mult
             avoid |= near
-        ends = ~(self._full(s, fulls, own, self.t_stack[t]) | sb)
+        every = self.every          # the masks stay non-negative: faster ints
+        ends = every ^ (self._full(s, fulls, own, self.t_stack[t]) | sb)
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
@@ -253,16 +254,21 @@ class Movement:
         stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
+        unseen = every ^ seen
+        go_on = every & ~stop
         for spent in range(1, ma + 1):
-            new = pending[spent] & ~seen
+            new = pending[spent]
             if not new:
                 continue
-            seen |= new
+            new &= unseen
+            if not new:
+                continue
+            unseen ^= new
             if any_end and new & ends:
-                return new & ends, seen & ~avoid
+                return new & ends, (every ^ unseen) & ~avoid
             if spent > last:
                 continue
-            go = new & ~stop
+            go = new & go_on
             if not go:
                 continue
             if go & (go - 1):               # several hexes: their steps merged byte by byte
@@ -275,7 +281,8 @@ class Movement:
             else:
                 for c, m in steps[go]:
                     pending[spent + c] |= m
-        return seen & ends & ~avoid, seen & ~avoid
+        seen = (every ^ unseen) & ~avoid
+        return seen & ends, seen
 
     def _reach_plain(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """:meth:`_reach` as first written, one hex at a time over the per-edge step table: the

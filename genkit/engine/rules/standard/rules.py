@@ -108,6 +108,7 @@ class Game(Movement, Combat, GameRules):
         #: a destination mask -> the DEST decision's list of ("to", hex)
         self.to_list = indices_of(self.board.n, self.to_actions)
         self._mc = None                 # the movement phase's MoveCache (movement.py)
+        self.every = (1 << self.board.n) - 1
         self.adj_mask = self.board.adj_mask
         costs = [c for c in self.ecost if c]
         self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
