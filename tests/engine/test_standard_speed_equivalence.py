@@ -1,4 +1,4 @@
-"""The fast movement decisions of the standard rules (the bit-parallel search, the movement
+"""The fast movement decisions of the standard rules (the byte-merged search, the movement
 phase's cache) play exactly the games of the plain search recomputed at every decision
 (``Game.fast = False``): same decisions offered, same final states, seed by seed."""
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_fast_movement_plays_the_greedy_games_of_the_plain_search(name):
         assert _play(fast, seed, ("greedy", "greedy")) == _play(plain, seed, ("greedy", "greedy")), seed
 
 
-def test_bit_parallel_search_matches_the_plain_search_everywhere():
+def test_merged_search_matches_the_plain_search_everywhere():
     """Every unit of every side, moving and marching, with and without stopping at the first
     end, in positions of random games: :meth:`_reach` equals :meth:`_reach_plain`."""
     fast, _ = _games("brannock_ford")

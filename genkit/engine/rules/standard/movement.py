@@ -240,7 +240,10 @@ class Movement:
             ma *= self.march_mult
             avoid |= near
         every = self.every          # the masks stay non-negative: faster ints
-        ends = every ^ (self._full(s, fulls, own, self.t_stack[t]) | sb)
+        full = fulls.get(self.t_stack[t])
+        if full is None:
+            full = self._full(s, fulls, own, self.t_stack[t])
+        ends = every ^ (full | sb)
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc

@@ -55,7 +55,7 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 class Game(Movement, Combat, GameRules):
     """The standard procedures over one content model.
 
-    ``fast`` (True): the movement decisions come from the bit-parallel search and the phase's
+    ``fast`` (True): the movement decisions come from the byte-merged search and the phase's
     :class:`~.movement.MoveCache`; False: from the plain search, recomputed at every decision
     (:meth:`_movers_plain`, :meth:`_reach_plain`) -- the same games, the reference of the
     equivalence tests."""
