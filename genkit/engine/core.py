@@ -318,8 +318,12 @@ def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, 
 # --------------------------------------------------------------------------- combat results
 
 EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE, EFFECT_ATTACKER_STEP = 0, 1, 2, 3
-_EFFECTS = {"none": EFFECT_NONE, "step_loss": EFFECT_STEP, "eliminate": EFFECT_ELIMINATE,
-            "attacker_step_loss": EFFECT_ATTACKER_STEP}
+EFFECT_ATTACKER_ELIMINATE, EFFECT_RETREAT, EFFECT_ATTACKER_RETREAT, EFFECT_EXCHANGE = 4, 5, 6, 7
+#: every result effect of the content model (crt.results[].effect), as its code; a rules module
+#: applies those it names in its Requirements (crt_effects) and refuses the others
+EFFECT_NAMES = ("none", "step_loss", "eliminate", "attacker_step_loss", "attacker_eliminate", "retreat",
+                "attacker_retreat", "exchange")
+_EFFECTS = {name: code for code, name in enumerate(EFFECT_NAMES)}
 FORBIDDEN = -1          # CrtTable.column(): the battle may not be fought
 AUTO_MISS = -2          # CrtTable.column(): the battle misses without a roll
 
@@ -332,12 +336,17 @@ class CrtTable:
     above (``round_up``); above the highest uses the highest; below the lowest is
     ``forbidden``, ``use_lowest`` or ``miss``. :meth:`pick` takes the two strengths and
     serves both kinds; :meth:`column` takes a differential.
+
+    Results: :meth:`result` gives the effect code (EFFECT_*, every effect of
+    :data:`EFFECT_NAMES`), ``codes`` the printed result codes, and per code ``effect_of``
+    (its effect code) and ``hexes_of`` (the hexes a retreat result moves, 0 none).
     """
 
     def __init__(self, crt):
         self.type_names = list(crt.attack_types)
         self.faces = crt.die_faces
-        effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
+        self.effect_of = effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
+        self.hexes_of = {r.code: r.hexes or 0 for r in crt.results}
         self.odds = crt.uses_odds
         if self.odds:
             ratio = [tuple(int(x) for x in c.odds.split(":")) for c in crt.columns]

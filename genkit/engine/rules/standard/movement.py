@@ -9,6 +9,29 @@ from .state import StandardState
 from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
 
 
+class MoveCache:
+    """What one side's movement phase keeps from one decision to the next, for one state (the
+    game's ``_mc``, dropped whenever a piece is put or lifted, or a phase begins: a move of the
+    phase brings it up to date instead). The enemy units stay put while a
+    side moves, so their hexes, zones of control and the strategic "near" mask are found once;
+    the side's own hexes are updated after each move. ``st[2 * p + march]``: None, or what is
+    known of piece ``p`` moving (marching): ``(may, region, ends)`` -- whether it may, the hexes
+    that answer depends on (a move that leaves or enters one of them drops it) and, when a
+    search gave it, the mask of its destinations (else None). :meth:`~.rules.Game._movers` fills
+    it."""
+    __slots__ = ("state", "side", "masks", "st", "live", "ok", "pick", "deps")
+
+    def __init__(self, state, side: int, masks: tuple, n: int, live: list):
+        self.state, self.side, self.masks, self.st = state, side, masks, [None] * (2 * n)
+        #: the side's pieces on the map (the movers are among them); per stacking points the
+        #: hexes a step may end in (no enemy, room)
+        self.live, self.ok = live, {}
+        #: the last PICK decision's actions, None: to be made again
+        self.pick = None
+        #: the hexes some answer in ``st`` depends on (a superset)
+        self.deps = 0
+
+
 class Movement:
     """The movement half of :class:`~.rules.Game` (a mixin: reads the game's tables)."""
 
@@ -17,11 +40,13 @@ class Movement:
     def _put(self, s: StandardState, p: int, h: int) -> None:
         """Put ``p`` (off the map or just lifted) on top of the stack of ``h``."""
         s.nxt[p], s.occ[h], s.loc[p] = s.occ[h], p, h
+        self._mc = None
 
     def _lift(self, s: StandardState, p: int) -> None:
         """Take ``p`` out of its hex's stack (its ``loc`` is left for the caller to set)."""
         h = s.loc[p]
         occ, nxt = s.occ, s.nxt
+        self._mc = None
         if occ[h] == p:
             occ[h] = nxt[p]
         else:
@@ -129,13 +154,142 @@ class Movement:
 
     def _dest_actions(self, s: StandardState, p: int, march: bool) -> list:
         """The DEST decision: ``("to", hex)`` for each destination (shared tuples)."""
-        to = self.to_actions
-        return [to[h] for h in self.indices(self._reach(s, p, march, None, False))]
+        if not self.fast:
+            to = self.to_actions
+            return [to[h] for h in self.indices(self._reach_plain(s, p, march, None, False))]
+        mc = self._mc
+        if mc is not None and mc.state is s and mc.side == self.p_side[p]:
+            known = mc.st[2 * p + march]
+            if known is not None and known[2] is not None:
+                return self.to_list(known[2])
+            return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
+        return self.to_list(self._reach_region(s, p, march, None, False)[0])
+
+    def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
+        """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
+        (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""
+        own, enemy, zoc, cache = mc.masks
+        ba, bb = 1 << a, 1 << b
+        occ, nxt = s.occ, s.nxt
+        stacked = cache["stacked"]
+        if occ[a] < 0:
+            own &= ~ba
+            stacked &= ~ba
+        elif nxt[occ[a]] < 0:
+            stacked &= ~ba
+        own |= bb
+        if nxt[occ[b]] >= 0:
+            stacked |= bb
+        fresh = {"stacked": stacked}
+        near = cache.get("near")
+        if near is not None:
+            fresh["near"] = near
+        mc.masks = (own, enemy, zoc, fresh)
+        mc.ok = {}
+        if p in mc.live:
+            mc.live.remove(p)           # it has moved: never asked again this phase
+        both = ba | bb
+        same = mc.pick is not None
+        if mc.deps & both:              # some answers depend on a or b: drop those
+            st, deps = mc.st, 0
+            for q in mc.live:
+                for k in (2 * q, 2 * q + 1):
+                    known = st[k]
+                    if known is not None:
+                        if known[1] & both:
+                            st[k] = None
+                            same = False
+                        else:
+                            deps |= known[1]
+            mc.deps = deps
+        if same:                        # the same choices but the unit that moved
+            pick = mc.pick
+            for x in (self.move_actions[p], self.march_actions[p]):
+                if x in pick:
+                    pick.remove(x)
+        else:
+            mc.pick = None
+        self._mc = mc
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
-        :meth:`_masks` for its side, when the caller has them."""
+        :meth:`_masks` for its side, when the caller has them.
+
+        :meth:`_reach_plain`'s search with the steps of a level's hexes merged a byte of the
+        mask at a time (``byte_steps``), and the hexes it reached returned too
+        (:meth:`_reach_region`)."""
+        return self._reach_region(s, p, march, masks, any_end)[0]
+
+    def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
+        """(:meth:`_reach`'s mask, the hexes the search reached): the answer stays the same
+        while nothing changes in those hexes (nor the enemy units, nor ``p``'s hex)."""
+        side, t, start = self.p_side[p], self.p_type[p], s.loc[p]
+        own, enemy, zoc, fulls = masks or self._masks(s, side)
+        sb = 1 << start
+        if self.zoc_kind == ZOC_LOCKING and zoc & sb:      # case 6.4
+            return 0, 0
+        ma = self.t_ma2[t]
+        avoid = enemy
+        if march:
+            near = fulls.get("near")
+            if near is None:
+                near = fulls["near"] = self._near_enemy(s, side)
+            if near & sb:
+                return 0, 0
+            ma *= self.march_mult
+            avoid |= near
+        every = self.every          # the masks stay non-negative: faster ints
+        full = fulls.get(self.t_stack[t])
+        if full is None:
+            full = self._full(s, fulls, own, self.t_stack[t])
+        ends = every ^ (full | sb)
+        leave = no_zoc = 0
+        if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
+            leave, no_zoc = self.leave2, zoc
+        # the first steps, out of the start hex (room for the dearest step past the allowance)
+        pending = [0] * (ma + self.max_step + 1)
+        for c, m in self.step_masks[start]:
+            c += leave
+            if c <= ma:
+                pending[c] |= m & ~no_zoc
+        seen = sb | avoid
+        stop = zoc | (0 if self.t_pass[t] else own)
+        steps, byte_steps = self.steps_of_bit, self.byte_steps
+        last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
+        unseen = every ^ seen
+        go_on = every & ~stop
+        for spent in range(1, ma + 1):
+            new = pending[spent]
+            if not new:
+                continue
+            new &= unseen
+            if not new:
+                continue
+            unseen ^= new
+            if any_end and new & ends:
+                return new & ends, (every ^ unseen) & ~avoid
+            if spent > last:
+                continue
+            go = new & go_on
+            if not go:
+                continue
+            if go & (go - 1):               # several hexes: their steps merged byte by byte
+                o = ((go & -go).bit_length() - 1) >> 3
+                for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
+                    if v:
+                        for c, m in byte_steps[o][v]:
+                            pending[spent + c] |= m
+                    o += 1
+            else:
+                for c, m in steps[go]:
+                    pending[spent + c] |= m
+        seen = (every ^ unseen) & ~avoid
+        return seen & ends, seen
+
+    def _reach_plain(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
+        """:meth:`_reach` as first written, one hex at a time over the per-edge step table: the
+        reference the faster search is tested against (same answer, same arguments)."""
         side, t, start = self.p_side[p], self.p_type[p], s.loc[p]
         own, enemy, zoc, fulls = masks or self._masks(s, side)
         sb = 1 << start

@@ -22,7 +22,7 @@ from ...state import RESERVE
 from .. import Requirements
 from .combat import Combat
 from .events import Restored
-from .movement import Movement
+from .movement import MoveCache, Movement
 from .section import Section
 from .state import (
     ADVANCE,
@@ -46,13 +46,19 @@ from .tables import (
 )
 
 END = ("end",)
+NO_MOVE = (False, 0, 0)          # MoveCache entry of a unit that may not move, whatever happens
 ROLL = ("roll",)
 STAY = ("stay",)
 MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcement", "replacement"
 
 
 class Game(Movement, Combat, GameRules):
-    """The standard procedures over one content model."""
+    """The standard procedures over one content model.
+
+    ``fast`` (True): the movement decisions come from the byte-merged search and the phase's
+    :class:`~.movement.MoveCache`; False: from the plain search, recomputed at every decision
+    (:meth:`_movers_plain`, :meth:`_reach_plain`) -- the same games, the reference of the
+    equivalence tests."""
 
     name = "standard"
     REQUIRES = Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
@@ -60,12 +66,13 @@ class Game(Movement, Combat, GameRules):
                             crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                             reserve=True, map_features=True, reinforcements=True)
     STACKS = True           # several pieces share a hex: occ[h] is the top of its stack
+    fast = True
 
     def __init__(self, content):
         GameRules.__init__(self, content)
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
-        for name in ("nbr", "step_masks", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
+        for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
                      "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
@@ -98,8 +105,18 @@ class Game(Movement, Combat, GameRules):
         self.move_actions = tuple(("move", p) for p in range(self.npieces))
         self.march_actions = tuple(("march", p) for p in range(self.npieces))
         self.indices = indices_of(self.board.n)
+        #: a destination mask -> the DEST decision's list of ("to", hex)
+        self.to_list = indices_of(self.board.n, self.to_actions)
+        self._mc = None                 # the movement phase's MoveCache (movement.py)
+        self.every = (1 << self.board.n) - 1
+        self.adj_mask = self.board.adj_mask
         costs = [c for c in self.ecost if c]
         self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
+        #: per hex, per allowance a (half MP, 0 .. the longest march): the hexes one step of at
+        #: most a away
+        top = max(self.t_ma2, default=0) * self.march_mult
+        self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
+                            for steps in self.step_masks]
 
     # ------------------------------------------------------------------ the interface
 
@@ -148,14 +165,140 @@ class Game(Movement, Combat, GameRules):
 
     def _movers(self, s: StandardState) -> list:
         """Case 5.1: the units that may still move this phase (and march, case 5.6). Most
-        answers come from the hexes next to the unit; a full search only when those say no."""
+        answers come from the hexes next to the unit; a full search only when those say no.
+        Each answer is kept in the phase's :class:`~.movement.MoveCache` until a move touches
+        the hexes it depends on."""
+        if not self.fast:
+            return self._movers_plain(s)
+        if self.units_per_phase and s.nmoved >= self.units_per_phase:
+            return [END]
+        side = s.actor
+        mc = self._mc
+        if mc is None or mc.state is not s or mc.side != side:
+            mc = self._mc = MoveCache(s, side, self._masks(s, side), self.npieces,
+                                      [p for p in self.side_pieces[side] if s.loc[p] >= 0])
+            self._fill(s, mc)
+        elif mc.pick is not None:
+            return mc.pick[:]
+        st = mc.st
+        out, march = [END], []
+        done = s.done
+        strategic = self.strategic
+        move_act, march_act = self.move_actions, self.march_actions
+        for p in mc.live:
+            if (done >> p) & 1:
+                continue
+            k = 2 * p
+            known = st[k]
+            if known is None:
+                known = st[k] = self._may_move(s, mc, p, False)
+                mc.deps |= known[1]
+            if known[0]:
+                out.append(move_act[p])
+            if strategic:
+                known = st[k + 1]
+                if known is None:
+                    known = st[k + 1] = self._may_move(s, mc, p, True)
+                    mc.deps |= known[1]
+                if known[0]:
+                    march.append(march_act[p])
+        if march:
+            out += march
+        mc.pick = out[:]
+        return out
+
+    def _fill(self, s: StandardState, mc) -> None:
+        """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
+        first PICK decision: one loop)."""
+        masks = mc.masks
+        own, enemy, zoc, cache = masks
+        st, loc, pt, t_stack, t_ma2, first = mc.st, s.loc, self.p_type, self.t_stack, self.t_ma2, self.first_steps
+        locking, stop_leave = self.zoc_kind == ZOC_LOCKING, self.zoc_kind == ZOC_STOP_LEAVE
+        reach, oks, deps = self._reach_region, mc.ok, mc.deps
+        strategic = self.strategic
+        if strategic:
+            near = cache.get("near")
+            if near is None:
+                near = cache["near"] = self._near_enemy(s, mc.side)
+            mult = self.march_mult
+        for p in mc.live:
+            h, t, k = loc[p], pt[p], 2 * p
+            in_zoc = (zoc >> h) & 1
+            if locking and in_zoc:
+                st[k] = st[k + 1] = NO_MOVE
+                continue
+            pts = t_stack[t]
+            ok = oks.get(pts)
+            if ok is None:
+                ok = oks[pts] = ~(self._full(s, cache, own, pts) | enemy)
+            leave = 0
+            if in_zoc and stop_leave:
+                leave, ok = self.leave2, ok & ~zoc
+            ma = t_ma2[t]
+            m = first[h][ma - leave] & ok if ma >= leave else 0
+            if m:
+                known = st[k] = (True, m & -m, None)
+            else:
+                ends, region = reach(s, p, False, masks, False)
+                known = st[k] = (bool(ends), region, ends)
+            deps |= known[1]
+            if not strategic:
+                continue
+            if (near >> h) & 1:
+                st[k + 1] = NO_MOVE
+                continue
+            m = first[h][ma * mult] & ok & ~near
+            if m:
+                known = st[k + 1] = (True, m & -m, None)
+            else:
+                ends, region = reach(s, p, True, masks, False)
+                known = st[k + 1] = (bool(ends), region, ends)
+            deps |= known[1]
+        mc.deps = deps
+
+    def _may_move(self, s: StandardState, mc, p: int, march: bool) -> tuple:
+        """(may ``p`` move (march), the hexes that depends on, its destinations or None): the
+        first step test of :meth:`_movers_plain`, else the search."""
+        masks = mc.masks
+        own, enemy, zoc, cache = masks
+        h = s.loc[p]
+        t = self.p_type[p]
+        in_zoc = (zoc >> h) & 1
+        if self.zoc_kind == ZOC_LOCKING and in_zoc:
+            return NO_MOVE
+        pts = self.t_stack[t]
+        ok = mc.ok.get(pts)
+        if ok is None:
+            ok = mc.ok[pts] = ~(self._full(s, cache, own, pts) | enemy)
+        leave = 0
+        if in_zoc and self.zoc_kind == ZOC_STOP_LEAVE:
+            leave, ok = self.leave2, ok & ~zoc
+        ma = self.t_ma2[t]
+        if march:
+            near = cache.get("near")
+            if near is None:
+                near = cache["near"] = self._near_enemy(s, s.actor)
+            if (near >> h) & 1:
+                return NO_MOVE
+            ok &= ~near
+            ma *= self.march_mult
+            leave = 0
+        if ma >= leave:
+            m = self.first_steps[h][ma - leave] & ok
+            if m:                       # the answer holds while its first such hex stays open
+                return (True, m & -m, None)
+        ends, region = self._reach_region(s, p, march, masks, False)
+        return (bool(ends), region, ends)
+
+    def _movers_plain(self, s: StandardState) -> list:
+        """:meth:`_movers` recomputed from scratch, with the plain search (the reference)."""
         if self.units_per_phase and s.nmoved >= self.units_per_phase:
             return [END]
         out, march = [END], []
         loc, done = s.loc, s.done
         masks = self._masks(s, s.actor)
         own, enemy, zoc, cache = masks
-        reach, steps, t_ma2, pt, t_stack = self._reach, self.step_masks, self.t_ma2, self.p_type, self.t_stack
+        reach, steps, t_ma2, pt, t_stack = self._reach_plain, self.step_masks, self.t_ma2, self.p_type, self.t_stack
         locking = self.zoc_kind == ZOC_LOCKING
         stop_leave, leave_cost = self.zoc_kind == ZOC_STOP_LEAVE, self.leave2
         strategic = self.strategic
@@ -214,7 +357,9 @@ class Game(Movement, Combat, GameRules):
             if s.march:
                 s.marched |= 1 << p
             s.chosen, s.march, s.stage = -1, 0, PICK
-            self._relocate(s, p, a[1])
+            mc, here = self._mc, s.loc[p]
+            if not self._relocate(s, p, a[1]) and mc is not None and mc.state is s:
+                self._moved(s, mc, p, here, a[1])
             return
         if verb == "attack":
             s.target, s.attackers, s.stage = a[1], 0, ATTACKERS
@@ -266,6 +411,7 @@ class Game(Movement, Combat, GameRules):
         self._enter_phase(s)
 
     def _enter_phase(self, s: StandardState, same: bool = False) -> None:
+        self._mc = None
         if not same:
             s.sub = 0
         s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0

@@ -6,14 +6,27 @@ from __future__ import annotations
 
 import itertools
 
-from ...core import IMPASSABLE, CrtTable
+from ...core import (
+    EFFECT_ATTACKER_ELIMINATE,
+    EFFECT_ATTACKER_RETREAT,
+    EFFECT_ATTACKER_STEP,
+    EFFECT_ELIMINATE,
+    EFFECT_EXCHANGE,
+    EFFECT_NAMES,
+    EFFECT_NONE,
+    EFFECT_RETREAT,
+    EFFECT_STEP,
+    IMPASSABLE,
+    CrtTable,
+)
 
 ZOC_NONE, ZOC_STOP, ZOC_STOP_LEAVE, ZOC_LOCKING = range(4)
 ZOC_KINDS = ("none", "stop", "stop_and_leave", "locking")
 
-EFFECTS = ("none", "step_loss", "eliminate", "attacker_step_loss", "attacker_eliminate", "retreat",
-           "attacker_retreat", "exchange")
-(E_NONE, E_STEP, E_ELIM, E_ATT_STEP, E_ATT_ELIM, E_RETREAT, E_ATT_RETREAT, E_EXCHANGE) = range(8)
+EFFECTS = EFFECT_NAMES                     # the standard rules apply every result effect
+(E_NONE, E_STEP, E_ELIM, E_ATT_STEP, E_ATT_ELIM, E_RETREAT, E_ATT_RETREAT, E_EXCHANGE) = (
+    EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE, EFFECT_ATTACKER_STEP, EFFECT_ATTACKER_ELIMINATE, EFFECT_RETREAT,
+    EFFECT_ATTACKER_RETREAT, EFFECT_EXCHANGE)
 
 
 def half(mp: float) -> int:
@@ -21,12 +34,14 @@ def half(mp: float) -> int:
     return round(mp * 2)
 
 
-def indices_of(n: int):
+def indices_of(n: int, items=None):
     """A function listing the set bits of a mask over ``n`` hexes, ascending: byte by byte from
     a table of each byte's bits (several times faster than peeling bits off for the dense masks
-    of movement ranges)."""
+    of movement ranges). ``items``: list ``items[h]`` for each set bit ``h`` instead."""
     nbytes = (n + 7) // 8
-    table = [[tuple(o * 8 + b for b in range(8) if v >> b & 1) for v in range(256)] for o in range(nbytes)]
+    item = (lambda h: h) if items is None else items.__getitem__
+    table = [[tuple(item(o * 8 + b) for b in range(8) if v >> b & 1 and o * 8 + b < n) for v in range(256)]
+             for o in range(nbytes)]
 
     def indices(mask: int) -> list:
         out = []
@@ -101,19 +116,30 @@ class Tables:
                 if ecost[k]:
                     by_cost[ecost[k]] = by_cost.get(ecost[k], 0) | 1 << self.nbr[k]
             self.step_masks.append(tuple(sorted(by_cost.items())))
+        #: the same keyed by the hex's own bit (the search peels bits off a mask: no index needed)
+        self.steps_of_bit = {1 << h: st for h, st in enumerate(self.step_masks)}
+        #: per byte of a hex mask (hexes 8 * o .. 8 * o + 7), per value of that byte: the steps of
+        #: those hexes merged, ((half MP, mask), ...) ascending -- a whole frontier at a time
+        self.byte_steps = []
+        for o in range((n + 7) // 8):
+            row = []
+            for v in range(256):
+                merged: dict = {}
+                for b in range(8):
+                    if v >> b & 1 and o * 8 + b < n:
+                        for c, m in self.step_masks[o * 8 + b]:
+                            merged[c] = merged.get(c, 0) | m
+                row.append(tuple(sorted(merged.items())))
+            self.byte_steps.append(row)
         # ---- combat: terrain of the defender's hex
         terr = section.terrain
         self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
         self.h_shift = [terr[t].shift if t in terr else 0 for t in board.terrain]
         self.h_drm = [terr[t].drm if t in terr else 0 for t in board.terrain]
-        # ---- the CRT (CrtTable reads the columns; its own effect codes know only four effects, so
-        # it is built on a copy whose results all read "none", and the effects are read here by code)
-        crt = content.crt
-        plain = crt.model_copy(update={"results": [r.model_copy(update={"effect": "none"}) for r in crt.results]})
-        self.crt = CrtTable(plain)
-        by_code = {r.code: (EFFECTS.index(r.effect), r.hexes or 0) for r in crt.results}
+        # ---- the CRT (CrtTable reads the columns and every result effect)
+        self.crt = crt = CrtTable(content.crt)
         #: per column, per die face (1-based, index face - 1): (effect, retreat hexes, code)
-        self.results = [[by_code[code] + (code,) for code in col[0]] for col in self.crt.codes]
+        self.results = [[(crt.effect_of[code], crt.hexes_of[code], code) for code in col[0]] for col in crt.codes]
         # ---- units
         ts = game.types
         a0 = self.crt.type_names[0]

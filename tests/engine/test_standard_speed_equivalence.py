@@ -1,0 +1,103 @@
+"""The fast movement decisions of the standard rules (the byte-merged search, the movement
+phase's cache) play exactly the games of the plain search recomputed at every decision
+(``Game.fast = False``): same decisions offered, same final states, seed by seed."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from genkit.engine import Match
+from genkit.engine.rules.standard.rules import Game
+from genkit.engine.rules.standard.state import DEST
+from genkit.model.load import load
+from genkit.sim.bots import make_players
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = {"brannock_ford": ROOT / "content" / "brannock_ford",
+         "standard_mini": ROOT / "tests" / "fixtures" / "standard_mini"}
+
+
+def _games(name: str) -> tuple:
+    c, _ = load(str(GAMES[name]))
+    fast, plain = Game(c), Game(c)
+    plain.fast = False
+    assert fast.fast
+    return fast, plain
+
+
+def _play(game, seed: int, bots: tuple) -> tuple:
+    """(final digest, decisions, hash of every decision's legal actions and choice)."""
+    state = game.initial_state(seed)
+    players = make_players(bots, game, seed)
+    h = hashlib.sha256()
+
+    class Tap:
+        def __init__(self, side):
+            self.bot, self.needs_view = players[side], players[side].needs_view
+
+        def choose(self, view, actions):
+            a = self.bot.choose(view, actions)
+            h.update(repr((actions, a)).encode())
+            return a
+
+    m = Match(game, state, [Tap(k) for k in range(len(players))], check="off")
+    m.play()
+    return state.digest(), m.steps, h.hexdigest()
+
+
+@pytest.mark.parametrize("name,seeds", [("brannock_ford", range(1, 41)), ("standard_mini", range(1, 81))])
+def test_fast_movement_plays_the_games_of_the_plain_search(name, seeds):
+    fast, plain = _games(name)
+    for seed in seeds:
+        assert _play(fast, seed, ("random", "random")) == _play(plain, seed, ("random", "random")), seed
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_fast_movement_plays_the_greedy_games_of_the_plain_search(name):
+    fast, plain = _games(name)
+    for seed in range(1, 4):
+        assert _play(fast, seed, ("greedy", "greedy")) == _play(plain, seed, ("greedy", "greedy")), seed
+
+
+def test_merged_search_matches_the_plain_search_everywhere():
+    """Every unit of every side, moving and marching, with and without stopping at the first
+    end, in positions of random games: :meth:`_reach` equals :meth:`_reach_plain`."""
+    fast, _ = _games("brannock_ford")
+    seen = 0
+    for seed in range(1, 6):
+        state = fast.initial_state(seed)
+        players = make_players(("random", "random"), fast, seed)
+        while not state.ended:
+            if state.stage == DEST:
+                for p in range(fast.npieces):
+                    if state.loc[p] >= 0:
+                        for march in (False, True):
+                            for any_end in (False, True):
+                                a = fast._reach(state, p, march, None, any_end)
+                                b = fast._reach_plain(state, p, march, None, any_end)
+                                assert (bool(a) == bool(b)) if any_end else a == b
+                                seen += 1
+            acts = fast.legal_actions(state)
+            fast.apply(state, players[state.actor].choose(None, acts))
+    assert seen > 1000
+
+
+def test_crt_table_reads_every_result_effect():
+    """core.CrtTable knows all eight effects: the standard rules build it from the content's
+    own CRT (no copy with the effects blanked), and its results are those of the CRT."""
+    from genkit.engine.core import EFFECT_NAMES, CrtTable
+
+    c, _ = load(str(GAMES["brannock_ford"]))
+    crt = CrtTable(c.crt)
+    by_code = {r.code: r for r in c.crt.results}
+    assert {r.effect for r in c.crt.results} - {"none", "step_loss", "eliminate", "attacker_step_loss"}
+    for col in range(crt.top + 1):
+        for face in range(1, crt.faces + 1):
+            code = crt.codes[col][0][face - 1]
+            assert EFFECT_NAMES[crt.result(col, 0, face)] == by_code[code].effect
+            assert crt.hexes_of[code] == (by_code[code].hexes or 0)
+    g = Game(c)
+    assert [[r[:2] for r in col] for col in g.results] == [
+        [(crt.effect_of[code], crt.hexes_of[code]) for code in col[0]] for col in crt.codes]
