@@ -1,5 +1,5 @@
 """``genkit check`` for games on the standard rules: the section's own checks
-(:mod:`.section`) and those of what this module can run (cases 8.3 and 10.1)."""
+(:mod:`.section`) and those of what this module can run (cases 8.3, 8.4 and 10.1)."""
 from __future__ import annotations
 
 from .section import SECTION, Section
@@ -14,6 +14,26 @@ def reserve_enters(ctx, section: Section):
             yield ctx.error("rules-reserve", ("counters", "units", i, "reserve"),
                             f"counters.units: {grp.reserve} {grp.side} {grp.type} start in reserve but nothing "
                             f"brings them on in the standard rules: give them enters: {{turn: N, hexes: [...]}}")
+
+
+def reinforcement_phase(ctx, section: Section):
+    """Case 10.1: reserve pieces come on in a reinforcement phase acting for their side (naming
+    it, or naming no side); without one they would wait for ever."""
+    phases = ctx.content.game.sequence_of_play
+    for i, grp in enumerate(ctx.content.counters.units):
+        if grp.reserve and grp.enters is not None and not any(
+                p.kind == "reinforcement" and p.side in (None, "", grp.side) for p in phases):
+            yield ctx.error("rules-reserve", ("counters", "units", i, "enters"),
+                            f"counters.units: {grp.side} {grp.type} enter on turn {grp.enters.turn}, but no "
+                            f"reinforcement phase acts for side '{grp.side}' in game.sequence_of_play")
+
+
+def defender_rounding(ctx, section: Section):
+    """Case 8.4: odds and differentials between two columns are read in the defender's favour."""
+    if ctx.content.crt.between_columns != "round_down":
+        yield ctx.error("rules-limit", ("crt", "between_columns"),
+                        "crt.between_columns: the standard rules read a value between two columns in the "
+                        "defender's favour (round_down); this CRT asks for round_up")
 
 
 def one_attack_type(ctx, section: Section):
@@ -45,4 +65,5 @@ def zoc_leave_cost_used(ctx, section: Section):
                           f"rules.movement.zoc_leave_cost is used only with zoc: stop_and_leave (zoc is {mv.zoc})")
 
 
-content_checks = section_checks + (reserve_enters, one_attack_type, stacking_points_fit, zoc_leave_cost_used)
+content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
+                                   stacking_points_fit, zoc_leave_cost_used)
