@@ -272,6 +272,66 @@ def test_std_9_1_attacker_step_loss_hits_the_strongest_attacker(dice):
     assert pos.s.reduced[a] and not pos.s.reduced[b]
 
 
+# art made the best defender but not the best attacker (inf): the two orders disagree
+SPLIT = "unit_types.art.defence={full: 5, reduced: 1}"
+
+
+def _disagree(g) -> None:
+    assert strength(g, "art", defence=True) > strength(g, "inf", defence=True)
+    assert strength(g, "inf") > strength(g, "art")
+
+
+def test_std_9_1_step_loss_falls_on_the_highest_defence_not_the_highest_attack(dice):
+    g = game(SPLIT)
+    _disagree(g)
+    pos = Pos(g, "blue_combat")
+    atts = [pos.put("blue", t, h) for t, h in (("arm", "0303"), ("inf", "0204"), ("inf", "0404"))]
+    art = pos.put("grey", "art", "0304")
+    inf = pos.put("grey", "inf", "0304")
+    pos.start()
+    dice(face_for(g, column(pos, atts, "0304"), "step_loss"))
+    battle(pos, atts, "0304")
+    assert pos.s.reduced[art] and not pos.s.reduced[inf]
+    assert [e.piece for e in pos.events(ev.REDUCED)] == [art]
+
+
+def test_std_9_1_attacker_step_loss_falls_on_the_highest_attack_not_the_highest_defence(dice):
+    g = game(SPLIT)
+    _disagree(g)
+    pos = Pos(g, "blue_combat")
+    art, inf = pos.put("blue", "art", "0302"), pos.put("blue", "inf", "0303")
+    pos.put("grey", "inf", "0304")
+    pos.start()
+    dice(face_for(g, column(pos, [art, inf], "0304"), "attacker_step_loss"))
+    battle(pos, [art, inf], "0304")
+    assert pos.s.reduced[inf] and not pos.s.reduced[art]
+    assert [e.piece for e in pos.events(ev.REDUCED)] == [inf]
+
+
+def test_std_9_1_a_tie_in_defence_takes_the_lowest_piece_number(dice):
+    g = game()
+    pos = Pos(g, "blue_combat")
+    atts = [pos.put("blue", t, h) for t, h in (("arm", "0303"), ("inf", "0204"), ("inf", "0404"))]
+    ds = [pos.put("grey", t, "0304") for t in ("arm", "inf")]       # one defence, different attacks
+    assert strength(g, "arm", defence=True) == strength(g, "inf", defence=True)
+    assert strength(g, "arm") != strength(g, "inf")
+    pos.start()
+    dice(face_for(g, column(pos, atts, "0304"), "step_loss"))
+    battle(pos, atts, "0304")
+    assert [e.piece for e in pos.events(ev.REDUCED)] == [min(ds)] and not pos.s.reduced[max(ds)]
+
+
+def test_std_9_1_a_tie_in_attack_takes_the_lowest_piece_number(dice):
+    g = game()
+    pos = Pos(g, "blue_combat")
+    a = [pos.put("blue", "inf", h) for h in ("0303", "0204")]      # one type: the same attack
+    pos.put("grey", "inf", "0304")
+    pos.start()
+    dice(face_for(g, column(pos, a, "0304"), "attacker_step_loss"))
+    battle(pos, a, "0304")
+    assert [e.piece for e in pos.events(ev.REDUCED)] == [min(a)] and not pos.s.reduced[max(a)]
+
+
 def test_std_9_1_attacker_eliminate(dice):
     pos, a, d = _fight(dice, "attacker_eliminate", attacker="art", defender="inf")
     assert pos.s.loc[a] == ELIMINATED and pos.at(d) == "0304"
@@ -394,3 +454,19 @@ def test_std_8_3_below_the_lowest_column_can_use_the_lowest(dice):
     dice(face_for(g, 0, "none"))
     battle(pos, [a], "0707")
     assert pos.events(ev.BATTLE)[0].column == g.crt.labels[0]
+
+
+def test_std_9_5_advancing_never_crosses_an_impassable_hexside(dice):
+    # 0503 is across the river from 0603, 0604 on its bank; 0503/0603 has no bridge
+    for impassable in (False, True):
+        overrides = ("rules.hexsides.river={impassable: true}",) if impassable else ()
+        g = game(*overrides)
+        pos = Pos(g, "blue_combat")
+        across, beside = pos.put("blue", "arm", "0503"), pos.put("blue", "inf", "0604")
+        d = pos.put("grey", "inf", "0603", reduced=True)
+        pos.start()
+        dice(face_for(g, column(pos, [across, beside], "0603"), "eliminate"))
+        battle(pos, [across, beside], "0603")
+        assert pos.s.loc[d] == ELIMINATED and pos.s.stage == ADVANCE
+        assert ("advance", beside) in pos.legal()
+        assert (("advance", across) in pos.legal()) != impassable

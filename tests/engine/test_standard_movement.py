@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 
 from test_standard_position import Pos, game
@@ -45,14 +46,29 @@ def test_std_5_1_units_per_phase_limits_how_many_move():
     assert pos.s.phase != g.phase_ids.index("blue_movement")     # nothing left to choose: the phase ended
 
 
+ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704"]    # the road of the mini map, west to east
+
+
 def test_std_5_1_the_allowance_is_spent_in_half_points():
     g = game()
+    road = rules(g).roads["road"].cost
+    assert g.content.map.roads[0].paths[0] == ROAD
     pos = Pos(g, "blue_movement")
-    p = pos.put("blue", "inf", "0103")
-    # straight down column 1: all clear hexes, one MP each
-    reach = {f"01{r:02d}" for r in range(1, 9) if abs(r - 3) <= mp(g, "inf")}
-    assert reach - {"0103"} <= pos.dests(p)
-    assert not any(h.startswith("01") and abs(int(h[2:]) - 3) > mp(g, "inf") for h in pos.dests(p))
+    p = pos.put("blue", "art", ROAD[0])
+    ma = mp(g, "art")
+    k = int(ma / road)                              # road steps the whole allowance pays for
+    assert road != int(road) and 0 < k < len(ROAD) and k * road == ma
+    # k half-point steps spend exactly the allowance: only counting halves gets there
+    assert ROAD[k] in pos.dests(p)
+    past = [pos.id(j) for j in g.board.neighbours[pos.h(ROAD[k])]
+            if j >= 0 and pos.id(j) not in ROAD and cost(g, pos.id(j))]      # off the road, enterable
+    assert past and not set(past) & pos.dests(p)   # nothing left for a step beyond
+    # straight down column 1 (clear hexes, whole points): as far as the allowance and no farther
+    pos = Pos(g, "blue_movement")
+    q = pos.put("blue", "inf", "0101")
+    assert all(cost(g, f"01{r:02d}") == 1 for r in range(1, 9)) and mp(g, "inf") < 7
+    down = {h for h in pos.dests(q) if h.startswith("01")}
+    assert down == {f"01{r:02d}" for r in range(2, 2 + mp(g, "inf"))}
 
 
 # --------------------------------------------------------------------------- 5.2 terrain
@@ -75,42 +91,82 @@ def test_std_5_2_impassable_terrain_is_never_entered():
     assert cost(g, "0804") == 0 and "0804" not in pos.dests(p)
 
 
+def _model_edges(c) -> tuple:
+    """From the model alone: hex id -> terrain cost (half MP, None: never entered); the features
+    and the road cost (half MP) of each edge {a, b}."""
+    m, r = c.map, c.rules
+    by_code = {t.code: t.move_cost for t in m.terrain}
+    terrain = {f"{col + 1:02d}{row + 1:02d}": (None if by_code[ch] is None else 2 * by_code[ch])
+               for row, line in enumerate(m.rows) for col, ch in enumerate(line)}
+    feats: dict = {}
+    for f in m.hexsides:
+        for e in f.edges:
+            feats.setdefault(frozenset(e.split("/")), []).append(r.get("hexsides", {}).get(f.id, {}))
+    road: dict = {}
+    for rd in m.roads:
+        if rd.id in r.get("roads", {}):
+            for path in rd.paths:
+                for a, b in itertools.pairwise(path):
+                    road[frozenset((a, b))] = 2 * r["roads"][rd.id]["cost"]
+    return terrain, feats, road
+
+
 def _reference(g, s, p) -> set:
-    """A plain Dijkstra of cases 5-7 (stop ZOC), written from the rules document."""
-    b, side = g.board, g.p_side[p]
-    enemy = {s.loc[q] for q in range(g.npieces) if s.loc[q] >= 0 and g.p_side[q] != side}
-    friends = {s.loc[q] for q in range(g.npieces) if s.loc[q] >= 0 and g.p_side[q] == side and q != p}
-    zoc = {j for e in enemy for d, j in enumerate(b.neighbours[e]) if j >= 0 and (g.zoc_from[e] >> j) & 1}
-    start, ma = s.loc[p], 2 * g.types[g.p_type[p]].movement
-    best, heap, out = {start: 0}, [(0, start)], set()
+    """A plain Dijkstra of cases 5-7 (stop ZOC, stacking in units), written from the rules
+    document and the model (content.map and content.rules), not the engine's tables."""
+    c = g.content
+    terrain, feats, road = _model_edges(c)
+    grid, nb = g.board.grid, g.board.neighbours
+    ids = {q: grid.id_of(s.loc[q]) for q in range(g.npieces) if s.loc[q] >= 0}
+    side, me = g.p_side[p], ids[p]
+    enemy = {h for q, h in ids.items() if g.p_side[q] != side}
+    friends = [h for q, h in ids.items() if g.p_side[q] == side and q != p]
+    utype = next(t for t in c.unit_types if t.id == g.type_ids[g.p_type[p]])
+
+    def around(h):
+        return [grid.id_of(j) for j in nb[grid.index_of(h)] if j >= 0]
+
+    def step(a, b):
+        fx = feats.get(frozenset((a, b)), [])
+        crossing = any(f.get("crossing") for f in fx)
+        if terrain[b] is None or (not crossing and any(f.get("impassable") for f in fx)):
+            return None
+        extra = 0 if crossing else sum(2 * f.get("cross_cost", 0) for f in fx)
+        return road.get(frozenset((a, b)), terrain[b]) + extra
+
+    zoc = {j for e in enemy for j in around(e)
+           if not any(f.get("blocks_zoc") for f in feats.get(frozenset((e, j)), []))}
+    ma = 2 * utype.movement
+    best, heap = {me: 0}, [(0, me)]
     while heap:
         spent, h = heapq.heappop(heap)
-        if spent > best[h] or (h != start and (h in zoc or (h in friends and not g.t_pass[g.p_type[p]]))):
+        if spent > best[h] or (h != me and (h in zoc or (h in friends and not utype.passes_through_friends))):
             continue
-        for d, j in enumerate(b.neighbours[h]):
-            c = g.ecost[h * 6 + d]
-            if j < 0 or not c or j in enemy or spent + c > ma or spent + c >= best.get(j, 99):
+        for j in around(h):
+            cst = step(h, j)
+            if cst is None or j in enemy or spent + cst > ma or spent + cst >= best.get(j, 99):
                 continue
-            best[j] = spent + c
-            heapq.heappush(heap, (spent + c, j))
-    for h in best:
-        if h != start and g._load(s, h) + g.t_stack[g.p_type[p]] <= g.limit:
-            out.add(b.grid.id_of(h))
-    return out
+            best[j] = spent + cst
+            heapq.heappush(heap, (spent + cst, j))
+    limit = c.rules["stacking"]["limit"]
+    return {h for h in best if h != me and friends.count(h) + 1 <= limit}
 
 
 def test_std_5_2_destinations_match_a_plain_search_of_the_rules():
-    g = game()
     rng = random.Random(5)
-    hexes = [g.board.grid.id_of(h) for h in range(g.board.n) if g.board.cost[h]]
-    for _ in range(40):
-        pos = Pos(g, "blue_movement", events=False)
-        spots = rng.sample(hexes, 9)
-        mine = [pos.put("blue", t, spots[k]) for k, t in enumerate(("inf", "inf", "arm", "art"))]
-        for k, t in enumerate(("inf", "inf", "inf", "arm", "art")):
-            pos.put("grey", t, spots[4 + k])
-        for p in mine:
-            assert pos.dests(p) == _reference(g, pos.s, p)
+    for overrides, n in (((), 30), (("rules.hexsides.river={cross_cost: 1, blocks_zoc: true}",), 15),
+                         (("rules.hexsides.river={impassable: true}",), 15)):
+        g = game(*overrides)
+        assert g.content.rules["stacking"].get("count", "units") == "units"
+        hexes = [g.board.grid.id_of(h) for h in range(g.board.n) if g.board.cost[h]]
+        for _ in range(n):
+            pos = Pos(g, "blue_movement", events=False)
+            spots = rng.sample(hexes, 9)
+            mine = [pos.put("blue", t, spots[k]) for k, t in enumerate(("inf", "inf", "arm", "art"))]
+            for k, t in enumerate(("inf", "inf", "inf", "arm", "art")):
+                pos.put("grey", t, spots[4 + k])
+            for p in mine:
+                assert pos.dests(p) == _reference(g, pos.s, p), (overrides, pos.id(pos.s.loc[p]))
 
 
 # --------------------------------------------------------------------------- 5.3 roads
@@ -127,6 +183,22 @@ def test_std_5_3_a_road_costs_its_own_cost_whatever_the_terrain():
     pos2 = Pos(g2, "blue_movement")
     p2 = pos2.put("blue", "inf", "0404")
     assert "0704" not in pos2.dests(p2)
+
+
+def test_std_5_3_a_half_point_road_takes_a_unit_farther_than_the_terrain():
+    g = game()
+    road, ma = rules(g).roads["road"].cost, mp(g, "inf")
+    pos = Pos(g, "blue_movement")
+    p = pos.put("blue", "inf", ROAD[0])
+    end = ROAD[-1]
+    cheapest = min(t.move_cost for t in g.content.map.terrain if t.move_cost)
+    off_road = g.board.distance(pos.h(ROAD[0]), pos.h(end)) * cheapest
+    assert off_road > ma >= road * (len(ROAD) - 1)  # the terrain alone never gets there, the road does
+    assert end in pos.dests(p)
+    whole = game("rules.roads={road: {cost: 1}}")  # the same road at a whole point a hex
+    pos2 = Pos(whole, "blue_movement")
+    p2 = pos2.put("blue", "inf", ROAD[0])
+    assert (len(ROAD) - 1) * 1 > ma and end not in pos2.dests(p2)
 
 
 # --------------------------------------------------------------------------- 5.4 hexsides
@@ -199,28 +271,58 @@ STRAT = {"multiplier": 2, "enemy_distance": 3}
 
 def test_std_5_6_a_march_multiplies_the_allowance_far_from_the_enemy():
     g = game(rules={"strategic": STRAT})
+    mult, m = g.section.strategic.multiplier, mp(g, "inf")
     pos = Pos(g, "blue_movement")
     p = pos.put("blue", "inf", "0101")
     pos.put("grey", "inf", "1008")
+    assert all(cost(g, f"01{r:02d}") == 1 for r in range(1, 9))       # column 1: clear
+    k = min(m * mult, 7)                            # hexes down column 1 the march allowance pays for
+    assert k > m
     far = pos.dests(p, march=True)
+    target = f"01{1 + k:02d}"
     assert far > pos.dests(p)
-    assert "0108" in far and "0108" not in pos.dests(p)   # 7 hexes: beyond the plain allowance
+    assert target in far and target not in pos.dests(p)        # beyond the plain allowance
     pos.start()
     assert ("march", p) in pos.legal()
-    pos.act("march", p).act("to", pos.h("0108"))
+    pos.act("march", p).act("to", pos.h(target))
     assert (pos.s.marched >> p) & 1
 
 
 def test_std_5_6_a_march_keeps_its_distance_from_the_enemy():
     g = game(rules={"strategic": STRAT})
+    keep = g.section.strategic.enemy_distance
     pos = Pos(g, "blue_movement")
     p = pos.put("blue", "inf", "0101")
     e = pos.put("grey", "inf", "0105")
     d = g.board.distance
-    assert pos.dests(p, march=True) == set() or all(
-        d(pos.h(h), pos.s.loc[e]) > STRAT["enemy_distance"] for h in pos.dests(p, march=True))
+    assert d(pos.s.loc[p], pos.s.loc[e]) > keep
+    march = pos.dests(p, march=True)
+    assert march and all(d(pos.h(h), pos.s.loc[e]) > keep for h in march)
+    near = {h for h in pos.dests(p) if d(pos.h(h), pos.s.loc[e]) <= keep}
+    assert near and not near & march                # a plain move may go there, a march may not
     q = pos.put("blue", "inf", "0103")            # starts within the distance: no march at all
-    assert pos.dests(q, march=True) == set()
+    assert d(pos.s.loc[q], pos.s.loc[e]) <= keep and pos.dests(q, march=True) == set()
+
+
+def test_std_5_6_a_march_may_not_pass_through_the_enemys_distance():
+    # 0101 -> 0201 -> 0301: the only way to 0301 on two clear hexes of march
+    g = game("unit_types.inf.movement=1", "rules.movement={zoc: none}",
+             rules={"strategic": {"multiplier": 2, "enemy_distance": 2}})
+    keep, allowance = g.section.strategic.enemy_distance, mp(g, "inf") * g.section.strategic.multiplier
+    start, mid, end = "0101", "0201", "0301"
+    assert allowance == cost(g, mid) + cost(g, end) and all(cost(g, h) >= 1 for h in (mid, end))
+    b = g.board
+    assert [j for j in b.neighbours[b.grid.index_of(start)] if b.grid.index_of(end) in b.neighbours[j]] \
+        == [b.grid.index_of(mid)]
+    for enemy, blocked in (("0203", True), ("0204", False)):
+        pos = Pos(g, "blue_movement")
+        p = pos.put("blue", "inf", start)
+        e = pos.put("grey", "inf", enemy)
+        d = {h: b.distance(pos.h(h), pos.s.loc[e]) for h in (start, mid, end)}
+        assert d[start] > keep and d[end] > keep            # start and end both keep their distance
+        assert (d[mid] <= keep) == blocked                  # the way between is near only when blocked
+        assert (end in pos.dests(p, march=True)) != blocked
+        assert end not in pos.dests(p)                      # beyond the plain allowance
 
 
 def test_std_5_6_a_unit_that_marched_may_not_attack():

@@ -182,19 +182,45 @@ def test_std_10_1_a_reinforcement_with_no_room_waits():
     assert check_invariants(pos.s) == []
 
 
+def test_std_10_1_an_entry_hex_full_of_friends_cannot_be_used():
+    g = game()
+    p, turn, hexes = _blue_reinforcement(g)
+    assert len(hexes) == 2
+    free, full = hexes
+    pos = Pos(g, "blue_reinforcement", turn=turn)
+    others = ["inf", "inf", "inf", "arm", "art"]
+    for _ in range(g.section.stacking.limit):
+        pos.put("blue", others.pop(0), full)
+    pos.put("grey", "inf", "1008")
+    pos.start()                                       # one usable hex: taken at once (case 3.3)
+    assert pos.at(p) == free and [e.hex for e in pos.events(ARRIVED)] == [free]
+    both = Pos(g, "blue_reinforcement", turn=turn)
+    others = ["inf", "inf", "inf", "arm", "art"]
+    for h in hexes:
+        for _ in range(g.section.stacking.limit):
+            both.put("blue", others.pop(0), h)
+    both.put("grey", "inf", "1008")
+    both.start()
+    assert both.s.loc[p] == RESERVE and phase(g, both.s) != "blue_reinforcement"
+    assert check_invariants(both.s) == []
+
+
 def test_std_10_2_replacement_points_restore_steps():
     g = game()
     pos = Pos(g, "replacement")
-    a = pos.put("blue", "inf", "0103", reduced=True)
-    b = pos.put("blue", "inf", "0105", reduced=True)
+    points = g.content.turn_value(g.section.replacements, pos.s.turn, "blue")
+    types = ["inf", "inf", "inf", "arm", "art"]
+    assert 0 < points < len(types)                    # one reduced unit more than the points
+    units = [pos.put("blue", t, f"01{k + 1:02d}", reduced=True) for k, t in enumerate(types[:points + 1])]
     pos.put("grey", "inf", "0903")
     pos.start()
-    points = g.content.turn_value(g.section.replacements, pos.s.turn, "blue")
-    assert pos.s.points == points and set(pos.legal()) == {("end",), ("restore", a), ("restore", b)}
-    pos.act("restore", a)
-    assert pos.s.reduced[a] == 0 and len(pos.events(RESTORED)) == 1
-    if points == 1:                                   # the points spent: blue restores no more
-        assert not (pos.s.stage == RESTORE and pos.s.actor == 0) and pos.s.reduced[b] == 1
+    assert pos.s.points == points and set(pos.legal()) == {("end",)} | {("restore", u) for u in units}
+    for u in units[:points]:
+        assert pos.s.stage == RESTORE and pos.s.actor == 0
+        pos.act("restore", u)
+        assert pos.s.reduced[u] == 0
+    assert len(pos.events(RESTORED)) == points
+    assert not (pos.s.stage == RESTORE and pos.s.actor == 0) and pos.s.reduced[units[-1]] == 1   # spent: no more
 
 
 # --------------------------------------------------------------------------- 11 victory
