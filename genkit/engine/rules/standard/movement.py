@@ -154,9 +154,6 @@ class Movement:
 
     def _dest_actions(self, s: StandardState, p: int, march: bool) -> list:
         """The DEST decision: ``("to", hex)`` for each destination (shared tuples)."""
-        if not self.fast:
-            to = self.to_actions
-            return [to[h] for h in self.indices(self._reach_plain(s, p, march, None, False))]
         mc = self._mc
         if mc is not None and mc.state is s and mc.side == self.p_side[p]:
             known = mc.st[2 * p + march]
@@ -216,7 +213,7 @@ class Movement:
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        :meth:`_reach_plain`'s search with the steps of a level's hexes merged a byte of the
+        The plain search (tests/engine/standard_reference.py) with the steps of a level's hexes merged a byte of the
         mask at a time (``byte_steps``), and the hexes it reached returned too
         (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
@@ -286,58 +283,6 @@ class Movement:
                     pending[spent + c] |= m
         seen = (every ^ unseen) & ~avoid
         return seen & ends, seen
-
-    def _reach_plain(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
-        """:meth:`_reach` as first written, one hex at a time over the per-edge step table: the
-        reference the faster search is tested against (same answer, same arguments)."""
-        side, t, start = self.p_side[p], self.p_type[p], s.loc[p]
-        own, enemy, zoc, fulls = masks or self._masks(s, side)
-        sb = 1 << start
-        if self.zoc_kind == ZOC_LOCKING and zoc & sb:      # case 6.4
-            return 0
-        ma = self.t_ma2[t]
-        avoid = enemy
-        if march:
-            near = fulls.get("near")
-            if near is None:
-                near = fulls["near"] = self._near_enemy(s, side)
-            if near & sb:
-                return 0
-            ma *= self.march_mult
-            avoid |= near
-        ends = ~(self._full(s, fulls, own, self.t_stack[t]) | sb)
-        leave = no_zoc = 0
-        if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
-            leave, no_zoc = self.leave2, zoc
-        # the first steps, out of the start hex (room for the dearest step past the allowance)
-        pending = [0] * (ma + self.max_step + 1)
-        nbr = self.nbr
-        for k, c in enumerate(self.ecost[start * 6:start * 6 + 6]):
-            if c:
-                c += leave
-                j = 1 << nbr[start * 6 + k]
-                if c <= ma and not j & no_zoc:
-                    pending[c] |= j
-        seen = sb | avoid
-        stop = zoc | (0 if self.t_pass[t] else own)
-        steps = self.step_masks
-        last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
-        for spent in range(1, ma + 1):
-            new = pending[spent] & ~seen
-            if not new:
-                continue
-            seen |= new
-            if any_end and new & ends:
-                return new & ends
-            if spent > last:
-                continue
-            go = new & ~stop
-            while go:
-                low = go & -go
-                go ^= low
-                for c, m in steps[low.bit_length() - 1]:
-                    pending[spent + c] |= m
-        return seen & ends & ~avoid
 
     # ------------------------------------------------------------------ case 10.1 reinforcements
 

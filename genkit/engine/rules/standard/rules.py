@@ -53,12 +53,9 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 
 
 class Game(Movement, Combat, GameRules):
-    """The standard procedures over one content model.
-
-    ``fast`` (True): the movement decisions come from the byte-merged search and the phase's
-    :class:`~.movement.MoveCache`; False: from the plain search, recomputed at every decision
-    (:meth:`_movers_plain`, :meth:`_reach_plain`) -- the same games, the reference of the
-    equivalence tests."""
+    """The standard procedures over one content model. (The movement decisions come from the
+    byte-merged search and the phase's :class:`~.movement.MoveCache`; the plain search they are
+    tested against is tests/engine/standard_reference.py.)"""
 
     name = "standard"
     REQUIRES = Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
@@ -66,7 +63,6 @@ class Game(Movement, Combat, GameRules):
                             crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                             reserve=True, map_features=True, reinforcements=True)
     STACKS = True           # several pieces share a hex: occ[h] is the top of its stack
-    fast = True
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -168,8 +164,6 @@ class Game(Movement, Combat, GameRules):
         answers come from the hexes next to the unit; a full search only when those say no.
         Each answer is kept in the phase's :class:`~.movement.MoveCache` until a move touches
         the hexes it depends on."""
-        if not self.fast:
-            return self._movers_plain(s)
         if self.units_per_phase and s.nmoved >= self.units_per_phase:
             return [END]
         side = s.actor
@@ -258,7 +252,7 @@ class Game(Movement, Combat, GameRules):
 
     def _may_move(self, s: StandardState, mc, p: int, march: bool) -> tuple:
         """(may ``p`` move (march), the hexes that depends on, its destinations or None): the
-        first step test of :meth:`_movers_plain`, else the search."""
+        a first step open to it, else the search."""
         masks = mc.masks
         own, enemy, zoc, cache = masks
         h = s.loc[p]
@@ -289,59 +283,6 @@ class Game(Movement, Combat, GameRules):
                 return (True, m & -m, None)
         ends, region = self._reach_region(s, p, march, masks, False)
         return (bool(ends), region, ends)
-
-    def _movers_plain(self, s: StandardState) -> list:
-        """:meth:`_movers` recomputed from scratch, with the plain search (the reference)."""
-        if self.units_per_phase and s.nmoved >= self.units_per_phase:
-            return [END]
-        out, march = [END], []
-        loc, done = s.loc, s.done
-        masks = self._masks(s, s.actor)
-        own, enemy, zoc, cache = masks
-        reach, steps, t_ma2, pt, t_stack = self._reach_plain, self.step_masks, self.t_ma2, self.p_type, self.t_stack
-        locking = self.zoc_kind == ZOC_LOCKING
-        stop_leave, leave_cost = self.zoc_kind == ZOC_STOP_LEAVE, self.leave2
-        strategic = self.strategic
-        if strategic:
-            near = cache.get("near")
-            if near is None:
-                near = cache["near"] = self._near_enemy(s, s.actor)
-            mult = self.march_mult
-        oks = {}                            # stacking points -> hexes a step may end in
-        move_act, march_act = self.move_actions, self.march_actions
-        for p in self.side_pieces[s.actor]:
-            h = loc[p]
-            if h < 0 or (done >> p) & 1:
-                continue
-            t = pt[p]
-            in_zoc = (zoc >> h) & 1
-            if locking and in_zoc:
-                continue
-            ok = oks.get(t_stack[t])
-            if ok is None:
-                ok = oks[t_stack[t]] = ~(self._full(s, cache, own, t_stack[t]) | enemy)
-            leave = 0
-            if in_zoc and stop_leave:
-                leave, ok = leave_cost, ok & ~zoc
-            ma = t_ma2[t]
-            for c, m in steps[h]:
-                if c + leave <= ma and m & ok:
-                    out.append(move_act[p])
-                    break
-            else:
-                if reach(s, p, False, masks, True):
-                    out.append(move_act[p])
-            if strategic and not (near >> h) & 1:
-                ok &= ~near
-                ma *= mult
-                for c, m in steps[h]:
-                    if c <= ma and m & ok:
-                        march.append(march_act[p])
-                        break
-                else:
-                    if reach(s, p, True, masks, True):
-                        march.append(march_act[p])
-        return out + march
 
     def _do(self, s: StandardState, a) -> None:
         verb = a[0]
