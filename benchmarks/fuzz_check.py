@@ -1,7 +1,9 @@
-"""Fuzz the loader and the checks: mutated copies of Bering Land through `genkit check`, in process.
+"""Fuzz the loader and the checks: mutated copies of a game (Bering Land by default) through `genkit check`,
+in process.
 
     python benchmarks/fuzz_check.py                  # 10,000 cases: count, internal errors, rate, time
     python benchmarks/fuzz_check.py --cases 500 --seed 3
+    python benchmarks/fuzz_check.py content/brannock_ford   # the standard rules' model and checks
 
 Each case mutates one content file (or adds hostile --set overrides) with the mutations of
 tests/model/mutate.py, the ones the test suite runs fewer of, and runs check_path. An internal
@@ -28,12 +30,13 @@ from tests.model.mutate import run_cases  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("content", nargs="?", type=Path, default=ROOT / "content" / "bering_land")
     parser.add_argument("--cases", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        pack = Path(tmp) / "bering_land"
-        shutil.copytree(ROOT / "content" / "bering_land", pack)
+        pack = Path(tmp) / args.content.name
+        shutil.copytree(args.content, pack)
         paths = settable_paths(read_raw(pack)[0])
         codes: Counter = Counter()
         internal = []

@@ -525,6 +525,8 @@ def marker_faces(ctx: Context):
     from ..render.counters import _marker_face          # lazily: the model layer must not need the renderer
     from ..render.templates import TemplateError
     for i, marker in enumerate(ctx.content.counters.markers):
+        if marker.side is not None and marker.side not in ctx.side_ids:
+            continue                                    # side_references reports it
         for which in ("front", "back"):
             try:
                 _marker_face(ctx.content, marker, which, ctx.source.root)

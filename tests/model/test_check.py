@@ -2,11 +2,14 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from genkit.model.check import check_path, contrast
 from tests.conftest import BERING, edit
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def codes(path, severity=None):
@@ -61,6 +64,13 @@ def test_unknown_unit_type_in_counter_mix(game_copy):
 def test_unknown_side(game_copy):
     edit(game_copy / "units.yaml", "{side: ru, type: inf,", "{side: rus, type: inf,")
     assert "unknown-side" in codes(game_copy, "error")
+
+
+def test_a_renamed_side_is_reported_not_a_check_crash():
+    """A side id changed under its markers (found by benchmarks/fuzz_check.py): the markers'
+    unknown side is an error, and no check fails to run."""
+    found = check_path(ROOT / "tests" / "fixtures" / "standard_mini", ["game.sides.grey.id=xgrey"])
+    assert "unknown-side" in {f.code for f in found} and "check-failed" not in {f.code for f in found}
 
 
 def test_turn_limit_winner_must_be_a_side_or_draw(game_copy):
