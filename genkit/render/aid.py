@@ -127,9 +127,9 @@ def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> 
         if sec["id"] in skip:
             continue
         span, new_page = sec.get("span", "full"), bool(sec.get("new_page"))
-        if sec["id"] == "rules_charts":    # one block per chart, each at its own span (``spans``)
+        if sec["id"] == "rules_charts":    # one block per chart, each at its own span
             from .aid_sections import chart_blocks
-            out += chart_blocks(content, st, width, half, span, sec.get("spans") or {}, new_page)
+            out += chart_blocks(content, st, width, half, sec.get("spans") or {}, new_page)
             continue
         w = half if span == "half" else width
         for key, rows in SECTIONS[sec["id"]](content, st, w, sec.get("title", ""), content_root):

@@ -341,15 +341,14 @@ def _rules_charts(content: Content, st: Style, width: float, title: str, root):
         yield f"chart:{chart.id}", with_heading(st, chart.title, width, chart_rows(content, st, chart, width))
 
 
-def chart_blocks(content: Content, st: Style, width: float, half: float, span: str, spans: dict,
-                 new_page: bool) -> list:
+def chart_blocks(content: Content, st: Style, width: float, half: float, spans: dict, new_page: bool) -> list:
     """The ``rules_charts`` section's blocks: one per chart, each at the span the style's
-    ``spans`` gives its id (else the section's)."""
+    ``spans`` gives its id, else the one the chart asks for (``Chart.span``)."""
     from .charts import module_charts
     from .layout import Block
     out = []
     for chart in module_charts(content):
-        own = spans.get(chart.id, span)
+        own = spans.get(chart.id, chart.span)
         w = half if own == "half" else width
         rows = with_heading(st, chart.title, w, chart_rows(content, st, chart, w))
         if rows:

@@ -37,7 +37,9 @@ class Chart(NamedTuple):
     sentences printed under the table; ``replaces``: the id of a generic player-aid section this
     chart supersedes (``"terrain"``), left out of the aid when the chart is printed; ``keys``: per
     row, the map item it is about, ``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"`` or ``""``,
-    so the aid draws that item's swatch beside it (empty: no swatches)."""
+    so the aid draws that item's swatch beside it (empty: no swatches); ``span``: the width the
+    chart asks for on the player aid, ``"full"`` or ``"half"`` (a column; a pack's aid style may
+    override it by chart id)."""
     id: str
     title: str
     columns: tuple
@@ -45,6 +47,7 @@ class Chart(NamedTuple):
     notes: tuple = ()
     replaces: str | None = None
     keys: tuple = ()
+    span: str = "full"
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,8 @@ def modifiers_chart(content, section: Section) -> Chart:
                  f"within 1-{faces}.")
     if not rows:
         rows.append(("-", "none", "this game has no terrain modifiers"))
-    return Chart("combat_modifiers", "Combat modifiers", ("Source", "Modifier", "When"), tuple(rows), tuple(notes))
+    return Chart("combat_modifiers", "Combat modifiers", ("Source", "Modifier", "When"), tuple(rows), tuple(notes),
+                 span="half")
 
 
 def _down(cols, attack: int, defence: int) -> str:
