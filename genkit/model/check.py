@@ -361,85 +361,7 @@ def crt_reachable(ctx: Context):
                               f"differential is {floor:+d}")
 
 
-# --------------------------------------------------------------------------- map
-
-@check
-def map_rows(ctx: Context):
-    m = ctx.content.map
-    codes = ctx.content.terrain_by_code()
-    if len(m.rows) != m.grid.rows:
-        yield ctx.error("map-size", ("map", "rows"), f"map.rows has {len(m.rows)} rows but grid.rows is {m.grid.rows}")
-    for r, row in enumerate(m.rows):
-        if len(row) != m.grid.columns:
-            yield ctx.error("map-size", ("map", "rows", r), f"row {r + 1} has {len(row)} hexes but grid.columns "
-                            f"is {m.grid.columns}")
-        for col, code in enumerate(row, start=1):
-            if code not in codes:
-                yield ctx.error("unknown-terrain", ("map", "rows", r), f"row {r + 1} column {col}: terrain code "
-                                f"'{code}' is not defined (known: {''.join(sorted(codes))})")
-    used = {code for row in m.rows for code in row}
-    for i, t in enumerate(m.terrain):
-        if t.code not in used:
-            yield ctx.warning("unused-terrain", ("map", "terrain", i), f"terrain '{t.name}' appears on no hex")
-
-
-def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
-    m = ctx.content.map
-    for i, p in enumerate(m.places):
-        # an owned place is entered to win it: it must be passable
-        yield p.hex, ("map", "places", i, "hex"), (f"{p.side} place {p.name}" if p.side else f"place {p.name}")
-    for side, type_, h, path in ctx.setup():
-        yield h, path, f"set-up hex of a {side} {type_}"
-
-
-@check
-def hexes_on_map(ctx: Context):
-    g = ctx.content.map.grid
-    for h, path, what in _hex_refs(ctx):
-        if h not in ctx.grid:
-            yield ctx.error("off-map", path, f"{what}: hex {h} is not on the {g.columns}x{g.rows} map")
-        elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place "):
-            yield ctx.error("impassable", path, f"{what}: hex {h} is {ctx.terrain_at[h].name}, which no unit "
-                            "can enter")
-
-
-@check
-def map_lines(ctx: Context):
-    m = ctx.content.map
-    limit = m.grid.columns if m.grid.orientation == "flat" else m.grid.rows
-    what = "column" if m.grid.orientation == "flat" else "row"
-    for i, ln in enumerate(m.lines):
-        if ln.at > limit:
-            yield ctx.error("off-map", ("map", "lines", i, "at"),
-                            f"line '{ln.id}' at {what} {ln.at} is not on the map (1..{limit})")
-
-
-@check
-def setup_hexes(ctx: Context):
-    """One unit per set-up hex (a rules module whose pieces stack checks its own limit; two sides
-    never share a hex); no unit starts in an enemy zone of control."""
-    stacks = _module_stacks(ctx.content.game.rules_module)
-    occupied: dict[str, tuple] = {}
-    by_side: dict[str, list[tuple[str, tuple]]] = {}
-    for side, _, h, path in ctx.setup():
-        if h in occupied and (not stacks or occupied[h][1] != side):
-            file, line = ctx.source.where(occupied[h][0])
-            yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
-        occupied.setdefault(h, (path, side))
-        by_side.setdefault(side, []).append((h, path))
-    for side, cells in by_side.items():
-        enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
-        enemy_zoc = {ctx.grid.id_of(n) for h in enemy for n in ctx.grid.adjacent(ctx.grid.index_of(h))}
-        for h, path in cells:
-            if h in enemy_zoc:
-                yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
-
-
-def _module_stacks(name: str) -> bool:
-    """Do the pieces of rules module ``name`` stack (its ``Game.STACKS``)?"""
-    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
-    return name in RULES_MODULES and bool(getattr(getattr(rules_module(name), "Game", None), "STACKS", False))
-
+# --------------------------------------------------------------------------- print fit
 
 @check
 def sheet_fit(ctx: Context):
@@ -739,4 +661,4 @@ def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]
     return run_checks(content, source)
 
 
-from . import check_features  # noqa: E402,F401  (registers the map-feature checks)
+from . import check_map  # noqa: E402,F401  (registers the map checks)

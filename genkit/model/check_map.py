@@ -1,0 +1,156 @@
+"""Checks of the map: its rows and terrain, the hexes the model names, lines across it, set-up
+hexes, features along hexsides, roads, and where reinforcements arrive. (Registered with
+:func:`genkit.model.check.check`; imported at the end of that module.)"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .check import Context, check
+
+
+@check
+def map_rows(ctx: Context):
+    m = ctx.content.map
+    codes = ctx.content.terrain_by_code()
+    if len(m.rows) != m.grid.rows:
+        yield ctx.error("map-size", ("map", "rows"), f"map.rows has {len(m.rows)} rows but grid.rows is {m.grid.rows}")
+    for r, row in enumerate(m.rows):
+        if len(row) != m.grid.columns:
+            yield ctx.error("map-size", ("map", "rows", r), f"row {r + 1} has {len(row)} hexes but grid.columns "
+                            f"is {m.grid.columns}")
+        for col, code in enumerate(row, start=1):
+            if code not in codes:
+                yield ctx.error("unknown-terrain", ("map", "rows", r), f"row {r + 1} column {col}: terrain code "
+                                f"'{code}' is not defined (known: {''.join(sorted(codes))})")
+    used = {code for row in m.rows for code in row}
+    for i, t in enumerate(m.terrain):
+        if t.code not in used:
+            yield ctx.warning("unused-terrain", ("map", "terrain", i), f"terrain '{t.name}' appears on no hex")
+
+
+def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
+    m = ctx.content.map
+    for i, p in enumerate(m.places):
+        # an owned place is entered to win it: it must be passable
+        yield p.hex, ("map", "places", i, "hex"), (f"{p.side} place {p.name}" if p.side else f"place {p.name}")
+    for side, type_, h, path in ctx.setup():
+        yield h, path, f"set-up hex of a {side} {type_}"
+
+
+@check
+def hexes_on_map(ctx: Context):
+    g = ctx.content.map.grid
+    for h, path, what in _hex_refs(ctx):
+        if h not in ctx.grid:
+            yield ctx.error("off-map", path, f"{what}: hex {h} is not on the {g.columns}x{g.rows} map")
+        elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place "):
+            yield ctx.error("impassable", path, f"{what}: hex {h} is {ctx.terrain_at[h].name}, which no unit "
+                            "can enter")
+
+
+@check
+def map_lines(ctx: Context):
+    m = ctx.content.map
+    limit = m.grid.columns if m.grid.orientation == "flat" else m.grid.rows
+    what = "column" if m.grid.orientation == "flat" else "row"
+    for i, ln in enumerate(m.lines):
+        if ln.at > limit:
+            yield ctx.error("off-map", ("map", "lines", i, "at"),
+                            f"line '{ln.id}' at {what} {ln.at} is not on the map (1..{limit})")
+
+
+@check
+def setup_hexes(ctx: Context):
+    """One unit per set-up hex (a rules module whose pieces stack checks its own limit; two sides
+    never share a hex); no unit starts in an enemy zone of control."""
+    stacks = _module_stacks(ctx.content.game.rules_module)
+    occupied: dict[str, tuple] = {}
+    by_side: dict[str, list[tuple[str, tuple]]] = {}
+    for side, _, h, path in ctx.setup():
+        if h in occupied and (not stacks or occupied[h][1] != side):
+            file, line = ctx.source.where(occupied[h][0])
+            yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
+        occupied.setdefault(h, (path, side))
+        by_side.setdefault(side, []).append((h, path))
+    for side, cells in by_side.items():
+        enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
+        enemy_zoc = {ctx.grid.id_of(n) for h in enemy for n in ctx.grid.adjacent(ctx.grid.index_of(h))}
+        for h, path in cells:
+            if h in enemy_zoc:
+                yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
+
+
+def _module_stacks(name: str) -> bool:
+    """Do the pieces of rules module ``name`` stack (its ``Game.STACKS``)?"""
+    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
+    return name in RULES_MODULES and bool(getattr(getattr(rules_module(name), "Game", None), "STACKS", False))
+
+
+
+
+def _on_map(ctx: Context, hex_id: str) -> bool:
+    return hex_id in ctx.grid
+
+
+@check
+def hexside_edges(ctx: Context):
+    """Every hexside names two hexes of the map that touch, once per feature."""
+    grid = ctx.grid
+    for f, feat in enumerate(ctx.content.map.hexsides):
+        seen = set()
+        for e, edge in enumerate(feat.edges):
+            path = ("map", "hexsides", f, "edges", e)
+            a, b = edge.split("/")
+            if not (_on_map(ctx, a) and _on_map(ctx, b)):
+                yield ctx.error("hexside", path, f"{feat.name}: hexside {edge} names a hex that is not on the map")
+            elif grid.direction(grid.index_of(a), grid.index_of(b)) is None:
+                yield ctx.error("hexside", path, f"{feat.name}: hexes {a} and {b} do not touch, so {edge} is no "
+                                                 f"hexside (write two adjacent hexes, e.g. {a}/"
+                                                 f"{grid.id_of(grid.adjacent(grid.index_of(a))[0])})")
+            elif frozenset((a, b)) in seen:
+                yield ctx.warning("hexside", path, f"{feat.name}: hexside {edge} is listed twice")
+            seen.add(frozenset((a, b)))
+
+
+@check
+def road_paths(ctx: Context):
+    """Every road path runs through at least two hexes of the map, each next to the one before."""
+    grid = ctx.grid
+    for r, road in enumerate(ctx.content.map.roads):
+        for p, hexes_ in enumerate(road.paths):
+            path = ("map", "roads", r, "paths", p)
+            if len(hexes_) < 2:
+                yield ctx.error("road", path, f"{road.name}: a road path needs at least two hexes")
+                continue
+            for k, h in enumerate(hexes_):
+                if not _on_map(ctx, h):
+                    yield ctx.error("road", path + (k,), f"{road.name}: hex {h} is not on the map")
+                    break
+                if k and grid.direction(grid.index_of(hexes_[k - 1]), grid.index_of(h)) is None:
+                    yield ctx.error("road", path + (k,), f"{road.name}: {hexes_[k - 1]} and {h} do not touch; a "
+                                                         f"road runs from each hex to an adjacent one")
+                    break
+
+
+@check
+def arrivals(ctx: Context):
+    """Reinforcements arrive within the turn track, at passable hexes of the map, and are pieces
+    held in reserve."""
+    c = ctx.content
+    for g, grp in enumerate(c.counters.units):
+        if grp.enters is None:
+            continue
+        path = ("counters", "units", g, "enters")
+        if grp.reserve == 0:
+            yield ctx.error("arrival", path, f"{grp.side} {grp.type}: enters names a turn but the group holds no "
+                                             f"reserve pieces to bring on (set reserve: N)")
+        if grp.enters.turn > c.turn_track.turns:
+            yield ctx.error("arrival", path + ("turn",), f"{grp.side} {grp.type}: turn {grp.enters.turn} is after "
+                                                         f"the last turn ({c.turn_track.turns})")
+        for k, h in enumerate(grp.enters.hexes):
+            t = ctx.terrain_at.get(h)
+            if not _on_map(ctx, h):
+                yield ctx.error("arrival", path + ("hexes", k), f"{grp.side} {grp.type}: entry hex {h} is not on the map")
+            elif t is not None and t.move_cost is None:
+                yield ctx.error("arrival", path + ("hexes", k), f"{grp.side} {grp.type}: entry hex {h} is "
+                                                                f"{t.name}, which no unit may enter")
