@@ -16,6 +16,7 @@ from .layout import MIN_TEXT, Row, lighten, readable_ink
 
 CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
+SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
 
@@ -460,6 +461,8 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
         rows[-1] = stack([rows[-1], note_row(st, _arrival_note(content, st), width)], rows[-1].repeat)
         if legend_rows:                      # the key stays with the first boxes
             rows[:2] = [stack(rows[:2])]
+    if len(rows) <= SMALL_TRACK_ROWS:        # a short track is never split: no box alone on a page
+        rows = [stack(rows)]
     yield "turn_track", with_heading(st, title, width, rows)
 
 

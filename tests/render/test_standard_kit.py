@@ -260,3 +260,20 @@ def test_arrivals_of_one_side_and_type_on_a_turn_are_counted_together():
     assert (blue[0], blue[1].id, grey[0], grey[1].id) == ("2 INF", "blue", "1 ARM", "grey")
     pages = aid(content)
     assert _turn_of(pages, "2 INF") == "3" and _turn_of(pages, "1 ARM") == "3"
+
+
+def test_a_short_turn_track_is_kept_on_one_page(content):
+    """Up to three rows of boxes (with the key and the arrivals note) form one unbreakable block,
+    so no box is left alone on a page; a longer track may break between its rows."""
+    from genkit.render.aid import aid_style
+    from genkit.render.aid_sections import SECTIONS
+    st = aid_style(content)
+    width = 500.0
+
+    def blocks(turns: int) -> list:
+        c = mini(f"turn_track.turns={turns}")
+        return [rows for _, rows in SECTIONS["turn_track"](c, st, width, "Turns", None)][0]
+
+    assert len(blocks(content.turn_track.turns)) == 1
+    assert len(blocks(content.turn_track.turns * 2)) == 1
+    assert len(blocks(99)) > 1
