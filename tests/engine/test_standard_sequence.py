@@ -251,6 +251,27 @@ def test_std_11_2_entering_an_enemy_place_wins_at_once():
     assert pos.s.ended and pos.s.reason == "enter_enemy_place" and pos.s.winner == 0
 
 
+def test_std_11_2_passing_through_an_enemy_place_does_not_win():
+    """With a movement of 2, the only way from 0101 to 0103 is through 0102, grey's place:
+    ending there wins, passing through does not."""
+    c = content("unit_types.inf.movement=2", 'map.places=[{name: Grey Post, hex: "0102", side: grey}]',
+                "game.victory=[{kind: enter_enemy_place}, {kind: turn_limit, winner: grey}]")
+    g = Game(c)
+    through = Pos(g, "blue_movement")
+    p = through.put("blue", "inf", "0101")
+    through.put("grey", "inf", "1008")
+    through.start()
+    assert {"0102", "0103"} <= through.dests(p)
+    through.move(p, "0103")
+    assert not through.s.ended
+    into = Pos(g, "blue_movement")
+    q = into.put("blue", "inf", "0101")
+    into.put("grey", "inf", "1008")
+    into.start()
+    into.move(q, "0102")
+    assert into.s.ended and into.s.reason == "enter_enemy_place"
+
+
 def test_std_11_3_a_game_with_no_condition_met_after_the_last_turn_is_drawn():
     c = content()
     game_model = type(c.game).model_validate({**c.game.model_dump(), "victory": [{"kind": "no_units"}]})
