@@ -15,12 +15,18 @@ Keys: sides and unit types are content ids; a per-side-and-type key is
 differential or odds: ``"-3|primary|1"``, ``"3:1|fire|6"``); a kill made by a card is credited
 to ``"blue:card:<card id>"``; an event kind the simulator has no figure for is counted per side
 under ``events[<kind>][<side id>]`` (``""`` for events without a side).
+
+The game-design figures (``design`` in the JSON, defined in ``docs/metrics.md``) come from one
+list per game, ``record["leads"]``: the side ahead on victory points (``game.scores``) at the end
+of each game turn and at the end of the game, None when no side is ahead. They are folded in as
+histograms of small integers, so they too are exact and order-independent.
 """
 from __future__ import annotations
 
 import json
+import math
 
-from .stats import Paired, hist_summary, newcombe_diff, wilson
+from .stats import Z95, Paired, hist_summary, newcombe_diff, wilson
 
 VIOLATION_CAP = 50
 
@@ -43,7 +49,84 @@ def empty_record(index: int, seed: int) -> dict:
         "card_kills": {},         # "side:card:<card id>" -> units eliminated
         "events": {},             # other event kinds: kind -> side id -> count (the event's count, else 1)
         "violations": [],         # {index, seed, step, kind, message}
+        "leads": [],              # side id ahead on points (None: nobody) after each game turn, then at the end
     }
+
+
+# --------------------------------------------------------------------------- leads
+
+def leader(scores: dict):
+    """The side id with the most victory points in ``scores`` (side id -> points), None on a tie
+    for the most."""
+    best, who = None, None
+    for side, v in scores.items():
+        if best is None or v > best:
+            best, who = v, side
+        elif v == best:
+            who = None
+    return who
+
+
+def lead_figures(leads: list, winner) -> dict:
+    """The design figures of one game from its ``leads`` (see :func:`empty_record`) and its
+    ``winner`` (None: a draw).
+
+    ``changes``: how often the side ahead became another side (turns with nobody ahead are
+    skipped: A, tie, B is one change, A, tie, A none); for a decided game also ``clear``: the
+    number of turn ends after which the winner is ahead at every later one (``len(leads)`` when
+    the winner is not ahead at the end), ``turns``: ``len(leads)``, ``drama``: some other side
+    was ahead at some turn end, ``winner_ahead_at_end``."""
+    changes, last = 0, None
+    for side in leads:
+        if side is None:
+            continue
+        if last is not None and side != last:
+            changes += 1
+        last = side
+    out = {"changes": changes}
+    if winner is not None and leads:
+        n = len(leads)
+        k = n
+        while k > 0 and leads[k - 1] == winner:
+            k -= 1
+        out.update(clear=k + 1 if k < n else n, turns=n,
+                   drama=any(s is not None and s != winner for s in leads),
+                   winner_ahead_at_end=leads[-1] == winner)
+    return out
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher
+    expansion about the normal quantile; within 0.2% of the exact value for df >= 3, exact
+    table values below)."""
+    if df <= 0:
+        return math.inf
+    if df <= 2:
+        return (12.706204736174703, 4.302652729749464)[df - 1]
+    z = Z95
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def mean_interval(hist: dict, low: float = -math.inf, high: float = math.inf) -> dict:
+    """Mean of a histogram {value: count} with a 95% Student t interval (clipped to
+    ``low``..``high``; None with fewer than two values)."""
+    items = sorted(hist.items())
+    n = sum(c for _, c in items)
+    if n == 0:
+        return {"mean": 0.0, "ci95": None, "games": 0}
+    s = sum(v * c for v, c in items)
+    mean = s / n
+    if n < 2:
+        return {"mean": mean, "ci95": None, "games": n}
+    var = max(0.0, sum(c * (v - mean) ** 2 for v, c in items) / (n - 1))
+    h = t95(n - 1) * math.sqrt(var / n)
+    return {"mean": mean, "ci95": [max(low, mean - h), min(high, mean + h)], "games": n}
+
+
+def _proportion(k: int, n: int) -> dict:
+    lo, hi = wilson(k, n)
+    return {"p": k / n if n else 0.0, "ci95": [lo, hi], "k": k, "games": n}
 
 
 def _add_counts(dst: dict, src: dict) -> None:
@@ -78,6 +161,11 @@ class Metrics:
         self.events: dict = {}          # kind -> side id -> count
         self.violations: list = []
         self.violation_count = 0
+        # design figures (record["leads"]): histograms of small integers, exact when merged
+        self.lead_changes: dict = {}    # lead changes -> completed games
+        self.clear_at: dict = {}        # "clear/turns" -> decided games (see lead_figures)
+        self.drama = 0                  # decided games in which another side than the winner led
+        self.winner_ahead = 0           # decided games the winner ended ahead on points
         self.elapsed = 0.0              # wall-clock seconds (not part of the reproducible figures)
         self.workers = 1
 
@@ -100,6 +188,16 @@ class Metrics:
             self.end_reasons[r] = self.end_reasons.get(r, 0) + 1
             if r == "turn_limit":
                 self.turn_limit += 1
+            leads = rec.get("leads")
+            if leads:
+                f = lead_figures(leads, w)
+                c = f["changes"]
+                self.lead_changes[c] = self.lead_changes.get(c, 0) + 1
+                if w is not None:
+                    key = f"{f['clear']}/{f['turns']}"
+                    self.clear_at[key] = self.clear_at.get(key, 0) + 1
+                    self.drama += f["drama"]
+                    self.winner_ahead += f["winner_ahead_at_end"]
         else:
             self.end_reasons["unfinished"] = self.end_reasons.get("unfinished", 0) + 1
         _add_counts(self.crt, rec["crt"])
@@ -131,6 +229,10 @@ class Metrics:
         _add_nested(self.units, other.units)
         _add_counts(self.card_kills, other.card_kills)
         _add_nested(self.events, other.events)
+        _add_counts(self.lead_changes, other.lead_changes)
+        _add_counts(self.clear_at, other.clear_at)
+        self.drama += other.drama
+        self.winner_ahead += other.winner_ahead
         self.violations.extend(other.violations)
         self.violation_count += other.violation_count
         self._cap()
@@ -273,11 +375,48 @@ class Metrics:
                                    "vs_second": newcombe_diff(self.wins.get(first, 0), self.completed,
                                                               self.wins.get(other[0], 0) if other else 0,
                                                               self.completed).as_dict()}
+        out["design"] = self.design()
         if timing:
             out["games_per_second"] = self.games_per_second()
             out["elapsed_s"] = self.elapsed
             out["workers"] = self.workers
         return out
+
+    def design(self) -> dict:
+        """The game-design figures, each with a 95% interval (docs/metrics.md)."""
+        sides = self.sides
+        decided = sum(self.clear_at.values())       # decided games with a record of leads
+        fractions: dict = {}
+        for key, c in self.clear_at.items():
+            k, n = key.split("/")
+            v = int(k) / int(n)
+            fractions[v] = fractions.get(v, 0) + c
+        first = self.meta.get("first_side")
+        fpa = None
+        if first in sides and self.completed:
+            even = 1 / len(sides)
+            wr = self.win_rate(first)
+            fpa = {"side": first, "even": even, "win_rate": wr["p"], "edge": wr["p"] - even,
+                   "ci95": [wr["ci95"][0] - even, wr["ci95"][1] - even], "games": self.completed}
+        dead = self.dead_cards()
+        nr = self.never_reached()
+        battles = sum(self.crt.values())
+        return {
+            "lead": "side ahead on victory points at each game turn end and at the end",
+            "drawishness": _proportion(self.draws, self.completed),
+            "decisiveness": dict(mean_interval(fractions, 0.0, 1.0),
+                                 histogram={k: self.clear_at[k] for k in
+                                            sorted(self.clear_at, key=lambda x: tuple(map(int, x.split("/"))))}),
+            "drama": _proportion(self.drama, decided),
+            "winner_ahead_at_end": _proportion(self.winner_ahead, decided),
+            "lead_changes": dict(mean_interval(self.lead_changes, 0.0),
+                                 histogram={str(k): self.lead_changes[k] for k in sorted(self.lead_changes)}),
+            "first_player_advantage": fpa,
+            "dead_cards": {"cards": dead, "of": len(self.meta.get("cards", [])), "games": self.games,
+                           "play_chance_below": wilson(0, self.games)[1] if dead else None},
+            "unreachable_crt_cells": {"cells": len(nr), "of": len(self.crt_cells()), "battles": battles,
+                                      "reach_chance_below": wilson(0, battles)[1] if nr else None},
+        }
 
     def dumps(self, timing: bool = True) -> str:
         return json.dumps(self.to_json(timing), indent=2, sort_keys=False)

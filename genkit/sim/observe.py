@@ -25,11 +25,16 @@ could be played (``game.card_chance(state, actions)``), and as *never playable*
 when no such decision listed a play of it. So the play loop calls
 :meth:`Observer.watch` before each decision (:func:`genkit.sim.play.record_game`
 hands it to the engine's :class:`~genkit.engine.Match` as ``watch``).
+
+The same call notices the end of each game turn (``state.turn`` changed since the last
+decision) and appends the side ahead on victory points (``game.scores``, see
+:func:`genkit.sim.metrics.leader`) to ``record["leads"]``; :meth:`Observer.finish` appends the
+side ahead at the end. One ``scores`` per game turn, nothing per decision but an int compare.
 """
 from __future__ import annotations
 
 from ..engine import events as ev
-from .metrics import cell_key
+from .metrics import cell_key, leader
 
 _BATTLE, _REDUCED, _ELIMINATED = ev.BATTLE, ev.REDUCED, ev.ELIMINATED
 _DRAWN, _PLAYED, _HELD, _END = ev.CARD_DRAWN, ev.CARD_PLAYED, ev.CARD_HELD, ev.GAME_END
@@ -52,6 +57,7 @@ class Observer:
         self.held: dict = {}          # card copy -> [side id, card id, had_a_chance, was_playable]
         self.lead_key = None          # "side:type" of the lead of the last battle
         self.defender_type = None     # unit type of its defender
+        self.turn = None              # the game turn of the last decision watched
 
     # -- record slots
     def _unit(self, key):
@@ -75,9 +81,13 @@ class Observer:
             s.events = []
         self.events = s.events
         self.seen = 0
+        self.turn = s.turn
 
     def watch(self, s, actions) -> None:
         """A decision with these legal ``actions`` is pending in ``s``."""
+        if s.turn != self.turn:       # a game turn ended: who is ahead
+            self.turn = s.turn
+            self.rec["leads"].append(leader(self.g.scores(s)))
         chance = self.g.card_chance(s, actions)
         if chance is None:
             return
@@ -165,6 +175,7 @@ class Observer:
             self._release(c)
         g = self.g
         out = g.outcome(s)
+        rec["leads"].append(leader(out.scores))
         rec["turn"] = out.turn
         if g.is_terminal(s):
             rec["completed"] = True

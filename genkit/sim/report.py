@@ -359,6 +359,34 @@ def _balance_words(p: float, lo: float, hi: float, even: float = 0.5) -> str:
     return "strongly lopsided"
 
 
+def _ci_pct(c) -> str:
+    return f"{_pct(c[0])}–{_pct(c[1])}" if c else "n/a"
+
+
+def design_line(m: Metrics, d: dict) -> str:
+    """One paragraph of the game-design figures (docs/metrics.md), each with its 95% interval."""
+    if not m.completed:
+        return ""
+    parts = [f"draws {_pct(d['drawishness']['p'])} ({_ci_pct(d['drawishness']['ci95'])})"]
+    dec = d["decisiveness"]
+    if dec["games"]:
+        ci = dec["ci95"]
+        parts.append(f"the winner is ahead for good after {_pct(dec['mean'])} of the game on average "
+                     f"({_ci_pct(ci)})")
+        parts.append(f"the loser was ahead at some turn end in {_pct(d['drama']['p'])} of decided games "
+                     f"({_ci_pct(d['drama']['ci95'])}); the winner ended ahead in "
+                     f"{_pct(d['winner_ahead_at_end']['p'])}")
+    lc = d["lead_changes"]
+    ci = lc["ci95"]
+    parts.append(f"{lc['mean']:.2f} lead changes per game ({ci[0]:.2f}–{ci[1]:.2f})" if ci
+                 else f"{lc['mean']:.2f} lead changes per game")
+    fpa = d["first_player_advantage"]
+    if fpa:
+        parts.append(f"first player ({_side_name(m, fpa['side'])}) edge {100 * fpa['edge']:+.1f} points "
+                     f"({100 * fpa['ci95'][0]:+.1f} to {100 * fpa['ci95'][1]:+.1f}) over {_pct(fpa['even'])}")
+    return "Design figures (ahead = more victory points; 95% intervals): " + "; ".join(parts) + "."
+
+
 def summary_lines(m: Metrics) -> list:
     """Plain-language findings, most important first."""
     out = []
@@ -383,7 +411,9 @@ def summary_lines(m: Metrics) -> list:
     dead = j["dead_cards"]
     names = m.meta.get("card_names") or {}
     if dead:
-        out.append("Cards never played: " + ", ".join(names.get(a, a) for a in dead) + ".")
+        below = j["design"]["dead_cards"]["play_chance_below"]
+        out.append("Cards never played: " + ", ".join(names.get(a, a) for a in dead)
+                   + f" (so each is played in fewer than {_pct(below)} of games, at 95% confidence).")
     elif m.meta.get("cards"):
         out.append("Every card was played at least once.")
     stuck = [a for a, per in j["cards"].items() if sum(v["held_never_playable"] for v in per.values())]
@@ -395,9 +425,14 @@ def summary_lines(m: Metrics) -> list:
     total = len(m.crt_cells())
     if nr:
         shown = ", ".join(nr[:8]) + (f" and {len(nr) - 8} more" if len(nr) > 8 else "")
-        out.append(f"{len(nr)} of {total} CRT cells were never reached: {shown}.")
+        below = j["design"]["unreachable_crt_cells"]["reach_chance_below"]
+        out.append(f"{len(nr)} of {total} CRT cells were never reached: {shown} (so each is reached by fewer "
+                   f"than {_pct(below)} of battles, at 95% confidence).")
     else:
         out.append(f"All {total} CRT cells were reached.")
+    line = design_line(m, j["design"])
+    if line:
+        out.append(line)
     if m.violation_count:
         v = m.violations[0]
         out.append(f"PROBLEM: {m.violation_count} invariant violations or failed games; the first is game "

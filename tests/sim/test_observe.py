@@ -92,7 +92,8 @@ def test_unknown_kinds_are_counted_per_side(bering_path):
 
 
 class _Sealed:
-    """A state seen from outside: only its event list; any other read fails the test."""
+    """A state seen from outside: only its event list and its generic ``turn`` (the observer
+    notes the end of each game turn); any other read fails the test."""
 
     __slots__ = ("_s",)
 
@@ -102,6 +103,8 @@ class _Sealed:
     def __getattr__(self, name):
         if name == "events":
             return self._s.events
+        if name == "turn":
+            return self._s.turn
         raise AssertionError(f"the observer read state.{name}")
 
 
@@ -118,12 +121,15 @@ class _Interface:
     def outcome(self, state):
         return self._g.outcome(state._s)
 
+    def scores(self, state):
+        return self._g.scores(state._s)
+
     def is_terminal(self, state):
         return self._g.is_terminal(state._s)
 
 
 def test_observer_reads_no_state_internals(bering_path):
-    """Given sealed states and only the interface's card_chance, outcome and is_terminal, the
+    """Given sealed states and only the interface's card_chance, outcome, scores and is_terminal, the
     observer fills the same record as in a simulated game."""
     from genkit.engine import Match
     from genkit.sim.bots import make_players
@@ -139,7 +145,7 @@ def test_observer_reads_no_state_internals(bering_path):
     match.play()
     rec["steps"] = match.steps
     obs.finish(_Sealed(state))
-    assert rec == want and rec["cards"] and rec["events"]
+    assert rec == want and rec["cards"] and rec["events"] and rec["leads"]
 
 
 def test_a_firer_killed_by_return_fire_is_the_defenders_kill():
