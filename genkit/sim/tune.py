@@ -557,7 +557,7 @@ def summary_lines(result: TuneResult) -> list:
         tol = min(t.tol for t in result.targets)
         out.append(f"target NOT met: the closest settings are off by {best.objective:.3f} "
                    f"(tolerance {tol:g}); widen a range or vary another number")
-    out.append("reproduce:")
+    out.append("reproduce (the same seeds; another --seed checks it on games the search never saw):")
     out.extend(f"  {line}" for line in result.sim_commands())
     out.append("YAML patch:")
     out.extend(f"  {line}" for line in patch_text(result).splitlines())

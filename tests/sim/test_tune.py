@@ -192,3 +192,14 @@ def test_bad_content_raises_content_error():
     with pytest.raises(ContentError):
         tune_command(str(MINI), [parse_vary("turn_track.turns=1,8")], [parse_target("blue=0.5")], [],
                      games=2, trials=1, workers=1, out=io.StringIO())
+
+
+def test_the_patch_holds_only_what_changes():
+    from genkit.sim.tune import Evaluation, TuneResult, patch_text
+    result = TuneResult(str(MINI), [parse_vary("turn_track.turns=6..8")], [Target("blue", 0.5)], [None],
+                        ["unit_types.inf.movement=5"], 4, 4, 0)
+    result.best = Evaluation({"turn_track.turns": "8"}, 4, [], 0.1, False)     # 8: the file's own value
+    assert result.changes() == {"unit_types.inf.movement": "5"}
+    assert "turn_track" not in patch_text(result) and "movement: 5" in patch_text(result)
+    result.fixed = []
+    assert patch_text(result).startswith("none")
