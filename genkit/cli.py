@@ -372,6 +372,75 @@ def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check,
              progress)
 
 
+def _tune_vary(ctx, param, values):
+    from .sim.tune import parse_vary
+    try:
+        return [parse_vary(v) for v in values]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
+
+
+def _tune_target(ctx, param, values):
+    from .sim.tune import parse_target
+    try:
+        return [parse_target(v) for v in values]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
+
+
+def _tune_bots(ctx, param, values):
+    for v in values:
+        _sim_bots(ctx, param, v)
+    return list(values)
+
+
+@cli.command()
+@GAME
+@click.option("--vary", "knobs", multiple=True, required=True, metavar="KEY=RANGE", callback=_tune_vary,
+              help="A number to search: a dotted --set path with an integer range lo..hi or a list a,b,c of "
+                   "YAML values, e.g. turn_track.turns=10..14 or unit_types.inf.movement=3,4,5. Repeatable.")
+@click.option("--target", "targets", multiple=True, required=True, metavar="SIDE=P[+-TOL]",
+              callback=_tune_target,
+              help="A side's win rate to reach for every --bots pair, e.g. carrow=0.5 or carrow=0.5+-0.05 "
+                   "(tolerance 0.03 unless given). Repeatable.")
+@click.option("--bots", "bot_pairs", multiple=True, metavar="FIRST,SECOND", callback=_tune_bots,
+              help="A bot pair to meet the target with; repeat for several pairs (the worst one counts). "
+                   "[default: the game's first own bot, else random]")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per trial and bot pair (every trial plays the same game seeds).")
+@click.option("--trials", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Settings to try.")
+@click.option("--confirm", type=click.IntRange(min=1), default=3, show_default=True,
+              help="The best candidates to play again with --confirm-games before choosing.")
+@click.option("--confirm-games", type=click.IntRange(min=1), default=None,
+              help="Games per bot pair for the confirmed candidates.  [default: 4 x --games]")
+@SETS
+@SEED
+@WORKERS
+@JSON
+@REPORT
+@CHECK
+def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, json_path,
+         report_path, check):
+    """Search the numbers named by --vary for the win rates named by --target.
+
+    Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
+    --games games per bot pair on the same game seeds, the best --confirm candidates are played
+    again with more games, and the best of those is printed with its win rates and 95% intervals,
+    the genkit sim line that checks it and a YAML patch to apply. Same seed, same result, for any
+    number of workers.
+
+    \b
+    Example:
+      genkit tune content/brannock_ford --vary turn_track.turns=10..14 \\
+        --vary turn_track.per_turn.replacements.each_turn.vell=0..2 \\
+        --target carrow=0.5 --bots greedy,greedy --games 200 --trials 12 --seed 1
+    """
+    from .sim.tune import tune_command
+    _run_sim(tune_command, game, knobs, targets, bot_pairs, games, trials, seed, workers, list(sets), confirm,
+             confirm_games, check, json_path, report_path)
+
+
 @cli.command(name="new")
 @click.argument("name")
 @click.option("--template", default="standard", show_default=True, metavar="NAME",

@@ -1,0 +1,614 @@
+"""``genkit tune``: let the simulator find the numbers that meet a balance target.
+
+The designer names the open numbers (``--vary KEY=lo..hi`` or ``KEY=a,b,c``, KEY a dotted
+``--set`` path) and the goals (``--target SIDE=P[+-TOL]``, for every ``--bots`` pair). The
+search is optuna's TPE sampler, seeded from ``--seed`` and run one trial at a time, so the same
+seed gives the same trials and figures (and the simulator's per-game seeds make them the same
+for any number of workers). The objective is noisy, so:
+
+* paired seeds: every trial plays the same game seeds (game *i* of every trial has the seed
+  ``game_seed(seed, i)``), so two candidates differ by their settings, not by their dice;
+* a candidate met again is not played again (same settings, same seeds: same figures);
+* the best few candidates are played again with more games (``confirm_games``), and the best is
+  chosen on those figures, which lessens the winner's curse of a noisy search;
+* every win rate is given with its Wilson 95% interval.
+
+The objective of a trial is the worst deviation |p - target| over every bot pair and target (0
+is a hit); a target is met when every deviation is within its tolerance.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..model.load import ContentError, _raw_path, read_raw
+from .runner import simulate
+
+DEFAULT_TOLERANCE = 0.03
+
+
+# --------------------------------------------------------------------------- parsing
+
+@dataclass(frozen=True)
+class Knob:
+    """One number to vary: a --set path and its values (YAML text), or an integer range."""
+    key: str
+    values: tuple        # YAML text of each value, in order
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def is_range(self) -> bool:
+        return self.low is not None
+
+    def describe(self) -> str:
+        return f"{self.key}={self.low}..{self.high}" if self.is_range else f"{self.key}={','.join(self.values)}"
+
+
+@dataclass(frozen=True)
+class Target:
+    side: str
+    p: float
+    tol: float = DEFAULT_TOLERANCE
+
+    def describe(self) -> str:
+        return f"{self.side}={self.p:g}+-{self.tol:g}"
+
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_PATH = re.compile(r"^[^\s=]+$")
+MAX_RANGE = 1000
+
+
+def parse_vary(text: str) -> Knob:
+    """"KEY=lo..hi" (integers, both included) or "KEY=a,b,c" (YAML scalars, at least two);
+    ValueError with a message for the designer otherwise."""
+    from .compare import parse_sweep
+    if "=" not in text:
+        raise ValueError(f"'{text}': expected KEY=lo..hi or KEY=a,b,c, e.g. turn_track.turns=10..14")
+    key, spec = (s.strip() for s in text.split("=", 1))
+    if not key or not _PATH.match(key) or key.startswith(".") or key.endswith(".") or ".." in key:
+        raise ValueError(f"'{text}': '{key}' is not a dotted path such as unit_types.inf.movement")
+    m = _RANGE.match(spec)
+    if m:
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if lo >= hi:
+            raise ValueError(f"'{text}': the range {lo}..{hi} is empty or one value; write lo..hi with lo < hi")
+        if hi - lo + 1 > MAX_RANGE:
+            raise ValueError(f"'{text}': {hi - lo + 1} values; at most {MAX_RANGE} in one range")
+        return Knob(key, tuple(str(v) for v in range(lo, hi + 1)), lo, hi)
+    if ".." in spec:
+        raise ValueError(f"'{text}': a range is two integers, lo..hi, e.g. 0..2")
+    try:
+        _, values = parse_sweep(f"{key}={spec}")
+    except ValueError:
+        raise ValueError(f"'{text}': no values; write KEY=lo..hi or KEY=a,b,c")
+    if any(not v for v in values):
+        raise ValueError(f"'{text}': an empty value in the list")
+    if len(set(values)) != len(values):
+        raise ValueError(f"'{text}': a value is listed twice")
+    if len(values) < 2:
+        raise ValueError(f"'{text}': one value is not a choice; give at least two (a,b) or a range lo..hi, "
+                         "or fix it with --set")
+    return Knob(key, tuple(values))
+
+
+_TARGET = re.compile(r"^\s*([^=\s]+)\s*=\s*([0-9.]+)\s*(?:(?:\+-|±|\+/-)\s*([0-9.]+))?\s*$")
+
+
+def parse_target(text: str) -> Target:
+    """"SIDE=P" or "SIDE=P+-TOL" (also ±): a side's win rate and how far from it is near enough."""
+    m = _TARGET.match(text)
+    if not m:
+        raise ValueError(f"'{text}': expected SIDE=P or SIDE=P+-TOL, e.g. carrow=0.5 or carrow=0.5+-0.05")
+    side, p_text, tol_text = m.groups()
+    try:
+        p = float(p_text)
+        tol = float(tol_text) if tol_text is not None else DEFAULT_TOLERANCE
+    except ValueError:
+        raise ValueError(f"'{text}': expected SIDE=P or SIDE=P+-TOL with numbers, e.g. carrow=0.5+-0.05")
+    if not 0 <= p <= 1:
+        raise ValueError(f"'{text}': a win rate is between 0 and 1 (0.5, not 50)")
+    if not 0 < tol < 0.5:
+        raise ValueError(f"'{text}': the tolerance is between 0 and 0.5, e.g. 0.03")
+    return Target(side, p, tol)
+
+
+# --------------------------------------------------------------------------- validation
+
+def validate(content, knobs: list, targets: list, bot_pairs: list, fixed: list) -> list:
+    """Check everything against the model before a game is played.
+
+    A path that names nothing or a side that the game does not have is a usage error
+    (ValueError, the same words as ``--set``'s, nearest valid paths included); a value that
+    breaks the content raises ContentError with its findings. Returns the game's side ids."""
+    from ..engine import rules_module
+    from ..model.check import load_checked
+    from .bots import parse_bots
+    keys = [k.key for k in knobs]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ValueError(f"--vary {dup[0]} is given twice")
+    for s in fixed:
+        k = s.split("=", 1)[0].strip()
+        if k in keys:
+            raise ValueError(f"{k} is both fixed with --set and varied with --vary")
+    base, _ = load_checked(content, fixed)             # the game itself must be sound: ContentError
+    for knob in knobs:
+        try:
+            load_checked(content, fixed + [f"{knob.key}={knob.values[0]}"])
+        except ContentError as exc:
+            bad = [f for f in exc.findings if f.code == "bad-set"]
+            if bad:
+                raise ValueError(bad[0].message.replace("--set '", "--vary '", 1))
+            raise
+        for v in knob.values[1:]:
+            load_checked(content, fixed + [f"{knob.key}={v}"])   # a value that breaks the game: ContentError
+    sides = [s.id for s in base.game.sides]
+    for t in targets:
+        if t.side not in sides:
+            raise ValueError(f"--target {t.describe()}: the game has no side '{t.side}' (sides: {', '.join(sides)})")
+    kind = rules_module(base.game.rules_module).Game
+    for pair in bot_pairs:
+        if pair is not None:
+            try:
+                parse_bots(pair, len(sides), kind)
+            except ValueError as exc:
+                raise ValueError(f"--bots {pair}: {exc}")
+    return sides
+
+
+# --------------------------------------------------------------------------- evaluation
+
+@dataclass
+class Evaluation:
+    """One set of settings played with every bot pair."""
+    settings: dict                  # key -> YAML text
+    games: int
+    pairs: list                      # [{bots, win_rate: {side: {p, ci95, wins, games}}, deviations, failed}]
+    objective: float
+    met: bool
+    failed: bool = False
+
+    def to_json(self) -> dict:
+        return {"settings": dict(self.settings), "games": self.games, "objective": self.objective,
+                "met": self.met, "failed": self.failed, "pairs": self.pairs}
+
+
+def evaluate(content, settings: dict, fixed: list, targets: list, bot_pairs: list, games: int, seed: int,
+             workers, check: str) -> Evaluation:
+    sets = list(fixed) + [f"{k}={v}" for k, v in settings.items()]
+    pairs, worst, met, failed = [], 0.0, True, False
+    for bots in bot_pairs:
+        m = simulate(content, sets, games=games, seed=seed, bots=bots, workers=workers, progress=False,
+                     check_invariants=check)
+        rates = {s: m.win_rate(s) for s in m.sides}
+        devs = []
+        for t in targets:
+            d = abs(rates[t.side]["p"] - t.p)
+            devs.append({"target": t.describe(), "side": t.side, "deviation": d, "met": d <= t.tol + 1e-12})
+            worst = max(worst, d)
+            met = met and d <= t.tol + 1e-12
+        failed = failed or m.failed
+        pairs.append({"bots": ",".join(m.meta["bots"]), "win_rate": rates, "draws": m.draws,
+                      "deviations": devs, "failed": m.failed, "violations": m.violation_count})
+    return Evaluation(dict(settings), games, pairs, worst, met, failed)
+
+
+# --------------------------------------------------------------------------- the search
+
+@dataclass
+class TuneResult:
+    content: str
+    knobs: list
+    targets: list
+    bot_pairs: list                  # as given (None: the game's default bot)
+    fixed: list
+    games: int
+    confirm_games: int
+    seed: int
+    trials: list = field(default_factory=list)       # [{number, settings, objective, met, pairs}]
+    confirmed: list = field(default_factory=list)    # Evaluation, best first
+    best: Evaluation | None = None
+    optuna_version: str = ""
+    space: int = 0                   # distinct settings the ranges allow
+    repeats: int = 0                 # proposals of settings already played (told, not played)
+
+    @property
+    def failed(self) -> bool:
+        return any(t.get("failed") for t in self.trials) or any(e.failed for e in self.confirmed)
+
+    def set_args(self, settings: dict | None = None) -> list:
+        settings = self.best.settings if settings is None else settings
+        return list(self.fixed) + [f"{k}={v}" for k, v in settings.items()]
+
+    def sim_commands(self) -> list:
+        """The `genkit sim` lines that check the best settings independently, one per bot pair."""
+        sets = " ".join(f"--set {_shell(s)}" for s in self.set_args())
+        out = []
+        for pair in self.bot_pairs:
+            bots = f" --bots {pair}" if pair else ""
+            out.append(f"genkit sim {_shell(self.content)}{bots} --games {max(1000, self.confirm_games)} "
+                       f"--seed {self.seed} {sets}".rstrip())
+        return out
+
+    def changes(self) -> dict:
+        """The values of the best settings (and the fixed --set) that differ from the game's files."""
+        if self.best is None:
+            return {}
+        raw, _, errors = read_raw(Path(self.content))
+        if errors:
+            raise ContentError(errors)
+        wanted = dict(s.split("=", 1) for s in self.fixed)
+        wanted.update(self.best.settings)
+        out = {}
+        for key, text in wanted.items():
+            key = key.strip()
+            new = yaml.safe_load(text) if text.strip() else None
+            if _walk(raw, _raw_path(raw, key.split("."))) != new:
+                out[key] = text
+        return out
+
+    def patch(self) -> dict:
+        """{file: YAML patch} of the changes (see :func:`yaml_patch`)."""
+        return yaml_patch(self.content, self.changes())
+
+    def effects(self) -> dict:
+        """{key: [{value, mean objective, trials}]}: how each varied number moved the objective."""
+        out = {}
+        for knob in self.knobs:
+            rows = []
+            for v in knob.values:
+                objs = [t["objective"] for t in self.trials if t["settings"].get(knob.key) == v]
+                if objs:
+                    rows.append({"value": v, "mean_objective": sum(objs) / len(objs), "trials": len(objs)})
+            out[knob.key] = rows
+        return out
+
+    def to_json(self) -> dict:
+        best = None
+        if self.best is not None:
+            best = {**self.best.to_json(), "set": self.set_args(), "sim": self.sim_commands(),
+                    "patch": {f: _dump(p) for f, p in self.patch().items()}}
+        return {"content": self.content, "seed": self.seed, "games": self.games,
+                "confirm_games": self.confirm_games, "fixed": list(self.fixed),
+                "vary": [{"key": k.key, "values": list(k.values),
+                          **({"range": [k.low, k.high]} if k.is_range else {})} for k in self.knobs],
+                "targets": [{"side": t.side, "p": t.p, "tolerance": t.tol} for t in self.targets],
+                "bots": [p for p in self.bot_pairs], "optuna": self.optuna_version,
+                "space": self.space, "repeated_proposals": self.repeats,
+                "trials": self.trials, "effects": self.effects(),
+                "confirmed": [e.to_json() for e in self.confirmed], "best": best}
+
+
+def _shell(s: str) -> str:
+    import shlex
+    return shlex.quote(str(s))
+
+
+MAX_REPEATS = 50
+
+
+def _ask(study, knobs: list) -> tuple:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trial = study.ask()
+        settings = {}
+        for knob in knobs:
+            if knob.is_range:
+                settings[knob.key] = str(trial.suggest_int(knob.key, knob.low, knob.high))
+            else:
+                settings[knob.key] = trial.suggest_categorical(knob.key, list(knob.values))
+    return trial, settings
+
+
+def _tell(study, trial, value: float) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        study.tell(trial, value)
+
+
+def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
+             seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
+             check: str = "turn", on_trial=None, on_note=None) -> TuneResult:
+    """Search the knobs' values for the targets; ``on_trial(record)`` is called after each trial,
+    ``on_note(text)`` before the confirmation."""
+    import optuna
+    content = str(content)
+    fixed = list(fixed)
+    confirm_games = confirm_games or games * 4
+    result = TuneResult(content, list(knobs), list(targets), list(bot_pairs), fixed, games, confirm_games, seed,
+                        optuna_version=optuna.__version__)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")           # optuna's experimental-feature warnings
+        sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=max(3, min(10, trials // 3)))
+        study = optuna.create_study(direction="minimize", sampler=sampler)
+    seen: dict = {}
+    space = 1
+    for knob in knobs:
+        space *= len(knob.values)
+    result.space = space
+    for number in range(1, min(trials, space) + 1):
+        # a proposal already played is told its figures (same settings, same seeds: same result)
+        # and not played again; the sampler is asked again, a bounded number of times
+        for _ in range(MAX_REPEATS):
+            trial, settings = _ask(study, knobs)
+            key = tuple(settings.items())
+            if key not in seen:
+                break
+            _tell(study, trial, seen[key][0].objective)
+            result.repeats += 1
+        else:
+            break                               # the sampler keeps to what it has seen: stop
+        ev = evaluate(content, settings, fixed, targets, bot_pairs, games, seed, workers, check)
+        seen[key] = (ev, number)
+        _tell(study, trial, ev.objective)
+        record = {"number": number, "settings": dict(settings), "objective": ev.objective, "met": ev.met,
+                  "failed": ev.failed, "pairs": ev.pairs}
+        result.trials.append(record)
+        if on_trial:
+            on_trial(record)
+    # the best few distinct candidates, played again with more games on the same seeds
+    distinct = sorted(seen.values(), key=lambda e: (e[0].objective, e[1]))[:max(1, confirm)]
+    if confirm_games > games:
+        if on_note:
+            on_note(f"playing the best {len(distinct)} again with {confirm_games} games each ...")
+        result.confirmed = [evaluate(content, ev.settings, fixed, targets, bot_pairs, confirm_games, seed,
+                                     workers, check) for ev, _ in distinct]
+    else:
+        result.confirmed = [ev for ev, _ in distinct]
+    order = sorted(range(len(result.confirmed)), key=lambda i: (result.confirmed[i].objective, i))
+    result.confirmed = [result.confirmed[i] for i in order]
+    result.best = result.confirmed[0] if result.confirmed else None
+    return result
+
+
+# --------------------------------------------------------------------------- YAML patch
+
+def yaml_patch(content, settings: dict) -> dict:
+    """{file name: nested patch}: each changed key in the YAML form of the file that holds it.
+
+    Mappings nest by key; a list element named by its id (code, kind, differential, odds) is
+    written as a one-element list holding that name and the change (``- {id: inf, movement: 4}``);
+    a list whose elements have no name is written whole, with the change in place. Apply with
+    :func:`apply_patch` (or by hand: the keys say where each value goes)."""
+    raw, source, errors = read_raw(Path(content))
+    if errors:
+        raise ContentError(errors)
+    out: dict = {}
+    for dotted, text in settings.items():
+        parts = dotted.split(".")
+        path = _raw_path(raw, parts)
+        file = Path(source.where(path[:1])[0]).name
+        value = yaml.safe_load(text) if text.strip() else None
+        node = out.setdefault(file, {})
+        _patch_into(node, raw, path, value)
+    return out
+
+
+_NAMES = ("id", "code", "kind", "differential", "odds")
+
+
+def _patch_into(node: dict, raw, path: tuple, value) -> None:
+    """Write ``value`` at ``path`` (keys and list indices of ``raw``) into the patch ``node``."""
+    cont = raw
+    for depth, step in enumerate(path):
+        last = depth == len(path) - 1
+        if isinstance(cont, dict):
+            if last:
+                node[step] = value
+                return
+            sub = cont[step]
+            if isinstance(sub, list):
+                lst = node.setdefault(step, [])
+                _patch_list(lst, sub, path[depth + 1:], value)
+                return
+            node = node.setdefault(step, {})
+            cont = sub
+        else:                                   # pragma: no cover - lists are handled by _patch_list
+            raise TypeError(path)
+
+
+def _patch_list(lst: list, raw_list: list, rest: tuple, value) -> None:
+    index = rest[0]
+    element = raw_list[index]
+    name_field = next((f for f in _NAMES if isinstance(element, dict) and f in element), None)
+    if name_field is None:                      # no name: the whole list, with the change in place
+        import copy
+        whole = lst if lst else copy.deepcopy(raw_list)
+        if not lst:
+            lst.extend(whole)
+        if len(rest) == 1:
+            lst[index] = value
+        else:
+            _set_in(lst[index], rest[1:], value)
+        return
+    for item in lst:
+        if isinstance(item, dict) and item.get(name_field) == element[name_field]:
+            entry = item
+            break
+    else:
+        entry = {name_field: element[name_field]}
+        lst.append(entry)
+    if len(rest) == 1:                          # the whole element replaced
+        lst[lst.index(entry)] = value
+        return
+    _patch_into(entry, element, rest[1:], value)
+
+
+def _set_in(cont, path: tuple, value) -> None:
+    for step in path[:-1]:
+        cont = cont[step]
+    cont[path[-1]] = value
+
+
+def apply_patch(data, patch):
+    """Merge a patch of :func:`yaml_patch` into one file's data (in place; returns it): mappings
+    by key, lists by the name of their elements (id, code, kind, ...); a list whose patch
+    elements have no name replaces the list."""
+    if isinstance(data, dict) and isinstance(patch, dict):
+        for k, v in patch.items():
+            data[k] = apply_patch(data[k], v) if k in data else v
+        return data
+    if isinstance(data, list) and isinstance(patch, list):
+        named = [p for p in patch if isinstance(p, dict) and any(f in p for f in _NAMES)]
+        if len(named) != len(patch):
+            return patch
+        for p in patch:
+            field_ = next(f for f in _NAMES if f in p)
+            for i, element in enumerate(data):
+                if isinstance(element, dict) and element.get(field_) == p[field_]:
+                    data[i] = apply_patch(element, p)
+                    break
+            else:
+                raise KeyError(f"no element with {field_} {p[field_]!r} to patch")
+        return data
+    return patch
+
+
+def _dump(patch: dict) -> str:
+    return yaml.safe_dump(patch, sort_keys=False, default_flow_style=False, allow_unicode=True)
+
+
+def patch_text(result: TuneResult) -> str:
+    """The YAML patch of the best settings, one block per file, each value's old place noted."""
+    raw, source, _ = read_raw(Path(result.content))
+    lines = []
+    changes = result.changes()
+    if not changes:
+        return "none: the best settings are the values the game's files already hold"
+    for file, patch in result.patch().items():
+        lines.append(f"# {file}")
+        for key, text in changes.items():
+            path = _raw_path(raw, key.split("."))
+            if Path(source.where(path[:1])[0]).name == file:
+                where = source.where(path)
+                old = _walk(raw, path)
+                lines.append(f"#   {key}: {_short(old)} -> {text}  (line {where[1]})")
+        lines.append(_dump(patch).rstrip())
+    return "\n".join(lines)
+
+
+def _walk(raw, path):
+    for step in path:
+        raw = raw[step]
+    return raw
+
+
+def _short(value) -> str:
+    text = yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
+    text = text.removesuffix("...").strip()
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+# --------------------------------------------------------------------------- text
+
+def _pci(wr: dict) -> str:
+    lo, hi = wr["ci95"]
+    return f"{wr['p']:.3f} [{lo:.3f},{hi:.3f}]"
+
+
+def _settings_text(settings: dict, knobs: list) -> str:
+    return "  ".join(f"{k.key.rsplit('.', 1)[-1] if len(knobs) > 1 else k.key}={settings[k.key]}" for k in knobs)
+
+
+def trial_line(record: dict, result_or_knobs, targets: list) -> str:
+    knobs = getattr(result_or_knobs, "knobs", result_or_knobs)
+    figs = []
+    for pair in record["pairs"]:
+        sides = sorted({t.side for t in targets}, key=lambda s: [t.side for t in targets].index(s))
+        figs.append(f"{pair['bots']}: " + ", ".join(f"{s} {_pci(pair['win_rate'][s])}" for s in sides))
+    mark = "  met" if record["met"] else ""
+    return (f"trial {record['number']:>3}  {_settings_text(record['settings'], knobs)}  "
+            f"{'; '.join(figs)}  off by {record['objective']:.3f}{mark}")
+
+
+def summary_lines(result: TuneResult) -> list:
+    out = []
+    if result.confirmed and result.confirm_games > result.games:
+        out.append(f"the best {len(result.confirmed)} candidates, played again with {result.confirm_games} "
+                   f"games (same seeds):")
+        for ev in result.confirmed:
+            out.append(f"  {_settings_text(ev.settings, result.knobs)}  off by {ev.objective:.3f}"
+                       f"{'  met' if ev.met else ''}")
+    if len(result.trials) < result.space and result.repeats:
+        out.append(f"({result.repeats} proposals repeated settings already played: told their figures, not "
+                   "played again)")
+    if len(result.trials) == result.space:
+        out.append(f"every one of the {result.space} possible settings was played")
+    best = result.best
+    if best is None:
+        return out
+    out.append("best settings: " + "  ".join(f"{k}={v}" for k, v in best.settings.items()))
+    for pair in best.pairs:
+        for dev in pair["deviations"]:
+            wr = pair["win_rate"][dev["side"]]
+            out.append(f"  {pair['bots']}: {dev['side']} won {_pci(wr)} of {wr['games']} games; target "
+                       f"{dev['target']}: {'met' if dev['met'] else 'NOT met'} (off by {dev['deviation']:.3f})")
+    if best.met:
+        out.append(f"target met for every bot pair ({best.games} games each)")
+    else:
+        tol = min(t.tol for t in result.targets)
+        out.append(f"target NOT met: the closest settings are off by {best.objective:.3f} "
+                   f"(tolerance {tol:g}); widen a range or vary another number")
+    out.append("reproduce (the same seeds; another --seed checks it on games the search never saw):")
+    out.extend(f"  {line}" for line in result.sim_commands())
+    out.append("YAML patch:")
+    out.extend(f"  {line}" for line in patch_text(result).splitlines())
+    return out
+
+
+def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
+                 seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
+                 check: str = "turn", json_path=None, report_path=None, out=None) -> int:
+    """What ``genkit tune`` does: validate, search, print, write; returns the exit status (1 when a
+    game failed). Usage errors raise ValueError, bad content ContentError."""
+    import json
+
+    from ..atomic import write_file
+    out = out or sys.stdout
+    bot_pairs = list(bot_pairs) or [None]
+    validate(content, knobs, targets, bot_pairs, list(fixed))
+    pairs_text = ", ".join(p or "default bots" for p in bot_pairs)
+    print(f"tune {content}: {len(knobs)} number{'s' * (len(knobs) != 1)} to vary "
+          f"({'; '.join(k.describe() for k in knobs)}), {trials} trials x {games} games x "
+          f"{len(bot_pairs)} bot pair{'s' * (len(bot_pairs) != 1)} ({pairs_text}), seed {seed}", file=out)
+    print("target: " + ", ".join(t.describe() for t in targets) + " for every bot pair", file=out)
+    state = {}
+
+    def progress(record):
+        state.setdefault("trials", []).append(record)
+        print(trial_line(record, knobs, targets), file=out, flush=True)
+
+    try:
+        result = run_tune(content, knobs, targets, bot_pairs, games, trials, seed, workers, fixed, confirm,
+                          confirm_games, check, on_trial=progress,
+                          on_note=lambda text: print(text, file=out, flush=True))
+    except KeyboardInterrupt:
+        done = state.get("trials", [])
+        print(f"INTERRUPTED after {len(done)} trials", file=out)
+        if done:
+            best = min(done, key=lambda r: (r["objective"], r["number"]))
+            print("best so far (not confirmed): " + trial_line(best, knobs, targets), file=out)
+        unwritten = [str(p) for p in (json_path, report_path) if p]
+        if unwritten:
+            print(f"not written: {', '.join(unwritten)}", file=out)
+        raise
+    for line in summary_lines(result):
+        print(line, file=out)
+    if json_path:
+        write_file(json_path, (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8"))
+    if report_path:
+        from .tune_report import write_tune_report
+        write_tune_report(result, report_path)
+    if result.failed:
+        print("FAILED: some games broke an invariant or did not end (see genkit sim with the settings above)",
+              file=out)
+        return 1
+    return 0

@@ -1,0 +1,205 @@
+"""`genkit tune`: parsing, validation, reproducibility, a reachable target found and confirmed,
+the YAML patch, the report and the command line."""
+import io
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from genkit.model.load import ContentError, load
+from genkit.sim.tune import (
+    Knob,
+    Target,
+    apply_patch,
+    parse_target,
+    parse_vary,
+    run_tune,
+    tune_command,
+    yaml_patch,
+)
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini"
+WINNER = "game.victory.turn_limit.winner"
+
+
+def genkit(*args):
+    result = subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], capture_output=True, text=True)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+# --------------------------------------------------------------------------- parsing
+
+def test_parse_vary_ranges_and_lists():
+    k = parse_vary("turn_track.turns=10..14")
+    assert k == Knob("turn_track.turns", ("10", "11", "12", "13", "14"), 10, 14) and k.is_range
+    assert parse_vary("a.b=-1..1").values == ("-1", "0", "1")
+    k = parse_vary("unit_types.inf.movement=3, 4,5")
+    assert k.values == ("3", "4", "5") and not k.is_range
+    assert parse_vary("game.victory.turn_limit.winner=blue,grey").values == ("blue", "grey")
+    assert parse_vary("x.y=[1,2],[3,4]").values == ("[1,2]", "[3,4]")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("turn_track.turns", "expected KEY=lo..hi"),
+    ("turn_track.turns=5..5", "empty or one value"),
+    ("turn_track.turns=7..3", "empty or one value"),
+    ("turn_track.turns=1..x", "two integers"),
+    ("turn_track.turns=4", "at least two"),
+    ("turn_track.turns=4,4", "twice"),
+    ("=1..3", "dotted path"),
+    ("a..b=1..3", "dotted path"),
+    ("a.b=0..5000", "at most"),
+])
+def test_parse_vary_errors(text, words):
+    with pytest.raises(ValueError, match=words):
+        parse_vary(text)
+
+
+def test_parse_target():
+    assert parse_target("carrow=0.5") == Target("carrow", 0.5, 0.03)
+    assert parse_target("carrow=0.5+-0.05") == Target("carrow", 0.5, 0.05)
+    assert parse_target("us = 0.45 ± 0.1") == Target("us", 0.45, 0.1)
+    for bad, words in [("carrow", "expected SIDE=P"), ("carrow=50", "between 0 and 1"),
+                       ("carrow=0.5+-0.7", "tolerance"), ("carrow=0.5+-0", "tolerance"), ("carrow=x", "expected")]:
+        with pytest.raises(ValueError, match=words):
+            parse_target(bad)
+
+
+# --------------------------------------------------------------------------- the command line
+
+def test_help_names_every_option():
+    out = genkit("tune", "--help")
+    assert out.returncode == 0
+    for option in ("--vary", "--target", "--bots", "--games", "--trials", "--seed", "--workers", "--report",
+                   "--json", "--confirm-games", "lo..hi"):
+        assert option in out.stdout
+    assert "tune" in genkit("--help").stdout
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["--vary", "turn_track.turns=4", "--target", "blue=0.5"], 2, "at least two"),
+    (["--vary", "turn_track.turns=6..8", "--target", "blue=2"], 2, "between 0 and 1"),
+    (["--vary", "turn_track.turns=6..8"], 2, "--target"),
+    (["--vary", "turn_track.turnz=6..8", "--target", "blue=0.5"], 2, "nearest valid paths: turn_track.turns"),
+    (["--vary", "turn_track.turns=6..8", "--target", "red=0.5"], 2, "no side 'red' (sides: blue, grey)"),
+    (["--vary", "turn_track.turns=6..8", "--target", "blue=0.5", "--bots", "greedy,nosuch"], 2, "nosuch"),
+    (["--vary", "turn_track.turns=6..8", "--vary", "turn_track.turns=1..2", "--target", "blue=0.5"], 2, "twice"),
+    (["--vary", "turn_track.turns=6..8", "--set", "turn_track.turns=7", "--target", "blue=0.5"], 2, "both"),
+    # turn 2 is before the reinforcements' turns: the content is wrong, found before any game
+    (["--vary", "turn_track.turns=2,8", "--target", "blue=0.5"], 1, "after the last turn"),
+])
+def test_usage_and_content_errors(args, code, words):
+    out = genkit("tune", MINI, *args, "--games", "2", "--trials", "1", "--workers", "1")
+    assert out.returncode == code, out.stdout + out.stderr
+    assert words in out.stdout + out.stderr
+    assert "trial" not in out.stdout
+
+
+# --------------------------------------------------------------------------- the search
+
+def _tune(tmp_path, name, seed=3, **kw):
+    out = io.StringIO()
+    args = dict(games=12, trials=4, seed=seed, workers=1, confirm=2, confirm_games=24,
+                json_path=tmp_path / f"{name}.json", out=out)
+    args.update(kw)
+    code = tune_command(str(MINI), [parse_vary(f"{WINNER}=blue,grey"), parse_vary("turn_track.turns=6..8")],
+                        [parse_target("blue=0.6+-0.15")], ["greedy,greedy"], **args)
+    return code, out.getvalue(), json.loads((tmp_path / f"{name}.json").read_text())
+
+
+def test_same_seed_same_json_and_workers_do_not_matter(tmp_path):
+    code, text, a = _tune(tmp_path, "a")
+    assert code == 0
+    _, _, b = _tune(tmp_path, "b", workers=2)
+    assert a == b
+    assert len(a["trials"]) == 4 and a["trials"][0]["number"] == 1
+    assert text.count("\ntrial ") + text.startswith("trial ") == 4
+    for t in a["trials"]:                                     # every figure has its interval
+        wr = t["pairs"][0]["win_rate"]["blue"]
+        assert wr["ci95"][0] <= wr["p"] <= wr["ci95"][1] and wr["games"] == 12
+    assert a["best"]["games"] == 24 and a["confirmed"][0] == {k: a["best"][k] for k in a["confirmed"][0]}
+
+
+def test_a_reachable_target_is_found_and_confirmed_by_genkit_sim(tmp_path):
+    code, text, j = _tune(tmp_path, "r", report_path=tmp_path / "r.html")
+    assert code == 0
+    best = j["best"]
+    assert best["met"] and best["settings"][WINNER] == "blue"      # grey wins every timeout: blue ~3%
+    assert "target met for every bot pair" in text
+    line = next(s.strip() for s in text.splitlines() if s.strip().startswith("genkit sim "))
+    args = shlex.split(line)[2:]
+    args[args.index("--games") + 1] = "24"               # the same games as the confirmation
+    out = genkit("sim", *args, "--workers", "1", "--no-progress", "--json", tmp_path / "sim.json")
+    assert out.returncode == 0, out.stderr
+    sim = json.loads((tmp_path / "sim.json").read_text())
+    assert sim["win_rate"]["blue"]["p"] == pytest.approx(best["pairs"][0]["win_rate"]["blue"]["p"])
+    html = (tmp_path / "r.html").read_text()
+    assert html.count("<svg") >= 3 and "http" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    for part in ("objective over the trials", "effect of each number", "best candidates"):
+        assert part in html
+
+
+def test_an_unreachable_target_says_how_close_it_got(tmp_path):
+    out = io.StringIO()
+    code = tune_command(str(MINI), [parse_vary("turn_track.turns=6..7")], [parse_target("blue=0.9+-0.02")],
+                        ["greedy,greedy"], games=8, trials=2, seed=1, workers=1, confirm=1, confirm_games=8,
+                        out=out)
+    assert code == 0
+    assert "target NOT met: the closest settings are off by" in out.getvalue()
+
+
+def test_several_bot_pairs_count_the_worst(tmp_path):
+    result = run_tune(str(MINI), [parse_vary(f"{WINNER}=blue,grey")], [Target("blue", 0.5, 0.1)],
+                      ["greedy,greedy", "random,random"], games=6, trials=2, seed=2, workers=1, confirm=1,
+                      confirm_games=6)
+    for t in result.trials:
+        devs = [d["deviation"] for p in t["pairs"] for d in p["deviations"]]
+        assert len(devs) == 2 and t["objective"] == max(devs)
+
+
+# --------------------------------------------------------------------------- the YAML patch
+
+def test_the_yaml_patch_applies(tmp_path):
+    settings = {WINNER: "blue", "turn_track.turns": "9", "unit_types.inf.movement": "5",
+                "turn_track.per_turn.replacements.each_turn.grey": "2"}
+    patch = yaml_patch(MINI, settings)
+    assert set(patch) <= {"game.yaml", "units.yaml"}
+    assert patch["units.yaml"] == {"unit_types": [{"id": "inf", "movement": 5}]}
+    copy = tmp_path / "mini"
+    shutil.copytree(MINI, copy)
+    for file, p in patch.items():
+        data = yaml.safe_load((copy / file).read_text())
+        (copy / file).write_text(yaml.safe_dump(apply_patch(data, p), sort_keys=False))
+    patched, _ = load(copy)
+    wanted, _ = load(MINI, [f"{k}={v}" for k, v in settings.items()])
+    assert patched.model_dump() == wanted.model_dump()
+
+
+def test_the_json_patch_is_yaml_for_each_file(tmp_path):
+    _, text, j = _tune(tmp_path, "p")
+    assert "YAML patch:" in text and "# game.yaml" in text
+    patch = yaml.safe_load(j["best"]["patch"]["game.yaml"])
+    assert patch["game"]["victory"] == [{"kind": "turn_limit", "winner": j["best"]["settings"][WINNER]}]
+
+
+def test_bad_content_raises_content_error():
+    with pytest.raises(ContentError):
+        tune_command(str(MINI), [parse_vary("turn_track.turns=1,8")], [parse_target("blue=0.5")], [],
+                     games=2, trials=1, workers=1, out=io.StringIO())
+
+
+def test_the_patch_holds_only_what_changes():
+    from genkit.sim.tune import Evaluation, TuneResult, patch_text
+    result = TuneResult(str(MINI), [parse_vary("turn_track.turns=6..8")], [Target("blue", 0.5)], [None],
+                        ["unit_types.inf.movement=5"], 4, 4, 0)
+    result.best = Evaluation({"turn_track.turns": "8"}, 4, [], 0.1, False)     # 8: the file's own value
+    assert result.changes() == {"unit_types.inf.movement": "5"}
+    assert "turn_track" not in patch_text(result) and "movement: 5" in patch_text(result)
+    result.fixed = []
+    assert patch_text(result).startswith("none")
