@@ -1,7 +1,11 @@
 """``genkit tune``: let the simulator find the numbers that meet a balance target.
 
 The designer names the open numbers (``--vary KEY=lo..hi`` or ``KEY=a,b,c``, KEY a dotted
-``--set`` path) and the goals (``--target SIDE=P[+-TOL]``, for every ``--bots`` pair). The
+``--set`` path) and the goals (``--target``, for every ``--bots`` pair): a side's win rate
+``SIDE=P[+-TOL]``, the mean game length ``length=MEAN[+-TOL]`` (turns, tolerance 1), the
+absolute first-player edge ``first_edge<=BOUND`` and ``cards=all`` (every card played), measured
+as ``genkit sim --json`` reports them (``length``, ``design.first_player_advantage``,
+``design.dead_cards``). The
 search is optuna's TPE sampler, seeded from ``--seed`` and run one trial at a time, so the same
 seed gives the same trials and figures (and the simulator's per-game seeds make them the same
 for any number of workers). The objective is noisy, so:
@@ -13,8 +17,9 @@ for any number of workers). The objective is noisy, so:
   chosen on those figures, which lessens the winner's curse of a noisy search;
 * every win rate is given with its Wilson 95% interval.
 
-The objective of a trial is the worst deviation |p - target| over every bot pair and target (0
-is a hit); a target is met when every deviation is within its tolerance.
+The objective of a trial is the worst normalised deviation (the deviation over the goal's
+tolerance, see :func:`measure`) over every bot pair and goal: 0 is a hit, at most 1 is met; the
+target is met when every goal is met for every bot pair.
 """
 from __future__ import annotations
 
@@ -99,13 +104,84 @@ def parse_vary(text: str) -> Knob:
 
 
 _TARGET = re.compile(r"^\s*([^=\s]+)\s*=\s*([0-9.]+)\s*(?:(?:\+-|±|\+/-)\s*([0-9.]+))?\s*$")
+_LENGTH = re.compile(r"^\s*length\s*=\s*([0-9.]+)\s*(?:(?:\+-|±|\+/-)\s*([0-9.]+))?\s*$")
+_EDGE = re.compile(r"^\s*first_edge\s*(<=|=<|≤)\s*([0-9.]+)\s*$")
+_CARDS = re.compile(r"^\s*cards\s*=\s*(\S*)\s*$")
+DEFAULT_LENGTH_TOLERANCE = 1.0
+GOALS_USAGE = ("SIDE=P[+-TOL] (a win rate, e.g. carrow=0.5+-0.05), length=MEAN[+-TOL] (mean game length in "
+               "turns, e.g. length=10+-1), first_edge<=BOUND (e.g. first_edge<=0.05) or cards=all")
 
 
-def parse_target(text: str) -> Target:
-    """"SIDE=P" or "SIDE=P+-TOL" (also ±): a side's win rate and how far from it is near enough."""
+@dataclass(frozen=True)
+class LengthGoal:
+    """The mean game length in turns, within ``tol`` turns of ``mean``."""
+    mean: float
+    tol: float = DEFAULT_LENGTH_TOLERANCE
+    side = None
+
+    def describe(self) -> str:
+        return f"length={self.mean:g}+-{self.tol:g}"
+
+
+@dataclass(frozen=True)
+class EdgeGoal:
+    """The absolute first-player edge (win rate of the first side minus an even share) at most ``bound``."""
+    bound: float
+    side = None
+
+    def describe(self) -> str:
+        return f"first_edge<={self.bound:g}"
+
+
+@dataclass(frozen=True)
+class CardsGoal:
+    """Every card of the deck played at least once (over all the games of a trial)."""
+    side = None
+
+    def describe(self) -> str:
+        return "cards=all"
+
+
+def _number(text: str, whole: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"'{whole}': '{text}' is not a number; expected {GOALS_USAGE}")
+
+
+def parse_target(text: str):
+    """A goal: "SIDE=P[+-TOL]" (a side's win rate; also ±), "length=MEAN[+-TOL]" (mean game length
+    in turns), "first_edge<=BOUND" (the absolute first-player edge) or "cards=all"."""
+    head = re.match(r"\s*([^=<>≤±+\s]*)", text).group(1)
+    if head == "length":
+        m = _LENGTH.match(text)
+        if not m:
+            raise ValueError(f"'{text}': expected length=MEAN or length=MEAN+-TOL in turns, e.g. length=10+-1")
+        mean = _number(m.group(1), text)
+        tol = _number(m.group(2), text) if m.group(2) is not None else DEFAULT_LENGTH_TOLERANCE
+        if mean < 1:
+            raise ValueError(f"'{text}': a mean game length is at least 1 turn")
+        if tol <= 0:
+            raise ValueError(f"'{text}': the length tolerance is a positive number of turns, e.g. 1")
+        return LengthGoal(mean, tol)
+    if head == "first_edge":
+        m = _EDGE.match(text)
+        if not m:
+            raise ValueError(f"'{text}': expected first_edge<=BOUND, a proportion, e.g. first_edge<=0.05")
+        bound = _number(m.group(2), text)
+        if not 0 < bound < 1:
+            raise ValueError(f"'{text}': the bound on the first-player edge is a proportion between 0 and 1 "
+                             "(0.05, not 5)")
+        return EdgeGoal(bound)
+    if head == "cards":
+        m = _CARDS.match(text)
+        if not m or m.group(1) != "all":
+            raise ValueError(f"'{text}': expected cards=all (every card of the deck played at least once)")
+        return CardsGoal()
     m = _TARGET.match(text)
     if not m:
-        raise ValueError(f"'{text}': expected SIDE=P or SIDE=P+-TOL, e.g. carrow=0.5 or carrow=0.5+-0.05")
+        raise ValueError(f"'{text}': expected SIDE=P or SIDE=P+-TOL, e.g. carrow=0.5 or carrow=0.5+-0.05; "
+                         f"the goals are {GOALS_USAGE}")
     side, p_text, tol_text = m.groups()
     try:
         p = float(p_text)
@@ -117,6 +193,81 @@ def parse_target(text: str) -> Target:
     if not 0 < tol < 0.5:
         raise ValueError(f"'{text}': the tolerance is between 0 and 0.5, e.g. 0.03")
     return Target(side, p, tol)
+
+
+def measure(goal, m) -> dict:
+    """One goal measured on one simulation's figures (the same figures as ``genkit sim --json``):
+    {target, goal, side, figure, ci95, deviation, score, met}. ``score`` is the deviation over the
+    goal's tolerance (met: at most 1), so goals of different units combine by their worst score.
+
+    * win rate: |p - P| over TOL (Wilson interval);
+    * length: |mean turns - MEAN| over TOL (``length.mean``; Student t interval of the mean);
+    * first_edge: |edge| over BOUND (``design.first_player_advantage``; its interval, made absolute);
+    * cards: the share of cards never played (``design.dead_cards``); the tolerance is half a card,
+      so the score is twice the number of dead cards and one dead card is not met."""
+    from .metrics import mean_interval
+    eps = 1e-12
+    row = {"target": goal.describe(), "goal": _kind(goal), "side": goal.side}
+    if isinstance(goal, Target):
+        wr = m.win_rate(goal.side)
+        d = abs(wr["p"] - goal.p)
+        row.update(figure=wr["p"], ci95=list(wr["ci95"]), deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
+    elif isinstance(goal, LengthGoal):
+        length = m.to_json(timing=False)["length"]
+        ci = mean_interval(m.length_hist, 0.0)["ci95"]
+        d = abs(length["mean"] - goal.mean)
+        row.update(figure=length["mean"], ci95=ci, deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
+    elif isinstance(goal, EdgeGoal):
+        fpa = m.design()["first_player_advantage"]
+        if fpa is None:                          # no game completed, or no first side
+            row.update(figure=None, ci95=None, deviation=1.0, score=1.0 / goal.bound, met=False)
+        else:
+            edge = abs(fpa["edge"])
+            lo, hi = fpa["ci95"]
+            ci = [0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi))]
+            row.update(figure=edge, ci95=ci, deviation=max(0.0, edge - goal.bound), score=edge / goal.bound,
+                       met=edge <= goal.bound + eps, edge=fpa["edge"], first=fpa["side"])
+    else:
+        dead = m.design()["dead_cards"]
+        n = dead["of"]
+        share = len(dead["cards"]) / n if n else 0.0
+        row.update(figure=share, ci95=None, deviation=share, score=2.0 * len(dead["cards"]), met=not dead["cards"],
+                   dead=list(dead["cards"]), of=n, play_chance_below=dead["play_chance_below"])
+    return row
+
+
+def _kind(goal) -> str:
+    return {Target: "win_rate", LengthGoal: "length", EdgeGoal: "first_edge", CardsGoal: "cards"}[type(goal)]
+
+
+def goal_json(goal) -> dict:
+    if isinstance(goal, Target):
+        return {"goal": "win_rate", "side": goal.side, "p": goal.p, "tolerance": goal.tol}
+    if isinstance(goal, LengthGoal):
+        return {"goal": "length", "mean": goal.mean, "tolerance": goal.tol}
+    if isinstance(goal, EdgeGoal):
+        return {"goal": "first_edge", "bound": goal.bound}
+    return {"goal": "cards", "cards": "all"}
+
+
+def figure_text(dev: dict) -> str:
+    """A measured goal in words, with its interval: "length 7.50 [7.1,7.9] turns"."""
+    ci = dev.get("ci95")
+    if dev["goal"] == "win_rate":
+        return f"{dev['side']} {dev['figure']:.3f} [{ci[0]:.3f},{ci[1]:.3f}]"
+    if dev["goal"] == "length":
+        band = f" [{ci[0]:.2f},{ci[1]:.2f}]" if ci else ""
+        return f"length {dev['figure']:.2f}{band} turns"
+    if dev["goal"] == "first_edge":
+        if dev["figure"] is None:
+            return "first_edge n/a"
+        return f"first_edge {dev['figure']:.3f} [{ci[0]:.3f},{ci[1]:.3f}]"
+    dead = dev.get("dead", [])
+    text = f"cards {dev['of'] - len(dead)}/{dev['of']} played"
+    if dead:
+        text += f" (never: {','.join(dead[:4])}{',...' if len(dead) > 4 else ''}; play chance < " \
+                f"{dev['play_chance_below']:.3f})"
+    return text
 
 
 # --------------------------------------------------------------------------- validation
@@ -150,8 +301,19 @@ def validate(content, knobs: list, targets: list, bot_pairs: list, fixed: list) 
         for v in knob.values[1:]:
             load_checked(content, fixed + [f"{knob.key}={v}"])   # a value that breaks the game: ContentError
     sides = [s.id for s in base.game.sides]
+    kinds = [_kind(t) for t in targets]
+    for kind_ in ("length", "first_edge", "cards"):
+        if kinds.count(kind_) > 1:
+            raise ValueError(f"--target {kind_}: given twice; give each goal once")
+    if "cards" in kinds:
+        from .observe import deck
+        if not deck(base):
+            raise ValueError("--target cards=all: the game has no cards (no deck); the goals of a game without "
+                             "cards are SIDE=P[+-TOL], length=MEAN[+-TOL] and first_edge<=BOUND")
+    if "first_edge" in kinds and base.game.first_side not in sides:
+        raise ValueError("--target first_edge: the game names no first side (game.first_side)")
     for t in targets:
-        if t.side not in sides:
+        if t.side is not None and t.side not in sides:
             raise ValueError(f"--target {t.describe()}: the game has no side '{t.side}' (sides: {', '.join(sides)})")
     kind = rules_module(base.game.rules_module).Game
     for pair in bot_pairs:
@@ -190,10 +352,10 @@ def evaluate(content, settings: dict, fixed: list, targets: list, bot_pairs: lis
         rates = {s: m.win_rate(s) for s in m.sides}
         devs = []
         for t in targets:
-            d = abs(rates[t.side]["p"] - t.p)
-            devs.append({"target": t.describe(), "side": t.side, "deviation": d, "met": d <= t.tol + 1e-12})
-            worst = max(worst, d)
-            met = met and d <= t.tol + 1e-12
+            row = measure(t, m)
+            devs.append(row)
+            worst = max(worst, row["score"])
+            met = met and row["met"]
         failed = failed or m.failed
         pairs.append({"bots": ",".join(m.meta["bots"]), "win_rate": rates, "draws": m.draws,
                       "deviations": devs, "failed": m.failed, "violations": m.violation_count})
@@ -279,7 +441,7 @@ class TuneResult:
                 "confirm_games": self.confirm_games, "fixed": list(self.fixed),
                 "vary": [{"key": k.key, "values": list(k.values),
                           **({"range": [k.low, k.high]} if k.is_range else {})} for k in self.knobs],
-                "targets": [{"side": t.side, "p": t.p, "tolerance": t.tol} for t in self.targets],
+                "targets": [goal_json(t) for t in self.targets],
                 "bots": [p for p in self.bot_pairs], "optuna": self.optuna_version,
                 "space": self.space, "repeated_proposals": self.repeats,
                 "trials": self.trials, "effects": self.effects(),
@@ -522,11 +684,16 @@ def trial_line(record: dict, result_or_knobs, targets: list) -> str:
     knobs = getattr(result_or_knobs, "knobs", result_or_knobs)
     figs = []
     for pair in record["pairs"]:
-        sides = sorted({t.side for t in targets}, key=lambda s: [t.side for t in targets].index(s))
-        figs.append(f"{pair['bots']}: " + ", ".join(f"{s} {_pci(pair['win_rate'][s])}" for s in sides))
+        seen, parts = set(), []
+        for dev in pair["deviations"]:           # one figure per side or goal, in the order given
+            key = (dev["goal"], dev["side"])
+            if key not in seen:
+                seen.add(key)
+                parts.append(figure_text(dev))
+        figs.append(f"{pair['bots']}: " + ", ".join(parts))
     mark = "  met" if record["met"] else ""
     return (f"trial {record['number']:>3}  {_settings_text(record['settings'], knobs)}  "
-            f"{'; '.join(figs)}  off by {record['objective']:.3f}{mark}")
+            f"{'; '.join(figs)}  off by {record['objective']:.2f} tol{mark}")
 
 
 def summary_lines(result: TuneResult) -> list:
@@ -535,7 +702,7 @@ def summary_lines(result: TuneResult) -> list:
         out.append(f"the best {len(result.confirmed)} candidates, played again with {result.confirm_games} "
                    f"games (same seeds):")
         for ev in result.confirmed:
-            out.append(f"  {_settings_text(ev.settings, result.knobs)}  off by {ev.objective:.3f}"
+            out.append(f"  {_settings_text(ev.settings, result.knobs)}  off by {ev.objective:.2f} tol"
                        f"{'  met' if ev.met else ''}")
     if len(result.trials) < result.space and result.repeats:
         out.append(f"({result.repeats} proposals repeated settings already played: told their figures, not "
@@ -548,15 +715,18 @@ def summary_lines(result: TuneResult) -> list:
     out.append("best settings: " + "  ".join(f"{k}={v}" for k, v in best.settings.items()))
     for pair in best.pairs:
         for dev in pair["deviations"]:
-            wr = pair["win_rate"][dev["side"]]
-            out.append(f"  {pair['bots']}: {dev['side']} won {_pci(wr)} of {wr['games']} games; target "
-                       f"{dev['target']}: {'met' if dev['met'] else 'NOT met'} (off by {dev['deviation']:.3f})")
+            if dev["goal"] == "win_rate":
+                wr = pair["win_rate"][dev["side"]]
+                what = f"{dev['side']} won {_pci(wr)} of {wr['games']} games"
+            else:
+                what = f"{figure_text(dev)} over {best.games} games"
+            out.append(f"  {pair['bots']}: {what}; target {dev['target']}: {'met' if dev['met'] else 'NOT met'} "
+                       f"(off by {dev['score']:.2f} tol)")
     if best.met:
-        out.append(f"target met for every bot pair ({best.games} games each)")
+        out.append(f"target met for every goal and every bot pair ({best.games} games each)")
     else:
-        tol = min(t.tol for t in result.targets)
-        out.append(f"target NOT met: the closest settings are off by {best.objective:.3f} "
-                   f"(tolerance {tol:g}); widen a range or vary another number")
+        out.append(f"target NOT met: the closest settings are off by {best.objective:.3f} of a goal's tolerance "
+                   "(1 is the edge of it); widen a range or vary another number")
     out.append("reproduce (the same seeds; another --seed checks it on games the search never saw):")
     out.extend(f"  {line}" for line in result.sim_commands())
     out.append("YAML patch:")

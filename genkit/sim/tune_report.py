@@ -1,8 +1,8 @@
 """The ``genkit tune --report`` page: one self-contained HTML file, inline SVG, no network.
 
-Three parts: the objective (worst deviation from the targets) over the trials with the running
-best; the effect of each varied number (the mean objective of the trials that used each value);
-the best candidates, confirmed with more games, with each win rate's Wilson 95% interval.
+Three parts: the objective (worst normalised deviation from the goals) over the trials with the
+running best; the effect of each varied number (the mean objective of the trials that used each
+value); the best candidates, confirmed with more games, with each goal's figure and 95% interval.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def _objective_svg(result) -> str:
     trials = result.trials
     if not trials:
         return "<p>No trial.</p>"
-    ymax = max(0.05, max(t["objective"] for t in trials)) * 1.1
-    tol = min(t.tol for t in result.targets)
+    ymax = max(1.5, max(t["objective"] for t in trials)) * 1.1
+    tol = 1.0                                                   # a score of 1: the edge of a goal's tolerance
     n = len(trials)
     x = lambda i: _scale(i, 1, max(2, n), PAD, W - 12)          # noqa: E731
     y = lambda v: _scale(v, 0, ymax, H - 30, 12)                # noqa: E731
@@ -52,7 +52,7 @@ def _effect_svg(key: str, rows: list) -> str:
     if not rows:
         return ""
     w, h = 420, 180
-    ymax = max(0.05, max(r["mean_objective"] for r in rows)) * 1.1
+    ymax = max(1.5, max(r["mean_objective"] for r in rows)) * 1.1
     n = len(rows)
     bw = (w - PAD - 12) / n
     y = lambda v: _scale(v, 0, ymax, h - 34, 10)                # noqa: E731
@@ -76,31 +76,50 @@ def _effect_svg(key: str, rows: list) -> str:
     return "".join(parts)
 
 
-def _interval_svg(wr: dict, target) -> str:
+def _goal_svg(dev: dict, goal) -> str:
+    """The measured figure, its interval and the goal's band (green) on one axis."""
+    from .tune import CardsGoal, EdgeGoal, LengthGoal
+    if isinstance(goal, CardsGoal) or dev.get("figure") is None:
+        return ""
+    if isinstance(goal, LengthGoal):
+        lo_band, hi_band = goal.mean - goal.tol, goal.mean + goal.tol
+        ci = dev.get("ci95") or [dev["figure"], dev["figure"]]
+        a = min(lo_band, ci[0], dev["figure"]) - 1
+        b = max(hi_band, ci[1], dev["figure"]) + 1
+    elif isinstance(goal, EdgeGoal):
+        lo_band, hi_band, ci = 0.0, goal.bound, dev["ci95"]
+        a, b = 0.0, max(0.5, ci[1])
+    else:
+        lo_band, hi_band, ci = goal.p - goal.tol, goal.p + goal.tol, dev["ci95"]
+        a, b = 0.0, 1.0
     w, h = 220, 22
-    x = lambda v: _scale(v, 0, 1, 6, w - 6)                     # noqa: E731
-    lo, hi = wr["ci95"]
+    x = lambda v: _scale(v, a, b, 6, w - 6)                     # noqa: E731
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">'
-            f'<rect x="{x(target.p - target.tol):.1f}" y="2" width="{x(target.p + target.tol) - x(target.p - target.tol):.1f}" '
+            f'<rect x="{x(lo_band):.1f}" y="2" width="{x(hi_band) - x(lo_band):.1f}" '
             f'height="{h - 4}" fill="#d9f2d9"/>'
             f'<line x1="6" y1="{h / 2}" x2="{w - 6}" y2="{h / 2}" stroke="#bbb"/>'
-            f'<line x1="{x(lo):.1f}" y1="{h / 2}" x2="{x(hi):.1f}" y2="{h / 2}" stroke="#1f4e9c" stroke-width="3"/>'
-            f'<circle cx="{x(wr["p"]):.1f}" cy="{h / 2}" r="4" fill="#1f4e9c"/></svg>')
+            f'<line x1="{x(ci[0]):.1f}" y1="{h / 2}" x2="{x(ci[1]):.1f}" y2="{h / 2}" stroke="#1f4e9c" '
+            f'stroke-width="3"/><circle cx="{x(dev["figure"]):.1f}" cy="{h / 2}" r="4" fill="#1f4e9c"/></svg>')
 
 
 def render_tune_report(result) -> str:
-    targets = {t.side: t for t in result.targets}
+    from .tune import figure_text
+    goals = {t.describe(): t for t in result.targets}
     rows = []
     for rank, ev in enumerate(result.confirmed, 1):
         settings = "<br>".join(f"{escape(k)}={escape(v)}" for k, v in ev.settings.items())
         for pair in ev.pairs:
             for dev in pair["deviations"]:
-                wr = pair["win_rate"][dev["side"]]
-                lo, hi = wr["ci95"]
+                if dev["goal"] == "win_rate":
+                    wr = pair["win_rate"][dev["side"]]
+                    lo, hi = wr["ci95"]
+                    figure = f"{wr['p']:.3f} [{lo:.3f}, {hi:.3f}] ({wr['games']} games)"
+                else:
+                    figure = f"{escape(figure_text(dev))} ({ev.games} games)"
                 rows.append(f"<tr><td>{rank}</td><td>{settings}</td><td>{escape(pair['bots'])}</td>"
-                            f"<td>{escape(dev['side'])}</td><td>{wr['p']:.3f} [{lo:.3f}, {hi:.3f}] "
-                            f"({wr['games']} games)</td><td>{_interval_svg(wr, targets[dev['side']])}</td>"
-                            f"<td>{dev['deviation']:.3f}</td><td>{'met' if dev['met'] else 'no'}</td></tr>")
+                            f"<td>{escape(dev['target'])}</td><td>{figure}</td>"
+                            f"<td>{_goal_svg(dev, goals[dev['target']])}</td>"
+                            f"<td>{dev['score']:.3f}</td><td>{'met' if dev['met'] else 'no'}</td></tr>")
     effects = "".join(f"<h3>{escape(key)}</h3>{_effect_svg(key, r)}" for key, r in result.effects().items())
     trial_rows = "".join(
         f"<tr><td>{t['number']}</td><td>{escape('  '.join(f'{k}={v}' for k, v in t['settings'].items()))}</td>"
@@ -108,9 +127,10 @@ def render_tune_report(result) -> str:
     best = result.best
     verdict = ""
     if best is not None:
-        verdict = (f"<p><b>{'Target met' if best.met else 'Target not met'}</b>: best settings "
+        verdict = (f"<p><b>{'Target met' if best.met else 'Target not met'}</b>"
+                   f"{' (every goal, every bot pair)' if best.met else ''}: best settings "
                    f"<code>{escape('  '.join(f'{k}={v}' for k, v in best.settings.items()))}</code>, off by "
-                   f"{best.objective:.3f} ({best.games} games per bot pair).</p>"
+                   f"{best.objective:.3f} of a goal's tolerance ({best.games} games per bot pair).</p>"
                    + "".join(f"<pre>{escape(c)}</pre>" for c in result.sim_commands()))
     title = f"genkit tune: {escape(result.content)}"
     return f"""<!DOCTYPE html>
@@ -126,17 +146,20 @@ games on the same seeds (seed {result.seed}); the best {len(result.confirmed)} p
 {max(result.games, result.confirm_games)} games. Optuna {escape(result.optuna_version)}, TPE sampler.</p>
 {verdict}
 <h2>The objective over the trials</h2>
-<p>The worst deviation |win rate - target| over the bot pairs and targets (0 is a hit); green band:
-the tolerance; green dots met it; the line is the best so far.</p>
+<p>The worst normalised deviation over the bot pairs and goals: each goal's deviation over its
+tolerance (0 is a hit, 1 the edge of the tolerance; a card goal counts two per card never played);
+green band: met; green dots met every goal; the line is the best so far.</p>
 {_objective_svg(result)}
 <h2>The effect of each number</h2>
 <p>Mean deviation of the trials that used each value (lower is better; the count under each bar is how
 many trials used it).</p>
 {effects}
 <h2>The best candidates</h2>
-<p>Win rates with Wilson 95% intervals; the green band is the target's tolerance.</p>
-<table><tr><th>#</th><th>settings</th><th>bots</th><th>side</th><th>win rate [95%]</th><th></th>
-<th>off by</th><th>target</th></tr>{''.join(rows)}</table>
+<p>Each goal's measured figure with its 95% interval (win rates: Wilson; game length: Student t of
+the mean; first-player edge: the Wilson interval of the first side's win rate, made absolute); the
+green band is the goal's tolerance.</p>
+<table><tr><th>#</th><th>settings</th><th>bots</th><th>goal</th><th>measured [95%]</th><th></th>
+<th>off by (tol)</th><th>met</th></tr>{''.join(rows)}</table>
 <h2>Every trial</h2>
 <table><tr><th>trial</th><th>settings</th><th>off by</th><th>met</th></tr>{trial_rows}</table>
 </body></html>

@@ -2,6 +2,7 @@
 the YAML patch, the report and the command line."""
 import io
 import json
+import re
 import shlex
 import shutil
 import subprocess
@@ -13,9 +14,13 @@ import yaml
 
 from genkit.model.load import ContentError, load
 from genkit.sim.tune import (
+    CardsGoal,
+    EdgeGoal,
     Knob,
+    LengthGoal,
     Target,
     apply_patch,
+    measure,
     parse_target,
     parse_vary,
     run_tune,
@@ -71,6 +76,44 @@ def test_parse_target():
             parse_target(bad)
 
 
+def test_parse_the_other_goals():
+    assert parse_target("length=10") == LengthGoal(10.0, 1.0)
+    assert parse_target("length = 7.5+-0.5") == LengthGoal(7.5, 0.5)
+    assert parse_target("length=12±2") == LengthGoal(12.0, 2.0)
+    assert parse_target("first_edge<=0.05") == EdgeGoal(0.05)
+    assert parse_target(" first_edge <= 0.1 ") == EdgeGoal(0.1)
+    assert parse_target("cards=all") == CardsGoal()
+    assert [g.describe() for g in (LengthGoal(10.0, 1.0), EdgeGoal(0.05), CardsGoal())] == \
+        ["length=10+-1", "first_edge<=0.05", "cards=all"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("length", "expected length=MEAN or length=MEAN+-TOL"),
+    ("length=x", "expected length=MEAN"),
+    ("length=0.5", "at least 1 turn"),
+    ("length=10+-0", "positive number of turns"),
+    ("length=1.2.3", "not a number"),
+    ("first_edge=0.05", "expected first_edge<=BOUND"),
+    ("first_edge<=5", "between 0 and 1"),
+    ("first_edge<=0", "between 0 and 1"),
+    ("first_edge>=0.1", "expected first_edge<=BOUND"),
+    ("cards=some", "expected cards=all"),
+    ("cards", "expected cards=all"),
+    ("nonsense", "length=MEAN"),                      # the usage names every goal
+])
+def test_parse_the_other_goals_errors(text, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        parse_target(text)
+
+
+def test_measure_cards_share_and_score():
+    class Fake:
+        def design(self):
+            return {"dead_cards": {"cards": ["c3"], "of": 4, "games": 9, "play_chance_below": 0.3}}
+    row = measure(CardsGoal(), Fake())
+    assert row["deviation"] == 0.25 and row["score"] == 2.0 and not row["met"] and row["dead"] == ["c3"]
+
+
 # --------------------------------------------------------------------------- the command line
 
 def test_help_names_every_option():
@@ -91,6 +134,11 @@ def test_help_names_every_option():
     (["--vary", "turn_track.turns=6..8", "--target", "blue=0.5", "--bots", "greedy,nosuch"], 2, "nosuch"),
     (["--vary", "turn_track.turns=6..8", "--vary", "turn_track.turns=1..2", "--target", "blue=0.5"], 2, "twice"),
     (["--vary", "turn_track.turns=6..8", "--set", "turn_track.turns=7", "--target", "blue=0.5"], 2, "both"),
+    (["--vary", "turn_track.turns=6..8", "--target", "cards=all"], 2, "the game has no cards"),
+    (["--vary", "turn_track.turns=6..8", "--target", "cards=most"], 2, "expected cards=all"),
+    (["--vary", "turn_track.turns=6..8", "--target", "length=x"], 2, "expected length=MEAN"),
+    (["--vary", "turn_track.turns=6..8", "--target", "first_edge<5"], 2, "expected first_edge<=BOUND"),
+    (["--vary", "turn_track.turns=6..8", "--target", "length=7", "--target", "length=8"], 2, "given twice"),
     # turn 2 is before the reinforcements' turns: the content is wrong, found before any game
     (["--vary", "turn_track.turns=2,8", "--target", "blue=0.5"], 1, "after the last turn"),
 ])
@@ -131,7 +179,7 @@ def test_a_reachable_target_is_found_and_confirmed_by_genkit_sim(tmp_path):
     assert code == 0
     best = j["best"]
     assert best["met"] and best["settings"][WINNER] == "blue"      # grey wins every timeout: blue ~3%
-    assert "target met for every bot pair" in text
+    assert "target met for every goal and every bot pair" in text
     line = next(s.strip() for s in text.splitlines() if s.strip().startswith("genkit sim "))
     args = shlex.split(line)[2:]
     args[args.index("--games") + 1] = "24"               # the same games as the confirmation
@@ -160,7 +208,8 @@ def test_several_bot_pairs_count_the_worst(tmp_path):
                       confirm_games=6)
     for t in result.trials:
         devs = [d["deviation"] for p in t["pairs"] for d in p["deviations"]]
-        assert len(devs) == 2 and t["objective"] == max(devs)
+        scores = [d["score"] for p in t["pairs"] for d in p["deviations"]]
+        assert len(devs) == 2 and t["objective"] == max(scores) == pytest.approx(max(devs) / 0.1)
 
 
 # --------------------------------------------------------------------------- the YAML patch
@@ -203,3 +252,79 @@ def test_the_patch_holds_only_what_changes():
     assert "turn_track" not in patch_text(result) and "movement: 5" in patch_text(result)
     result.fixed = []
     assert patch_text(result).startswith("none")
+
+
+# --------------------------------------------------------------------------- the other goals
+
+def test_a_length_goal_is_found_by_varying_the_turns(tmp_path):
+    # standard_mini's games run to the turn limit: the length is the number of turns
+    out = io.StringIO()
+    code = tune_command(str(MINI), [parse_vary("turn_track.turns=5..12")], [parse_target("length=10+-0.5")],
+                        ["greedy,greedy"], games=4, trials=6, seed=1, workers=1, confirm=2, confirm_games=8,
+                        json_path=tmp_path / "l.json", report_path=tmp_path / "l.html", out=out)
+    assert code == 0
+    j = json.loads((tmp_path / "l.json").read_text())
+    assert j["targets"] == [{"goal": "length", "mean": 10.0, "tolerance": 0.5}]
+    best = j["best"]
+    assert best["met"] and best["settings"] == {"turn_track.turns": "10"}
+    dev = best["pairs"][0]["deviations"][0]
+    assert dev["goal"] == "length" and dev["figure"] == 10.0 and dev["ci95"] is not None
+    text = out.getvalue()
+    assert "length 10.00 [" in text and "target met for every goal and every bot pair" in text
+    assert text.count("turns, ") + text.count("turns  off by") >= 6      # every trial line shows the length
+    assert "length=10+-0.5" in (tmp_path / "l.html").read_text()
+
+
+def _combined(tmp_path, name):
+    out = io.StringIO()
+    code = tune_command(str(MINI), [parse_vary(f"{WINNER}=blue,grey"), parse_vary("turn_track.turns=6..8")],
+                        [parse_target("blue=0.6+-0.15"), parse_target("length=7"),
+                         parse_target("first_edge<=0.2")],
+                        ["greedy,greedy"], games=8, trials=4, seed=5, workers=1, confirm=2, confirm_games=16,
+                        json_path=tmp_path / f"{name}.json", report_path=tmp_path / f"{name}.html", out=out)
+    return code, out.getvalue(), json.loads((tmp_path / f"{name}.json").read_text())
+
+
+def test_combined_goals_count_the_worst_and_the_same_seed_gives_the_same_json(tmp_path):
+    code, text, a = _combined(tmp_path, "a")
+    assert code == 0
+    _, _, b = _combined(tmp_path, "b")
+    assert a == b
+    for t in a["trials"]:
+        devs = t["pairs"][0]["deviations"]
+        assert [d["goal"] for d in devs] == ["win_rate", "length", "first_edge"]
+        assert t["objective"] == max(d["score"] for d in devs)
+        assert t["met"] == all(d["met"] for d in devs)
+        edge = next(d for d in devs if d["goal"] == "first_edge")
+        assert edge["ci95"][0] <= edge["figure"] <= edge["ci95"][1]
+        assert edge["figure"] == pytest.approx(abs(t["pairs"][0]["win_rate"]["blue"]["p"] - 0.5))
+    line = next(s for s in text.splitlines() if s.startswith("trial   1"))
+    assert "blue " in line and "length " in line and "first_edge " in line
+    best = a["best"]
+    summary = text[text.index("best settings:"):]
+    for goal in ("blue=0.6+-0.15", "length=7+-1", "first_edge<=0.2"):
+        assert f"target {goal}:" in summary
+    assert best["met"] == ("target met for every goal" in text)
+    html = (tmp_path / "a.html").read_text()
+    assert "first_edge&lt;=0.2" in html and "length=7+-1" in html
+
+
+def test_the_first_edge_matches_genkit_sim(tmp_path):
+    from genkit.sim.runner import simulate
+    m = simulate(str(MINI), [f"{WINNER}=blue"], games=10, seed=4, bots="greedy,greedy", workers=1,
+                 progress=False)
+    sim = json.loads(m.dumps())
+    row = measure(EdgeGoal(0.05), m)
+    assert row["figure"] == pytest.approx(abs(sim["design"]["first_player_advantage"]["edge"]))
+    assert row["met"] == (row["figure"] <= 0.05)
+    row = measure(LengthGoal(8, 1), m)
+    assert row["figure"] == sim["length"]["mean"]
+
+
+def test_cards_all_on_a_game_with_cards(tmp_path):
+    game = Path(__file__).resolve().parents[2] / "content" / "bering_land"
+    result = run_tune(str(game), [parse_vary("turn_track.turns=29,30")], [CardsGoal()], [None], games=2,
+                      trials=1, seed=0, workers=1, confirm=1, confirm_games=2)
+    dev = result.trials[0]["pairs"][0]["deviations"][0]
+    assert dev["goal"] == "cards" and dev["of"] == 7
+    assert dev["met"] == (not dev["dead"]) and dev["score"] == 2 * len(dev["dead"])
