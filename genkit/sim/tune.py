@@ -206,6 +206,7 @@ def measure(goal, m) -> dict:
     * cards: the share of cards never played (``design.dead_cards``); the tolerance is half a card,
       so the score is twice the number of dead cards and one dead card is not met."""
     from .metrics import mean_interval
+    from .stats import hist_summary
     eps = 1e-12
     row = {"target": goal.describe(), "goal": _kind(goal), "side": goal.side}
     if isinstance(goal, Target):
@@ -213,7 +214,7 @@ def measure(goal, m) -> dict:
         d = abs(wr["p"] - goal.p)
         row.update(figure=wr["p"], ci95=list(wr["ci95"]), deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
     elif isinstance(goal, LengthGoal):
-        length = m.to_json(timing=False)["length"]
+        length = hist_summary(m.length_hist)          # sim --json's "length"
         ci = mean_interval(m.length_hist, 0.0)["ci95"]
         d = abs(length["mean"] - goal.mean)
         row.update(figure=length["mean"], ci95=ci, deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
