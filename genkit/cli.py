@@ -399,10 +399,12 @@ def _tune_bots(ctx, param, values):
 @click.option("--vary", "knobs", multiple=True, required=True, metavar="KEY=RANGE", callback=_tune_vary,
               help="A number to search: a dotted --set path with an integer range lo..hi or a list a,b,c of "
                    "YAML values, e.g. turn_track.turns=10..14 or unit_types.inf.movement=3,4,5. Repeatable.")
-@click.option("--target", "targets", multiple=True, required=True, metavar="SIDE=P[+-TOL]",
+@click.option("--target", "targets", multiple=True, required=True, metavar="GOAL",
               callback=_tune_target,
-              help="A side's win rate to reach for every --bots pair, e.g. carrow=0.5 or carrow=0.5+-0.05 "
-                   "(tolerance 0.03 unless given). Repeatable.")
+              help="A goal for every --bots pair: SIDE=P[+-TOL] a win rate (e.g. carrow=0.5, tolerance 0.03), "
+                   "length=MEAN[+-TOL] the mean game length in turns (tolerance 1), first_edge<=BOUND the "
+                   "first player's edge (e.g. 0.05), cards=all every card played. Goals combine by their worst "
+                   "deviation over tolerance. Repeatable.")
 @click.option("--bots", "bot_pairs", multiple=True, metavar="FIRST,SECOND", callback=_tune_bots,
               help="A bot pair to meet the target with; repeat for several pairs (the worst one counts). "
                    "[default: the game's first own bot, else random]")
@@ -422,11 +424,11 @@ def _tune_bots(ctx, param, values):
 @CHECK
 def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, json_path,
          report_path, check):
-    """Search the numbers named by --vary for the win rates named by --target.
+    """Search the numbers named by --vary for the goals named by --target.
 
     Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
     --games games per bot pair on the same game seeds, the best --confirm candidates are played
-    again with more games, and the best of those is printed with its win rates and 95% intervals,
+    again with more games, and the best of those is printed with its figures and 95% intervals,
     the genkit sim line that checks it and a YAML patch to apply. Same seed, same result, for any
     number of workers.
 

@@ -1,5 +1,6 @@
 """Shared fixtures: the bundled game and a writable copy of it to break."""
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -44,3 +45,10 @@ def genkit(monkeypatch, capsys):
         assert "Traceback" not in out.out + out.err
         return exc.value.code, out.out, out.err
     return run
+
+
+def run_cli(*args) -> subprocess.CompletedProcess:
+    """``genkit ARGS`` in a fresh interpreter, as a shell runs it; no output may hold a traceback."""
+    result = subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], capture_output=True, text=True)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result

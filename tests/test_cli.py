@@ -1,15 +1,10 @@
 """The command line as a designer uses it: exit codes, messages, no tracebacks."""
 import json
-import subprocess
-import sys
 
-from tests.conftest import BERING
+from tests.conftest import BERING, run_cli
 
 
-def genkit(*args):
-    result = subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], capture_output=True, text=True)
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+genkit = run_cli
 
 
 def test_help_lists_every_command():

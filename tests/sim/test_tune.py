@@ -5,8 +5,6 @@ import json
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,15 +25,13 @@ from genkit.sim.tune import (
     tune_command,
     yaml_patch,
 )
+from tests.conftest import run_cli
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini"
 WINNER = "game.victory.turn_limit.winner"
 
 
-def genkit(*args):
-    result = subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], capture_output=True, text=True)
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+genkit = run_cli
 
 
 # --------------------------------------------------------------------------- parsing
