@@ -107,7 +107,7 @@ def modifiers_chart(content, section: Section) -> Chart:
         eff = section.hexsides.get(f.id)
         if eff is None:
             continue
-        when = f"every attacker across a {f.name.lower()} hexside"
+        when = f"every attacker across a {f.name} hexside"
         if eff.shift:
             rows.append((f.name, _shift(eff.shift), when))
         if eff.drm:
@@ -160,7 +160,7 @@ def stacking_chart(content, section: Section) -> Chart:
            "locking": "The hexes next to a unit are its zone of control. An enemy unit that enters one stops "
                       "there; a unit that starts its move in one may not move."}[mv.zoc]
     if blocked and mv.zoc != "none":
-        zoc += f" Zones of control do not extend across {_names(blocked).lower()} hexsides."
+        zoc += f" Zones of control do not extend across {_names(blocked)} hexsides."
     rows.append(("Zones of control", zoc))
     if mv.units_per_phase:
         rows.append(("Movement", (f"At most {mv.units_per_phase} unit{'s' if mv.units_per_phase != 1 else ''} "
