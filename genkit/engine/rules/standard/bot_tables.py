@@ -7,7 +7,17 @@ import heapq
 from itertools import pairwise
 
 from ...bots import per_game
-from ...core import CrtTable
+from ...core import (
+    EFFECT_ATTACKER_ELIMINATE,
+    EFFECT_ATTACKER_RETREAT,
+    EFFECT_ATTACKER_STEP,
+    EFFECT_ELIMINATE,
+    EFFECT_EXCHANGE,
+    EFFECT_NONE,
+    EFFECT_RETREAT,
+    EFFECT_STEP,
+    CrtTable,
+)
 from .section import Section
 
 BIG = 10 ** 6
@@ -16,10 +26,9 @@ END = ("end",)
 ROLL = ("roll",)
 STAY = ("stay",)
 
-# effect indices of the CRT distribution
-E_NONE, E_STEP, E_ELIM, E_ASTEP, E_AELIM, E_RET, E_ARET, E_EXCH = range(8)
-_EFFECT = {"none": E_NONE, "step_loss": E_STEP, "eliminate": E_ELIM, "attacker_step_loss": E_ASTEP,
-           "attacker_eliminate": E_AELIM, "retreat": E_RET, "attacker_retreat": E_ARET, "exchange": E_EXCH}
+# effect indices of the CRT distribution: the engine's own effect codes
+E_NONE, E_STEP, E_ELIM, E_ASTEP = EFFECT_NONE, EFFECT_STEP, EFFECT_ELIMINATE, EFFECT_ATTACKER_STEP
+E_AELIM, E_RET, E_ARET, E_EXCH = EFFECT_ATTACKER_ELIMINATE, EFFECT_RETREAT, EFFECT_ATTACKER_RETREAT, EFFECT_EXCHANGE
 
 
 class BotTables:
@@ -125,15 +134,10 @@ class BotTables:
             self.targets.append(tuple(sorted(tg)))
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)
-        # CrtTable reads the columns (its own effects are four: it reads a copy whose results are
-        # all "none"); the effects are read here by code
-        plain = c.crt.model_copy(update={"results": [r.model_copy(update={"effect": "none"})
-                                                     for r in c.crt.results]})
-        self.crt = crt = CrtTable(plain)
-        res = {r.code: r for r in c.crt.results}
+        self.crt = crt = CrtTable(c.crt)
         self.faces = crt.faces
-        self.col_effects = [[_EFFECT[res[code].effect] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
-        self.col_hexes = [[res[code].hexes for code in crt.codes[k][0]] for k in range(crt.top + 1)]
+        self.col_effects = [[crt.effect_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
+        self.col_hexes = [[crt.hexes_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
         self._dist_cache: dict = {}
         self.danger_cache: dict = {}
 
