@@ -241,6 +241,17 @@ def hex_center(col: int, row: int, orientation: str, shift: str, size_in: float)
     return (x, y)
 
 
+def in_band(col: int, row: int, first: int, last: int, orientation: str, shift: str) -> bool:
+    """Does hex (col, row) lie in the band of columns ``first``..``last`` across the map (a board
+    section)? The band covers those columns of the unshifted rows; a hex of a shifted row (pointy
+    grids) whose half-hex offset puts it across the band's edge is in the band too, so a hex the
+    edge cuts belongs to both bands beside it. Flat grids have whole columns: no hex straddles."""
+    if orientation == "flat":
+        return first <= col <= last
+    left = col - 0.5 + 0.5 * _is_shifted(row, _check(orientation, shift))
+    return left + 1 > first - 0.5 and left < last + 0.5
+
+
 def hex_corners(cx: float, cy: float, orientation: str, size_in: float) -> list[tuple[float, float]]:
     """The 6 corners of the hex centred on ``(cx, cy)``, clockwise on screen.
 

@@ -19,9 +19,6 @@ from .schema import DRAW, MOST_POINTS, Content
 
 CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
-# how good a result is for the attacker, to check that a better column never does worse
-EFFECT_RANK = {"attacker_eliminate": -3, "attacker_retreat": -2, "attacker_step_loss": -1, "none": 0,
-               "exchange": 0.5, "retreat": 0.75, "step_loss": 1, "eliminate": 2}
 
 
 def check(fn):
@@ -97,10 +94,11 @@ def unique_ids(ctx: Context):
     yield from _dupes(((ln.id, ("map", "lines", i, "id")) for i, ln in enumerate(c.map.lines)), "map line", ctx)
     yield from _dupes(((p.id, ("game", "sequence_of_play", i, "id")) for i, p in enumerate(c.game.sequence_of_play)),
                       "phase", ctx)
-    yield from _dupes(((col.label, ("crt", "columns", i)) for i, col in enumerate(c.crt.columns)),
-                      "CRT column", ctx)
-    yield from _dupes(((r.code, ("crt", "results", i, "code")) for i, r in enumerate(c.crt.results)),
-                      "CRT result", ctx)
+    if c.crt is not None:
+        yield from _dupes(((col.label, ("crt", "columns", i)) for i, col in enumerate(c.crt.columns)),
+                          "CRT column", ctx)
+        yield from _dupes(((r.code, ("crt", "results", i, "code")) for i, r in enumerate(c.crt.results)),
+                          "CRT result", ctx)
     yield from _dupes(((p.name, ("map", "places", i, "name")) for i, p in enumerate(c.map.places)), "place", ctx)
 
 
@@ -194,7 +192,7 @@ def unit_type_references(ctx: Context):
                             f"track '{m.track}' should be 'turn' or '<track>:<lane>' "
                             f"({', '.join(sorted(lanes)) or 'no tracks defined'})")
     for i, a in enumerate(c.cards.deck if c.cards else ()):
-        for j, t in enumerate(a.effect.unit_types):
+        for j, t in enumerate(a.effect.unit_types if a.effect else ()):
             if t not in types:
                 yield ctx.error("unknown-unit-type", ("cards", "deck", i, "effect", "unit_types", j),
                                 f"unit type '{t}' is not defined in unit_types ({known})")
@@ -207,28 +205,6 @@ def unit_type_references(ctx: Context):
 @check
 def unit_type_values(ctx: Context):
     for i, u in enumerate(ctx.content.unit_types):
-        if u.halved_strength and u.strength.reduced != u.strength.full // 2:
-            yield ctx.error("reduced-strength", ("unit_types", i, "strength", "reduced"),
-                            f"{u.name}: reduced strength {u.strength.reduced} should be full strength "
-                            f"{u.strength.full} halved and rounded down = {u.strength.full // 2} "
-                            "(or set halved_strength: false)")
-        if u.strength.reduced > u.strength.full:
-            yield ctx.error("reduced-strength", ("unit_types", i, "strength", "reduced"),
-                            f"{u.name}: reduced strength is above full strength")
-        if u.defence is not None and u.defence.reduced > u.defence.full:
-            yield ctx.error("reduced-strength", ("unit_types", i, "defence", "reduced"),
-                            f"{u.name}: reduced defence is above full defence")
-        types = ctx.content.crt.attack_types
-        if list(u.attack_distance) != list(types):
-            yield ctx.error("attack-distance", ("unit_types", i, "attack_distance"),
-                            f"{u.name}: attack_distance needs one entry per crt attack type, in crt order "
-                            f"({', '.join(types)}); it has {', '.join(u.attack_distance) or 'none'}")
-        else:
-            for a, b in zip(types, types[1:]):
-                if u.attack_distance[b] < u.attack_distance[a]:
-                    yield ctx.error("attack-distance", ("unit_types", i, "attack_distance", b),
-                                    f"{u.name}: {b} distance {u.attack_distance[b]} is shorter than "
-                                    f"{a} distance {u.attack_distance[a]}")
         if u.facing and u.turn_cost == 0:
             yield ctx.warning("free-turning", ("unit_types", i, "turn_cost"),
                               f"{u.name} has a facing but turning costs nothing")
@@ -253,18 +229,6 @@ def piece_count(ctx: Context):
 
 
 @check
-def card_count(ctx: Context):
-    c = ctx.content
-    cards = sum(len(a.copies) for a in c.cards.deck) if c.cards else 0
-    if cards != c.game.components.cards:
-        yield ctx.error("card-count", ("game", "components", "cards"),
-                        f"the deck has {cards} cards but the game states {c.game.components.cards}")
-    if c.cards is not None and c.cards.reshuffle_at >= cards:
-        yield ctx.error("reshuffle", ("cards", "reshuffle_at"),
-                        f"reshuffling at {c.cards.reshuffle_at} cards left is not below the deck size {cards}")
-
-
-@check
 def markers_cover_tracks(ctx: Context):
     c = ctx.content
     tracks = Counter((m.side, m.track) for m in c.counters.markers for _ in range(m.count) if m.track)
@@ -276,89 +240,6 @@ def markers_cover_tracks(ctx: Context):
                 if t.per_side and not tracks[(side, f"{t.id}:{lane}")]:
                     yield ctx.warning("missing-marker", ("counters", "markers"),
                                       f"side '{side}' has no marker for lane '{lane}' of track '{t.name}'")
-
-
-# --------------------------------------------------------------------------- CRT
-
-@check
-def crt_complete(ctx: Context):
-    crt = ctx.content.crt
-    codes = {r.code for r in crt.results}
-    for i, col in enumerate(crt.columns):
-        for t in crt.attack_types:
-            if t not in col.rows:
-                yield ctx.error("crt-missing", ("crt", "columns", i, "rows"),
-                                f"CRT column {col.label} has no row for attack type '{t}'")
-        for t, cells in col.rows.items():
-            path = ("crt", "columns", i, "rows", t)
-            if t not in crt.attack_types:
-                yield ctx.error("crt-attack-type", path, f"CRT column {col.label}: attack type '{t}' "
-                                f"is not in attack_types ({', '.join(crt.attack_types)})")
-            if len(cells) != crt.die_faces:
-                yield ctx.error("crt-missing", path, f"CRT column {col.label} {t}: {len(cells)} results, "
-                                f"expected one per die face ({crt.die_faces})")
-            for face, code in enumerate(cells, start=1):
-                if code not in codes:
-                    yield ctx.error("crt-result", path, f"CRT column {col.label} {t} die {face}: "
-                                    f"result '{code}' is not defined ({', '.join(sorted(codes))})")
-    for i, col in enumerate(crt.columns):
-        if (col.odds is None) == (col.differential is None):
-            yield ctx.error("crt-column", ("crt", "columns", i),
-                            f"CRT column {i + 1} needs either differential or odds (not both, not neither)")
-        elif (col.odds is not None) != crt.uses_odds:
-            yield ctx.error("crt-column", ("crt", "columns", i),
-                            f"CRT column {col.label}: all columns must be the same kind, differential or odds")
-    keys = [c.key for c in crt.columns]
-    if keys != sorted(keys):
-        yield ctx.warning("crt-order", ("crt", "columns"), "CRT columns are not in ascending order")
-    for t in crt.attack_types:
-        if t not in crt.attack_type_names:
-            yield ctx.error("crt-attack-type", ("crt", "attack_type_names"), f"attack type '{t}' has no name")
-
-
-@check
-def crt_monotonic(ctx: Context):
-    """A better column, or a stronger attack type, never gives a worse result on the same roll."""
-    crt = ctx.content.crt
-    rank = {r.code: EFFECT_RANK[r.effect] for r in crt.results}
-    cols = sorted(enumerate(crt.columns), key=lambda ic: ic[1].key)
-
-    def cell(col, t, face):
-        cells = col.rows.get(t, [])
-        return cells[face] if face < len(cells) and cells[face] in rank else None
-
-    for t in crt.attack_types:
-        for (_, lo), (j, hi) in zip(cols, cols[1:]):
-            for face in range(crt.die_faces):
-                a, b = cell(lo, t, face), cell(hi, t, face)
-                if a and b and rank[b] < rank[a]:
-                    yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
-                                      f"CRT not monotonic: {t} at {hi.label} gives {b} on a {face + 1} "
-                                      f"but {lo.label} gives {a}")
-    for i, col in cols:
-        for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
-            for face in range(crt.die_faces):
-                a, b = cell(col, strong, face), cell(col, weak, face)
-                if a and b and rank[a] < rank[b]:
-                    yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
-                                      f"CRT not monotonic: at {col.label} on a {face + 1}, {weak} gives "
-                                      f"{b} but the stronger {strong} gives {a}")
-
-
-@check
-def crt_reachable(ctx: Context):
-    """Columns no battle can ever reach are dead cells on the player aid."""
-    c = ctx.content
-    if c.crt.uses_odds:
-        return
-    lowest_attack = min(u.strength.reduced for u in c.unit_types)
-    strongest_defence = max(u.defence_of().full for u in c.unit_types)
-    floor = lowest_attack - strongest_defence
-    for i, col in enumerate(c.crt.columns):
-        if col.differential is not None and col.differential < floor:
-            yield ctx.warning("crt-unreachable", ("crt", "columns", i, "differential"),
-                              f"CRT column {col.label} can never be used: the worst possible "
-                              f"differential is {floor:+d}")
 
 
 # --------------------------------------------------------------------------- print fit
@@ -463,53 +344,6 @@ def marker_faces(ctx: Context):
 
 
 # --------------------------------------------------------------------------- cards and tracks
-
-@check
-def cards(ctx: Context):
-    a = ctx.content.cards
-    if a is None:
-        return
-    ids = {card.id for card in a.deck}
-    faces = ctx.content.crt.die_faces
-    for face, ref in a.draw_table.items():
-        if face > faces:
-            yield ctx.error("roll-range", ("cards", "draw_table", face),
-                            f"draw table face {face} is above the die's {faces} faces")
-        if ref not in ids:
-            yield ctx.error("unknown-card", ("cards", "draw_table", face),
-                            f"draw table face {face} names '{ref}', which is not a card of the deck")
-        elif next(c for c in a.deck if c.id == ref).effect.kind == "draw_from_table":
-            yield ctx.warning("draw-loop", ("cards", "draw_table", face),
-                              f"draw table face {face} gives another draw from the table")
-    missing = [f for f in range(1, faces + 1) if f not in a.draw_table]
-    if missing and any(c.effect.kind == "draw_from_table" for c in a.deck):
-        yield ctx.error("draw-table", ("cards", "draw_table"),
-                        f"draw table has no entry for die face(s) {', '.join(map(str, missing))}")
-    for i, card in enumerate(a.deck):
-        for j, copy in enumerate(card.copies):
-            path = ("cards", "deck", i, "copies", j)
-            if any(r > faces for r in copy.roll):
-                yield ctx.error("roll-range", path, f"{card.name}: roll {copy.roll} has faces above {faces}")
-            if len(set(copy.roll)) != len(copy.roll):
-                yield ctx.warning("roll-repeat", path, f"{card.name}: roll {copy.roll} repeats a face")
-            if len(copy.roll) == faces:
-                yield ctx.warning("roll-always", path, f"{card.name}: every face works, the roll is a formality")
-            if card.effect.kind in ("stop", "draw_from_table") and copy.parity is None:
-                yield ctx.error("parity", path, f"{card.name}: this effect needs a parity printed on the card")
-            if card.effect.kind == "draw_from_table" and copy.roll:
-                yield ctx.warning("roll-unused", path, f"{card.name}: roll numbers are unused; the parity decides")
-        if card.target.shape in ("line", "area") and card.target.size < 1:
-            yield ctx.error("target-size", ("cards", "deck", i, "target", "size"),
-                            f"{card.name}: a {card.target.shape} needs at least one hex")
-        if card.target.shape == "hex" and card.target.range < 1:
-            yield ctx.error("target-range", ("cards", "deck", i, "target", "range"),
-                            f"{card.name}: a hex target needs a range of at least 1")
-        if card.effect.kind in ("stop", "invulnerable") and card.effect.turns < 1:
-            yield ctx.error("effect-turns", ("cards", "deck", i, "effect", "turns"),
-                            f"{card.name}: a {card.effect.kind} effect must last at least one turn")
-    if a.hand_limit < a.plays_per_phase:
-        yield ctx.warning("hand-limit", ("cards", "hand_limit"), "the hand limit is below the plays per phase")
-
 
 @check
 def turn_track(ctx: Context):
@@ -661,4 +495,4 @@ def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]
     return run_checks(content, source)
 
 
-from . import check_map  # noqa: E402,F401  (registers the map checks)
+from . import check_cards, check_combat, check_map  # noqa: F401  (register their checks)

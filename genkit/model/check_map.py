@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import hexes
 from .check import Context, check
 
 
@@ -35,6 +36,9 @@ def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
         yield p.hex, ("map", "places", i, "hex"), (f"{p.side} place {p.name}" if p.side else f"place {p.name}")
     for side, type_, h, path in ctx.setup():
         yield h, path, f"set-up hex of a {side} {type_}"
+    for i, f in enumerate(m.features):
+        for j, h in enumerate(f.hexes):
+            yield h, ("map", "features", i, "hexes", j), f"place {f.name}"
 
 
 @check
@@ -154,3 +158,48 @@ def arrivals(ctx: Context):
             elif t is not None and t.move_cost is None:
                 yield ctx.error("arrival", path + ("hexes", k), f"{grp.side} {grp.type}: entry hex {h} is "
                                                                 f"{t.name}, which no unit may enter")
+
+
+@check
+def map_sections(ctx: Context):
+    """Board sections: unique ids, columns on the map in order, and every hex in one at least."""
+    m = ctx.content.map
+    if not m.sections:
+        return
+    g = m.grid
+    seen = set()
+    for i, sec in enumerate(m.sections):
+        first, last = sec.columns
+        if sec.id in seen:
+            yield ctx.error("duplicate-id", ("map", "sections", i, "id"), f"section '{sec.id}' is defined twice")
+        seen.add(sec.id)
+        if not 1 <= first <= last <= g.columns:
+            yield ctx.error("section-columns", ("map", "sections", i, "columns"),
+                            f"section {sec.name}: columns {first}..{last} should run from low to high within "
+                            f"the map's 1..{g.columns}")
+    loose = [ctx.grid.id_of(i) for i in range(len(ctx.grid)) if not section_ids(ctx.content, ctx.grid.id_of(i))]
+    if loose:
+        yield ctx.warning("no-section", ("map", "sections"),
+                          f"{len(loose)} hexes lie in no section (e.g. {', '.join(loose[:3])}): no card orders "
+                          f"a unit there")
+
+
+def section_ids(content, hex_id: str) -> tuple:
+    """The ids of the board sections hex ``hex_id`` lies in (two for a hex on a section's edge)."""
+    col, row = hexes.parse_hex_id(hex_id)
+    g = content.map.grid
+    return tuple(s.id for s in content.map.sections
+                 if hexes.in_band(col, row, s.columns[0], s.columns[1], g.orientation, g.shift))
+
+
+@check
+def hex_features(ctx: Context):
+    """Features on hexes: unique ids, and a side that exists."""
+    seen = set()
+    for i, f in enumerate(ctx.content.map.features):
+        if f.id in seen:
+            yield ctx.error("duplicate-id", ("map", "features", i, "id"), f"feature '{f.id}' is defined twice")
+        seen.add(f.id)
+        if f.side is not None and f.side not in ctx.side_ids:
+            yield ctx.error("unknown-side", ("map", "features", i, "side"),
+                            f"feature {f.name}: side '{f.side}' is not one of {', '.join(sorted(ctx.side_ids))}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
 HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
@@ -91,7 +91,7 @@ class NoUnits(Strict):
     kind: Literal["no_units"]
 
 
-WhenChecked = Literal["game_end", "turn_end"]
+WhenChecked = Literal["game_end", "turn_end", "at_once"]
 
 
 class Hold(Strict):
@@ -105,7 +105,8 @@ class Points(Strict):
     """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated."""
     kind: Literal["points"]
     at_least: int = Field(ge=1, le=99999, description="points that win")
-    at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end) or of the game (game_end)")
+    at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end), of the game (game_end), "
+                                                    "or at once whenever points are scored (at_once)")
 
 
 class TurnLimit(Strict):
@@ -151,23 +152,33 @@ class UnitType(Strict):
     short: Line = Field(description="abbreviation printed on tracks, e.g. INF")
     symbol: Id = Field(description="type symbol drawn on the counter: " + ", ".join(KNOWN_SYMBOLS)
                        + "; any other prints the short name")
-    strength: Strength = Field(description="attack factor, full and reduced, printed on the counter")
+    strength: Optional[Strength] = Field(None, description="attack factor, full and reduced, printed on the counter; "
+                                                           "required when the game has a crt")
     defence: Optional[Strength] = Field(None, description="defence factor, full and reduced; omitted: the strength")
     movement: int = Field(ge=0, le=99, description="movement allowance in movement points")
     attack_distance: dict[Id, Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=dict,
         description="crt attack type -> farthest distance attacked with it, one per attack type, ascending in crt "
-                    "order; a target is attacked with the first type whose distance reaches it")
+                    "order; a target is attacked with the first type whose distance reaches it (games with a crt)")
+    figures: Optional[int] = Field(None, ge=1, le=99, description="the unit is a group of this many figures (or "
+                                   "steps); each hit removes one, the last one eliminates it")
+    battle_dice: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=list, description="dice rolled against a target 1, 2, 3 ... hexes away (games with dice); "
+                                          "beyond the list the unit cannot battle")
     passes_through_friends: bool = Field(False, description="may enter hexes holding friendly units")
     facing: bool = Field(False, description="has a facing and pays to turn")
     turn_cost: int = Field(0, ge=0, le=99, description="movement points per 60-degree turn (facing units)")
     halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down")
     points: Optional[int] = Field(None, ge=0, le=9999, description="victory points for eliminating it; omitted: full strength")
 
-    def defence_of(self) -> Strength:
+    def defence_of(self) -> Strength | None:
         return self.defence or self.strength
 
     def point_value(self) -> int:
-        return self.strength.full if self.points is None else self.points
+        """Victory points for eliminating a unit of this type: ``points``, else its full strength, else 1."""
+        if self.points is not None:
+            return self.points
+        return self.strength.full if self.strength is not None else 1
 
 
 class Arrival(Strict):
@@ -256,6 +267,28 @@ class Road(Strict):
     paths: list[list[HexId]] = Field(min_length=1, description="each a run of adjacent hexes, at least two")
 
 
+class MapSection(Strict):
+    """A section of the board (a flank, the centre): a band across the map's width that cards and
+    orders name. It covers ``columns`` (first and last, 1-based) of the rows or columns that are not
+    shifted; a hex of a shifted row or column that the section's edge cuts belongs to both sections
+    it straddles."""
+    id: Id
+    name: Line
+    columns: list[Annotated[int, Field(ge=1, le=99)]] = Field(min_length=2, max_length=2,
+                                                              description="[first, last] column the section covers")
+
+
+class HexFeature(Strict):
+    """Something standing on hexes over their terrain (sandbags, wire, a bunker, an objective): drawn
+    on the map with its colour and mark; what it does is the rules module's (``rules:`` section)."""
+    id: Id
+    name: Line
+    colour: Colour
+    mark: Line = Field(min_length=1, max_length=3, description="up to three letters drawn on the hex, e.g. 'SB'")
+    hexes: list[HexId] = Field(min_length=1, description="the hexes it stands on")
+    side: Optional[Id] = Field(None, description="the side that built it, when that matters to the rules")
+
+
 class MapLine(Strict):
     """A line across the map along one column (flat grids) or row (pointy grids)."""
     id: Id
@@ -271,6 +304,9 @@ class Map(Strict):
     lines: list[MapLine] = Field(default_factory=list, description="lines across the map, drawn as dashed hexes")
     hexsides: list[Hexside] = Field(default_factory=list, description="features along hexsides: rivers, bridges ...")
     roads: list[Road] = Field(default_factory=list, description="roads, drawn over the terrain")
+    sections: list[MapSection] = Field(default_factory=list, description="sections of the board, left to right")
+    features: list[HexFeature] = Field(default_factory=list, description="features standing on hexes: "
+                                                                         "sandbags, wire, bunkers ...")
 
     @field_validator("rows")
     @classmethod
@@ -342,6 +378,25 @@ class Crt(Strict):
         return any(c.odds is not None for c in self.columns)
 
 
+# --------------------------------------------------------------------------- dice
+
+class DieFace(Strict):
+    """One face of a symbol die."""
+    symbol: Id = Field(description="the symbol printed on the face (a known one is drawn, any other "
+                                   "prints the name)")
+    name: Line
+    hits: list[Id] = Field(default_factory=list, description="unit types a hit on this face strikes: one figure "
+                                                             "or step each (empty: no hit)")
+    retreats: int = Field(0, ge=0, le=9, description="hexes the target falls back for this face")
+
+
+class Die(Strict):
+    """A die whose faces carry symbols (battle dice) instead of numbers."""
+    id: Id
+    name: Line
+    faces: list[DieFace] = Field(min_length=2, max_length=20)
+
+
 # --------------------------------------------------------------------------- cards
 
 class Target(Strict):
@@ -363,13 +418,37 @@ class CardCopy(Strict):
         None, description="parity roll printed on the card (a repeat roll, or the roll before a table draw)")
 
 
+All = Literal["all"]
+
+
+class Orders(Strict):
+    """A command card's orders: how many units it orders, and where."""
+    sections: dict[Id, Union[Annotated[int, Field(ge=0, le=99)], All]] = Field(
+        default_factory=dict, description="map section id -> units ordered in it, or all")
+    anywhere: int = Field(0, ge=0, le=99, description="units ordered anywhere on the map")
+    unit_types: list[Id] = Field(default_factory=list, description="only units of these types (empty: any)")
+
+
 class Card(Strict):
     id: Id
     name: Line
-    target: Target
-    effect: CardEffect
     text: Paragraph = Field(description="card text, in our words")
-    copies: list[CardCopy] = Field(min_length=1)
+    target: Optional[Target] = Field(None, description="what the card targets (games whose cards attack)")
+    effect: Optional[CardEffect] = Field(None, description="what the card does (games whose cards attack)")
+    orders: Optional[Orders] = Field(None, description="the units a command card orders (command card games)")
+    copies: list[CardCopy] = Field(default_factory=list, description="each copy with its printed roll")
+    count: Optional[int] = Field(None, ge=1, le=99, description="copies, when they print nothing of their own "
+                                                               "(instead of copies)")
+
+    @model_validator(mode="after")
+    def _copies_or_count(self) -> "Card":
+        if bool(self.copies) == (self.count is not None):
+            raise ValueError("give either copies (a list) or count (a number), not both or neither")
+        return self
+
+    def all_copies(self) -> list[CardCopy]:
+        """Every copy of the card in the deck."""
+        return list(self.copies) or [CardCopy()] * (self.count or 0)
 
 
 class Cards(Strict):
@@ -419,7 +498,9 @@ class Content(Strict):
     unit_types: list[UnitType] = Field(min_length=1)
     counters: Counters
     map: Map
-    crt: Crt
+    crt: Optional[Crt] = Field(None, description="the combat results table; omitted: the game fights otherwise "
+                                                 "(e.g. with dice)")
+    dice: list[Die] = Field(default_factory=list, description="symbol dice (battle dice)")
     cards: Optional[Cards] = Field(None, description="the card deck; omitted: the game has no cards")
     tracks: list[Track] = Field(default_factory=list, description="tracks printed on the player aid")
     turn_track: TurnTrack

@@ -197,12 +197,12 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
     out = []
     for ab in deck.deck:
         dg = diagram(content, ab)
-        for i, cp in enumerate(ab.copies):
+        for i, cp in enumerate(ab.all_copies()):
             ctx = {"w": w, "h": h,
                    "game": {"title": content.game.title, "subtitle": content.game.subtitle},
                    "card": {"id": ab.id, "name": ab.name, "text": ab.text, "effect": ab.effect.kind,
                             "roll": list(cp.roll), "parity": cp.parity or "",
-                            "number": i + 1, "copies": len(ab.copies)},
+                            "number": i + 1, "copies": len(ab.all_copies())},
                    "die_faces": content.crt.die_faces,
                    "target": {"shape": ab.target.shape, "size": ab.target.size,
                               "range": ab.target.range, "caption": target_caption(content, ab)},

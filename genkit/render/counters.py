@@ -61,6 +61,17 @@ def side_band(background: str) -> tuple[str, str]:
     return band, readable_ink(band)
 
 
+def _factors(ut, reduced: bool) -> dict:
+    """The strength and defence a face prints (None for a unit type without them: a dice game)."""
+    if ut.strength is None:
+        return {"strength": None, "full_strength": None, "reduced_strength": None, "defence": None,
+                "has_defence": False}
+    return {"strength": ut.strength.reduced if reduced else ut.strength.full,
+            "full_strength": ut.strength.full, "reduced_strength": ut.strength.reduced,
+            "defence": ut.defence_of().reduced if reduced else ut.defence_of().full,
+            "has_defence": ut.defence is not None}
+
+
 def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, size: float) -> dict:
     side = content.side(side_id)
     ut = content.unit_type(type_id)
@@ -71,11 +82,9 @@ def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, s
         "size": size,
         "face": "back" if reduced else "front",
         "unit": {"id": ut.id, "name": ut.name, "short": ut.short, "symbol": ut.symbol,
-                 "strength": ut.strength.reduced if reduced else ut.strength.full,
-                 "full_strength": ut.strength.full, "reduced_strength": ut.strength.reduced,
-                 "defence": ut.defence_of().reduced if reduced else ut.defence_of().full,
-                 "has_defence": ut.defence is not None,
+                 **_factors(ut, reduced),
                  "movement": ut.movement, "attack_distance": dict(ut.attack_distance),
+                 "figures": ut.figures, "battle_dice": list(ut.battle_dice),
                  "facing": ut.facing},
         "side": {"id": side.id, "name": side.name, "adjective": side.adjective,
                  "initial": side_initial(content, side.id)},

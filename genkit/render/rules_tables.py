@@ -210,8 +210,8 @@ def cards_table(content: Content, _=None) -> TableData:
     for c in cards.deck if cards else []:
         rolls = "; ".join(filter(None, (
             " ".join(filter(None, [_ranges(cp.roll) if cp.roll else "", f"then {cp.parity}" if cp.roll and cp.parity
-                                   else (cp.parity or "")])) for cp in c.copies)))
-        rows.append([c.name, str(len(c.copies)), rolls or "always", c.text])
+                                   else (cp.parity or "")])) for cp in c.all_copies())))
+        rows.append([c.name, str(len(c.all_copies())), rolls or "always", c.text])
     return TableData([["Card", "Copies", "Rolls (one per copy)", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
                      align=["LEFT", "CENTER", "LEFT", "LEFT"])
 

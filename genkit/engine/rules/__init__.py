@@ -18,6 +18,7 @@ RULES_MODULES = {
     "bering_land": "genkit.engine.rules.bering_land",
     "ridge": "genkit.engine.rules.ridge",
     "standard": "genkit.engine.rules.standard",
+    "memoir44": "genkit.engine.rules.memoir44",
 }
 
 
@@ -64,7 +65,10 @@ class Requirements:
     (it plays no cards), "optional" or "required". ``facing``, ``reserve``: whether it runs unit
     types with a facing, and pieces starting off the map. ``map_features``: whether it applies
     ``map.hexsides`` and ``map.roads``; ``reinforcements``: whether it brings on pieces that
-    ``enters`` on a turn."""
+    ``enters`` on a turn. ``crt``: whether it fights on ``crt`` (then the model must have one; else
+    it must have none); ``dice``: whether it rolls the symbol ``dice``; ``card_fields``: the fields
+    of ``cards.deck`` entries it reads (each card must give them); ``sections``, ``hex_features``,
+    ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
@@ -78,12 +82,18 @@ class Requirements:
     reserve: bool = False
     map_features: bool = False
     reinforcements: bool = False
+    crt: bool = True
+    dice: bool = False
+    card_fields: tuple = ("target", "effect")
+    sections: bool = False
+    hex_features: bool = False
+    figures: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
         cannot run; empty when it can run it."""
         game = content.game
-        out = self._crt_problems(module, content.crt)
+        out = self._fighting_problems(module, content)
         if content.cards is not None and self.cards == "none":
             out.append((("cards",), f"cards: rules module {module} plays no cards; this game has a deck "
                                     f"that would be printed but never played"))
@@ -99,7 +109,7 @@ class Requirements:
                 out.append((("counters", "units", i, "reserve"),
                             f"counters.units: rules module {module} brings no piece onto the map during play; "
                             f"{grp.reserve} {grp.side} {grp.type} start in reserve"))
-        out += self._feature_problems(module, content)
+        out += self._feature_problems(module, content) + self._card_problems(module, content)
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:
             path = ("game", "sides", self.sides) if len(sides) > self.sides else ("game", "sides")
@@ -129,17 +139,55 @@ class Requirements:
 
     def _feature_problems(self, module: str, content) -> list:
         out = []
-        if not self.map_features:
-            for key in ("hexsides", "roads"):
-                if getattr(content.map, key):
-                    out.append((("map", key), f"map.{key}: rules module {module} applies no {key}; they would be "
-                                              f"printed but never played"))
+        keys = (("hexsides", "roads") if not self.map_features else ()) + \
+            (("sections",) if not self.sections else ()) + (("features",) if not self.hex_features else ())
+        for key in keys:
+            if getattr(content.map, key):
+                out.append((("map", key), f"map.{key}: rules module {module} applies no {key}; they would be "
+                                          f"printed but never played"))
+        if self.sections and not content.map.sections:
+            out.append((("map",), f"map.sections: rules module {module} orders units by board section; "
+                                  f"this map has none"))
         if not self.reinforcements:
             for i, grp in enumerate(content.counters.units):
                 if grp.enters is not None:
                     out.append((("counters", "units", i, "enters"),
                                 f"counters.units: rules module {module} brings on no reinforcements; "
                                 f"{grp.side} {grp.type} would never enter"))
+        return out
+
+    def _fighting_problems(self, module: str, content) -> list:
+        """How the game fights: a CRT, symbol dice, figures per unit."""
+        if self.crt and content.crt is None:
+            return [(("game", "rules_module"), f"crt: rules module {module} fights on a combat results table; "
+                                               f"this game has none (a crt: section)")]
+        out = []
+        if not self.crt and content.crt is not None:
+            out.append((("crt",), f"crt: rules module {module} fights without a CRT; this one would be printed "
+                                  f"but never used"))
+        if self.dice and not content.dice:
+            out.append((("game", "rules_module"), f"dice: rules module {module} rolls symbol dice; this game "
+                                                  f"defines none (a dice: section)"))
+        if not self.dice and content.dice:
+            out.append((("dice",), f"dice: rules module {module} rolls no symbol dice; these would be printed "
+                                   f"but never rolled"))
+        for i, t in enumerate(content.unit_types):
+            if self.figures and t.figures is None:
+                out.append((("unit_types", i), f"unit_types: rules module {module} counts figures; {t.id} "
+                                               f"needs figures: N"))
+            if not self.figures and t.figures is not None:
+                out.append((("unit_types", i, "figures"), f"unit_types: rules module {module} counts no "
+                                                          f"figures; {t.id} has {t.figures}"))
+        return out + (self._crt_problems(module, content.crt) if self.crt else [])
+
+    def _card_problems(self, module: str, content) -> list:
+        """Every card gives the fields the module reads."""
+        out = []
+        for i, card in enumerate(content.cards.deck if content.cards and self.cards != "none" else ()):
+            for key in self.card_fields:
+                if getattr(card, key) is None:
+                    out.append((("cards", "deck", i), f"cards: rules module {module} reads each card's "
+                                                      f"{key}; card '{card.id}' has none"))
         return out
 
     def _crt_problems(self, module: str, crt) -> list:

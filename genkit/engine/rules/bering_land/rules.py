@@ -168,7 +168,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         self.random_table = {face: self.ability_index[aid] for face, aid in ab.draw_table.items()}
         self.c_ab, self.c_roll, self.c_parity = [], [], []
         for ai, a in enumerate(self.abilities):
-            for cp in a.copies:
+            for cp in a.all_copies():
                 self.c_ab.append(ai)
                 self.c_roll.append(frozenset(cp.roll))
                 self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
