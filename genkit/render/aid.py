@@ -96,7 +96,7 @@ def aid_style(content: Content, content_root: str | Path | None = None) -> Style
     """genkit's player-aid style, with the pack's ``templates/aid.yaml.j2`` laid over it."""
     cards = content.cards
     context = {"title": content.game.title, "turns": content.turn_track.turns,
-               "die_faces": content.crt.die_faces,
+               "die_faces": content.crt.die_faces if content.crt else 0,
                "deck": deck_title(content) if cards else "",
                "draw_table": cards.draw_table_name if cards and cards.draw_table else ""}
     default = DEFAULT_TEMPLATES / STYLE_TEMPLATE

@@ -10,11 +10,10 @@ from __future__ import annotations
 import math
 from ..model.schema import Content
 from .aid_text import PAD, Style, words_width, note_row, para, stack, table, with_heading
-from .counters import counter_size, unit_face
-from .draw import Circle, Group, Line, Polygon, Rect, Text, ascent, bounds, iter_primitives, text_width
+from .aid_units import _key, _units, chart_text_size, counter_key, counter_pair  # noqa: F401 (re-exported)
+from .counters import counter_size
+from .draw import Group, Line, Polygon, Rect, Text, ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
-
-CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
@@ -23,6 +22,8 @@ SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) st
 def _crt(content: Content, st: Style, width: float, title: str, root):
     from .aid import crt_notes
     crt = content.crt
+    if crt is None:          # a game that fights without a CRT (symbol dice) prints none
+        return
     cols = sorted(crt.columns, key=lambda c: c.key)
     fill = st.doc["result_fill"]
     effect = {r.code: r.effect for r in crt.results}
@@ -84,6 +85,8 @@ def result_name(r, word=lambda k: k) -> str:
 
 
 def _results(content: Content, st: Style, width: float, title: str, root):
+    if content.crt is None:
+        return
     res = content.crt.results
     cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
             {"title": "", "bold": True}, {"title": "", "flex": True}]
@@ -109,6 +112,8 @@ def numbered(st: Style, steps: list[str], width: float, chips: list | None = Non
 
 
 def _battle(content: Content, st: Style, width: float, title: str, root):
+    if content.crt is None or not content.crt.battle_sequence:
+        return
     yield "battle_sequence", with_heading(st, title, width, numbered(st, list(content.crt.battle_sequence), width))
 
 
@@ -138,147 +143,7 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
     yield "cards", with_heading(st, title, width, table(st, cols, cells, width, header=False))
 
 
-# --------------------------------------------------------------------------- units and terrain
-
-def _min_text(items) -> float:
-    sizes = [p.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-             for p, m in iter_primitives(items) if isinstance(p, Text)]
-    return min(sizes, default=MIN_TEXT)
-
-
-def chart_text_size(content: Content, side_id: str, type_id: str, root=None) -> float:
-    """The smallest text of a unit type's counters as the unit chart prints them."""
-    s = counter_size(content)
-    small = min(_min_text(unit_face(content, side_id, type_id, r, root)) for r in (False, True))
-    return small * min(MIN_TEXT / small, max(1.0, CHART_COUNTER / s))
-
-
-def counter_pair(content: Content, side_id: str, type_id: str, root=None) -> tuple:
-    """A unit type's full and reduced counters side by side, drawn by the counters' template,
-    scaled so that their smallest text prints at 6 pt (Bering Land's at 80%), but no larger
-    than :data:`CHART_COUNTER` (``genkit check`` reports a counter whose text stays under 6 pt)."""
-    s = counter_size(content)
-    front = unit_face(content, side_id, type_id, False, root)
-    back = unit_face(content, side_id, type_id, True, root)
-    k = min(MIN_TEXT / min(_min_text(front), _min_text(back)), max(1.0, CHART_COUNTER / s))
-    edge = [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]
-    items = (Group(tuple(front + edge), scale=k), Group(tuple(back + edge), translate=(s * k + 3, 0), scale=k))
-    return items, 2 * s * k + 3, s * k
-
-
-def _owner(content: Content, type_id: str) -> str:
-    return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
-
-
-def _units(content: Content, st: Style, width: float, title: str, root):
-    crt = content.crt
-    types = content.unit_types
-    pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
-    w = st.word
-    cols = [{"title": f"{w('counter')} ({w('front_back')})", "art": max(p[1] for p in pairs.values())},
-            {"title": w("unit"), "bold": True},
-            {"title": w("attack_strength") if any(u.defence is not None for u in types) else w("strength")}]
-    show_def = any(u.defence is not None and u.defence != u.strength for u in types)
-    show_face = any(u.facing for u in types)
-    show_pass = any(u.passes_through_friends for u in types) and not all(u.passes_through_friends for u in types)
-    if show_def:
-        cols.append({"title": w("defence")})
-    cols.append({"title": w("movement")})
-    cols += [{"title": f"{crt.attack_type_names.get(a, a)} {w('attack_suffix')}"} for a in crt.attack_types]
-    if show_face:
-        cols.append({"title": w("facing")})
-    if show_pass or all(u.passes_through_friends for u in types):
-        cols.append({"title": w("through_friends")})
-    cells = []
-    for u in types:
-        row = [pairs[u.id], f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
-        if show_def:
-            d = u.defence_of()
-            row.append(f"{d.full} / {d.reduced}")
-        row.append(str(u.movement))
-        for a in crt.attack_types:
-            n = u.attack_distance.get(a)
-            row.append(w("none") if n is None else f"{n} {w('hex') if n == 1 else w('hexes')}")
-        if show_face:
-            row.append((f"{u.turn_cost} {w('turn_cost')}" if u.turn_cost else w("free_turn")) if u.facing
-                       else w("none"))
-        if len(cols) > len(row):
-            row.append(w("yes") if u.passes_through_friends else w("no"))
-        cells.append(row)
-    yield "units", with_heading(st, title, width, table(st, cols, cells, width))
-
-
-def _parts(face: list, unit, reduced: bool) -> list[tuple[str, tuple]]:
-    """Where the counter template put each part of a face, found in its drawing (a restyled
-    template may leave some out): (word key, bounding box)."""
-    numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{unit.movement}"
-    if unit.defence is not None:          # attack-defence-movement
-        d = unit.defence.reduced if reduced else unit.defence.full
-        numbers = f"{unit.strength.reduced if reduced else unit.strength.full}-{d}-{unit.movement}"
-    size = max((it.h for it in face if isinstance(it, Rect)), default=0.0)   # the face's edge
-    out = []
-    for it in face:
-        if isinstance(it, Text) and it.text == unit.short:
-            out.append(("key_type", bounds([it])))
-        elif isinstance(it, Group):
-            out.append(("key_symbol", bounds([it])))
-        elif isinstance(it, Text) and it.text == numbers:
-            out.append(("key_numbers_adm" if unit.defence is not None else "key_numbers", bounds([it])))
-        elif isinstance(it, Polygon) and not reduced and unit.facing:
-            out.append(("key_facing", bounds([it])))
-        elif isinstance(it, Rect) and reduced and it.y > 0 and it.w > size / 2:
-            out.append(("key_reduced", bounds([it])))          # a wide bar off the top edge
-    seen: set = set()
-    return [(k, bx) for k, bx in out if bx and not (k in seen or seen.add(k))]
-
-
-def _callouts(st: Style, content: Content, unit, side_id: str, reduced: bool, width: float, root) -> Row:
-    """One face of ``unit`` enlarged, each of its parts named beside it with a leader line."""
-    s = counter_size(content)
-    face = unit_face(content, side_id, unit.id, reduced, root)
-    k = min(2.0, 80.0 / s) if s < 80 else 1.0
-    cw = s * k
-    items = [Group(tuple(face + [Rect(0, 0, s, s, fill=None, stroke="#000000", stroke_width=0.4)]), scale=k)]
-    lx = cw + 12
-    y_next = 0.0
-    for key, (x0, y0, x1, y1) in sorted(_parts(face, unit, reduced), key=lambda p: p[1][1]):
-        its, h = para(st.note, st.word(key), width - lx, lx, 0)
-        ay = (y0 + y1) / 2 * k
-        ty = max(ay - h / 2, y_next)
-        items.append(Group(tuple(its), translate=(0, ty)))
-        items.append(Line(x1 * k + 1, ay, lx - 2, ty + h / 2, "#404040", 0.5))
-        items.append(Circle(x1 * k + 1, ay, 1.3, fill="#404040", stroke=None))
-        y_next = ty + h + 2
-    return Row(tuple(items), max(cw, y_next) + 4)
-
-
-def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
-    """How to read a counter: a unit's full and reduced faces enlarged, their parts named (a
-    unit with a facing when there is one), and the facing rule."""
-    unit = next((u for u in content.unit_types if u.facing), content.unit_types[0])
-    side = _owner(content, unit.id)
-    gap = 12.0
-    half = (width - gap) / 2
-    faces = [_callouts(st, content, unit, side, r, half if width > 300 else width, root) for r in (False, True)]
-    rows = ([Row((Group(faces[0].items), Group(faces[1].items, translate=(half + gap, 0))),
-                 max(f.height for f in faces))] if width > 300 else faces)
-    if any(u.facing for u in content.unit_types):
-        rows.append(note_row(st, st.word("facing_key"), width, st.body))
-    rows.append(note_row(st, st.word("side_key"), width, st.body))
-    return rows
-
-
-def counter_key(content: Content, width: float, content_root=None) -> tuple[list, float]:
-    """How to read a counter (:func:`key_rows`) ``width`` wide, with genkit's or the pack's aid
-    style, for a counter sheet: (items at the origin, height)."""
-    from .aid import aid_style
-    r = stack(key_rows(content, aid_style(content, content_root), width, content_root))
-    return list(r.items), r.height
-
-
-def _key(content: Content, st: Style, width: float, title: str, root):
-    yield "counter_key", with_heading(st, title, width, key_rows(content, st, width, root))
-
+# --------------------------------------------------------------------------- terrain
 
 def _terrain(content: Content, st: Style, width: float, title: str, root):
     from .map import terrain_hex

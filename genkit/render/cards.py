@@ -15,12 +15,14 @@ from .. import hexes
 from ..model.schema import Card as CardModel, Content
 from .draw import INCH, Group, Text, bounds, fit_text
 from .layout import SheetStyle, render, template_path
+from .orders import orders_context
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
                      place_item)
 
 DIAGRAM_W = 150.0
 DIAGRAM_H = 78.0
+ORDERS_H = 76.0       #: the board picture of a command card, points high (DIAGRAM_W wide)
 FLIP = "long"
 
 
@@ -196,21 +198,32 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
              for f, aid in sorted(deck.draw_table.items())]
     out = []
     for ab in deck.deck:
-        dg = diagram(content, ab)
+        base = _card_context(content, ab, w, h)
         for i, cp in enumerate(ab.all_copies()):
-            ctx = {"w": w, "h": h,
-                   "game": {"title": content.game.title, "subtitle": content.game.subtitle},
-                   "card": {"id": ab.id, "name": ab.name, "text": ab.text, "effect": ab.effect.kind,
-                            "roll": list(cp.roll), "parity": cp.parity or "",
-                            "number": i + 1, "copies": len(ab.all_copies())},
-                   "die_faces": content.crt.die_faces,
-                   "target": {"shape": ab.target.shape, "size": ab.target.size,
-                              "range": ab.target.range, "caption": target_caption(content, ab)},
-                   "diagram": dg, "draw_table": table, "draw_table_name": deck.draw_table_name}
+            ctx = {**base, "card": {**base["card"], "roll": list(cp.roll), "parity": cp.parity or "",
+                                    "number": i + 1, "copies": len(ab.all_copies())},
+                   "draw_table": table, "draw_table_name": deck.draw_table_name}
             face = render(path, ctx)
             check_face_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
             out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)))
     return out
+
+
+def _card_context(content: Content, ab: CardModel, w: float, h: float) -> dict:
+    """What every copy of card ``ab`` shares on its face: its name and text, what it targets and
+    does (cards that attack: the target diagram, the die's faces), or the orders it gives (command
+    cards: the sections, counts and the board picture); the parts a card lacks are empty."""
+    target = ab.target
+    return {"w": w, "h": h,
+            "game": {"title": content.game.title, "subtitle": content.game.subtitle},
+            "card": {"id": ab.id, "name": ab.name, "text": ab.text,
+                     "effect": ab.effect.kind if ab.effect else ""},
+            "die_faces": content.crt.die_faces if content.crt else 0,
+            "target": ({"shape": target.shape, "size": target.size, "range": target.range,
+                        "caption": target_caption(content, ab)} if target else
+                       {"shape": "", "size": 0, "range": 0, "caption": ""}),
+            "diagram": diagram(content, ab) if target else {"w": DIAGRAM_W, "h": 0, "hexes": [], "pieces": []},
+            "orders": orders_context(content, ab, DIAGRAM_W, ORDERS_H)}
 
 
 def card_back(content: Content, content_root: str | Path | None = None) -> list:
