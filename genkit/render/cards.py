@@ -22,7 +22,7 @@ from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks
 
 DIAGRAM_W = 150.0
 DIAGRAM_H = 78.0
-ORDERS_H = 76.0       #: the board picture of a command card, points high (DIAGRAM_W wide)
+ORDERS_H = 92.0       #: the board picture of a command card, points high (DIAGRAM_W wide)
 FLIP = "long"
 
 

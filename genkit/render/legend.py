@@ -109,6 +109,13 @@ def _symbols_block(content: Content) -> Block:
 COMPASS = Block(56, 60, "compass")
 
 
+def _marks_blocks(content: Content) -> list[Block]:
+    """The block of board sections and hex features, when the map has any (else none)."""
+    from .map_marks import marks_block_size
+    w, h = marks_block_size(content)
+    return [Block(w, h, "marks")] if w else []
+
+
 def _flow(blocks: list[Block], width: float) -> tuple[list, float, float]:
     """Blocks left to right into rows no wider than ``width``: rows of (x, y, block), the widest
     row and the total height."""
@@ -133,19 +140,23 @@ def plan_legend(content: Content, geo) -> LegendPlan:
     has room (``genkit check`` reports it as sheet-fit, naming how much is missing)."""
     W, H = geo.W, geo.H
     lines_h = 12.0 * len(content.map.lines) if content.map.grid.orientation == "flat" else 0.0
+    if content.map.sections:                         # the strip naming the board's sections
+        from .map_marks import SECTION_STRIP
+        lines_h += SECTION_STRIP
     bottom = H - FOOTER_BAND - 4                     # the footer's band stays clear
     title, symbols = _title_block(content), _symbols_block(content)
+    marks = _marks_blocks(content)
     # under the grid: its width if the legend fits there, else the sheet's width
     best = None
     for width in (geo.gw, W - 2 * LEGEND_EDGE):
-        fixed = title.w + symbols.w + COMPASS.w + 3 * LEGEND_GAP
+        fixed = title.w + symbols.w + COMPASS.w + 3 * LEGEND_GAP + sum(b.w + LEGEND_GAP for b in marks)
         options = []
         key = _terrain_block(content, width - fixed)
         if key:
-            options.append([title, key, symbols, COMPASS])
+            options.append([title, key, symbols] + marks + [COMPASS])
         key = _terrain_block(content, width)
         if key:
-            options.append([title, symbols, COMPASS, key])
+            options.append([title, symbols] + marks + [COMPASS, key])
         for blocks in options:
             if max(b.w for b in blocks) > width + 1e-6:
                 continue
@@ -159,7 +170,7 @@ def plan_legend(content: Content, geo) -> LegendPlan:
     col_w = W - 2 * LEGEND_EDGE - geo.gw - LEGEND_GAP
     key = _terrain_block(content, col_w)
     if key:
-        blocks = [title, symbols, COMPASS, key]
+        blocks = [title, symbols] + marks + [COMPASS, key]
         if max(b.w for b in blocks) <= col_w + 1e-6:
             rows, w, h = _flow(blocks, 0)         # width 0: one block a row
             if geo.oy + h <= bottom and geo.oy + geo.gh + lines_h <= bottom:
@@ -185,7 +196,7 @@ def legend(content: Content, geo, version_text: str) -> list[Primitive]:
         lx, ly = (geo.ox if plan.w <= geo.gw + 1e-6 else (geo.W - plan.w) / 2,
                   geo.oy + geo.gh + plan.lines_h + 8)
     draw = {"title": _draw_title, "terrain": _draw_terrain, "symbols": _draw_symbols,
-            "compass": _draw_compass}
+            "compass": _draw_compass, "marks": _draw_marks}
     for row in plan.rows:
         for x, y, b in row:
             out += draw[b.kind](content, geo, b, lx + x, ly + y, version_text)
@@ -294,6 +305,11 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
         out.append(Line(lx + 1, y - 2.5, lx + 21, y - 2.5, r.colour, w))
         out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
     return out
+
+
+def _draw_marks(content, geo, b, lx, top, version_text) -> list[Primitive]:
+    from .map_marks import draw_marks_block
+    return draw_marks_block(content, lx, top)
 
 
 def _draw_compass(content, geo, b, x, top, version_text) -> list[Primitive]:

@@ -25,6 +25,7 @@ from ..model.schema import Content, Terrain
 from .draw import (INCH, Circle, Group, Line, Page, Polygon, Polyline, Primitive, Rect, Text,
                    cap_height, fit_text, wrap_text)
 from .layout import SheetStyle, darken, label_plate, readable_ink
+from .map_roads import _road_segments, road_items, road_width  # noqa: F401 (road_width: the legend's)
 from .sheets import sheet_words
 
 PAPER_TONE = "#f7f5ee"
@@ -173,38 +174,6 @@ def terrain_hex(t: Terrain, cx: float, cy: float, flats: float, geo: MapGeometry
 
 # --------------------------------------------------------------------------- the sheet
 
-def _road_segments(geo: MapGeometry, code_at: dict, road_codes: set) -> list[Primitive]:
-    g = geo.grid
-    out_casing, out_fill = [], []
-    done = set()
-    for (c, r), code in code_at.items():
-        if code not in road_codes:
-            continue
-        q, rr = hexes.offset_to_axial(c, r, g.orientation, g.shift)
-        cx, cy = geo.centre(c, r)
-        links = []
-        for d in range(6):
-            nq, nr = hexes.neighbour((q, rr), d)
-            nc, nrow = hexes.axial_to_offset(nq, nr, g.orientation, g.shift)
-            if code_at.get((nc, nrow)) in road_codes:
-                links.append(d)
-                key = tuple(sorted([(c, r), (nc, nrow)]))
-                if key in done:
-                    continue
-                done.add(key)
-                ex, ey = geo.centre(nc, nrow)
-                out_casing.append(Line(cx, cy, ex, ey, "#5b4a2e", 4.2))
-                out_fill.append(Line(cx, cy, ex, ey, "#f3e2b3", 2.4))
-        if len(links) == 1:  # a road end runs on to the far hexside
-            d = (links[0] + 3) % 6
-            pts = geo.corners(cx, cy)
-            mx, my = [(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)]
-            out_casing.append(Line(cx, cy, mx, my, "#5b4a2e", 4.2))
-            out_fill.append(Line(cx, cy, mx, my, "#f3e2b3", 2.4))
-    return out_casing + out_fill + [Circle(*geo.centre(c, r), 1.2, fill="#f3e2b3", stroke=None)
-                                    for (c, r), code in code_at.items() if code in road_codes]
-
-
 def edge_points(geo: MapGeometry, edge: str) -> tuple[tuple[float, float], tuple[float, float]]:
     """The two ends of the hexside ``"AAAA/BBBB"`` shared by two adjacent hexes (points)."""
     a, b = edge.split("/")
@@ -217,10 +186,6 @@ def edge_points(geo: MapGeometry, edge: str) -> tuple[tuple[float, float], tuple
 def feature_width(flats: float) -> float:
     """A hexside line's width: bold enough to read at a glance, well inside the hex."""
     return max(2.5, flats * 0.075)
-
-
-def road_width(flats: float) -> float:
-    return max(1.6, flats * 0.04)
 
 
 def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> tuple[list[Primitive], list[Primitive]]:
@@ -274,23 +239,6 @@ def hexside_items(content: Content, geo: MapGeometry) -> tuple[list[Primitive], 
                 casing += c
                 fill += f
     return casing + fill, bridges
-
-
-def road_items(content: Content, geo: MapGeometry) -> list[Primitive]:
-    """``map.roads``: each path a line from hex centre to hex centre in the road's colour over a
-    darker casing (greyscale), with round joints."""
-    w = road_width(geo.flats)
-    casing, fill = [], []
-    for road in content.map.roads:
-        dark = darken(road.colour, 0.5)
-        for path in road.paths:
-            pts = [geo.centre_of(h) for h in path]
-            casing.append(Polyline(pts, dark, w + 1.6))
-            fill.append(Polyline(pts, road.colour, w))
-            for x, y in pts:
-                casing.append(Circle(x, y, (w + 1.6) / 2, fill=dark, stroke=None))
-                fill.append(Circle(x, y, w / 2, fill=road.colour, stroke=None))
-    return casing + fill
 
 
 def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
@@ -396,7 +344,12 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         items += label_plate(cx, cy + F / 2 - RING_INSET - ring_w - 2, plate,
                              _fit_min(plate, "sans-bold", MIN_TEXT, F * 0.9),
                              "sans-bold", fill=side.colour.full, ink=side.colour.text)
-    # 6. hex ids, inside any ring (the ring's inner edge, then a point of air)
+    # 5b. board sections (dashed edges, names under the grid) and features on hexes (badges)
+    from .map_marks import feature_items, section_items
+    items += section_items(content, geo, section_strip_top(content, geo)) + feature_items(content, geo)
+    # 6. hex ids, inside any ring (the ring's inner edge, then a point of air), clear of section edges
+    from .map_marks import id_backs
+    items += id_backs(content, geo, lambda cy: hex_id_baseline(cy, F), lambda c, r: tby[code_at[(c, r)]].colour)
     for (c, r) in code_at:
         cx, cy = geo.centre(c, r)
         t = tby[code_at[(c, r)]]
@@ -430,6 +383,13 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
     from .legend import legend
     items += legend(content, geo, version_text)
     return items
+
+
+def section_strip_top(content: Content, geo: MapGeometry) -> float:
+    """Where the strip naming the board sections starts: under the grid and any map-line labels."""
+    g = content.map.grid
+    return geo.oy + geo.gh + 1 + (12.0 * len(content.map.lines) + 4 if g.orientation == "flat" and content.map.lines
+                                  else 0)
 
 
 def _ring_width(flats: float) -> float:
