@@ -162,9 +162,14 @@ def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
     side = _owner(content, unit.id)
     gap = 12.0
     half = (width - gap) / 2
-    faces = [_callouts(st, content, unit, side, r, half if width > 300 else width, root) for r in (False, True)]
-    rows = ([Row((Group(faces[0].items), Group(faces[1].items, translate=(half + gap, 0))),
-                 max(f.height for f in faces))] if width > 300 else faces)
+    if unit.strength is None:      # no reduced face (a unit that counts figures): its front alone
+        rows = [_callouts(st, content, unit, side, False, width, root)]
+    else:
+        faces = [_callouts(st, content, unit, side, r, half if width > 300 else width, root) for r in (False, True)]
+        rows = ([Row((Group(faces[0].items), Group(faces[1].items, translate=(half + gap, 0))),
+                     max(f.height for f in faces))] if width > 300 else faces)
+    if unit.figures:
+        rows.append(note_row(st, st.word("figures_key"), width, st.body))
     if any(u.facing for u in content.unit_types):
         rows.append(note_row(st, st.word("facing_key"), width, st.body))
     rows.append(note_row(st, st.word("side_key"), width, st.body))
