@@ -445,7 +445,14 @@ def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
     return Row(items, max(p.height for p in parts))
 
 
-SECTIONS = {"crt": _crt, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
+def _dice(content: Content, st: Style, width: float, title: str, root):
+    """Each face of the game's symbol dice, drawn, named and what it does (none without dice)."""
+    from .dice import face_rows
+    if content.dice:
+        yield "dice", with_heading(st, title, width, face_rows(content, st, width, root))
+
+
+SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
             "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
             "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 

@@ -12,7 +12,7 @@ The same content gives byte-identical files.
 
 Output (default ``build/<game id>/``)::
 
-    map.pdf  map-tiled.pdf  counters.pdf  cards.pdf  player-aid.pdf  rules.pdf  manifest.json
+    map.pdf  map-tiled.pdf  counters.pdf  cards.pdf  dice.pdf  player-aid.pdf  rules.pdf  manifest.json
     svg/<kind>-<page>.svg   png/<kind>-<page>.png (png=True)
 """
 
@@ -31,6 +31,7 @@ from .aid import aid_pages
 from .booklet import rules_booklet
 from .cards import card_sheets
 from .counters import LAYOUTS, counter_sheets
+from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
 from .map import _cached_map, map_page
@@ -39,9 +40,9 @@ from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100, tile
 from .svg import svg_string
 
-KINDS = ("map", "map-tiled", "counters", "cards", "player-aid", "rules")
+KINDS = ("map", "map-tiled", "counters", "cards", "dice", "player-aid", "rules")
 FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
-         "cards": "cards.pdf", "player-aid": "player-aid.pdf", "rules": "rules.pdf"}
+         "cards": "cards.pdf", "dice": "dice.pdf", "player-aid": "player-aid.pdf", "rules": "rules.pdf"}
 TILE_OVERLAP = 36.0
 PNG_DPI = 96
 
@@ -76,6 +77,8 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         info: dict = {}
         if kind == "cards" and content.cards is None:
             continue  # a game without cards prints none
+        if kind == "dice" and not content.dice:
+            continue  # nor one without symbol dice
         if kind == "rules":  # the booklet flows its text with reportlab: a PDF, no page list
             booklet = rules_booklet(content, source, style, content_root)
             if booklet is not None:
@@ -104,6 +107,9 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             pages = cs.pages
             info = {"cards": cs.cards_drawn, "flip": "long",
                     "card_in": list(g.components.card_in)}
+        elif kind == "dice":
+            pages = dice_sheet(content, style, content_root)
+            info = {"stickers": DIE_COPIES * sum(len(d.faces) for d in content.dice), "die_face_in": DIE_FACE_IN}
         else:
             pages = aid_pages(content, style, content_root)
         out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
