@@ -140,7 +140,15 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
     cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
              [st.word("reshuffle"), str(ab.reshuffle_at)]]
     cols = [{"title": "", "flex": True}, {"title": ""}]
-    yield "cards", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+    rows = table(st, cols, cells, width, header=False)
+    if any(c.orders for c in ab.deck):       # command cards: each card, its copies and orders
+        from .orders import orders_words
+        w = st.word
+        rows += table(st, [{"title": w("card"), "bold": True}, {"title": w("copies")},
+                           {"title": w("orders"), "flex": True}],
+                      [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else w("none")]
+                       for c in ab.deck], width)
+    yield "cards", with_heading(st, title, width, rows)
 
 
 # --------------------------------------------------------------------------- terrain

@@ -140,23 +140,29 @@ def _key(content: Content, x0: float, y: float, width: float, root) -> list[Prim
 # --------------------------------------------------------------------------- the player aid
 
 def face_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
-    """The player aid's key of the dice: per face its drawing, its name and what it does (rows)."""
-    rows = []
+    """The player aid's key of the dice: each distinct face drawn, named (with how many faces of
+    the die show it) and what it does, as many across as the width holds (rows)."""
     size = 24.0
+    across = max(1, int(width // 170))
+    cw = (width - 10 * (across - 1)) / across
+    cells = []
     for die in content.dice:
         counts: dict[tuple, int] = {}
         for f in die.faces:
             counts[(f.symbol, f.name)] = counts.get((f.symbol, f.name), 0) + 1
-        seen: set = set()
         for f in die.faces:
             key = (f.symbol, f.name)
-            if key in seen:
-                continue
-            seen.add(key)
-            n = counts[key]
-            label = f"{f.name}" + (f" ({n} of {len(die.faces)} faces)" if n > 1 else "")
-            name, h1 = para(st.bold, label, width - size - 8, size + 8, 0)
-            what, h2 = para(st.body, face_effect(content, f), width - size - 8, size + 8, h1)
-            face = Group(tuple(die_face(content, die, f, size, root)), translate=(0, 0))
-            rows.append(Row(tuple([face] + name + what), max(size, h1 + h2) + 4))
+            if counts.pop(key, None) is None:
+                continue                                  # drawn already
+            n = sum(1 for g in die.faces if (g.symbol, g.name) == key)
+            label = f.name + (f" ({n} of {len(die.faces)} faces)" if n > 1 else "")
+            name, h1 = para(st.bold, label, cw - size - 8, size + 8, 0)
+            what, h2 = para(st.body, face_effect(content, f), cw - size - 8, size + 8, h1)
+            face = Group(tuple(die_face(content, die, f, size, root)))
+            cells.append(([face] + name + what, max(size, h1 + h2) + 4))
+    rows = []
+    for i in range(0, len(cells), across):
+        line = cells[i:i + across]
+        items = [Group(tuple(its), translate=(j * (cw + 10), 0)) for j, (its, _) in enumerate(line)]
+        rows.append(Row(tuple(items), max(h for _, h in line)))
     return rows

@@ -242,7 +242,7 @@ def hexside_items(content: Content, geo: MapGeometry) -> tuple[list[Primitive], 
 
 
 def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
-    """The key of a chart row (``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"``) drawn as on the
+    """The key of a chart row (``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"``, ``"feature:ID"``) drawn as on the
     map in a hex ``sw`` across the flats, its top-left corner at (0, 0); [] for any other key."""
     kind, _, ident = key.partition(":")
     R = sw / math.sqrt(3)
@@ -275,6 +275,14 @@ def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
             return [plain, outline] + river + bridge_glyph(p, q, f.colour, sw)
         casing, fill = hexside_line(p, q, f.colour, max(2.0, sw * 0.1))
         return [plain, outline] + casing + fill
+    if kind == "feature":            # its badge on a plain hex, as on the map
+        from .map_marks import badge_width, feature_badge, feature_ring
+        f = next((f for f in content.map.features if f.id == ident), None)
+        if f is None:
+            return []
+        k = min(1.0, sw * 0.95 / (badge_width(f.mark) + 4))
+        return [plain, outline, Group(tuple(feature_badge(f, 0, 0, feature_ring(content, f))),
+                                      translate=(cx, cy), scale=k)]
     if kind == "road":
         r = next((r for r in content.map.roads if r.id == ident), None)
         if r is None:

@@ -1,0 +1,147 @@
+"""Memoir '44's charts for the kit (:class:`genkit.engine.rules.Chart`), every entry drawn from the
+model and its ``rules:`` section (:mod:`.section`): the terrain effects chart (each terrain and hex
+feature: moving in, battling a unit there, battling out of it, flags, line of sight; it takes the
+place of the generic terrain chart), how each unit type moves and battles, and command and medals
+(hands, objectives, the medals that win). The player aid prints them in its ``rules_charts``
+section, the rules booklet with ``[[chart:ID]]``. Imports nothing of the engine."""
+from __future__ import annotations
+
+from .. import Chart
+from .section import HexEffect, Section
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _type_name(content, type_id: str) -> str:
+    return next((u.name for u in content.unit_types if u.id == type_id), type_id)
+
+
+def _dice(content, changes: dict) -> str:
+    """{infantry: -1, armour: -2} -> "infantry -1, armour -2" (unit types in model order)."""
+    order = [u.id for u in content.unit_types]
+    ids = sorted(changes, key=lambda t: order.index(t) if t in order else len(order))
+    return ", ".join(f"{_type_name(content, t).lower()} {changes[t]:+d}" for t in ids)
+
+
+def _movement(content, eff: HexEffect | None, move_cost) -> str:
+    if move_cost is None:
+        return "impassable"
+    if eff is None:
+        return "no effect"
+    out = []
+    if eff.impassable_for:
+        out.append(f"{_and([_type_name(content, t).lower() for t in eff.impassable_for])} may not enter")
+    if eff.enter_from_adjacent:
+        out.append("enter only from the next hex (a move's first hex)")
+    if eff.stop:
+        out.append("a unit moving in stops")
+    if eff.no_battle_on_entry:
+        out.append("no battle the turn it moves in")
+    return "; ".join(out) or "no effect"
+
+
+def _battle_in(content, eff: HexEffect | None, owner: str | None) -> str:
+    if eff is None or not eff.dice:
+        return "full dice"
+    text = _dice(content, eff.dice)
+    if eff.from_below_only:
+        text += " (not from the same terrain)"
+    if eff.protects == "owner" and owner:
+        text += f" ({owner} units only)"
+    return text
+
+
+def _other(content, eff: HexEffect | None, owner: str | None) -> str:
+    if eff is None:
+        return "-"
+    out = []
+    if eff.battle_out:
+        out.append(f"battling out: {_dice(content, eff.battle_out)}")
+    if eff.ignore_flags:
+        who = f"an {owner} unit" if eff.protects == "owner" and owner else "a unit"
+        out.append(f"{who} here may ignore {eff.ignore_flags} flag{'s' if eff.ignore_flags != 1 else ''}")
+    if eff.removed_when_left:
+        out.append("removed when its unit leaves")
+    return "; ".join(out) or "-"
+
+
+def terrain_chart(content, section: Section) -> Chart:
+    """Each terrain of the map, then each hex feature: what it does to movement, to a battle
+    against a unit on it (dice taken from the attacker, by attacker type), to a battle out of it,
+    to flags, and to line of sight."""
+    rows, keys = [], []
+    for t in content.map.terrain:
+        eff = section.terrain.get(t.id)
+        rows.append((t.name, _movement(content, eff, t.move_cost), _battle_in(content, eff, None),
+                     _other(content, eff, None), "blocks" if t.blocks_los else "clear"))
+        keys.append(f"terrain:{t.id}")
+    for f in content.map.features:
+        eff = section.features.get(f.id)
+        owner = content.side(f.side).adjective if f.side else None
+        rows.append((f.name, _movement(content, eff, 1), _battle_in(content, eff, owner),
+                     _other(content, eff, owner), "as its terrain"))
+        keys.append(f"feature:{f.id}")
+    notes = ["Dice numbers are dice taken from the attacker's roll, by the attacker's unit type; a type not "
+             "named rolls its full dice.",
+             "When a hex's terrain and a feature on it both take dice, only the larger reduction counts."]
+    notes.append("Line of sight runs from hex centre to hex centre. A hex it crosses that holds a unit or terrain "
+                 "that blocks stops it; a line running along hex edges is stopped only when both sides block.")
+    free = [u.name.lower() for u in content.unit_types if not section.needs_los.get(u.id, True)]
+    if free:
+        notes[-1] += f" {_and(free).capitalize()} needs no line of sight."
+    return Chart("terrain_effects", "Terrain effects chart",
+                 ("Terrain", "Moving in", "Battling a unit here", "Also", "Line of sight"),
+                 tuple(rows), tuple(notes), replaces="terrain", keys=tuple(keys))
+
+
+def units_chart(content, section: Section) -> Chart:
+    """How far each unit type moves, how far it may move and still battle, whether it needs line
+    of sight, takes ground and overruns."""
+    rows = []
+    for u in content.unit_types:
+        mb = section.move_and_battle.get(u.id, u.movement)
+        battle = ("may not battle after moving" if mb == 0 else
+                  f"up to {mb} hex{'es' if mb != 1 else ''}" + (", and battle" if mb >= u.movement else ""))
+        rows.append((u.name, f"{u.movement} hex{'es' if u.movement != 1 else ''}", battle,
+                     "yes" if section.needs_los.get(u.id, True) else "no",
+                     "yes" if u.id in section.take_ground else "no",
+                     "yes" if u.id in section.overrun else "no"))
+    notes = ["Take ground: after a close assault empties the target's hex, the unit may move into it. "
+             "Overrun: having taken ground, it may battle once more (once a turn)."]
+    return Chart("moving_battling", "Moving and battling",
+                 ("Unit", "Moves", "Moves and still battles", "Needs line of sight", "Takes ground", "Overrun"),
+                 tuple(rows), tuple(notes))
+
+
+def _place_name(content, hex_id: str) -> str:
+    return next((p.name for p in content.map.places if p.hex == hex_id), "")
+
+
+def command_chart(content, section: Section) -> Chart:
+    """Hands of command cards, the nation rule when it is on, the medal objectives and the medals
+    that win."""
+    sides = {s.id: s for s in content.game.sides}
+    rows = [("Command cards", "; ".join(f"{sides[s].name}: {n} cards in hand" for s, n in section.hands.items())
+             + ". Play one a turn, order the units it names, then draw one.")]
+    for sid, n in section.extra_orders.items():
+        if n:
+            rows.append(("Nation rule", f"{sides[sid].name} order {n} unit{'s' if n != 1 else ''} more than "
+                                        f"a section card says."))
+    for o in section.objectives:
+        where = _place_name(content, o.hex)
+        rows.append(("Objective", f"Hex {o.hex}{f' ({where})' if where else ''}: {o.medals} medal"
+                                  f"{'s' if o.medals != 1 else ''} to the {sides[o.side].adjective} side while "
+                                  f"one of its units stands there."))
+    wins = [v.at_least for v in content.game.victory if v.kind == "points"]
+    if wins:
+        rows.append(("Medals", f"A medal for each enemy unit eliminated; the first side with {wins[0]} "
+                               f"medals wins at once."))
+    return Chart("command_medals", "Command and medals", ("Rule", "What it means"), tuple(rows), span="half")
+
+
+def charts(content) -> list[Chart]:
+    """Memoir '44's charts, drawn from the model (see the module's comment)."""
+    section = Section.model_validate(content.rules or {})
+    return [terrain_chart(content, section), units_chart(content, section), command_chart(content, section)]
