@@ -52,8 +52,8 @@ def _road_segments(geo, code_at: dict, road_codes: set) -> list[Primitive]:
 
 def _crossing(geo, c: int, r: int, code_at: dict) -> list[Primitive]:
     """A road hex with no road beside it (a bridge over a river): a road from hexside to opposite
-    hexside along the first axis whose two neighbours may be entered, with black parapets when an
-    impassable hex lies beside it; nothing when no axis has two such neighbours."""
+    hexside along the first direction whose two neighbours may be entered, with black parapets when an
+    impassable hex lies beside it; nothing when no direction has two such neighbours."""
     g = geo.grid
     tby = geo.content.terrain_by_code()
     q, rr = hexes.offset_to_axial(c, r, g.orientation, g.shift)
@@ -62,12 +62,12 @@ def _crossing(geo, c: int, r: int, code_at: dict) -> list[Primitive]:
         nc, nrow = hexes.axial_to_offset(*hexes.neighbour((q, rr), d), g.orientation, g.shift)
         code = code_at.get((nc, nrow))
         return code is not None and tby[code].move_cost is not None
-    axis = next((d for d in range(3) if passable(d) and passable(d + 3)), None)
-    if axis is None:
+    way = next((d for d in range(3) if passable(d) and passable(d + 3)), None)
+    if way is None:
         return []
     cx, cy = geo.centre(c, r)
     pts = geo.corners(cx, cy)
-    a, b = [[(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)] for d in (axis, axis + 3)]
+    a, b = [[(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)] for d in (way, way + 3)]
     out: list[Primitive] = [Line(*a, *b, "#5b4a2e", 7.0), Line(*a, *b, "#f3e2b3", 4.6)]
     if not all(passable(d) for d in range(6)):
         ux, uy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)

@@ -64,6 +64,8 @@ def _ranges(faces: list[int]) -> str:
 @table("crt", what="the combat results table")
 def crt_table(content: Content, _=None) -> TableData:
     crt = content.crt
+    if crt is None:                  # a game without a CRT: nothing to show (a check error)
+        return TableData([], [], [1.0])
     cols = sorted(crt.columns, key=lambda c: c.key)
     effect = {r.code: r.effect for r in crt.results}
     result_fill = _result_fill(content)
@@ -86,6 +88,8 @@ def crt_table(content: Content, _=None) -> TableData:
 @table("results", what="the results key")
 def results_table(content: Content, _=None) -> TableData:
     from .aid_sections import result_name
+    if content.crt is None:
+        return TableData([], [], [1.0])
     rows = [[r.code, result_name(r), r.text] for r in content.crt.results]
     result_fill = _result_fill(content)
     fills = {(i, 0): result_fill.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
@@ -97,24 +101,35 @@ def results_table(content: Content, _=None) -> TableData:
 def units_table(content: Content, _=None) -> TableData:
     crt = content.crt
     types = content.unit_types
+    attack_types = crt.attack_types if crt else []
+    strength = any(u.strength is not None for u in types)
     defence = any(u.defence is not None for u in types)
+    figures = any(u.figures is not None for u in types)
+    ranges = max((len(u.battle_dice) for u in types), default=0)
     points = any(u.points is not None for u in types) or any(v.kind == "points" for v in content.game.victory)
-    head = ["Counter", "Unit", "Strength full / reduced"]
+    head = ["Counter", "Unit"] + (["Strength full / reduced"] if strength else [])
     head += ["Defence full / reduced"] if defence else []
-    head += ["Movement points"]
-    head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in crt.attack_types]
+    head += ["Figures"] if figures else []
+    head += ["Movement points" if strength else "Movement (hexes)"]
+    head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in attack_types]
+    head += [f"Dice at {r}" for r in range(1, ranges + 1)]
     head += ["Facing", "Enters a friend's hex"] + (["Points"] if points else [])
     rows, counters = [], {}
     first_side = content.game.sides[0].id
     for u in types:
         counters[(len(rows), 0)] = (first_side, u.id)   # the counter as printed: symbol and numbers
-        row = ["", f"{u.name} ({u.short})", f"{u.strength.full} / {u.strength.reduced}"]
+        row = ["", f"{u.name} ({u.short})"]
+        if strength:
+            row.append(f"{u.strength.full} / {u.strength.reduced}" if u.strength else "-")
         if defence:
             d = u.defence_of()
-            row.append(f"{d.full} / {d.reduced}")
+            row.append(f"{d.full} / {d.reduced}" if d else "-")
+        if figures:
+            row.append(str(u.figures) if u.figures is not None else "-")
         row.append(str(u.movement))
         row += [f"{u.attack_distance[a]} hex{'es' if u.attack_distance[a] != 1 else ''}"
-                if a in u.attack_distance else "-" for a in crt.attack_types]
+                if a in u.attack_distance else "-" for a in attack_types]
+        row += [str(u.battle_dice[r]) if r < len(u.battle_dice) else "-" for r in range(ranges)]
         row.append(f"yes, {u.turn_cost} MP per hex side turned" if u.facing else "no")
         row.append("yes" if u.passes_through_friends else "no")
         if points:
