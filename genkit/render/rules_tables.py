@@ -112,8 +112,12 @@ def units_table(content: Content, _=None) -> TableData:
     head += ["Figures"] if figures else []
     head += ["Movement points" if strength else "Movement (hexes)"]
     head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in attack_types]
-    head += [f"Dice at {r}" for r in range(1, ranges + 1)]
-    head += ["Facing", "Enters a friend's hex"] + (["Points"] if points else [])
+    head += ["Battle dice at 1, 2, 3 ... hexes"] if ranges else []
+    # the facing and friends columns: always on a strength game's chart, else only when they say something
+    facing = strength or any(u.facing for u in types)
+    friends = strength or any(u.passes_through_friends for u in types)
+    head += (["Facing"] if facing else []) + (["Enters a friend's hex"] if friends else [])
+    head += ["Points"] if points else []
     rows, counters = [], {}
     first_side = content.game.sides[0].id
     for u in types:
@@ -129,15 +133,19 @@ def units_table(content: Content, _=None) -> TableData:
         row.append(str(u.movement))
         row += [f"{u.attack_distance[a]} hex{'es' if u.attack_distance[a] != 1 else ''}"
                 if a in u.attack_distance else "-" for a in attack_types]
-        row += [str(u.battle_dice[r]) if r < len(u.battle_dice) else "-" for r in range(ranges)]
-        row.append(f"yes, {u.turn_cost} MP per hex side turned" if u.facing else "no")
-        row.append("yes" if u.passes_through_friends else "no")
+        row += ["-".join(map(str, u.battle_dice)) or "-"] if ranges else []
+        if facing:
+            row.append(f"yes, {u.turn_cost} MP per hex side turned" if u.facing else "no")
+        if friends:
+            row.append("yes" if u.passes_through_friends else "no")
         if points:
             row.append(str(u.point_value()))
         rows.append(row)
     n = len(head)
     widths = [1.1, 2.2] + [1] * (n - 2)
-    widths[head.index("Facing")] = 1.4
+    for name, w in (("Facing", 1.4), ("Battle dice at 1, 2, 3 ... hexes", 2.0), ("Movement (hexes)", 1.3)):
+        if name in head:
+            widths[head.index(name)] = w
     return TableData([head], rows, widths, align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2), counters=counters)
 
 
@@ -221,6 +229,12 @@ def places_table(content: Content, _=None) -> TableData:
 @table("cards", what="the card deck")
 def cards_table(content: Content, _=None) -> TableData:
     cards = content.cards
+    if cards and any(c.orders for c in cards.deck):      # command cards: the units each orders
+        from .orders import orders_words
+        rows = [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else "-", c.text]
+                for c in cards.deck]
+        return TableData([["Card", "Copies", "Orders", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
+                         align=["LEFT", "CENTER", "LEFT", "LEFT"])
     rows = []
     for c in cards.deck if cards else []:
         rolls = "; ".join(filter(None, (
