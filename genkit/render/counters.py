@@ -279,7 +279,9 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
             b_head, _ = header(margin + 84, margin, hw, f"{title} - counters, BACKS" +
                                (f" ({sheet_no})" if sheet_no else ""), [
                 "Print on the back of the fronts sheet (flip on the LONG edge).",
-                "Reduced sides are the lighter shade; this square backs the front's square.",
+                ("Reduced sides are the lighter shade" if any(u.strength is not None for u in content.unit_types)
+                 else "Backs are the lighter shade (units count figures, not steps)")
+                + "; this square backs the front's square.",
             ])
             front_page = list(front_art) + marks(fslots) + f_head + calibration_square(sq_x, margin)
             if pi == npages - 1:
