@@ -89,7 +89,9 @@ class Battle:
 
     def _fire(self, s: State, p: int, q: int) -> None:
         """5.5-5.6: roll the dice; each face that hits the target's type removes a figure; the
-        flags rolled are retreat moves (6.1) unless the unit is eliminated first (9.1)."""
+        flags rolled are retreat moves (6.1) unless the unit is eliminated first (9.1). Events: the
+        generic Battle (no CRT column: ``attack_type`` "close_assault" or "fire"; ``eliminated``
+        by the hits), then the dice in detail (DiceBattle)."""
         overrun = s.stage == S_OVERRUN
         s.battled |= 1 << p
         if overrun:
@@ -102,6 +104,11 @@ class Battle:
         hits = sum(1 for f in faces if (self.face_hits[f] >> tq) & 1)
         flags = sum(self.face_flags[f] for f in faces)
         if s.events is not None:
+            side = self.side_ids[self.p_side[p]]
+            s.events.append(ev.Battle(side=side, lead_type=self.type_ids[self.p_type[p]],
+                                      attack_type="close_assault" if d == 1 else "fire", column=None, face=None,
+                                      result=None, defender_type=self.type_ids[tq], eliminated=hits >= s.figs[q],
+                                      n_attackers=1, lead=p, defender=q))
             s.events.append(mev.DiceBattle(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
                                            piece=p, target_type=self.type_ids[tq], target=q, distance=d, dice=n,
                                            faces=tuple(self.face_symbols[f] for f in faces), hits=hits, flags=flags))

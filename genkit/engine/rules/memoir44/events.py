@@ -1,5 +1,6 @@
-"""Memoir '44's own event kinds (the generic ones: :mod:`genkit.engine.events`; a unit's last
-figure lost is the generic ``Eliminated``, a card played and drawn the generic card events)."""
+"""Memoir '44's own event kinds (the generic ones: :mod:`genkit.engine.events`; a battle is also
+the generic ``Battle`` without a CRT column, a unit's last figure lost the generic ``Eliminated``,
+a card played and drawn the generic card events)."""
 from __future__ import annotations
 
 from ...events import kind
