@@ -325,8 +325,3 @@ class Game(Orders, Movement, Battle, Retreat, GameRules):
         sc = self.scores(s)
         return [f"{sid}: medals {sc[sid]}; hand {sorted(self.c_id[c] for c in s.hands[side])}"
                 for side, sid in enumerate(self.side_ids)] + [f"stage {STAGE_NAMES[s.stage]}"]
-
-    def figures(self, s: State) -> dict:
-        """Hex id -> figures of the unit on it (for texts and tests)."""
-        return {self.board.grid.id_of(s.loc[p]): s.figs[p] for p in range(self.npieces) if s.loc[p] >= 0}
-

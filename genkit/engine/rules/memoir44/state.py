@@ -13,7 +13,8 @@ The player turn's bookkeeping, bit masks over piece ids: ``ordered`` (3.2), ``mo
 
 Decisions: ``stage`` (which decision is pending) and ``pend`` (an immutable tuple describing it):
 S_ORDER (last piece ordered), S_MOVE_DEST (piece, ((hex, hexes moved), ...)), S_RETREAT
-(target, flags left, attacker, distance), S_TAKE (attacker, hex), S_OVERRUN (attacker).
+(target, flags left, attacker, distance, the target's hex before the battle), S_TAKE
+(attacker, hex), S_OVERRUN (attacker).
 """
 from __future__ import annotations
 
