@@ -115,7 +115,8 @@ class Game(Orders, Movement, Battle, Retreat, GameRules):
                 self.feat_setup[b.grid.index_of(hid)] = fi
 
     def _read_units(self, content, sec) -> None:
-        """2.1 / 4.4 / 5.2 / 7: per unit type its figures, movement, dice by range and abilities."""
+        """2.1 / 4.4 / 5.2 / 7: per unit type its figures, movement, dice by range, and whether it takes ground
+        and overruns."""
         types = self.types
         self.t_figs = [t.figures for t in types]
         self.t_move = [t.movement for t in types]
