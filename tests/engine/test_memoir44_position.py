@@ -318,3 +318,10 @@ def test_m44_3_1_command_cards_phases_follow_the_sequence_of_play(seed):
         g.apply(s, g.legal_actions(s)[0])
     kinds = [k for _, k in seen]
     assert kinds[0] == "command" and "draw" not in kinds      # draws take no decision
+
+
+def test_m44_3_1_command_cards_same_seed_same_game():
+    c = content()
+    first, again = play_game(c, 21), play_game(c, 21)
+    assert first.digest == again.digest and first.steps == again.steps
+    assert play_game(c, 22).digest != first.digest
