@@ -10,7 +10,8 @@ Any rules module asks :class:`Victory` at the two moments a game can be won:
   one side has units left), ``hold`` (the one side whose units occupy every listed
   hex, with no other side's unit in any, wins; ``at: game_end`` only after the last turn),
   ``points`` (a side whose victory points reach ``at_least`` wins; the most points if
-  several do, a draw if they tie), ``turn_limit`` (after the last turn: its ``winner``, a
+  several do, a draw if they tie; ``at: at_once``: also checked by :meth:`Victory.at_once`,
+  which a rules module calls whenever points are scored), ``turn_limit`` (after the last turn: its ``winner``, a
   draw, or ``most_points``).
 
 The first condition met ends the game; its kind is the outcome's ``reason``. A condition
@@ -40,6 +41,7 @@ class Victory:
         self.turns, self.side_pieces = game.turns, game.side_pieces
         #: (index, kind, condition) of the conditions checked at the end of a game turn, in order
         self.at_turn_end = [(i, c.kind, c) for i, c in enumerate(self.conditions) if c.kind != "enter_enemy_place"]
+        self.points_at_once = [c for c in self.conditions if c.kind == "points" and c.at == "at_once"]
         self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
                            for i, c in enumerate(self.conditions) if c.kind == "hold"}
 
@@ -70,6 +72,19 @@ class Victory:
                 scores = list(self.game.scores(state).values())
                 if max(scores) >= c.at_least:
                     return _most(scores), kind
+        return None
+
+    def at_once(self, state) -> tuple | None:
+        """(winner side index or DRAW, "points") when a ``points`` condition checked ``at:
+        at_once`` is met now, else None: a rules module calls this whenever points are scored
+        or lost (a unit eliminated, a hex that scores taken)."""
+        if not self.points_at_once:
+            return None
+        scores = list(self.game.scores(state).values())
+        best = max(scores)
+        for c in self.points_at_once:
+            if best >= c.at_least:
+                return _most(scores), c.kind
         return None
 
     def _holder(self, state, hexes: list) -> int | None:

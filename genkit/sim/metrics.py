@@ -401,7 +401,7 @@ class Metrics:
         dead = self.dead_cards()
         nr = self.never_reached()
         battles = sum(self.crt.values())
-        return {
+        out = {
             "lead": "side ahead on victory points at each game turn end and at the end",
             "drawishness": _proportion(self.draws, self.completed),
             "decisiveness": dict(mean_interval(fractions, 0.0, 1.0),
@@ -414,9 +414,11 @@ class Metrics:
             "first_player_advantage": fpa,
             "dead_cards": {"cards": dead, "of": len(self.meta.get("cards", [])), "games": self.games,
                            "play_chance_below": wilson(0, self.games)[1] if dead else None},
-            "unreachable_crt_cells": {"cells": len(nr), "of": len(self.crt_cells()), "battles": battles,
-                                      "reach_chance_below": wilson(0, battles)[1] if nr else None},
         }
+        if self.crt_cells():            # a game without a CRT has no cells to reach
+            out["unreachable_crt_cells"] = {"cells": len(nr), "of": len(self.crt_cells()), "battles": battles,
+                                            "reach_chance_below": wilson(0, battles)[1] if nr else None}
+        return out
 
     def dumps(self, timing: bool = True) -> str:
         return json.dumps(self.to_json(timing), indent=2, sort_keys=False)

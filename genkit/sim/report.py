@@ -428,7 +428,7 @@ def summary_lines(m: Metrics) -> list:
         below = j["design"]["unreachable_crt_cells"]["reach_chance_below"]
         out.append(f"{len(nr)} of {total} CRT cells were never reached: {shown} (so each is reached by fewer "
                    f"than {_pct(below)} of battles, at 95% confidence).")
-    else:
+    elif total:
         out.append(f"All {total} CRT cells were reached.")
     line = design_line(m, j["design"])
     if line:
@@ -460,7 +460,7 @@ def _section_for(m: Metrics) -> dict:
     return {
         "json": j,
         "summary": summary_lines(m),
-        "plots": {"win": plot_win_rates(m), "length": plot_length(m), "crt": plot_crt(m, _crt_rows(m)),
+        "plots": {"win": plot_win_rates(m), "length": plot_length(m), "crt": plot_crt(m, _crt_rows(m)) if m.crt_cells() else "",
                   "cards": plot_cards(m) if cards else "", "units": plot_units(m)},
         "units": m.units_table(),
         "cards": cards,

@@ -63,13 +63,13 @@ def _column(c):
 
 def meta_for(content, source, path, overrides, seed, bots) -> dict:
     cards = deck(content)
-    columns = sorted(content.crt.columns, key=lambda c: c.key)
+    columns = sorted(content.crt.columns, key=lambda c: c.key) if content.crt is not None else []
     return {
         "content": str(path), "sha256": source.sha256, "overrides": list(overrides), "seed": seed,
         "bots": list(bots), "sides": [s.id for s in content.game.sides], "first_side": content.game.first_side,
         "turns": content.turn_track.turns,
-        "crt": {"columns": [_column(c) for c in columns],
-                "types": list(content.crt.attack_types), "faces": content.crt.die_faces},
+        "crt": {"columns": [_column(c) for c in columns],         # None: a game without a CRT
+                "types": list(content.crt.attack_types), "faces": content.crt.die_faces} if columns else None,
         "crt_rows": {_column(c): {t: list(r) for t, r in c.rows.items()} for c in columns},
         "cards": [c.id for c in cards],
         "card_names": {c.id: c.name for c in cards},

@@ -1,13 +1,328 @@
-"""Memoir '44's sequence of play and the game interface (being written)."""
+"""Memoir '44's sequence of play and the game interface (:class:`genkit.engine.game.GameRules`).
+
+``Game(content)`` reads the model once (the board's sections, what each terrain and feature
+does, the unit types, the battle die, the command deck, the objectives) and answers
+``initial_state``, ``_compute`` and ``_do``; the procedures of each part of the rules are its
+mixins: :mod:`.orders` (command cards, 3), :mod:`.movement` (4), :mod:`.battle` (5),
+:mod:`.retreat` (6-7), and medals here (9). Case numbers are those of docs/memoir44-rules.md.
+
+Decisions (plain tuples, deterministic order): ``("card", copy)``; ``("order", piece)``,
+``("done",)``; ``("move", piece)``, ``("done",)``; ``("to", hex)``; ``("fire", piece, target)``,
+``("done",)``; ``("retreat", hex)`` (the target's owner decides); ``("take", hex)``, ``("stay",)``.
+"""
 from __future__ import annotations
 
-from ...game import GameRules
+from ...core import seed_rng, shuffle
+from ...game import GameRules, RulesError
+from ...state import ELIMINATED, RESERVE
+from ....hexes import in_band
 from .. import Requirements
+from . import events as mev
+from .battle import Battle
+from .bots import GreedyBot, SearchBot
+from .checks import state_problems
+from .movement import Movement
+from .orders import Orders
+from .retreat import Retreat
+from .section import HexEffect, Section
+from .state import (
+    S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVER, S_OVERRUN, S_RETREAT, S_TAKE, STAGE_NAMES,
+    M44State as State,
+)
+from .view import PlayerView, determinise
+
+NONE = HexEffect()
 
 
-class Game(GameRules):
+class Game(Orders, Movement, Battle, Retreat, GameRules):
+    """Memoir '44's procedures over one content model (built once, shared by states)."""
+
     name = "memoir44"
     REQUIRES = Requirements(sides=2, phase_kinds=("command", "movement", "battle", "draw"),
                             one_per_side=("command", "movement", "battle", "draw"), cards="required",
                             crt=False, dice=True, card_fields=("orders",), sections=True, hex_features=True,
                             figures=True)
+    BOTS = {"greedy": GreedyBot, "search": SearchBot}
+
+    def __init__(self, content):
+        GameRules.__init__(self, content)
+        self.section = sec = Section.model_validate(content.rules or {})
+        g, b = content.game, self.board
+        grid = b.grid
+        n = b.n
+        self.first = self.side_ids.index(g.first_side)
+        self.phase_kind = [p.kind for p in g.sequence_of_play]
+        self.phase_side = [self.side_ids.index(p.side) for p in g.sequence_of_play]
+        self.enemy_pieces = [self.side_pieces[1], self.side_pieces[0]]
+        # 2.2 the board: sections per hex (two for a straddling hex), passable hexes
+        m = content.map
+        self.hex_secs = []
+        for h in range(n):
+            col, row = grid.col_row(h)
+            self.hex_secs.append(tuple(i for i, sc in enumerate(m.sections)
+                                       if in_band(col, row, sc.columns[0], sc.columns[1], m.grid.orientation,
+                                                  m.grid.shift)))
+        self.passable = [c != 0 for c in b.cost]
+        self._read_effects(content, sec)
+        self._read_units(content, sec)
+        self._read_cards(content)
+        self._read_edges(content)
+        # 2.3 the battle die: per face the unit types it hits (bit mask) and its retreat flags
+        die = content.dice[0]
+        self.die_faces = len(die.faces)
+        self.face_hits = [sum(1 << self.type_index[t] for t in f.hits) for f in die.faces]
+        self.face_flags = [f.retreats for f in die.faces]
+        self.face_symbols = [f.symbol for f in die.faces]
+        # 9.2 objectives; 3.5 extra orders
+        self.objectives = [(grid.index_of(o.hex), self.side_ids.index(o.side), o.medals) for o in sec.objectives]
+        self.extra = [sec.extra_orders.get(sid, 0) for sid in self.side_ids]
+        self.hand_size = [sec.hands[sid] for sid in self.side_ids]
+        self.all_cards = list(range(self.ncards))
+
+    def _read_effects(self, content, sec) -> None:
+        """8.1-8.3: what each terrain and each feature does, as flat tables (index = terrain
+        index in ``map.terrain``, feature index in ``map.features``, unit type index)."""
+        b = self.board
+        types = self.type_ids
+        terrains = [t.id for t in content.map.terrain]
+        t_eff = [sec.terrain.get(t, NONE) for t in terrains]
+        feats = content.map.features
+        f_eff = [sec.features.get(f.id, NONE) for f in feats]
+        self.h_terrain = [terrains.index(b.terrain[h]) for h in range(b.n)]
+        self.terrain_dice = [[e.dice.get(t, 0) for t in types] for e in t_eff]
+        self.terrain_out = [[e.battle_out.get(t, 0) for t in types] for e in t_eff]
+        self.terrain_below = [e.from_below_only for e in t_eff]
+        self.terrain_ignore = [e.ignore_flags for e in t_eff]
+        self.feature_dice = [[e.dice.get(t, 0) for t in types] for e in f_eff]
+        self.feature_out = [[e.battle_out.get(t, 0) for t in types] for e in f_eff]
+        self.feature_below = [e.from_below_only for e in f_eff]
+        self.feature_ignore = [e.ignore_flags for e in f_eff]
+        self.f_fragile = [e.removed_when_left for e in f_eff]
+        # 8.2: a feature that protects its owner's units only: the side index, else -1
+        self.f_side = [self.side_ids.index(f.side) if e.protects == "owner" and f.side else -1
+                       for f, e in zip(feats, f_eff)]
+        self.h_stop = [t_eff[i].stop for i in self.h_terrain]
+        self.h_first = [t_eff[i].enter_from_adjacent for i in self.h_terrain]
+        self.h_noentry = [t_eff[i].no_battle_on_entry for i in self.h_terrain]
+        self.f_stop = [e.stop for e in f_eff]
+        self.f_first = [e.enter_from_adjacent for e in f_eff]
+        self.f_noentry = [e.no_battle_on_entry for e in f_eff]
+        self.t_no_entry = [([t in t_eff[i].impassable_for for i in self.h_terrain],
+                            [t in e.impassable_for for e in f_eff]) for t in types]
+        self.feat_setup = [-1] * b.n
+        for fi, f in enumerate(feats):
+            for hid in f.hexes:
+                self.feat_setup[b.grid.index_of(hid)] = fi
+
+    def _read_units(self, content, sec) -> None:
+        """2.1 / 4.4 / 5.2 / 7: per unit type its figures, movement, dice by range, and whether it takes ground
+        and overruns."""
+        types = self.types
+        self.t_figs = [t.figures for t in types]
+        self.t_move = [t.movement for t in types]
+        self.t_dice = [list(t.battle_dice) for t in types]
+        self.t_range = [len(t.battle_dice) for t in types]
+        self.t_move_battle = [sec.move_and_battle.get(t.id, 0) for t in types]
+        self.t_los = [sec.needs_los.get(t.id, True) for t in types]
+        self.t_take = [t.id in sec.take_ground for t in types]
+        self.t_overrun = [t.id in sec.overrun for t in types]
+
+    def _read_edges(self, content) -> None:
+        """6.1: each side's own edge is the map edge (first or last row, pointy grids; column,
+        flat) nearer its set-up; ``back[side][h]``: the neighbours of ``h`` one step nearer it."""
+        grid = self.board.grid
+        along = 1 if content.map.grid.orientation == "pointy" else 0
+        last = (grid.columns, grid.rows)[along]
+        coord = [grid.col_row(h)[along] for h in range(self.board.n)]
+        self.back = []
+        for side in range(2):
+            rows = [coord[self.p_setup[p]] for p in self.side_pieces[side] if self.p_setup[p] >= 0]
+            step = -1 if sum(rows) / max(len(rows), 1) < (last + 1) / 2 else 1
+            self.back.append([tuple(j for j in self.board.adjacent[h] if coord[j] == coord[h] + step)
+                              for h in range(self.board.n)])
+
+    # ------------------------------------------------------------------ set-up
+
+    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
+        """2.1-2.4: units on their set-up hexes with all their figures, features on theirs, the
+        deck shuffled, each side dealt its hand; the first side's command phase."""
+        s = State.__new__(State)
+        n = self.npieces
+        s.game, s.trace, s.events, s.legal = self, trace, events, None
+        s.loc = [RESERVE] * n
+        s.occ = [-1] * self.board.n
+        s.reduced = [0] * n
+        s.facing = [0] * n
+        s.figs = list(self.t_figs[t] for t in self.p_type)
+        s.mv = [-1] * n
+        s.feat = list(self.feat_setup)
+        for p in range(n):
+            if self.p_setup[p] >= 0:
+                s.loc[p] = self.p_setup[p]
+                s.occ[self.p_setup[p]] = p
+        s.rng = seed_rng(seed)
+        s.nrolls = 0
+        s.deck = list(range(self.ncards))
+        shuffle(s, s.deck)
+        s.discard = []
+        s.hands = [[], []]
+        for side in (self.first, 1 - self.first):
+            for _ in range(self.hand_size[side]):
+                self._draw(s, side)
+        s.card = -1
+        s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+        s.stage, s.pend = S_OVER, ()
+        s.turn, s.phase, s.actor = 1, 0, -1
+        s.ended, s.winner, s.reason = 0, -1, ""
+        self._enter_phase(s)
+        self._settle(s)
+        return s
+
+    # ------------------------------------------------------------------ decisions
+
+    def _compute(self, s: State) -> list:
+        st = s.stage
+        if st == S_CARD:
+            return self._card_actions(s)
+        if st == S_ORDER:
+            return self._order_actions(s)
+        if st == S_MOVE_UNIT:
+            return self._mover_actions(s)
+        if st == S_MOVE_DEST:
+            return [("to", h) for h, _ in s.pend[1]]
+        if st == S_BATTLE:
+            return self._battle_actions(s)
+        if st == S_RETREAT:
+            return self._retreat_actions(s)
+        if st == S_TAKE:
+            return self._take_actions(s)
+        if st == S_OVERRUN:
+            return self._overrun_actions(s)
+        return []
+
+    def _do(self, s: State, a) -> None:
+        st = s.stage
+        if st == S_CARD:
+            return self._play_card(s, a[1])
+        if st == S_ORDER:
+            return self._order(s, a)
+        if st == S_MOVE_UNIT:
+            return self._choose_mover(s, a)
+        if st == S_MOVE_DEST:
+            return self._move(s, a[1])
+        if st == S_BATTLE:
+            if a[0] == "fire":
+                return self._fire(s, a[1], a[2])
+            return self._next_phase(s)
+        if st == S_RETREAT:
+            return self._retreat(s, a[1])
+        if st == S_TAKE:
+            return self._take(s, a)
+        if st == S_OVERRUN:
+            return self._overrun(s, a)
+        raise RulesError(f"no decision pending in {s!r}")
+
+    # ------------------------------------------------------------------ sequence of play
+
+    def _enter_phase(self, s: State) -> None:
+        """3.1: a player turn is its side's command, movement, battle and draw phases."""
+        kind = self.phase_kind[s.phase]
+        s.actor = side = self.phase_side[s.phase]
+        s.pend = ()
+        if kind == "command":
+            s.card = -1
+            s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+            s.mv = [-1] * self.npieces
+            s.stage = S_CARD
+            if not s.hands[side]:
+                self._next_phase(s)
+        elif kind == "movement":
+            s.stage = S_MOVE_UNIT
+        elif kind == "battle":
+            s.stage = S_BATTLE
+        else:
+            self._draw(s, side)
+            self._next_phase(s)
+
+    def _next_phase(self, s: State) -> None:
+        """After the last phase of a game turn: 9.4 the end-of-turn conditions, then the next turn."""
+        s.phase += 1
+        if s.phase >= len(self.phase_ids):
+            end = self.victory.turn_end(s)
+            if end is not None:
+                return self._end(s, *end)
+            s.phase = 0
+            s.turn += 1
+        self._enter_phase(s)
+
+    def _end(self, s: State, winner: int, reason: str) -> None:
+        s.stage, s.pend, s.actor = S_OVER, (), -1
+        GameRules._end(self, s, winner, reason)
+
+    # ------------------------------------------------------------------ pieces and medals
+
+    def vacate(self, s: State, p: int) -> None:
+        """Unit ``p`` leaves its hex; 8.3: a feature ``removed_when_left`` goes with it."""
+        h = s.loc[p]
+        s.occ[h] = -1
+        f = s.feat[h]
+        if f >= 0 and self.f_fragile[f]:
+            s.feat[h] = -1
+
+    def relocate(self, s: State, p: int, j: int) -> None:
+        """Unit ``p`` moves to empty hex ``j`` (a move, a retreat, taking ground)."""
+        side = self.p_side[p]
+        if s.events is not None:
+            self._objective_event(s, s.loc[p], side, -1)
+            self._objective_event(s, j, side, 1)
+        self.vacate(s, p)
+        s.loc[p] = j
+        s.occ[j] = p
+
+    def _objective_event(self, s: State, h: int, side: int, sign: int) -> None:
+        for oh, oside, medals in self.objectives:
+            if oh == h and oside == side:
+                s.events.append(mev.Medal(side=self.side_ids[side], count=sign * medals,
+                                          why=self.board.grid.id_of(h)))
+
+    def eliminated(self, s: State, p: int) -> None:
+        s.loc[p] = ELIMINATED
+        s.reduced[p] = 0
+
+    def scores(self, s) -> dict:
+        """9.1-9.2: medals: the ``points`` of every enemy unit eliminated, and the medals of each
+        objective a unit of the objective's side stands on."""
+        out = [0, 0]
+        loc, pts = s.loc, self.t_points
+        for p, t in enumerate(self.p_type):
+            if loc[p] == ELIMINATED:
+                out[1 - self.p_side[p]] += pts[t]
+        occ, p_side = s.occ, self.p_side
+        for h, side, medals in self.objectives:
+            q = occ[h]
+            if q >= 0 and p_side[q] == side:
+                out[side] += medals
+        return dict(zip(self.side_ids, out))
+
+    def _check_medals(self, s: State) -> None:
+        """9.3: the game ends the moment a side's medals reach the ``at: at_once`` target."""
+        if not s.ended:
+            end = self.victory.at_once(s)
+            if end is not None:
+                self._end(s, *end)
+
+    # ------------------------------------------------------------------ the game interface
+
+    def observe(self, s: State, side: int) -> PlayerView:
+        return PlayerView(s, side)
+
+    def determinise(self, s: State, side: int, rng) -> State:
+        return determinise(s, side, rng)
+
+    def state_problems(self, s: State) -> list:
+        return state_problems(self, s)
+
+    def status_lines(self, s: State) -> list:
+        sc = self.scores(s)
+        return [f"{sid}: medals {sc[sid]}; hand {sorted(self.c_id[c] for c in s.hands[side])}"
+                for side, sid in enumerate(self.side_ids)] + [f"stage {STAGE_NAMES[s.stage]}"]

@@ -1,0 +1,142 @@
+"""Battle (cases 5.1-5.6): targets in range and in sight, close assault, the dice a battle
+rolls after the terrain, and the hits of the symbols rolled. A part of Memoir '44's
+:class:`~.rules.Game`."""
+from __future__ import annotations
+
+from ... import events as ev
+from ...core import los_clear, roll_die
+from . import events as mev
+from .state import DONE, S_BATTLE, S_OVERRUN
+from .state import M44State as State
+
+
+class Battle:
+    """The battle phase's decisions and the resolution of one battle (mixed into ``Game``)."""
+
+    def can_battle(self, s, p: int) -> bool:
+        """5.1 / 4.4: an ordered unit on the map that has not battled and whose move allows it."""
+        bit = 1 << p
+        return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0
+
+    def targets(self, s, p: int) -> list:
+        """5.2-5.4: the enemy units ``p`` may battle -> (target piece, distance): within its range
+        (``battle_dice``), only adjacent ones when one is adjacent (close assault), in line of sight
+        unless its type needs none; only battles that roll at least one die (5.5)."""
+        h, t = s.loc[p], self.p_type[p]
+        b = self.board
+        dist, occ, loc = b._dist, s.occ, s.loc
+        n = b.n
+        near, far = [], []
+        for q in self.enemy_pieces[self.p_side[p]]:
+            j = loc[q]
+            if j < 0:
+                continue
+            d = dist[h * n + j]
+            if d == 1:
+                near.append((q, 1))
+            elif d <= self.t_range[t] and not near:
+                far.append((q, d))
+        if near:
+            cands = near
+        else:
+            los = self.t_los[t]
+            cands = [(q, d) for q, d in far if not los or los_clear(b, h, loc[q], occ)]
+        return [(q, d) for q, d in cands if self.battle_dice(s, p, q, d) > 0]
+
+    def battle_dice(self, s, p: int, q: int, d: int) -> int:
+        """5.5: dice = the attacker type's ``battle_dice`` at distance ``d``, plus the single best
+        (most negative) change among the target hex's terrain and feature for the attacker's
+        type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
+        terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
+        the ``battle_out`` changes of the attacker's own hex; never below 0."""
+        t = self.p_type[p]
+        h, j = s.loc[p], s.loc[q]
+        n = self.t_dice[t][d - 1]
+        tj = self.h_terrain[j]
+        best = 0
+        change = self.terrain_dice[tj][t]
+        if change < best and not (self.terrain_below[tj] and self.h_terrain[h] == tj):
+            best = change
+        f = s.feat[j]
+        if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
+            change = self.feature_dice[f][t]
+            if change < best and not (self.feature_below[f] and s.feat[h] == f):
+                best = change
+        n += best + self.terrain_out[self.h_terrain[h]][t]
+        f = s.feat[h]
+        if f >= 0:
+            n += self.feature_out[f][t]
+        return max(n, 0)
+
+    def _battle_actions(self, s: State) -> list:
+        """5.1: battle with an ordered unit that may, at one of its targets, or end the phase."""
+        out = []
+        for p in self.side_pieces[s.actor]:
+            if self.can_battle(s, p):
+                out += [("fire", p, q) for q, _ in self.targets(s, p)]
+        return out + [DONE]
+
+    def _overrun_actions(self, s: State) -> list:
+        """7.2: the armour that took ground battles once more (same targets as 5.2-5.4), or not."""
+        p = s.pend[0]
+        return [("fire", p, q) for q, _ in self.targets(s, p)] + [DONE]
+
+    def roll_faces(self, s: State, n: int) -> list:
+        """5.6: ``n`` battle dice rolled with the state's generator: face indices (tests replace
+        this method on a game object to fix the faces)."""
+        faces = self.die_faces
+        return [roll_die(s, faces, "battle") - 1 for _ in range(n)]
+
+    def _fire(self, s: State, p: int, q: int) -> None:
+        """5.5-5.6: roll the dice; each face that hits the target's type removes a figure; the
+        flags rolled are retreat moves (6.1) unless the unit is eliminated first (9.1). Events: the
+        generic Battle (no CRT column: ``attack_type`` "close_assault" or "fire"; ``eliminated``
+        by the hits), then the dice in detail (DiceBattle)."""
+        overrun = s.stage == S_OVERRUN
+        s.battled |= 1 << p
+        if overrun:
+            s.overran |= 1 << p
+        s.stage = S_BATTLE
+        d = self.board.distance(s.loc[p], s.loc[q])
+        n = self.battle_dice(s, p, q, d)
+        faces = self.roll_faces(s, n)
+        tq = self.p_type[q]
+        hits = sum(1 for f in faces if (self.face_hits[f] >> tq) & 1)
+        flags = sum(self.face_flags[f] for f in faces)
+        if s.events is not None:
+            side = self.side_ids[self.p_side[p]]
+            s.events.append(ev.Battle(side=side, lead_type=self.type_ids[self.p_type[p]],
+                                      attack_type="close_assault" if d == 1 else "fire", column=None, face=None,
+                                      result=None, defender_type=self.type_ids[tq], eliminated=hits >= s.figs[q],
+                                      n_attackers=1, lead=p, defender=q))
+            s.events.append(mev.DiceBattle(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                           piece=p, target_type=self.type_ids[tq], target=q, distance=d, dice=n,
+                                           faces=tuple(self.face_symbols[f] for f in faces), hits=hits, flags=flags))
+        target_hex = s.loc[q]
+        if hits and self.lose_figures(s, q, hits, "hits"):
+            return self._after_battle(s, p, q, d, target_hex)
+        flags = max(0, flags - self.ignored_flags(s, q))
+        self._start_retreat(s, q, flags, p, d, target_hex)
+
+    def lose_figures(self, s: State, q: int, n: int, why: str) -> bool:
+        """5.6 / 6.3: unit ``q`` loses ``n`` figures; with none left it is eliminated and the
+        other side wins a medal (9.1). True when it was eliminated."""
+        s.figs[q] = max(0, s.figs[q] - n)
+        s.reduced[q] = 1
+        side = self.p_side[q]
+        if s.events is not None:
+            s.events.append(mev.FiguresLost(side=self.side_ids[side], type=self.type_ids[self.p_type[q]], piece=q,
+                                            count=n, why=why))
+        if s.figs[q] > 0:
+            return False
+        h = s.loc[q]
+        self.vacate(s, q)
+        self.eliminated(s, q)
+        if s.events is not None:
+            by = self.side_ids[1 - side]
+            s.events.append(ev.Eliminated(side=self.side_ids[side], type=self.type_ids[self.p_type[q]], piece=q,
+                                          by_side=by, card=None))
+            s.events.append(mev.Medal(side=by, count=self.t_points[self.p_type[q]], why="eliminated"))
+            self._objective_event(s, h, side, -1)
+        self._check_medals(s)
+        return True

@@ -1,0 +1,213 @@
+"""Memoir '44's own bots (offered as ``Game.BOTS``; genkit.sim.bots finds them there).
+
+:class:`GreedyBot` plays one decision at a time on what it sees: the card that orders the units
+with the best battle prospects, moves that bring targets into range without giving up
+``move_and_battle`` and prefer cover and objectives, the battle with the most expected hits,
+taking ground, and retreats away from the enemy. :class:`SearchBot` plays the card decision by
+flat Monte Carlo over greedy continuations through the game interface, the rest as greedy.
+"""
+from __future__ import annotations
+
+import random
+
+from ...bots import per_game
+from .state import DONE, S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVERRUN, S_RETREAT, S_TAKE
+
+
+class _Tables:
+    """Per game: chance that one die hits each unit type, or shows a flag; objective hexes."""
+
+    def __init__(self, g):
+        faces = g.die_faces
+        self.p_hit = [sum(1 for m in g.face_hits if (m >> t) & 1) / faces for t in range(g.ntypes)]
+        self.p_flag = sum(1 for f in g.face_flags if f) / faces
+        self.goals = [[h for h, side, _ in g.objectives if side == s] for s in range(2)]
+
+
+_tables = per_game(_Tables)
+
+
+class _Where:
+    """A position with one unit moved (the rules' functions read ``loc``, ``occ``, ``feat``,
+    ``figs``)."""
+
+    __slots__ = ("loc", "occ", "feat", "figs")
+
+    def __init__(self, v, p: int, h: int):
+        self.loc, self.occ, self.feat, self.figs = v.loc[:], v.occ[:], v.feat, v.figs
+        if h != v.loc[p]:
+            self.occ[v.loc[p]] = -1
+            self.occ[h] = p
+            self.loc[p] = h
+
+
+class GreedyBot:
+    """One decision at a time, by the expected hits of battles (module docstring)."""
+
+    name = "greedy"
+    needs_view = True
+
+    def __init__(self, game, side: int, seed: int):
+        self.g = game
+        self.side = side
+        self.rng = random.Random(seed)
+        self.tab = _tables(game)
+
+    @classmethod
+    def for_game(cls, game, side: int, seed: int):
+        return cls(game, side, seed)
+
+    # ------------------------------------------------------------ estimates
+
+    def hit_value(self, v, p: int, q: int, d: int) -> float:
+        """Expected figures struck by ``p`` battling ``q`` at distance ``d``, a kill weighted up."""
+        g = self.g
+        n = g.battle_dice(v, p, q, d)
+        eh = n * self.tab.p_hit[g.p_type[q]]
+        return eh * (1.0 + 1.5 / v.figs[q]) + 0.3 * n * self.tab.p_flag
+
+    def best_shot(self, v, p: int) -> float:
+        return max((self.hit_value(v, p, q, d) for q, d in self.g.targets(v, p)), default=0.0)
+
+    def danger(self, v, p: int) -> float:
+        """Expected figures the enemy units in range could strike ``p`` with, as things stand."""
+        g = self.g
+        total = 0.0
+        b = g.board
+        tq = g.p_type[p]
+        for e in g.enemy_pieces[self.side]:
+            j = v.loc[e]
+            if j < 0:
+                continue
+            d = b.distance(j, v.loc[p])
+            te = g.p_type[e]
+            if d <= g.t_range[te]:
+                total += g.battle_dice(v, e, p, d) * self.tab.p_hit[tq]
+        return total
+
+    def prospect(self, v, p: int) -> float:
+        """What ordering ``p`` is worth: its best battle now, or a little for closing in."""
+        shot = self.best_shot(v, p)
+        return shot if shot > 0 else 0.2
+
+    def plan_orders(self, v, card: int) -> list:
+        """The units the card would order, best prospects first, as many as fit."""
+        g = self.g
+        cands = sorted((p for p in g.side_pieces[self.side] if v.loc[p] >= 0 and g.orderable(v, p, card)),
+                       key=lambda p: -self.prospect(v, p))
+        chosen: list = []
+        for p in cands:
+            if g.fits(v, chosen + [p], card):
+                chosen.append(p)
+        return chosen
+
+    def dest_value(self, v, p: int, h: int, n: int) -> float:
+        g = self.g
+        w = _Where(v, p, h)
+        t = g.p_type[p]
+        can = not n or (n <= g.t_move_battle[t] and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))
+        shot = self.best_shot(w, p) if can else 0.0
+        risk = self.danger(w, p)
+        goals = self.tab.goals[self.side]
+        b = g.board
+        enemies = [w.loc[e] for e in g.enemy_pieces[self.side] if w.loc[e] >= 0]
+        near = min((b.distance(h, j) for j in goals + enemies), default=0)
+        hold = 2.0 if h in goals else 0.0
+        keep = 0.6 if g.t_range[t] > 3 else 0.0         # long-range units keep their fire
+        return shot - 0.45 * risk - 0.15 * near + hold - (keep if n and not can else 0.0)
+
+    # ------------------------------------------------------------ decisions
+
+    def choose(self, v, actions):
+        if len(actions) == 1:
+            return actions[0]
+        st = v.stage
+        g = self.g
+        if st == S_CARD:
+            return max(actions, key=lambda a: (sum(self.prospect(v, p) for p in self.plan_orders(v, g.c_card[a[1]])),
+                                               -a[1]))
+        if st == S_ORDER:
+            plan = self.plan_orders(v, g.c_card[v.card])
+            for a in actions:
+                if a != DONE and a[1] in plan:
+                    return a
+            return DONE
+        if st == S_MOVE_UNIT:
+            movers = [a for a in actions if a != DONE]
+            return max(movers, key=lambda a: -self.best_shot(v, a[1])) if movers else DONE
+        if st == S_MOVE_DEST:
+            p, dests = v.pend
+            return max(actions, key=lambda a: self.dest_value(v, p, a[1], dict(dests)[a[1]]))
+        if st in (S_BATTLE, S_OVERRUN):
+            fires = [a for a in actions if a != DONE]
+            if not fires:
+                return DONE
+            return max(fires, key=lambda a: self.hit_value(v, a[1], a[2], g.board.distance(v.loc[a[1]], v.loc[a[2]])))
+        if st == S_RETREAT:
+            q = v.pend[0]
+            return min(actions, key=lambda a: self.danger(_Where(v, q, a[1]), q))
+        if st == S_TAKE:
+            p, h = v.pend
+            if g.t_overrun[g.p_type[p]] or h in self.tab.goals[self.side]:
+                return actions[0]
+            stay = self.danger(v, p)
+            go = self.danger(_Where(v, p, h), p)
+            return actions[0] if go <= stay + 0.5 else actions[1]
+        return actions[0]
+
+
+class SearchBot(GreedyBot):
+    """Flat Monte Carlo at the card decision: for each card in hand, ``rollouts`` determinised
+    continuations (the hidden hand re-dealt, the dice re-seeded: :meth:`PlayerView.sample_state`)
+    played by greedy bots for both sides until ``horizon`` player turns have passed, scored by
+    the medal balance plus the figures each side has left; the best mean wins. Other decisions
+    are greedy's."""
+
+    name = "search"
+    rollouts = 4
+    horizon = 2
+
+    def choose(self, v, actions):
+        if len(actions) == 1 or v.stage != S_CARD:
+            return super().choose(v, actions)
+        best, choice = None, actions[0]
+        for a in actions:
+            total = 0.0
+            for _ in range(self.rollouts):
+                total += self._rollout(v, a)
+            if best is None or total > best:
+                best, choice = total, a
+        return choice
+
+    def _rollout(self, v, a) -> float:
+        g = self.g
+        s = v.sample_state(self.rng)
+        seed = self.rng.getrandbits(32)
+        bots = [GreedyBot(g, 0, seed), GreedyBot(g, 1, seed + 1)]
+        g.apply(s, a)
+        turns = 0
+        steps = 400
+        phase = s.phase
+        while not s.ended and steps:
+            side = s.actor
+            acts = g.legal_actions(s)
+            g.apply(s, bots[side].choose(g.observe(s, side), acts))
+            if s.stage == S_CARD and s.phase != phase:
+                phase = s.phase
+                turns += 1
+                if turns >= self.horizon:
+                    break
+            steps -= 1
+        return self.evaluate(s)
+
+    def evaluate(self, s) -> float:
+        g = self.g
+        if s.ended:
+            return 100.0 if s.winner == self.side else (-100.0 if s.winner >= 0 else 0.0)
+        sc = list(g.scores(s).values())
+        figs = [0.0, 0.0]
+        for p, h in enumerate(s.loc):
+            if h >= 0:
+                figs[g.p_side[p]] += s.figs[p] / g.t_figs[g.p_type[p]]
+        me, other = self.side, 1 - self.side
+        return 10.0 * (sc[me] - sc[other]) + figs[me] - figs[other]

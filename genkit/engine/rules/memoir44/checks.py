@@ -1,0 +1,139 @@
+"""Memoir '44's checks: of a content model's ``rules:`` section against the rest of the model
+(:data:`content_checks`, run by ``genkit check``: each yields an error whose path locates
+the file and line), and of a position (:func:`state_problems`, the game's own invariants)."""
+from __future__ import annotations
+
+from ....hexes import format_hex_id
+
+
+def effect_ids(ctx, sec):
+    """2.2 / 8.1: every terrain and feature the section gives effects to exists on the map, and
+    every unit type an effect names exists."""
+    content = ctx.content
+    terrains = {t.id for t in content.map.terrain}
+    feats = {f.id for f in content.map.features}
+    types = {t.id for t in content.unit_types}
+    for key, known, what in (("terrain", terrains, "map.terrain"), ("features", feats, "map.features")):
+        for eid, eff in getattr(sec, key).items():
+            if eid not in known:
+                yield ctx.error("rules-reference", ("rules", key, eid), f"rules.{key}: '{eid}' is not in {what} ({', '.join(sorted(known))})")
+            for field in ("dice", "battle_out"):
+                for tid in getattr(eff, field):
+                    if tid not in types:
+                        yield ctx.error("rules-reference", ("rules", key, eid, field, tid), f"rules.{key}.{eid}.{field}: no unit type '{tid}'")
+            for tid in eff.impassable_for:
+                if tid not in types:
+                    yield ctx.error("rules-reference", ("rules", key, eid, "impassable_for"), f"rules.{key}.{eid}.impassable_for: no unit type '{tid}'")
+    for fi, f in enumerate(content.map.features):
+        eff = sec.features.get(f.id)
+        if eff is not None and eff.protects == "owner" and not f.side:
+            yield ctx.error("rules-reference", ("map", "features", fi), f"map.features: {f.id} protects its owner's units only (rules.yaml) but has no side")
+
+
+def unit_type_ids(ctx, sec):
+    """2.1 / 4.4 / 5.4 / 7: the unit types the section names exist; every unit type has a
+    ``move_and_battle`` entry."""
+    content = ctx.content
+    types = [t.id for t in content.unit_types]
+    for key in ("move_and_battle", "needs_los"):
+        for tid in getattr(sec, key):
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", key, tid), f"rules.{key}: no unit type '{tid}'")
+    for key in ("take_ground", "overrun"):
+        for i, tid in enumerate(getattr(sec, key)):
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", key, i), f"rules.{key}: no unit type '{tid}'")
+    for tid in types:
+        if tid not in sec.move_and_battle:
+            yield ctx.error("rules-reference", ("rules", "move_and_battle"), f"rules.move_and_battle: unit type '{tid}' has no entry")
+
+
+def sides(ctx, sec):
+    """2.4 / 3.5 / 9.2: a hand for every side and for sides only; extra orders and objectives
+    name sides; objectives stand on the map, on passable hexes."""
+    content = ctx.content
+    side_ids = [s.id for s in content.game.sides]
+    for sid in side_ids:
+        if sid not in sec.hands:
+            yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: side '{sid}' has no hand size")
+    for key in ("hands", "extra_orders"):
+        for sid in getattr(sec, key):
+            if sid not in side_ids:
+                yield ctx.error("rules-reference", ("rules", key, sid), f"rules.{key}: no side '{sid}'")
+    n = sum(len(c.all_copies()) for c in content.cards.deck) if content.cards else 0
+    if sum(sec.hands.values()) > n:
+        yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: {sum(sec.hands.values())} cards dealt from a deck of {n}")
+    if content.cards:
+        for sid, size in sec.hands.items():
+            if size > content.cards.hand_limit:
+                yield ctx.error("rules-reference", ("rules", "hands", sid), f"rules.hands: {size} cards for {sid}, over the hand limit {content.cards.hand_limit}")
+    cells = _cells(content)
+    for i, o in enumerate(sec.objectives):
+        if o.side not in side_ids:
+            yield ctx.error("rules-reference", ("rules", "objectives", i, "side"), f"rules.objectives: no side '{o.side}'")
+        if o.hex not in cells:
+            yield ctx.error("rules-reference", ("rules", "objectives", i, "hex"), f"rules.objectives: hex {o.hex} is not on the map")
+        elif cells[o.hex] is None:
+            yield ctx.error("rules-reference", ("rules", "objectives", i, "hex"), f"rules.objectives: hex {o.hex} is impassable")
+
+
+def feature_hexes(ctx, sec):
+    """8.1: at most one feature on a hex."""
+    content = ctx.content
+    seen = {}
+    for fi, f in enumerate(content.map.features):
+        for k, hid in enumerate(f.hexes):
+            if hid in seen:
+                yield ctx.error("rules-reference", ("map", "features", fi, "hexes", k), f"map.features: hex {hid} has {seen[hid]} and {f.id}")
+            seen[hid] = f.id
+
+
+def card_orders(ctx, sec):
+    """2.4: the sections and unit types a card's orders name exist; a card orders somebody."""
+    content = ctx.content
+    secs = {m.id for m in content.map.sections}
+    types = {t.id for t in content.unit_types}
+    for i, card in enumerate(content.cards.deck if content.cards else ()):
+        o = card.orders
+        if o is None:
+            continue
+        for sid in o.sections:
+            if sid not in secs:
+                yield ctx.error("rules-reference", ("cards", "deck", i, "orders", "sections", sid), f"cards: {card.id} orders section '{sid}', not in map.sections")
+        for tid in o.unit_types:
+            if tid not in types:
+                yield ctx.error("rules-reference", ("cards", "deck", i, "orders", "unit_types"), f"cards: {card.id} orders unit type '{tid}', which does not exist")
+        if not o.anywhere and not any(v == "all" or v > 0 for v in o.sections.values()):
+            yield ctx.error("rules-reference", ("cards", "deck", i, "orders"), f"cards: {card.id} orders no unit")
+
+
+def _cells(content) -> dict:
+    """Hex id -> its terrain's move cost (None: impassable), for every hex of the map."""
+    g = content.map.grid
+    by_code = content.terrain_by_code()
+    out = {}
+    for r, row in enumerate(content.map.rows, start=1):
+        for c, code in enumerate(row, start=1):
+            if c <= g.columns and r <= g.rows and code in by_code:
+                out[format_hex_id(c, r)] = by_code[code].move_cost
+    return out
+
+
+content_checks = (effect_ids, unit_type_ids, sides, feature_hexes, card_orders)
+
+
+def state_problems(g, s) -> list:
+    """The game's own invariants of a position, as sentences: every card once in the deck, the
+    discards or a hand (or being played); units on the map have 1..figures figures; features
+    only where the set-up put them."""
+    errs = []
+    cards = sorted(s.deck + s.discard + [c for hand in s.hands for c in hand])
+    if cards != g.all_cards:
+        errs.append(f"cards not conserved: {len(cards)} found, {g.ncards} in the deck")
+    for p, h in enumerate(s.loc):
+        if h >= 0 and not 1 <= s.figs[p] <= g.t_figs[g.p_type[p]]:
+            errs.append(f"piece {p} on the map with {s.figs[p]} figures")
+    for h, f in enumerate(s.feat):
+        if f >= 0 and g.feat_setup[h] != f:
+            errs.append(f"feature {f} on hex {g.board.grid.id_of(h)} where none was set up")
+    return errs

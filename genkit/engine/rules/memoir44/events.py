@@ -1,0 +1,24 @@
+"""Memoir '44's own event kinds (the generic ones: :mod:`genkit.engine.events`; a battle is also
+the generic ``Battle`` without a CRT column, a unit's last figure lost the generic ``Eliminated``,
+a card played and drawn the generic card events)."""
+from __future__ import annotations
+
+from ...events import kind
+
+Ordered = kind("ordered", "Ordered", "side card count",
+               """3.2: ``count`` units were ordered with ``card``.""", __name__)
+DiceBattle = kind("dice_battle", "DiceBattle", "side type piece target_type target distance dice faces hits flags",
+                  """5.5: a unit battled: ``dice`` rolled, ``faces`` their symbols (a tuple), ``hits`` figures
+                  struck, ``flags`` retreat flags rolled (before any ignored).""", __name__)
+FiguresLost = kind("figures_lost", "FiguresLost", "side type piece count why",
+                   """5.6 / 6.3: a unit lost ``count`` figures; ``why`` "hits" or "blocked_retreat".""", __name__)
+Retreated = kind("retreated", "Retreated", "side type piece hex",
+                 """6.1: a unit fell back one hex, to ``hex``.""", __name__)
+GroundTaken = kind("ground_taken", "GroundTaken", "side type piece hex",
+                   """7.1: a unit advanced into the hex it emptied.""", __name__)
+Medal = kind("medal", "Medal", "side count why",
+             """9.1 / 9.2: ``side``'s medals changed by ``count`` (negative: an objective left); ``why``
+             "eliminated" or the objective's hex id.""", __name__)
+
+ORDERED, DICE_BATTLE, FIGURES_LOST, RETREATED, GROUND_TAKEN, MEDAL = (
+    "ordered", "dice_battle", "figures_lost", "retreated", "ground_taken", "medal")

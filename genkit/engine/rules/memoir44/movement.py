@@ -1,0 +1,74 @@
+"""Movement (cases 4.1-4.4): ordered units one at a time, each once, through empty hexes, with
+the terrain's stops. A part of Memoir '44's :class:`~.rules.Game`."""
+from __future__ import annotations
+
+from .state import DONE, S_MOVE_DEST, S_MOVE_UNIT
+from .state import M44State as State
+
+
+def reach(start: int, allowance: int, adjacent: tuple, enterable, stops, first_only) -> dict:
+    """4.2-4.3: the hexes a unit at ``start`` can end its move in -> the fewest hexes it moves to
+    get there (``start`` itself at 0). A pure function over per-hex flags: ``enterable[h]`` the
+    unit may enter ``h`` (on the map, passable for its type, empty); ``stops[h]`` a unit moving in
+    moves no further; ``first_only[h]`` ``h`` may be entered only as the move's first hex."""
+    dist = {start: 0}
+    frontier = [start]
+    for step in range(1, allowance + 1):
+        nxt = []
+        for h in frontier:
+            if h != start and stops[h]:
+                continue
+            for j in adjacent[h]:
+                if j in dist or not enterable[j] or (first_only[j] and step > 1):
+                    continue
+                dist[j] = step
+                nxt.append(j)
+        frontier = nxt
+    return dist
+
+
+class Movement:
+    """The movement phase's decisions (mixed into ``Game``)."""
+
+    def hex_flag(self, s, h: int, table_terrain: list, table_feature: list) -> bool:
+        """A yes/no effect of hex ``h``: its terrain's, or its feature's while the feature stands."""
+        f = s.feat[h]
+        return table_terrain[h] or (f >= 0 and table_feature[f])
+
+    def destinations(self, s, p: int) -> dict:
+        """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included)."""
+        t = self.p_type[p]
+        occ, feat = s.occ, s.feat
+        blocked_t, blocked_f = self.t_no_entry[t]
+        enterable = [occ[h] < 0 and self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
+                     for h in range(self.board.n)]
+        stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
+        first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
+        return reach(s.loc[p], self.t_move[t], self.board.adjacent, enterable, stops, first)
+
+    def _mover_actions(self, s: State) -> list:
+        """4.1: move an ordered unit that has not moved yet, or end the movement phase."""
+        left = s.ordered & ~s.moved
+        return [("move", p) for p in self.side_pieces[s.actor] if (left >> p) & 1 and s.loc[p] >= 0] + [DONE]
+
+    def _choose_mover(self, s: State, a) -> None:
+        if a == DONE:
+            return self._next_phase(s)
+        p = a[1]
+        s.stage = S_MOVE_DEST
+        s.pend = (p, tuple(sorted(self.destinations(s, p).items())))
+
+    def _move(self, s: State, h: int) -> None:
+        """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
+        type's ``move_and_battle`` or into a hex whose effect says ``no_battle_on_entry``."""
+        p, dests = s.pend
+        n = dict(dests)[h]
+        s.moved |= 1 << p
+        s.mv[p] = n
+        if n and (n > self.t_move_battle[self.p_type[p]] or self.hex_flag(s, h, self.h_noentry, self.f_noentry)):
+            s.nobattle |= 1 << p
+        if n:
+            self.relocate(s, p, h)
+        s.stage = S_MOVE_UNIT
+        s.pend = ()
+        self._check_medals(s)

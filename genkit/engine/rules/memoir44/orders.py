@@ -1,0 +1,125 @@
+"""Command cards (cases 3.1-3.6): playing a card from the hand, ordering units within its
+orders, and drawing a card. A part of Memoir '44's :class:`~.rules.Game`."""
+from __future__ import annotations
+
+from itertools import product
+
+from ... import events as ev
+from ...core import shuffle
+from . import events as mev
+from .state import DONE, S_ORDER
+from .state import M44State as State
+
+ALL = 99          # an order for every unit of a section (3.3): more than any section holds
+
+
+def overflow(secs_of: list, caps: dict) -> int:
+    """3.2: the fewest ordered units that no section count of the card can take, when each unit
+    counts in one of its sections ``secs_of`` (a straddling hex gives two; the sections of the
+    card only) and section ``i`` takes ``caps[i]`` units. A pure function: tries every choice of
+    section for the units that have two."""
+    fixed = dict.fromkeys(caps, 0)
+    free = 0
+    two = []
+    for secs in secs_of:
+        if not secs:
+            free += 1
+        elif len(secs) == 1:
+            fixed[secs[0]] += 1
+        else:
+            two.append(secs)
+    best = None
+    for choice in product(*two):
+        count = dict(fixed)
+        for sec in choice:
+            count[sec] += 1
+        over = sum(max(0, n - caps[sec]) for sec, n in count.items())
+        best = over if best is None or over < best else best
+    return free + best
+
+
+class Orders:
+    """The command phase's decisions (mixed into ``Game``)."""
+
+    def _read_cards(self, content) -> None:
+        """2.4: every copy of every card of the deck; per card its section counts, its count
+        ordered anywhere and the unit types it may order (bit mask over type indices, 0 any)."""
+        sec_ids = [m.id for m in content.map.sections]
+        self.cards = list(content.cards.deck)
+        self.card_ids = [c.id for c in self.cards]
+        self.c_card = [i for i, card in enumerate(self.cards) for _ in card.all_copies()]
+        self.ncards = len(self.c_card)
+        self.c_id = [self.card_ids[i] for i in self.c_card]
+        self.card_caps, self.card_anywhere, self.card_types = [], [], []
+        for card in self.cards:
+            o = card.orders
+            self.card_caps.append({sec_ids.index(k): (ALL if v == "all" else v) for k, v in o.sections.items()})
+            self.card_anywhere.append(o.anywhere)
+            self.card_types.append(sum(1 << self.type_index[t] for t in o.unit_types))
+
+    def _card_actions(self, s: State) -> list:
+        """3.1: play one card of the hand; copies of one card are one choice (the lowest copy)."""
+        seen, out = set(), []
+        for c in sorted(s.hands[s.actor]):
+            k = self.c_card[c]
+            if k not in seen:
+                seen.add(k)
+                out.append(("card", c))
+        return out
+
+    def _play_card(self, s: State, c: int) -> None:
+        """3.1: the card leaves the hand for the discards; ordering begins (3.2)."""
+        s.hands[s.actor].remove(c)
+        s.discard.append(c)
+        s.card = c
+        s.ordered = 0
+        s.stage = S_ORDER
+        s.pend = (-1,)
+        if s.events is not None:
+            s.events.append(ev.CardPlayed(side=self.side_ids[s.actor], card=self.c_id[c], copy=c, worked=True))
+
+    def orderable(self, s, p: int, card: int) -> bool:
+        """3.2-3.4: unit ``p`` is of a type the card orders and stands in one of its sections, or
+        the card orders units anywhere."""
+        if self.card_types[card] and not (self.card_types[card] >> self.p_type[p]) & 1:
+            return False
+        return self.card_anywhere[card] > 0 or any(sec in self.card_caps[card] for sec in self.hex_secs[s.loc[p]])
+
+    def fits(self, s, units: list, card: int) -> bool:
+        """3.2-3.5: ``units`` can all be ordered with ``card``: the units its section counts cannot
+        take are no more than its count anywhere plus the side's extra orders."""
+        caps = self.card_caps[card]
+        secs_of = [tuple(sec for sec in self.hex_secs[s.loc[p]] if sec in caps) for p in units]
+        return overflow(secs_of, caps) <= self.card_anywhere[card] + self.extra[self.p_side[units[0]]]
+
+    def _order_actions(self, s: State) -> list:
+        """3.2: order one more unit (in increasing piece order, so each set of units is one
+        sequence of choices), or be done."""
+        card = self.c_card[s.card]
+        last = s.pend[0]
+        chosen = [p for p in self.side_pieces[s.actor] if (s.ordered >> p) & 1]
+        out = [("order", p) for p in self.side_pieces[s.actor]
+               if p > last and s.loc[p] >= 0 and self.orderable(s, p, card) and self.fits(s, chosen + [p], card)]
+        return out + [DONE]
+
+    def _order(self, s: State, a) -> None:
+        if a[0] == "order":
+            s.ordered |= 1 << a[1]
+            s.pend = (a[1],)
+            return
+        if s.events is not None:
+            s.events.append(mev.Ordered(side=self.side_ids[s.actor], card=self.c_id[s.card],
+                                        count=bin(s.ordered).count("1")))
+        self._next_phase(s)
+
+    def _draw(self, s: State, side: int) -> None:
+        """3.6: draw the top card; an empty deck is first made of the shuffled discards."""
+        if not s.deck:
+            s.deck, s.discard = s.discard, []
+            shuffle(s, s.deck)
+        if not s.deck:
+            return
+        c = s.deck.pop()
+        s.hands[side].append(c)
+        if s.events is not None:
+            s.events.append(ev.CardDrawn(side=self.side_ids[side], card=self.c_id[c], copy=c, source="draw"))

@@ -1,0 +1,110 @@
+"""Retreat (cases 6.1-6.3), taking ground and armour overrun (7.1-7.2). A part of Memoir '44's
+:class:`~.rules.Game`."""
+from __future__ import annotations
+
+from . import events as mev
+from .state import DONE, S_BATTLE, S_OVERRUN, S_RETREAT, S_TAKE
+from .state import M44State as State
+
+
+class Retreat:
+    """Flags, retreat moves, taking ground and overrun (mixed into ``Game``)."""
+
+    def ignored_flags(self, s, q: int) -> int:
+        """6.2: the flags unit ``q`` ignores: the most its hex's terrain or feature lets it ignore
+        (a ``protects: owner`` feature only for units of the feature's side, 8.2)."""
+        h = s.loc[q]
+        n = self.terrain_ignore[self.h_terrain[h]]
+        f = s.feat[h]
+        if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
+            n = max(n, self.feature_ignore[f])
+        return n
+
+    def retreat_hexes(self, s, q: int) -> list:
+        """6.1: the hexes one step toward the own edge of unit ``q``'s side that it may enter: on
+        the map, passable for its type (terrain has no other effect on a retreat), empty."""
+        h = s.loc[q]
+        t = self.p_type[q]
+        blocked_t, blocked_f = self.t_no_entry[t]
+        occ, feat = s.occ, s.feat
+        return [j for j in self.back[self.p_side[q]][h]
+                if occ[j] < 0 and self.passable[j] and not blocked_t[j] and not (feat[j] >= 0 and blocked_f[feat[j]])]
+
+    def _start_retreat(self, s: State, q: int, flags: int, p: int, d: int, origin: int) -> None:
+        s.pend = (q, flags, p, d, origin)
+        self._next_flag(s)
+
+    def _next_flag(self, s: State) -> None:
+        """6.1 / 6.3: the next flag: the owner chooses a retreat hex (S_RETREAT); with none, the
+        unit loses a figure for this flag and for every one left (it cannot move any more)."""
+        q, flags, p, d, origin = s.pend
+        if flags <= 0:
+            return self._after_battle(s, p, q, d, origin)
+        if not self.retreat_hexes(s, q):
+            self.lose_figures(s, q, flags, "blocked_retreat")
+            return self._after_battle(s, p, q, d, origin)
+        s.stage = S_RETREAT
+        s.actor = self.p_side[q]
+
+    def _retreat_actions(self, s: State) -> list:
+        return [("retreat", j) for j in self.retreat_hexes(s, s.pend[0])]
+
+    def _retreat(self, s: State, j: int) -> None:
+        q, flags, p, d, origin = s.pend
+        self.relocate(s, q, j)
+        if s.events is not None:
+            s.events.append(mev.Retreated(side=self.side_ids[self.p_side[q]], type=self.type_ids[self.p_type[q]],
+                                          piece=q, hex=self.board.grid.id_of(j)))
+        s.pend = (q, flags - 1, p, d, origin)
+        self._check_medals(s)
+        if not s.ended:
+            self._next_flag(s)
+
+    def _after_battle(self, s: State, p: int, q: int, d: int, origin: int) -> None:
+        """7.1: after a close assault that emptied the target's hex, a ``take_ground`` unit may
+        advance into it (S_TAKE); else the battle phase goes on."""
+        if s.ended:
+            return
+        s.actor = self.p_side[p]
+        s.stage = S_BATTLE
+        s.pend = ()
+        t = self.p_type[p]
+        if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin):
+            s.stage = S_TAKE
+            s.pend = (p, origin)
+
+    def may_enter(self, s, t: int, h: int) -> bool:
+        """Hex ``h`` is passable for unit type ``t`` (terrain and feature)."""
+        blocked_t, blocked_f = self.t_no_entry[t]
+        f = s.feat[h]
+        return self.passable[h] and not blocked_t[h] and not (f >= 0 and blocked_f[f])
+
+    def _take_actions(self, s: State) -> list:
+        return [("take", s.pend[1]), ("stay",)]
+
+    def _take(self, s: State, a) -> None:
+        """7.1 taking ground; 7.2: an ``overrun`` unit that took ground battles once more, once a
+        turn, unless the hex it took forbids battle on entry (4.4)."""
+        p, h = s.pend
+        s.stage = S_BATTLE
+        s.pend = ()
+        if a[0] != "take":
+            return
+        self.relocate(s, p, h)
+        if s.events is not None:
+            s.events.append(mev.GroundTaken(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                            piece=p, hex=self.board.grid.id_of(h)))
+        self._check_medals(s)
+        if s.ended:
+            return
+        if self.t_overrun[self.p_type[p]] and not (s.overran >> p) & 1 \
+                and not self.hex_flag(s, h, self.h_noentry, self.f_noentry):
+            s.stage = S_OVERRUN
+            s.pend = (p,)
+
+    def _overrun(self, s: State, a) -> None:
+        if a == DONE:
+            s.stage = S_BATTLE
+            s.pend = ()
+            return
+        self._fire(s, a[1], a[2])

@@ -1,0 +1,351 @@
+"""Battle, retreat, taking ground and overrun in Memoir '44 (docs/memoir44-rules.md cases 5-7):
+small positions, the battle dice fixed face by face, exact outcomes; every number read from
+content/memoir44."""
+from __future__ import annotations
+
+import pytest
+from test_memoir44_movement import corridor, effects
+from test_memoir44_position import Pos, content, open_content
+
+from genkit.engine.rules.memoir44 import DONE
+from genkit.engine.rules.memoir44.state import S_BATTLE, S_OVERRUN, S_RETREAT, S_TAKE
+from genkit.engine.state import ELIMINATED
+
+C = content()
+SEC = C.rules
+TYPES = [t.id for t in C.unit_types]
+DICE = {t.id: list(t.battle_dice) for t in C.unit_types}
+FIGS = {t.id: t.figures for t in C.unit_types}
+FACES = C.dice[0].faces
+
+
+def fire(pos: Pos, p: int, q: int, *faces: str):
+    pos.faces(*faces)
+    return pos.apply(("fire", p, q))
+
+
+def battle(cells=None, features=None) -> Pos:
+    return Pos(open_content(cells, features), "allies", "battle", "battle")
+
+
+# --------------------------------------------------------------------------- 5 battle
+
+def test_m44_5_1_battle_each_ordered_unit_battles_once():
+    pos = battle()
+    a = pos.put("allies", "infantry", "0505")
+    b = pos.put("allies", "armour", "0905")
+    idle = pos.put("allies", "infantry", "0305", ordered=False)
+    e1 = pos.put("axis", "infantry", "0605")
+    e2 = pos.put("axis", "infantry", "1005")
+    e3 = pos.put("axis", "infantry", "0205")
+    acts = set(pos.legal())
+    assert acts == {("fire", a, e1), ("fire", b, e2), DONE} and not any(x[1] == idle for x in acts if x != DONE)
+    assert e3 >= 0
+    fire(pos, a, e1, "star", "star", "star")
+    assert set(pos.legal()) == {("fire", b, e2), DONE}
+
+
+@pytest.mark.parametrize("t", TYPES)
+def test_m44_5_2_battle_range_and_dice_by_distance(t):
+    for d in range(1, len(DICE[t]) + 2):
+        pos = Pos(corridor(), "allies", "battle", "battle")
+        p = pos.put("allies", t, "0105")
+        q = pos.put("axis", "armour" if t != "armour" else "infantry", f"{1 + d:02d}05")
+        in_range = ("fire", p, q) in pos.legal()
+        assert in_range == (d <= len(DICE[t])), (t, d)
+        if in_range:
+            fire(pos, p, q, *["star"] * DICE[t][d - 1])
+            assert pos.rolled == [DICE[t][d - 1]]
+
+
+def test_m44_5_3_battle_an_adjacent_enemy_forces_close_assault():
+    pos = battle()
+    p = pos.put("allies", "armour", "0505")
+    near = pos.put("axis", "infantry", "0605")
+    far = pos.put("axis", "infantry", "0305")
+    assert {a for a in pos.legal() if a != DONE} == {("fire", p, near)}
+    assert far >= 0
+
+
+@pytest.mark.parametrize("tid", [t.id for t in C.map.terrain if t.blocks_los])
+def test_m44_5_4_battle_los_blocked_by_terrain_and_by_units(tid):
+    pos = battle({"0305": tid})
+    p = pos.put("allies", "infantry", "0205")
+    q = pos.put("axis", "armour", "0405")
+    assert ("fire", p, q) not in pos.legal()
+    pos = battle()
+    p = pos.put("allies", "infantry", "0205")
+    pos.put("allies", "infantry", "0305", ordered=False)
+    q = pos.put("axis", "armour", "0405")
+    assert ("fire", p, q) not in pos.legal()
+    pos = battle()
+    p = pos.put("allies", "infantry", "0205")
+    q = pos.put("axis", "armour", "0405")
+    assert ("fire", p, q) in pos.legal()
+
+
+def _edge_pair(g):
+    """Two hexes two apart whose line runs along the edge between two hexes, and those two."""
+    grid = g.board.grid
+    for a in range(g.board.n):
+        for b in range(g.board.n):
+            if g.board.distance(a, b) == 2:
+                first, second = grid.los_lines(a, b)
+                if first != second and len(first) == 1 == len(second):
+                    return a, b, first[0], second[0]
+    raise AssertionError("no edge line on the board")
+
+
+def test_m44_5_4_battle_los_along_an_edge_needs_both_sides_blocked():
+    blocker = next(t.id for t in C.map.terrain if t.blocks_los)
+    g = Pos(open_content()).g
+    a, b, x, y = (g.board.grid.id_of(h) for h in _edge_pair(g))
+    for blocked, seen in (((x,), True), ((y,), True), ((x, y), False)):
+        pos = battle({h: blocker for h in blocked})
+        p = pos.put("allies", "infantry", a)
+        q = pos.put("axis", "armour", b)
+        assert (("fire", p, q) in pos.legal()) == seen, blocked
+
+
+def test_m44_5_4_battle_los_not_needed_by_types_that_fire_over_everything():
+    blind = [t for t, need in SEC["needs_los"].items() if not need]
+    assert blind
+    for t in blind:
+        pos = battle({"0305": "forest"})
+        p = pos.put("allies", t, "0205")
+        pos.put("allies", "infantry", "0405", ordered=False)
+        q = pos.put("axis", "armour", "0605")
+        pos.s.legal = None
+        assert ("fire", p, q) in pos.legal()
+
+
+def _dice_against(kind, eid, attacker, target_side="axis", attacker_on=None):
+    where = {"terrain": {"cells": {"0605": eid}}, "features": {"features": {eid: ["0605"]}}}[kind]
+    if attacker_on:
+        key = "cells" if attacker_on[0] == "terrain" else "features"
+        extra = {"0505": attacker_on[1]} if key == "cells" else {attacker_on[1]: ["0505"]}
+        where = {k: dict(v) for k, v in where.items()}
+        where.setdefault(key, {}).update(extra)
+    pos = battle(**where)
+    pos.side = 0 if target_side == "axis" else 1
+    p = pos.put("allies" if target_side == "axis" else "axis", attacker, "0505")
+    q = pos.put(target_side, "infantry", "0605")
+    return pos.g.battle_dice(pos.s, p, q, 1)
+
+
+@pytest.mark.parametrize("kind,eid", effects("dice"))
+def test_m44_5_5_battle_dice_reduced_by_the_target_hex(kind, eid):
+    eff = SEC[kind][eid]
+    for t in TYPES:
+        assert _dice_against(kind, eid, t) == max(0, DICE[t][0] + min(0, eff["dice"].get(t, 0))), (eid, t)
+
+
+@pytest.mark.parametrize("kind,eid", [e for e in effects("dice") if SEC[e[0]][e[1]].get("from_below_only")])
+def test_m44_5_5_battle_from_below_only_not_from_the_same_height(kind, eid):
+    for t in TYPES:
+        assert _dice_against(kind, eid, t, attacker_on=(kind, eid)) == \
+            max(0, DICE[t][0] + SEC[kind][eid].get("battle_out", {}).get(t, 0))
+
+
+def test_m44_5_5_battle_best_reduction_only():
+    terrain = [e for e in effects("dice") if e[0] == "terrain" and not SEC["terrain"][e[1]].get("from_below_only")]
+    feats = [e for e in effects("dice") if e[0] == "features"]
+    assert terrain and feats
+    for _, tid in terrain:
+        for _, fid in feats:
+            pos = battle({"0605": tid}, {fid: ["0605"]})
+            for t in TYPES:
+                p = pos.put("allies", t, "0505")
+                q = pos.put("axis", "infantry", "0605") if pos.s.occ[pos.hex("0605")] < 0 else pos.s.occ[pos.hex("0605")]
+                both = (SEC["terrain"][tid]["dice"].get(t, 0), SEC["features"][fid]["dice"].get(t, 0))
+                assert pos.g.battle_dice(pos.s, p, q, 1) == max(0, DICE[t][0] + min(0, *both)), (tid, fid, t)
+                pos.s.occ[pos.s.loc[p]] = -1
+                pos.s.loc[p] = -1
+
+
+@pytest.mark.parametrize("kind,eid", effects("battle_out"))
+def test_m44_5_5_battle_out_of_the_attackers_hex(kind, eid):
+    where = {"cells": {"0505": eid}} if kind == "terrain" else {"features": {eid: ["0505"]}}
+    for t in TYPES:
+        pos = battle(**where)
+        p = pos.put("allies", t, "0505")
+        q = pos.put("axis", "infantry", "0605")
+        assert pos.g.battle_dice(pos.s, p, q, 1) == max(0, DICE[t][0] + SEC[kind][eid]["battle_out"].get(t, 0))
+
+
+@pytest.mark.parametrize("k", range(len(FACES)))
+@pytest.mark.parametrize("target", TYPES)
+def test_m44_5_6_battle_hits_per_matching_symbol(k, target):
+    """One die (artillery at its last range) with face ``k`` against each type."""
+    art = next(t for t in TYPES if DICE[t][-1] == 1 and not SEC["needs_los"].get(t, True))
+    d = len(DICE[art])
+    pos = battle()
+    p = pos.put("allies", art, "0105")
+    q = pos.put("axis", target, f"{1 + d:02d}05")
+    fire(pos, p, q, FACES[k].symbol)
+    lost = FIGS[target] - pos.s.figs[q]
+    matching = [f for f in FACES if f.symbol == FACES[k].symbol]
+    assert lost == (1 if target in matching[0].hits else 0)
+    assert pos.rolled == [1]
+
+
+def test_m44_5_6_battle_grenade_hits_all_star_misses():
+    grenade = next(f for f in FACES if f.symbol == "grenade")
+    star = next(f for f in FACES if f.symbol == "star")
+    assert set(grenade.hits) == set(TYPES) and star.hits == [] and star.retreats == 0
+
+
+def test_m44_5_6_battle_hits_before_flags_and_last_figure_eliminates():
+    pos = battle()
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605", figs=2)
+    fire(pos, p, q, "infantry", "grenade", "flag")
+    assert pos.s.loc[q] == ELIMINATED
+
+
+# --------------------------------------------------------------------------- 6 retreat
+
+def test_m44_6_1_retreat_toward_own_edge_owner_chooses():
+    pos = battle()
+    p = pos.put("allies", "infantry", "0505")
+    keep = pos.put("allies", "infantry", "0909")
+    q = pos.put("axis", "infantry", "0605")
+    e = pos.put("axis", "infantry", "1005")
+    fire(pos, p, q, "flag", "star", "star")
+    assert pos.s.stage == S_RETREAT and pos.g.side_ids[pos.s.actor] == "axis"
+    rows = {int(pos.g.board.grid.id_of(a[1])[2:]) for a in pos.legal()}
+    assert rows == {4} and len(pos.legal()) == 2
+    to = pos.legal()[0][1]
+    pos.apply(pos.legal()[0])
+    assert pos.s.loc[q] == to and pos.s.figs[q] == FIGS["infantry"]
+    assert keep >= 0 and e >= 0
+
+
+def test_m44_6_1_retreat_allies_fall_back_toward_row_9():
+    pos = Pos(open_content(), "axis", "battle", "battle")
+    p = pos.put("axis", "infantry", "0505")
+    pos.put("axis", "infantry", "0101")
+    q = pos.put("allies", "infantry", "0605")
+    pos.put("allies", "infantry", "1109", ordered=False)
+    fire(pos, p, q, "flag", "flag", "star")
+    while pos.s.stage == S_RETREAT:
+        pos.apply(pos.legal()[0])
+    assert pos.at(q)[2:] == "07"
+
+
+@pytest.mark.parametrize("kind,eid", effects("ignore_flags"))
+def test_m44_6_2_retreat_ignore_flags(kind, eid):
+    eff = SEC[kind][eid]
+    n = eff["ignore_flags"]
+    owner = [f.side for f in C.map.features if f.id == eid and eff.get("protects") == "owner"]
+    for target_side in ("axis", "allies"):
+        attacker = "allies" if target_side == "axis" else "axis"
+        where = {"cells": {"0605": eid}} if kind == "terrain" else {"features": {eid: ["0605"]}}
+        pos = Pos(open_content(**where), attacker, "battle", "battle")
+        p = pos.put(attacker, "artillery", "0505")
+        q = pos.put(target_side, "infantry", "0605")
+        pos.put(attacker, "infantry", "1309", ordered=True)
+        fire(pos, p, q, *(["flag"] * (n + 1) + ["star"] * 5)[:pos.g.battle_dice(pos.s, p, q, 1)])
+        while pos.s.stage == S_RETREAT:
+            pos.apply(pos.legal()[0])
+        protected = not owner or owner[0] == target_side
+        moved = abs(int(pos.at(q)[2:]) - 5)
+        assert moved == (1 if protected else n + 1), (target_side, pos.at(q))
+
+
+def test_m44_6_3_retreat_blocked_costs_a_figure_per_flag():
+    pos = battle()
+    p = pos.put("allies", "armour", "0502")
+    q = pos.put("axis", "infantry", "0501")          # on its own edge: nowhere to go
+    fire(pos, p, q, "flag", "flag", "star")
+    assert pos.s.figs[q] == FIGS["infantry"] - 2 and pos.at(q) == "0501"
+
+
+def test_m44_6_3_retreat_blocked_by_units_then_eliminated():
+    pos = battle()
+    p = pos.put("allies", "armour", "0505")
+    q = pos.put("axis", "infantry", "0605", figs=2)
+    for h in pos.g.back[1][pos.hex("0605")]:
+        pos.put("axis", "infantry", pos.g.board.grid.id_of(h))
+    fire(pos, p, q, "flag", "flag", "flag")
+    assert pos.s.loc[q] == ELIMINATED and pos.g.scores(pos.s)["allies"] == 1
+
+
+def test_m44_6_3_retreat_river_behind_blocks():
+    pos = battle({"0504": "river", "0604": "river"})
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    assert all(pos.g.board.grid.id_of(h) in ("0504", "0604") for h in pos.g.back[1][pos.hex("0605")])
+    fire(pos, p, q, "flag", "star", "star")
+    assert pos.s.figs[q] == FIGS["infantry"] - 1 and pos.at(q) == "0605"
+
+
+# --------------------------------------------------------------------------- 7 taking ground, overrun
+
+@pytest.mark.parametrize("t", TYPES)
+def test_m44_7_1_taking_ground_after_a_close_assault_that_empties_the_hex(t):
+    pos = battle()
+    p = pos.put("allies", t, "0505")
+    q = pos.put("axis", "infantry", "0605", figs=1)
+    pos.put("axis", "infantry", "1301")
+    fire(pos, p, q, *["grenade"] + ["star"] * (DICE[t][0] - 1))
+    assert pos.s.loc[q] == ELIMINATED
+    assert (pos.s.stage == S_TAKE) == (t in SEC["take_ground"])
+    if pos.s.stage == S_TAKE:
+        pos.apply(("take", pos.hex("0605")))
+        assert pos.at(p) == "0605"
+
+
+def test_m44_7_1_taking_ground_after_a_retreat_not_after_fire():
+    pos = battle()
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    pos.put("axis", "infantry", "1301")
+    fire(pos, p, q, "flag", "star", "star")
+    while pos.s.stage == S_RETREAT:
+        pos.apply(pos.legal()[0])
+    assert pos.s.stage == S_TAKE and set(pos.legal()) == {("take", pos.hex("0605")), ("stay",)}
+    pos = battle()
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0705", figs=1)
+    pos.put("axis", "infantry", "1301")
+    fire(pos, p, q, "grenade", "star")
+    assert pos.s.loc[q] == ELIMINATED and pos.s.stage != S_TAKE
+
+
+def test_m44_7_2_overrun_armour_battles_again_once():
+    tank = SEC["overrun"][0]
+    pos = battle()
+    p = pos.put("allies", tank, "0505")
+    q1 = pos.put("axis", "infantry", "0605", figs=1)
+    q2 = pos.put("axis", "infantry", "0705", figs=1)
+    q3 = pos.put("axis", "infantry", "0805", figs=4)
+    other = pos.put("allies", "infantry", "1205")          # keeps the battle phase open
+    pos.put("axis", "infantry", "1305")
+    fire(pos, p, q1, "grenade", "star", "star")
+    pos.apply(("take", pos.hex("0605")))
+    assert pos.s.stage == S_OVERRUN and set(pos.legal()) == {("fire", p, q2), DONE}
+    fire(pos, p, q2, "grenade", "star", "star")
+    assert pos.s.stage == S_TAKE
+    pos.apply(("take", pos.hex("0705")))
+    assert pos.s.stage == S_BATTLE and ("fire", p, q3) not in pos.legal()
+    assert {a[1] for a in pos.legal() if a != DONE} == {other}
+
+
+def test_m44_7_2_overrun_not_for_infantry_nor_out_of_no_battle_terrain():
+    pos = battle()
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605", figs=1)
+    pos.put("axis", "infantry", "0705")
+    fire(pos, p, q, "grenade", "star", "star")
+    pos.apply(("take", pos.hex("0605")))
+    assert pos.s.stage != S_OVERRUN
+    tid = next(eid for kind, eid in effects("no_battle_on_entry") if kind == "terrain")
+    pos = battle({"0605": tid})
+    p = pos.put("allies", "armour", "0505")
+    q = pos.put("axis", "infantry", "0605", figs=1)
+    pos.put("axis", "infantry", "0705")
+    n = pos.g.battle_dice(pos.s, p, q, 1)
+    fire(pos, p, q, *["grenade"] + ["star"] * (n - 1))
+    pos.apply(("take", pos.hex("0605")))
+    assert pos.s.stage != S_OVERRUN and pos.at(p) == "0605"
