@@ -38,6 +38,17 @@ def test_report_of_a_game_without_cards_or_events(bering_path, tmp_path):
     assert "The game reported no other events." in text and "Every card was played" not in text
 
 
+def test_report_of_a_game_without_a_crt(tmp_path):
+    """A dice game has no CRT: no CRT plot, section or design figure, and the rest renders."""
+    from pathlib import Path
+    memoir = Path(__file__).resolve().parents[2] / "content" / "memoir44"
+    m = simulate(memoir, [], games=2, seed=2, bots="random", workers=1, progress=False)
+    text = write_report(m, tmp_path / "r.html").read_text()
+    _check_page(text)
+    assert "Combat results table" not in text and "CRT cells" not in text
+    assert "Win rate with 95% interval" in text and "drawishness" in text
+
+
 def test_compare_and_sweep_reports(bering_path, tmp_path):
     c = compare(bering_path, [], bering_path, ["unit_types.inf.movement=3"], games=4, seed=0, bots="random",
                 workers=1, progress=False)
