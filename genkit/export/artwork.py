@@ -207,7 +207,31 @@ def _counter_kinds(content, content_root, art: Artwork) -> list[CounterKind]:
         front = faces_.image(faces[0].front, f"{m.id}-front", s, s, px)
         back = faces_.image(faces[0].back, f"{m.id}-back", s, s, px)
         kinds[m.id] = CounterKind(m.id, m.name, "marker", m.side, front, back, "back", (), m.count)
-    return list(kinds.values())
+    return _unique_names(list(kinds.values()), content)
+
+
+def _unique_names(kinds: list[CounterKind], content) -> list[CounterKind]:
+    """Names that tell every kind apart in the palette and on the table: a name two kinds share
+    (each side's copy of a marker, markers of one track) gets the side's adjective in front,
+    then the front face's label after it, then the marker's id."""
+    labels = {m.id: m.front.label for m in content.counters.markers}
+
+    def candidates(k: CounterKind) -> list[str]:
+        adj = f"{content.side(k.side).adjective} " if k.side else ""
+        names = [k.name, f"{adj}{k.name}"]
+        if k.key in labels:
+            names.append(f"{adj}{k.name} {labels[k.key]}")
+        return names + [f"{adj}{k.name} [{k.key}]"]
+
+    options = [candidates(k) for k in kinds]
+    level = [0] * len(kinds)
+    while True:
+        names = [o[min(i, len(o) - 1)] for o, i in zip(options, level)]
+        clash = [j for j, n in enumerate(names) if names.count(n) > 1 and level[j] < len(options[j]) - 1]
+        if not clash:
+            return [dataclasses.replace(k, name=n) for k, n in zip(kinds, names)]
+        for j in clash:
+            level[j] += 1
 
 
 def _card_art(content, content_root, art: Artwork) -> tuple[list[CardArt], str | None]:
