@@ -124,22 +124,25 @@ def _tile(art: Artwork, kind, guid, key: str, url, x: float, z: float) -> dict:
 
 
 def _counters(art: Artwork, guid, url, images: dict) -> list[dict]:
-    """Set-up counters on their hexes; the others in rows below the board, one row per kind."""
+    """Set-up counters on their hexes; the others below the board, kind after kind, in rows as
+    wide as the board."""
     out = []
-    size = art.counter_px * table_scale(art)
+    k = table_scale(art)
+    size = art.counter_px * k
     step = size + SPARE_GAP_IN * UNITS_PER_INCH
-    row_z = -art.map.height * table_scale(art) / 2 - step
+    per_row = max(1, int((art.map.width * k + SPARE_GAP_IN * UNITS_PER_INCH) // step))
+    left, top = -art.map.width * k / 2 + size / 2, -art.map.height * k / 2 - step
+    n = 0
     for kind in art.counters:
         images[kind.front] = art.images[kind.front]
         images[kind.back] = art.images[kind.back]
         for i, hex_id in enumerate(kind.setup):
             x, z = board_xz(art, *art.map.grid.centres[hex_id])
             out.append(_tile(art, kind, guid, f"{kind.key}:setup:{i}", url, x, z))
-        if kind.spare:
-            x0 = -art.map.width * table_scale(art) / 2 + size / 2
-            for i in range(kind.spare):
-                out.append(_tile(art, kind, guid, f"{kind.key}:spare:{i}", url, x0 + i * step, row_z))
-            row_z -= step
+        for i in range(kind.spare):
+            row, col = divmod(n, per_row)
+            out.append(_tile(art, kind, guid, f"{kind.key}:spare:{i}", url, left + col * step, top - row * step))
+            n += 1
     return out
 
 
