@@ -134,13 +134,13 @@ def _map_art(content, source, ppi: float, images: dict) -> MapArt:
     if max(w_px, h_px) > MAX_EDGE:
         raise ValueError(f"the map would be {w_px} x {h_px} pixels at {ppi:.0f} dpi; "
                          f"lower --dpi (at most {MAX_EDGE} pixels a side)")
-    grid, shift_pt = _placement(content, k)
+    grid, shift_pt = grid_placement(content, k)
     img = raster(page.items, w_px / k, h_px / k, w_px, h_px, shift_pt)
     images["map.png"] = png_bytes(img)
     return MapArt("map.png", w_px, h_px, grid)
 
 
-def _placement(content, k: float) -> tuple[GridPlacement, tuple[float, float]]:
+def grid_placement(content, k: float) -> tuple[GridPlacement, tuple[float, float]]:
     """The grid in pixels and the sub-pixel shift (points) that puts its origin on whole pixels."""
     g = content.map.grid
     geo = MapGeometry(content)

@@ -25,10 +25,12 @@ preview (:mod:`.tts_preview`) draws them where they are meant to go.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 
 from .artwork import Artwork
-from .tts_sheets import card_sheets
+from ..render.raster import png_bytes
+from .tts_sheets import MAX_EDGE as MAX_TEXTURE, card_sheets
 
 #: table units per inch of the printed game (not calibrated in a real TTS)
 UNITS_PER_INCH = 1.0
@@ -76,7 +78,7 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
     """The saved object's JSON (as a dict) and the images it needs (file name -> PNG bytes).
     ``url(name)`` gives the URL under which an image file will be found."""
     guid = Guids(art.game_id)
-    images = {art.map.image: art.images[art.map.image]}
+    images = {art.map.image: board_image(art)}
     objects = [_board(art, guid, url)]
     objects += _counters(art, guid, url, images)
     if art.cards:
@@ -91,6 +93,18 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
             "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
             "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": [bag]}
     return save, images
+
+
+def board_image(art: Artwork) -> bytes:
+    """The map for the table: the kit's image, shrunk to TTS's 4096 pixels a side when a high
+    --dpi made it larger (the board keeps its size on the table; only its texture is smaller)."""
+    data = art.images[art.map.image]
+    if max(art.map.width, art.map.height) <= MAX_TEXTURE:
+        return data
+    from PIL import Image
+    img = Image.open(io.BytesIO(data))
+    img.thumbnail((MAX_TEXTURE, MAX_TEXTURE), Image.LANCZOS)
+    return png_bytes(img)
 
 
 def table_scale(art: Artwork) -> float:

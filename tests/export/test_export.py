@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from genkit.export.artwork import _placement, pixels_per_inch
+from genkit.export.artwork import grid_placement, pixels_per_inch
 from genkit.export.vassal_pieces import basic_of, decode, encode
 from genkit.model.check import load_checked
 from genkit.render.draw import INCH
@@ -75,7 +75,7 @@ def test_grid_origin_is_whole_pixels(game, dpi):
     an even hex size, and centres that VASSAL's formula puts within a pixel of genkit's."""
     content, _ = load_checked(ROOT / "content" / game)
     k = pixels_per_inch(content, dpi) / INCH
-    g, _ = _placement(content, k)
+    g, _ = grid_placement(content, k)
     assert isinstance(g.x0, int) and isinstance(g.y0, int)
     assert g.dy == int(g.dy) and int(g.dy) % 2 == 0
     for hex_id, (x, y) in g.centres.items():

@@ -162,3 +162,17 @@ def test_preview(game, tmp_path_factory):
     assert len(preview.getcolors(1 << 20) or range(1 << 20)) > 50
     thumb = Image.open(folder / f"{game}.png")
     assert max(thumb.size) == 256
+
+
+def test_board_texture_fits_tts_at_any_dpi():
+    """A map drawn larger than TTS loads (a high --dpi) is shrunk for the table, aspect kept."""
+    from types import SimpleNamespace
+
+    from genkit.export.tts import board_image
+    from genkit.render.raster import png_bytes
+    big = png_bytes(Image.new("RGB", (6000, 3000), "#123456"))
+    art = SimpleNamespace(images={"map.png": big}, map=SimpleNamespace(image="map.png", width=6000, height=3000))
+    img = Image.open(io.BytesIO(board_image(art)))
+    assert img.size == (4096, 2048) and img.mode == "RGB"
+    art.map.width, art.map.height = 4096, 2048
+    assert board_image(art) is big

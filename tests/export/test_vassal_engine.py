@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.export.artwork import _placement, load_artwork, pixels_per_inch
+from genkit.export.artwork import grid_placement, load_artwork, pixels_per_inch
 from genkit.export.vassal import vmod_bytes
 from genkit.model.check import load_checked
 from genkit.render.draw import INCH
@@ -30,7 +30,7 @@ def engine(tmp_path_factory):
 
 
 def _centres(content, dpi: int = 96) -> dict:
-    return _placement(content, pixels_per_inch(content, dpi) / INCH)[0].centres
+    return grid_placement(content, pixels_per_inch(content, dpi) / INCH)[0].centres
 
 
 def _check_grid(result: dict, centres: dict) -> None:
