@@ -67,13 +67,17 @@ def test_setup_stacks_and_palette_cover_the_counter_mix(game, tmp_path_factory):
     assert len(cards) == (content.game.components.cards if content.cards else 0)
 
 
-@pytest.mark.parametrize("game", GAMES)
+VARIANTS = [(g, ()) for g in GAMES] + [("bering_land", ("map.grid.shift=odd-down",)),
+                                      ("memoir44", ("map.grid.shift=odd-right",))]
+
+
+@pytest.mark.parametrize("game, sets", VARIANTS)
 @pytest.mark.parametrize("dpi", [36, 72, 96, 97, 150, 203, 300, 400])
-def test_grid_origin_is_whole_pixels(game, dpi):
+def test_grid_origin_is_whole_pixels(game, sets, dpi):
     """VASSAL parses x0 and y0 with Integer.valueOf and silently drops a grid it cannot parse
     (the pieces then land off the board): every bundled game at any dpi gets integer origins,
     an even hex size, and centres that VASSAL's formula puts within a pixel of genkit's."""
-    content, _ = load_checked(ROOT / "content" / game)
+    content, _ = load_checked(ROOT / "content" / game, sets)
     k = pixels_per_inch(content, dpi) / INCH
     g, _ = grid_placement(content, k)
     assert isinstance(g.x0, int) and isinstance(g.y0, int)

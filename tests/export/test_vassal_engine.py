@@ -51,12 +51,13 @@ def _check_clean(result: dict) -> None:
     assert errors == []
 
 
-def _map_only(game: str, folder: Path, edit=lambda xml: xml) -> tuple[Path, dict]:
-    """A module of the game's map alone (no pieces), its build file passed through ``edit``."""
+def _map_only(game: str, folder: Path, edit=lambda xml: xml, sets=()) -> tuple[Path, dict]:
+    """A module of the game's map alone (no pieces, ``sets`` overriding the model), its build
+    file passed through ``edit``."""
     import zipfile
     path = ROOT / "content" / game
-    content, _ = load_checked(path)
-    art = load_artwork(path, 96, pieces=False)
+    content, _ = load_checked(path, sets)
+    art = load_artwork(path, 96, sets, pieces=False)
     files = vmod_files_from(vmod_bytes(art, content))
     files["buildFile.xml"] = edit(files["buildFile.xml"])
     vmod = folder / f"{game}-map.vmod"
@@ -96,6 +97,20 @@ def test_module_in_the_engine(game, engine, tmp_path_factory, tmp_path, monkeypa
     _check_setup(result, art)
     _check_deck(result, art, content)
     _check_tools(result, content)
+
+
+#: the shifts no bundled game uses, on a game whose content stays valid with them
+OTHER_SHIFTS = [("bering_land", "map.grid.shift=odd-down"), ("memoir44", "map.grid.shift=odd-right")]
+
+
+@pytest.mark.parametrize("game, shift", OTHER_SHIFTS)
+def test_other_shifts_in_the_engine(game, shift, engine, tmp_path):
+    """Flat grids whose first column sits low and pointy grids whose first row sits right get
+    the model's ids and centres too (the grid's origin is then a hex off the map)."""
+    vmod, centres = _map_only(game, tmp_path, sets=(shift,))
+    result, _ = vassal_engine.probe(engine, vmod, centres, tmp_path / "probe")
+    _check_clean(result)
+    _check_grid(result, centres)
 
 
 def test_probe_sees_a_dropped_grid(engine, tmp_path):
