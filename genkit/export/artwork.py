@@ -106,8 +106,9 @@ def pixels_per_inch(content, dpi: float) -> float:
 
 def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) -> Artwork:
     """Load and check the game at ``content_path`` and draw its export images at about ``dpi``
-    (``pieces=False``: the map alone, no counters or cards). Raises :class:`~genkit.model.load.ContentError` for bad content and ValueError when an
-    image would be too large."""
+    (``pieces=False``: the map alone, no counters or cards). Raises
+    :class:`~genkit.model.load.ContentError` for bad content and ValueError when an image
+    would be too large."""
     content, source = load_checked(content_path, overrides)
     source = dataclasses.replace(source, sha256=kit_digest(source, content_path))
     ppi = pixels_per_inch(content, dpi)
