@@ -194,6 +194,43 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
         click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
 
 
+@cli.command("export")
+@GAME
+@click.option("--vassal", is_flag=True, help="Write the VASSAL module <game>.vmod.")
+@click.option("--tts", is_flag=True, help="Write the Tabletop Simulator saved object tts/<game>.json and its images.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=_writable_dir,
+              help="Output folder.  [default: build/<game id>-online]")
+@click.option("--dpi", type=click.IntRange(36, 400), default=96, show_default=True,
+              help="Resolution of the images (nudged so a hex is a whole, even number of pixels).")
+@click.option("--image-base-url", metavar="URL", help="Where the TTS images will be hosted, e.g. "
+              "https://example.org/mygame/images; without it they are file:/// paths only this computer loads.")
+@SETS
+def export(game: Path, vassal: bool, tts: bool, out: Path | None, dpi: int, image_base_url: str | None, sets):
+    """Export the game for online play: a VASSAL module (--vassal) and a Tabletop Simulator
+    saved object (--tts); both when neither is given. Images are the print kit's own drawings.
+
+    Output goes to a temporary folder first and is swapped in at the end: a failed export
+    leaves the previous one in place. The same content gives byte-identical files."""
+    from .export import export_game
+    both = not (vassal or tts)
+    try:
+        result = export_game(game, out, vassal or both, tts or both, dpi, image_base_url, sets,
+                             progress=lambda line: click.echo(line, err=True))
+    except ContentError as exc:
+        _print_findings(exc.findings, "text")
+        click.echo("export stopped: the previous output is untouched", err=True)
+        sys.exit(1)
+    except (ValueError, OutputBusy) as exc:
+        click.echo(f"genkit: {exc}\nexport stopped: the previous output is untouched", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    for rel, size in result["files"].items():
+        if not rel.startswith("tts/images/"):
+            click.echo(f"{Path(result['folder']) / rel}: {size / 1e6:.2f} MB")
+    click.echo(f"wrote {result['folder']} in {result['seconds']:.1f} s")
+    for w in result["warnings"]:
+        click.echo(w, err=True)
+
+
 @cli.command()
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")

@@ -67,6 +67,9 @@ def test_installed_genkit_runs_every_command_on_a_pack_kept_elsewhere(installed,
     _run([genkit, "build", pack, "--out", "kit"], cwd=work)
     for pdf in ("map", "counters", "cards", "player-aid"):
         assert (work / "kit" / f"{pdf}.pdf").stat().st_size > 10_000
+    _run([genkit, "export", pack, "--out", "online", "--dpi", "48"], cwd=work)
+    assert (work / "online" / "bering_land.vmod").stat().st_size > 10_000
+    assert (work / "online" / "tts" / "bering_land.json").is_file()
     _run([genkit, "play", pack, "--seed", "3", "--bots", "random,random", "--log", "game.jsonl"], cwd=work)
     assert "matches" in _run([genkit, "replay", "game.jsonl", "--content", pack], cwd=work).stdout
     _run([genkit, "sim", pack, "--games", "10", "--bots", "random,random", "--workers", "1",

@@ -12,6 +12,7 @@ FILES += sorted((ROOT / "templates").glob("*.j2"))
 # the engine outside the game's own package, the simulator and the command line
 FILES += [p for p in sorted((ROOT / "genkit" / "engine").rglob("*.py")) if "bering_land" not in p.parts]
 FILES += sorted((ROOT / "genkit" / "sim").glob("*.py")) + [ROOT / "genkit" / "cli.py"]
+FILES += sorted((ROOT / "genkit" / "export").glob("*.py"))   # genkit export (issue 14)
 # (replacements are no longer Bering Land's own: the standard rules have a replacement phase)
 BERING = re.compile(r"killstreak|\babilit|respawn|half-way|halfway|juggernaut|drone|stopped.marker|\bbases\b",
                     re.IGNORECASE)

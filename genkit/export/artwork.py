@@ -1,0 +1,252 @@
+"""Everything the online exports show, drawn once by the kit's renderer: the map with its grid
+placement in pixels, every counter kind with its two faces, every card and the card back.
+
+Both writers (:mod:`.vassal`, :mod:`.tts`) take images from here, never draw their own, so a
+change to a counter template reaches the print kit and the online games together. Images are
+PNG (RGB) at one resolution for the whole game: a counter on the VASSAL map is as big, in map
+pixels, as it is on the printed map.
+
+The resolution is the requested dpi nudged so that a hex is an even number of pixels across the
+flats. With that, and the map drawn shifted by less than a pixel so that the grid's origin is a
+whole pixel, VASSAL's integer hex maths (``x0``/``y0`` integers, half a hex as ``(int)(dy/2)``)
+lands on genkit's own hex centres to within a pixel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+from dataclasses import dataclass, field
+
+from ..model.check import load_checked
+from ..render import cards as render_cards
+from ..render import counters as render_counters
+from ..render.draw import INCH
+from ..render.kit import kit_digest
+from ..render.layout import SheetStyle
+from ..render.map import MapGeometry, map_page
+from ..render.raster import png_bytes, raster
+
+#: the largest image edge any export writes (TTS loads up to 4096 reliably; VASSAL tiles maps)
+MAX_EDGE = 8192
+
+
+@dataclass(frozen=True)
+class GridPlacement:
+    """A hex grid in map pixels, in VASSAL's terms (see :mod:`.vassal`).
+
+    ``sideways``: pointy hexes (VASSAL swaps x and y before its maths, so ``x0``/``dx`` are
+    along the screen's y axis). ``x0``/``y0``: the centre of VASSAL's raw hex (0, 0), whole
+    pixels. ``dx``: spacing of VASSAL columns; ``dy``: hex size across the flats (even).
+    ``col_off``/``row_off``: the model's column and row of raw hex (0, 0).
+    ``centres``: every hex id of the model -> its exact centre (x, y) in map pixels."""
+    sideways: bool
+    x0: int
+    y0: int
+    dx: float
+    dy: float
+    col_off: int
+    row_off: int
+    centres: dict = field(repr=False)
+
+
+@dataclass(frozen=True)
+class MapArt:
+    image: str
+    width: int
+    height: int
+    grid: GridPlacement
+
+
+@dataclass(frozen=True)
+class CounterKind:
+    """One kind of counter: a side's unit type, or a marker group. ``setup`` holds a hex id per
+    piece that starts on the map; ``spare`` counts the others (reserve, markers)."""
+    key: str
+    name: str
+    kind: str                # "unit" | "marker"
+    side: str | None
+    front: str               # image names
+    back: str
+    back_label: str          # what the back face is called ("reduced", "back")
+    setup: tuple = ()
+    spare: int = 0
+
+
+@dataclass(frozen=True)
+class CardArt:
+    id: str
+    name: str
+    image: str
+
+
+@dataclass
+class Artwork:
+    """The game's export material: ``images`` maps an image file name to its PNG bytes."""
+    game_id: str
+    title: str
+    version: str
+    ppi: float
+    map: MapArt
+    counters: list
+    cards: list
+    card_back: str | None
+    counter_px: int
+    card_px: tuple
+    images: dict = field(default_factory=dict)
+
+
+def pixels_per_inch(content, dpi: float) -> float:
+    """``dpi`` nudged so that a hex is an even whole number of pixels across the flats."""
+    flats = content.map.grid.hex_size_in
+    px = max(2, 2 * round(flats * dpi / 2))
+    return px / flats
+
+
+def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) -> Artwork:
+    """Load and check the game at ``content_path`` and draw its export images at about ``dpi``
+    (``pieces=False``: the map alone, no counters or cards). Raises
+    :class:`~genkit.model.load.ContentError` for bad content and ValueError when an image
+    would be too large."""
+    content, source = load_checked(content_path, overrides)
+    source = dataclasses.replace(source, sha256=kit_digest(source, content_path))
+    ppi = pixels_per_inch(content, dpi)
+    g = content.game
+    art = Artwork(g.id, g.title, g.version, ppi, None, [], [], None,
+                  _even(g.components.counter_in * ppi), tuple(round(v * ppi) for v in g.components.card_in))
+    art.map = _map_art(content, source, ppi, art.images)
+    if pieces:
+        art.counters = _counter_kinds(content, content_path, art)
+        art.cards, art.card_back = _card_art(content, content_path, art)
+    return art
+
+
+def _even(v: float) -> int:
+    """The nearest even whole number (a counter centred on a whole pixel stays whole)."""
+    return max(2, 2 * round(v / 2))
+
+
+def _map_art(content, source, ppi: float, images: dict) -> MapArt:
+    style = SheetStyle("letter", 0, content.game.version, source.sha256, content.game.title)
+    page = map_page(content, style)
+    k = ppi / INCH                                   # pixels per point
+    w_px, h_px = round(page.width * k), round(page.height * k)
+    if max(w_px, h_px) > MAX_EDGE:
+        raise ValueError(f"the map would be {w_px} x {h_px} pixels at {ppi:.0f} dpi; "
+                         f"lower --dpi (at most {MAX_EDGE} pixels a side)")
+    grid, shift_pt = grid_placement(content, k)
+    img = raster(page.items, w_px / k, h_px / k, w_px, h_px, shift_pt)
+    images["map.png"] = png_bytes(img)
+    return MapArt("map.png", w_px, h_px, grid)
+
+
+def grid_placement(content, k: float) -> tuple[GridPlacement, tuple[float, float]]:
+    """The grid in pixels and the sub-pixel shift (points) that puts its origin on whole pixels."""
+    g = content.map.grid
+    geo = MapGeometry(content)
+    flat = g.orientation == "flat"
+    first = 1 if g.shift.startswith("even") else 0     # the model's line of raw hex (0, 0)
+    col0, row0 = (first, 1) if flat else (1, first)
+    ox, oy = (v * k for v in geo.centre(col0, row0))
+    sx, sy = round(ox) - ox, round(oy) - oy
+    dy = float(round(g.hex_size_in * k * INCH))     # even: pixels_per_inch makes it so
+    centres = {}
+    for r in range(1, g.rows + 1):
+        for c in range(1, g.columns + 1):
+            cx, cy = geo.centre(c, r)
+            centres[f"{c:02d}{r:02d}"] = (cx * k + sx, cy * k + sy)
+    x0, y0 = (round(ox), round(oy)) if flat else (round(oy), round(ox))
+    placement = GridPlacement(not flat, x0, y0, dy * math.sqrt(3) / 2, dy, col0, row0, centres)
+    return placement, (sx / k, sy / k)
+
+
+class _Faces:
+    """Faces drawn so far: the same primitives are one image, whoever shows them."""
+
+    def __init__(self, art: Artwork):
+        self.art = art
+        self.by_items: dict[str, str] = {}
+
+    def image(self, items: tuple, stem: str, w_pt: float, h_pt: float, px: tuple) -> str:
+        """The name of the image of ``items`` (drawn ``w_pt`` x ``h_pt`` points into ``px``
+        pixels): ``<stem>.png``, or ``<stem>-<hash>.png`` when another face took that name."""
+        key = repr(items)
+        if key not in self.by_items:
+            name = f"{stem}.png"
+            if name in self.art.images:
+                name = f"{stem}-{hashlib.sha256(key.encode()).hexdigest()[:8]}.png"
+            self.art.images[name] = png_bytes(raster(items, w_pt, h_pt, *px))
+            self.by_items[key] = name
+        return self.by_items[key]
+
+
+def _counter_kinds(content, content_root, art: Artwork) -> list[CounterKind]:
+    """One kind per side and unit type and per marker group, faces from the kit's counters."""
+    drawn = render_counters.pieces(content, content_root)
+    s = render_counters.counter_size(content)
+    px = (art.counter_px, art.counter_px)
+    faces_ = _Faces(art)
+    kinds: dict[str, CounterKind] = {}
+    it = iter(drawn)
+    for side in content.game.sides:
+        for group in (u for u in content.counters.units if u.side == side.id):
+            n = len(group.setup) + group.reserve
+            faces = [next(it) for _ in range(n)]
+            if not faces:
+                continue
+            key = f"{side.id}-{group.type}"
+            front = faces_.image(faces[0].front, f"{key}-front", s, s, px)
+            back = faces_.image(faces[0].back, f"{key}-back", s, s, px)
+            old = kinds.get(key)
+            name = f"{side.adjective} {content.unit_type(group.type).name}"
+            kinds[key] = CounterKind(key, name, "unit", side.id, front, back, "reduced",
+                                     (old.setup if old else ()) + tuple(group.setup),
+                                     (old.spare if old else 0) + group.reserve)
+    for m in content.counters.markers:
+        faces = [next(it) for _ in range(m.count)]
+        front = faces_.image(faces[0].front, f"{m.id}-front", s, s, px)
+        back = faces_.image(faces[0].back, f"{m.id}-back", s, s, px)
+        kinds[m.id] = CounterKind(m.id, m.name, "marker", m.side, front, back, "back", (), m.count)
+    return _unique_names(list(kinds.values()), content)
+
+
+def _unique_names(kinds: list[CounterKind], content) -> list[CounterKind]:
+    """Names that tell every kind apart in the palette and on the table: a name two kinds share
+    (each side's copy of a marker, markers of one track) gets the side's adjective in front,
+    then the front face's label after it, then the marker's id."""
+    labels = {m.id: m.front.label for m in content.counters.markers}
+
+    def candidates(k: CounterKind) -> list[str]:
+        adj = f"{content.side(k.side).adjective} " if k.side else ""
+        names = [k.name, f"{adj}{k.name}"]
+        if k.key in labels:
+            names.append(f"{adj}{k.name} {labels[k.key]}")
+        return names + [f"{adj}{k.name} [{k.key}]"]
+
+    options = [candidates(k) for k in kinds]
+    level = [0] * len(kinds)
+    while True:
+        names = [o[min(i, len(o) - 1)] for o, i in zip(options, level)]
+        clash = [j for j, n in enumerate(names) if names.count(n) > 1 and level[j] < len(options[j]) - 1]
+        if not clash:
+            return [dataclasses.replace(k, name=n) for k, n in zip(kinds, names)]
+        for j in clash:
+            level[j] += 1
+
+
+def _card_art(content, content_root, art: Artwork) -> tuple[list[CardArt], str | None]:
+    """Every card of the deck (each copy) and the back, from the kit's card faces."""
+    if content.cards is None:
+        return [], None
+    w, h = render_cards.card_size(content)
+    faces = _Faces(art)
+    names = {c.id: c.name for c in content.cards.deck}
+    out = []
+    for card in render_cards.cards(content, content_root):
+        image = faces.image(card.face, f"card-{card.card}", w, h, art.card_px)
+        out.append(CardArt(card.id, names.get(card.card, card.card), image))
+    back = faces.image(tuple(render_cards.card_back(content, content_root)), "card-back", w, h,
+                       art.card_px)
+    return out, back
+

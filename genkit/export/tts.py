@@ -1,0 +1,212 @@
+"""A Tabletop Simulator Saved Object of the game: one Bag holding the board, every counter as a
+two-sided tile, the deck of cards and the dice, with the images they show.
+
+TTS reads a saved object from ``<TTS data>/Saves/Saved Objects/`` (JSON in the save-file
+envelope, ``ObjectStates`` holding the one Bag). Images are referred to by URL: a base URL the
+designer hosts them under (``--image-base-url``) or, without one, ``file:///`` paths on this
+machine, which only this machine can load.
+
+What TTS needs and this module guarantees (tests/export/test_tts.py checks each):
+
+* a card deck is cut from sheets of at most 10 x 7 cards whose pixel size is an exact multiple
+  of the card; card ``i`` of sheet ``k`` is ``CardID = k * 100 + i`` (left to right, top to
+  bottom) and ``DeckIDs`` lists the cards in deck order; ``BackIsHidden`` is true so hands show
+  the back, not a blank last slot;
+* images are RGB PNG no larger than 4096 pixels a side;
+* GUIDs are six hex digits derived from the game and the object, unique in the file, so the same
+  content gives the same file.
+
+The world scale (table units per inch) has not been measured in a real TTS; it is the one
+constant :data:`UNITS_PER_INCH`. Objects carry their intended table positions (the board at the
+centre, set-up counters on their hexes); TTS puts what is taken out of a bag at the bag, and the
+preview (:mod:`.tts_preview`) draws them where they are meant to go.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+
+from .artwork import Artwork
+from ..render.raster import png_bytes
+from .tts_sheets import MAX_EDGE as MAX_TEXTURE, card_sheets
+
+#: table units per inch of the printed game (not calibrated in a real TTS)
+UNITS_PER_INCH = 1.0
+#: how thick a counter tile is, in table units
+TILE_THICKNESS = 0.1
+#: standard TTS dice by number of faces
+STANDARD_DICE = {4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 12: "Die_12", 20: "Die_20"}
+SPARE_GAP_IN = 0.15
+
+
+class Guids:
+    """Six-hex-digit GUIDs from the game id and an object key: stable, and unique in a file."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.used: set[str] = set()
+
+    def __call__(self, key: str) -> str:
+        n = 0
+        while True:
+            g = hashlib.sha256(f"{self.game_id}:{key}:{n}".encode()).hexdigest()[:6]
+            if g not in self.used:
+                self.used.add(g)
+                return g
+            n += 1
+
+
+def _transform(x: float = 0.0, z: float = 0.0, y: float = 1.0, scale: float = 1.0,
+               rot_y: float = 180.0, rot_z: float = 0.0) -> dict:
+    return {"posX": round(x, 4), "posY": round(y, 4), "posZ": round(z, 4), "rotX": 0.0,
+            "rotY": rot_y, "rotZ": rot_z, "scaleX": round(scale, 4), "scaleY": 1.0,
+            "scaleZ": round(scale, 4)}
+
+
+def _object(name: str, guid: str, nickname: str, transform: dict, **extra) -> dict:
+    obj = {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname,
+           "Description": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False,
+           "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+           "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+    obj.update(extra)
+    return obj
+
+
+def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
+    """The saved object's JSON (as a dict) and the images it needs (file name -> PNG bytes).
+    ``url(name)`` gives the URL under which an image file will be found."""
+    guid = Guids(art.game_id)
+    images = {art.map.image: board_image(art)}
+    objects = [_board(art, guid, url)]
+    objects += _counters(art, guid, url, images)
+    if art.cards:
+        deck, sheets = _deck(art, content, guid, url)
+        objects.append(deck)
+        images.update(sheets)
+    objects += _dice(art, content, guid)
+    bag = _object("Bag", guid("bag"), art.title, _transform(y=1.5), Bag={"Order": 0},
+                  MaterialIndex=-1, MeshIndex=-1, ContainedObjects=objects,
+                  Description=f"{art.title} {art.version}: board, counters, cards and dice (genkit)")
+    save = {"SaveName": art.title, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
+            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
+            "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": [bag]}
+    return save, images
+
+
+def board_image(art: Artwork) -> bytes:
+    """The map for the table: the kit's image, shrunk to TTS's 4096 pixels a side when a high
+    --dpi made it larger (the board keeps its size on the table; only its texture is smaller)."""
+    data = art.images[art.map.image]
+    if max(art.map.width, art.map.height) <= MAX_TEXTURE:
+        return data
+    from PIL import Image
+    img = Image.open(io.BytesIO(data))
+    img.thumbnail((MAX_TEXTURE, MAX_TEXTURE), Image.LANCZOS)
+    return png_bytes(img)
+
+
+def table_scale(art: Artwork) -> float:
+    """Table units per image pixel (every image is drawn at the artwork's ppi)."""
+    return UNITS_PER_INCH / art.ppi
+
+
+def _board(art: Artwork, guid, url) -> dict:
+    k = table_scale(art)
+    width = art.map.width * k
+    return _object("Custom_Board", guid("board"), "Map", _transform(y=0.5, scale=width, rot_y=0.0),
+                   Locked=True, CustomImage={"ImageURL": url(art.map.image), "ImageSecondaryURL": "",
+                                             "WidthScale": 0.0})
+
+
+def board_xz(art: Artwork, px: float, py: float) -> tuple[float, float]:
+    """Table (x, z) of map pixel (px, py): the board's centre is the table's origin, +z is the
+    top of the image (away from the player)."""
+    k = table_scale(art)
+    return (px - art.map.width / 2) * k, (art.map.height / 2 - py) * k
+
+
+def _tile(art: Artwork, kind, guid, key: str, url, x: float, z: float) -> dict:
+    size = art.counter_px * table_scale(art)
+    return _object("Custom_Tile", guid(key), kind.name, _transform(x, z, y=1.0, scale=size, rot_y=0.0),
+                   Description=f"flip (F) for the {kind.back_label} face",
+                   CustomImage={"ImageURL": url(kind.front), "ImageSecondaryURL": url(kind.back),
+                                "ImageScalar": 1.0, "WidthScale": 0.0,
+                                "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS,
+                                               "Stackable": True, "Stretch": True}})
+
+
+def _counters(art: Artwork, guid, url, images: dict) -> list[dict]:
+    """Set-up counters on their hexes; the others below the board, kind after kind, in rows as
+    wide as the board."""
+    out = []
+    k = table_scale(art)
+    size = art.counter_px * k
+    step = size + SPARE_GAP_IN * UNITS_PER_INCH
+    per_row = max(1, int((art.map.width * k + SPARE_GAP_IN * UNITS_PER_INCH) // step))
+    left, top = -art.map.width * k / 2 + size / 2, -art.map.height * k / 2 - step
+    n = 0
+    for kind in art.counters:
+        images[kind.front] = art.images[kind.front]
+        images[kind.back] = art.images[kind.back]
+        for i, hex_id in enumerate(kind.setup):
+            x, z = board_xz(art, *art.map.grid.centres[hex_id])
+            out.append(_tile(art, kind, guid, f"{kind.key}:setup:{i}", url, x, z))
+        for i in range(kind.spare):
+            row, col = divmod(n, per_row)
+            out.append(_tile(art, kind, guid, f"{kind.key}:spare:{i}", url, left + col * step, top - row * step))
+            n += 1
+    return out
+
+
+def _deck(art: Artwork, content, guid, url) -> tuple[dict, dict]:
+    """The deck, face down (rotZ 180) and shuffled when it is loaded, with its card sheets."""
+    sheets = card_sheets(art)
+    w_px, h_px = art.card_px
+    k = table_scale(art)
+    x = art.map.width * k / 2 + w_px * k
+    custom = {str(s.key): {"FaceURL": url(s.name), "BackURL": url(art.card_back),
+                           "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True,
+                           "UniqueBack": False, "Type": 0} for s in sheets}
+    cards, ids = [], []
+    for s in sheets:
+        for i, card in enumerate(s.cards):
+            cid = s.key * 100 + i
+            ids.append(cid)
+            cards.append(_object("Card", guid(f"card:{card.id}"), card.name,
+                                 _transform(x, 0, y=1.0, scale=w_px * k, rot_z=180.0), CardID=cid,
+                                 CustomDeck={str(s.key): custom[str(s.key)]}, Hands=True))
+    name = (content.cards.name or "Cards").strip()
+    deck = _object("DeckCustom", guid("deck"), f"{name} deck", _transform(x, 0, y=1.0, scale=w_px * k,
+                                                                          rot_z=180.0),
+                   DeckIDs=ids, CustomDeck=custom, ContainedObjects=cards, Hands=False,
+                   SidewaysCard=False, LuaScript="function onLoad() self.shuffle() end")
+    images = {s.name: s.png for s in sheets}
+    images[art.card_back] = art.images[art.card_back]
+    return deck, images
+
+
+def _dice(art: Artwork, content, guid) -> list[dict]:
+    """The CRT's die, and each symbol die as a standard die whose description names its faces."""
+    k = table_scale(art)
+    x = -art.map.width * k / 2 - UNITS_PER_INCH
+    out = []
+    if content.crt is not None and content.crt.die_faces in STANDARD_DICE:
+        n = content.crt.die_faces
+        out.append(_object(STANDARD_DICE[n], guid("die:crt"), f"d{n}", _transform(x, 0, y=1.5)))
+    for i, die in enumerate(content.dice):
+        n = len(die.faces)
+        if n not in STANDARD_DICE:
+            continue
+        faces = ", ".join(f"{j} = {f.name}" for j, f in enumerate(die.faces, 1))
+        out.append(_object(STANDARD_DICE[n], guid(f"die:{die.id}"), die.name,
+                           _transform(x, -(i + 1) * 1.5 * UNITS_PER_INCH, y=1.5),
+                           Description=f"{die.name}: {faces}"))
+    return out
+
+
+def json_bytes(save: dict) -> bytes:
+    """The saved object as TTS writes it (indented JSON, UTF-8), the same bytes each time."""
+    return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+

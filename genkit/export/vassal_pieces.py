@@ -1,0 +1,110 @@
+"""VASSAL piece definitions: the text a PieceSlot or CardSlot holds.
+
+A definition is ``"+/null/" + TYPE + "/" + STATE`` joined with VASSAL's SequenceEncoder: each
+trait (a Decorator) wraps the piece inside it, so TYPE is the outermost trait's type, a tab, and
+the type of everything inside, down to the BasicPiece ``piece;;;<image>;<name>``; STATE has the
+same shape. Every level escapes only its own delimiter, which :func:`encode` does.
+
+genkit writes two shapes, both checked in the real engine (tests/export/test_vassal_engine.py):
+
+* a two-faced counter: a Layer trait (``emb2``) named ``Side`` whose level 1 shows the front and
+  level 2 the back; Ctrl+F steps between them (the level name ``+ (<back label>)`` is appended
+  to the piece's name on the back);
+* a card: a Mask trait (``obs``) that shows the back to everyone until it is turned; a deck set
+  face down masks every card through it.
+"""
+
+from __future__ import annotations
+
+#: Ctrl+F as VASSAL writes a key stroke: key code 70, modifiers 130 (Ctrl down + Ctrl)
+FLIP_KEY = "70,130"
+CTRL = "130"
+LAYER_NAME = "Side"
+
+
+def encode(fields, delim: str) -> str:
+    """VASSAL's SequenceEncoder: ``fields`` joined by ``delim``, each ``delim`` inside a field
+    escaped with a backslash; a field starting with a backslash, or wrapped in single quotes,
+    is quoted so the decoder keeps it whole."""
+    out = []
+    for f in fields:
+        f = "" if f is None else str(f)
+        f = f.replace(delim, "\\" + delim)
+        if f.startswith("\\") or (len(f) > 1 and f.startswith("'") and f.endswith("'")):
+            f = f"'{f}'"
+        out.append(f)
+    return delim.join(out)
+
+
+def decode(text: str, delim: str) -> list[str]:
+    """The fields :func:`encode` joined (its inverse, for checks without the engine)."""
+    fields, cur, i = [], [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text) and text[i + 1] == delim:
+            cur.append(delim)
+            i += 2
+            continue
+        if ch == delim:
+            fields.append(_unquote("".join(cur)))
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    fields.append(_unquote("".join(cur)))
+    return fields
+
+
+def _unquote(f: str) -> str:
+    return f[1:-1] if len(f) > 1 and f.startswith("'") and f.endswith("'") else f
+
+
+def _basic(image: str, name: str) -> tuple[str, str]:
+    """BasicPiece type and state (off-map; the slot's gpid is set by the caller)."""
+    return "piece;" + encode(["", "", image, name], ";"), "null;0;0;{gpid};0"
+
+
+def _layer(front: str, back: str, back_label: str) -> tuple[str, str]:
+    """A two-level Layer: front at level 1, back at level 2, Ctrl+F cycles."""
+    fields = ["Flip", CTRL, "", "", CTRL, "", "", CTRL, "", "", "", "1", "false", "0", "0",
+              encode([front, back], ","), encode(["", f"+ ({back_label})"], ","), "true",
+              LAYER_NAME, "", "", "false", "", "1", "1", "true", "", FLIP_KEY, "", "", "1.0", "",
+              "true"]
+    return "emb2;" + encode(fields, ";"), "1"
+
+
+def _mask(back: str) -> tuple[str, str]:
+    """A Mask that shows ``back`` to everyone (``G`` prefix) until Ctrl+F turns the card."""
+    fields = [FLIP_KEY, back, "Flip", "G" + back, "Card", "player:", "Peek", "", "false", "", ""]
+    return "obs;" + encode(fields, ";"), "null"
+
+
+def _wrap(traits: list[tuple[str, str]], gpid: int) -> str:
+    """The definition of a piece made of ``traits``, outermost first, BasicPiece last."""
+    type_, state = traits[-1]
+    state = state.format(gpid=gpid)
+    for t, s in reversed(traits[:-1]):
+        type_, state = encode([t, type_], "\t"), encode([s, state], "\t")
+    return "+/" + encode(["null", type_, state], "/")
+
+
+def counter_definition(name: str, front: str, back: str, back_label: str, gpid: int) -> str:
+    """A two-faced counter named ``name`` (``front``/``back``: image file names)."""
+    return _wrap([_layer(front, back, back_label), _basic(front, name)], gpid)
+
+
+def card_definition(name: str, face: str, back: str, gpid: int) -> str:
+    """A card named ``name`` showing ``face``, masked by ``back``."""
+    return _wrap([_mask(back), _basic(face, name)], gpid)
+
+
+def basic_of(definition: str) -> tuple[str, str]:
+    """(image, name) of the BasicPiece inside a definition written here (for checks)."""
+    _, type_, _ = decode(definition[2:], "/")
+    while True:
+        parts = decode(type_, "\t")
+        if len(parts) == 1:
+            break
+        type_ = parts[1]
+    fields = decode(type_[len("piece;"):], ";")
+    return fields[2], fields[3]
