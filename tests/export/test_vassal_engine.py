@@ -15,7 +15,7 @@ from genkit.model.check import load_checked
 from genkit.render.draw import INCH
 
 from . import vassal_engine
-from .conftest import GAMES, ROOT, export_of, placeholder_faces, renderer_problem
+from .conftest import GAMES, ROOT, export_of
 
 _ENGINE: dict = {}
 
@@ -75,14 +75,11 @@ def vmod_files_from(data: bytes) -> dict:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_module_in_the_engine(game, engine, tmp_path_factory, tmp_path, monkeypatch):
-    """The whole module of every bundled game. A game whose counters or cards the kit renderer
-    cannot draw yet gets stand-in faces (conftest.placeholder_faces), so its grid (flat, pointy,
-    either shift), set-up, deck, dice and turns are still proven in the engine."""
+def test_module_in_the_engine(game, engine, tmp_path_factory, tmp_path):
+    """The whole module of every bundled game: its grid (flat, pointy, either shift), pieces, set-up,
+    deck, dice and turns proven in the engine."""
     path = ROOT / "content" / game
     export = export_of(game, tmp_path_factory)
-    if renderer_problem(game):
-        placeholder_faces(monkeypatch)          # the artwork the export was made from
     content, _ = load_checked(path)
     art = load_artwork(path, 96)
     centres = _centres(content)
