@@ -95,6 +95,8 @@ class Game(Movement, Combat, GameRules):
                 on = arr is not None and k >= len(grp.setup)
                 self.p_enter_turn.append(arr.turn if on else 0)
                 self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
+        #: the pieces that enter after the first turn
+        self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
         self.repl_id = sec.replacements
         self.max_stack = max(self.t_stack)
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
@@ -389,6 +391,39 @@ class Game(Movement, Combat, GameRules):
     # ------------------------------------------------------------------ invariants and text
 
     def state_problems(self, s: StandardState) -> list:
+        out = [] if self._stacks_hold(s) else self._stack_problems(s)
+        if s.stage == RETREAT and not s.rq:
+            out.append("a retreat with no unit retreating")
+        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
+            out.append(f"actor {s.actor} is not the phase's side")
+        return out
+
+    def _stacks_hold(self, s: StandardState) -> bool:
+        """True when :meth:`_stack_problems` finds nothing (one quick pass, no sentences): every
+        piece on the map is in the stack of its hex and only there, a stack holds one side within
+        the stacking limit, off-map pieces are linked to none, no reinforcement is early."""
+        loc, occ, nxt, p_side, t_stack, pt = s.loc, s.occ, s.nxt, self.p_side, self.t_stack, self.p_type
+        on = [h for h in loc if h >= 0]
+        held = set(on)
+        # every hex held records a stack, and only those; each stack's last piece and every piece
+        # off the map are linked to none
+        if len(occ) - occ.count(-1) != len(held) or nxt.count(-1) != len(held) + len(loc) - len(on):
+            return False
+        walked, cap = 0, self.npieces
+        for h in held:
+            q = occ[h]
+            side, load = p_side[q], 0
+            while q >= 0:
+                if loc[q] != h or p_side[q] != side or walked >= cap:
+                    return False
+                load, walked, q = load + t_stack[pt[q]], walked + 1, nxt[q]
+            if load > self.limit:
+                return False
+        due, turn = self.p_enter_turn, s.turn
+        return walked == len(on) and not any(loc[p] >= 0 and due[p] > turn for p in self.late)
+
+    def _stack_problems(self, s: StandardState) -> list:
+        """The sentences of what :meth:`_stacks_hold` tests."""
         out = []
         grid = self.board.grid
         seen = [0] * self.npieces
@@ -416,10 +451,6 @@ class Game(Movement, Combat, GameRules):
                 out.append(f"off-map piece {p} is linked to {s.nxt[p]}")
             if h >= 0 and self.p_enter_turn[p] > s.turn:
                 out.append(f"piece {p} is on the map before its turn {self.p_enter_turn[p]}")
-        if s.stage == RETREAT and not s.rq:
-            out.append("a retreat with no unit retreating")
-        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
-            out.append(f"actor {s.actor} is not the phase's side")
         return out
 
     def status_lines(self, s: StandardState) -> list:
