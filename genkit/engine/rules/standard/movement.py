@@ -160,24 +160,29 @@ class Movement:
             if known is not None and known[2] is not None:
                 return self.to_list(known[2])
             return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
-        return self.to_list(self._reach_region(s, p, march, None, False)[0])
+        return self.to_list(self._probes.reach(s, p, march))
 
     def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
         """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
         (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""
         own, enemy, zoc, cache = mc.masks
         ba, bb = 1 << a, 1 << b
+        both = ba | bb
         occ, nxt = s.occ, s.nxt
-        stacked = cache["stacked"]
+        stacked = cache["stacked"] & ~both
         if occ[a] < 0:
-            own &= ~ba
-            stacked &= ~ba
-        elif nxt[occ[a]] < 0:
-            stacked &= ~ba
+            own ^= ba
+        elif nxt[occ[a]] >= 0:
+            stacked |= ba
         own |= bb
         if nxt[occ[b]] >= 0:
             stacked |= bb
         fresh = {"stacked": stacked}
+        for key, m in cache.items():    # the full hexes by stacking points: only a and b change
+            if key.__class__ is int:
+                room = self.limit - key
+                fresh[key] = ((m & ~both) | (ba if self._load(s, a) > room else 0)
+                              | (bb if self._load(s, b) > room else 0))
         near = cache.get("near")
         if near is not None:
             fresh["near"] = near
@@ -185,7 +190,6 @@ class Movement:
         mc.ok = {}
         if p in mc.live:
             mc.live.remove(p)           # it has moved: never asked again this phase
-        both = ba | bb
         same = mc.pick is not None
         if mc.deps & both:              # some answers depend on a or b: drop those
             st, deps = mc.st, 0

@@ -23,6 +23,7 @@ from .. import Requirements
 from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement
+from .probes import ProbeCache
 from .section import Section
 from .state import (
     ADVANCE,
@@ -106,6 +107,7 @@ class Game(Movement, Combat, GameRules):
         #: a destination mask -> the DEST decision's list of ("to", hex)
         self.to_list = indices_of(self.board.n, self.to_actions)
         self._mc = None                 # the movement phase's MoveCache (movement.py)
+        self._probes = ProbeCache(self)  # the destinations of other positions (probes.py)
         self.every = (1 << self.board.n) - 1
         self.adj_mask = self.board.adj_mask
         costs = [c for c in self.ecost if c]

@@ -45,9 +45,12 @@ def indices_of(n: int, items=None):
 
     def indices(mask: int) -> list:
         out = []
-        for row, v in zip(table, mask.to_bytes(nbytes, "little")):
-            if v:
-                out += row[v]
+        if mask:                # the bytes from the lowest set bit's to the highest's
+            o = ((mask & -mask).bit_length() - 1) >> 3
+            for v in (mask >> (o << 3)).to_bytes(((mask.bit_length() + 7) >> 3) - o, "little"):
+                if v:
+                    out += table[o][v]
+                o += 1
         return out
 
     return indices
