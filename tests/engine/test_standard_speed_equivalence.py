@@ -128,3 +128,15 @@ def test_probe_cache_answers_what_the_plain_search_finds(name, zoc):
             acts = fast.legal_actions(state)
             fast.apply(state, players[state.actor].choose(None, acts))
     assert seen > 500 and hits > seen // 4, (seen, hits)
+
+
+@pytest.mark.parametrize("override", ["rules.stacking={limit: 3, count: points, points: {arm: 2, inf: 2}}",
+                                      "rules.stacking={limit: 1}", "rules.movement.zoc=stop_and_leave",
+                                      "rules.movement.zoc=locking"])
+def test_fast_movement_plays_the_plain_games_under_other_stacking_and_zoc_rules(override):
+    """The movement phase's cache, brought up to date move by move (own and stacked hexes,
+    the full hexes per stacking points), against the plain search on the mini game."""
+    c, _ = load(str(GAMES["standard_mini"]), overrides=[override])
+    fast, plain = Game(c), PlainGame(c)
+    for seed in range(1, 31):
+        assert _play(fast, seed, ("random", "random")) == _play(plain, seed, ("random", "random")), seed
