@@ -217,9 +217,9 @@ class Movement:
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        The plain search (tests/engine/standard_reference.py) with the steps of a level's hexes merged a byte of the
-        mask at a time (``byte_steps``), and the hexes it reached returned too
-        (:meth:`_reach_region`)."""
+        The plain search (tests/engine/standard_reference.py) with the costs still to come packed
+        into one int and the steps of a level's hexes merged a byte of the mask at a time
+        (``byte_steps``), and the hexes it reached returned too (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -248,23 +248,23 @@ class Movement:
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
-        # the first steps, out of the start hex (room for the dearest step past the allowance)
-        pending = [0] * (ma + self.max_step + 1)
+        # ``future``: the hexes reached at each cost to come, packed (slot k: ``spent + k``
+        # half MP), from the first steps out of the start hex on
+        n, future = self.board.n, 0
         for c, m in self.step_masks[start]:
             c += leave
             if c <= ma:
-                pending[c] |= m & ~no_zoc
-        seen = sb | avoid
+                future |= (m & ~no_zoc) << (c * n)
         stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
-        unseen = every ^ seen
+        unseen = every ^ (sb | avoid)
         go_on = every & ~stop
-        for spent in range(1, ma + 1):
-            new = pending[spent]
-            if not new:
-                continue
-            new &= unseen
+        spent = 0
+        while future and spent < ma:
+            future >>= n
+            spent += 1
+            new = future & unseen
             if not new:
                 continue
             unseen ^= new
@@ -279,12 +279,10 @@ class Movement:
                 o = ((go & -go).bit_length() - 1) >> 3
                 for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
                     if v:
-                        for c, m in byte_steps[o][v]:
-                            pending[spent + c] |= m
+                        future |= byte_steps[o][v]
                     o += 1
             else:
-                for c, m in steps[go]:
-                    pending[spent + c] |= m
+                future |= steps[go]
         seen = (every ^ unseen) & ~avoid
         return seen & ends, seen
 

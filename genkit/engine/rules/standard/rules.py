@@ -110,8 +110,7 @@ class Game(Movement, Combat, GameRules):
         self._probes = ProbeCache(self)  # the destinations of other positions (probes.py)
         self.every = (1 << self.board.n) - 1
         self.adj_mask = self.board.adj_mask
-        costs = [c for c in self.ecost if c]
-        self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
+        self.min_step = min((c for c in self.ecost if c), default=1)
         #: per hex, per allowance a (half MP, 0 .. the longest march): the hexes one step of at
         #: most a away
         top = max(self.t_ma2, default=0) * self.march_mult
