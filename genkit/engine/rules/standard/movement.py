@@ -177,40 +177,47 @@ class Movement:
         own |= bb
         if nxt[occ[b]] >= 0:
             stacked |= bb
-        fresh = {"stacked": stacked}
-        for key, m in cache.items():    # the full hexes by stacking points: only a and b change
+        fresh = cache.copy()            # "near" stays; the full hexes by stacking points:
+        fresh["stacked"] = stacked      # only a and b change
+        load_a = -1
+        for key, m in cache.items():
             if key.__class__ is int:
+                if load_a < 0:
+                    load_a, load_b = self._load(s, a), self._load(s, b)
                 room = self.limit - key
-                fresh[key] = ((m & ~both) | (ba if self._load(s, a) > room else 0)
-                              | (bb if self._load(s, b) > room else 0))
-        near = cache.get("near")
-        if near is not None:
-            fresh["near"] = near
+                fresh[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, fresh)
         mc.ok = {}
         if p in mc.live:
             mc.live.remove(p)           # it has moved: never asked again this phase
-        same = mc.pick is not None
-        if mc.deps & both:              # some answers depend on a or b: drop those
-            st, deps = mc.st, 0
-            for q in mc.live:
-                for k in (2 * q, 2 * q + 1):
-                    known = st[k]
-                    if known is not None:
-                        if known[1] & both:
-                            st[k] = None
-                            same = False
-                        else:
-                            deps |= known[1]
-            mc.deps = deps
-        if same:                        # the same choices but the unit that moved
-            pick = mc.pick
-            for x in (self.move_actions[p], self.march_actions[p]):
-                if x in pick:
-                    pick.remove(x)
-        else:
-            mc.pick = None
+        pick = mc.pick
+        if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
+            pick = None
+        if pick is not None:            # the same choices but the unit that moved
+            x = self.move_actions[p]
+            if x in pick:
+                pick.remove(x)
+            x = self.march_actions[p]
+            if x in pick:
+                pick.remove(x)
+        mc.pick = pick
         self._mc = mc
+
+    def _kept(self, mc: MoveCache, both: int) -> bool:
+        """Forget what ``mc`` knows of a unit moving (marching) that depends on the hexes of
+        ``both``; True when nothing was forgotten."""
+        st, deps, kept = mc.st, 0, True
+        for q in mc.live:
+            for k in (2 * q, 2 * q + 1):
+                known = st[k]
+                if known is not None:
+                    if known[1] & both:
+                        st[k] = None
+                        kept = False
+                    else:
+                        deps |= known[1]
+        mc.deps = deps
+        return kept
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the
