@@ -172,37 +172,33 @@ class Game(Movement, Combat, GameRules):
         side = s.actor
         mc = self._mc
         if mc is None or mc.state is not s or mc.side != side:
+            loc, done = s.loc, s.done
             mc = self._mc = MoveCache(s, side, self._masks(s, side), self.npieces,
-                                      [p for p in self.side_pieces[side] if s.loc[p] >= 0])
+                                      [p for p in self.side_pieces[side] if loc[p] >= 0 and not (done >> p) & 1])
             self._fill(s, mc)
         elif mc.pick is not None:
             return mc.pick[:]
-        st = mc.st
-        out, march = [END], []
-        done = s.done
-        strategic = self.strategic
-        move_act, march_act = self.move_actions, self.march_actions
-        for p in mc.live:
-            if (done >> p) & 1:
-                continue
-            k = 2 * p
-            known = st[k]
-            if known is None:
-                known = st[k] = self._may_move(s, mc, p, False)
-                mc.deps |= known[1]
-            if known[0]:
-                out.append(move_act[p])
-            if strategic:
-                known = st[k + 1]
-                if known is None:
-                    known = st[k + 1] = self._may_move(s, mc, p, True)
-                    mc.deps |= known[1]
-                if known[0]:
-                    march.append(march_act[p])
-        if march:
-            out += march
+        else:
+            self._refill(s, mc)
+        st, live, move_act = mc.st, mc.live, self.move_actions
+        out = [END] + [move_act[p] for p in live if st[2 * p][0]]
+        if self.strategic:
+            march_act = self.march_actions
+            out += [march_act[p] for p in live if st[2 * p + 1][0]]
         mc.pick = out[:]
         return out
+
+    def _refill(self, s: StandardState, mc) -> None:
+        """:meth:`_may_move` again for the units of ``mc.live`` whose answers a move dropped."""
+        st, strategic = mc.st, self.strategic
+        for p in mc.live:
+            k = 2 * p
+            if st[k] is None:
+                known = st[k] = self._may_move(s, mc, p, False)
+                mc.deps |= known[1]
+            if strategic and st[k + 1] is None:
+                known = st[k + 1] = self._may_move(s, mc, p, True)
+                mc.deps |= known[1]
 
     def _fill(self, s: StandardState, mc) -> None:
         """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
