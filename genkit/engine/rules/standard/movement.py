@@ -23,8 +23,8 @@ class MoveCache:
 
     def __init__(self, state, side: int, masks: tuple, n: int, live: list):
         self.state, self.side, self.masks, self.st = state, side, masks, [None] * (2 * n)
-        #: the side's pieces on the map (the movers are among them); per stacking points the
-        #: hexes a step may end in (no enemy, room)
+        #: the side's pieces on the map that have not moved this phase (the movers are among
+        #: them); per stacking points the hexes a step may end in (no enemy, room)
         self.live, self.ok = live, {}
         #: the last PICK decision's actions, None: to be made again
         self.pick = None
