@@ -365,6 +365,7 @@ class CrtTable:
         self.table = [[[effect_of[code] for code in c.rows[t]] for t in self.type_names] for c in cols]
         self.codes = [[list(c.rows[t]) for t in self.type_names] for c in cols]   # result codes
         self.top = len(cols) - 1
+        self._picked: dict = {}
         self._col = {}
         for d in (range(self.lowest, self.highest + 1) if not self.odds else ()):
             if self.round_down:
@@ -389,6 +390,13 @@ class CrtTable:
         AUTO_MISS below the lowest column."""
         if not self.odds:
             return self.column(attack - defence)
+        k = self._picked.get((attack, defence))
+        if k is None:
+            k = self._picked[attack, defence] = self._odds_column(attack, defence)
+        return k
+
+    def _odds_column(self, attack: int, defence: int) -> int:
+        """:meth:`pick` of an odds table (remembered per pair of strengths by ``_picked``)."""
         if attack <= 0:                     # nothing to attack with: below every column
             return self._below()
         # attack:defence against each printed a:d, exactly: attack * d versus defence * a

@@ -42,25 +42,25 @@ def _pieces_hold(state: State) -> bool:
     cost = g.board.cost
     reduced, facing = state.reduced, state.facing
     stacks = g.STACKS
-    expect = [-1] * len(occ)
+    held = {}                   # occupied hex -> its first piece
     for p, w in enumerate(loc):
         if w >= 0:
-            if (expect[w] != -1 and not stacks) or not cost[w]:
+            if (w in held and not stacks) or not cost[w]:
                 return False
-            if expect[w] == -1:
-                expect[w] = p
+            held.setdefault(w, p)
         elif w != RESERVE and w != ELIMINATED and w != REMOVED:
             return False
         elif reduced[p]:
             return False
         if not 0 <= facing[p] < 6:
             return False
-    if stacks:                  # occ names one piece of each occupied hex, any of its stack
-        for h, q in enumerate(occ):
-            if (q < 0) != (expect[h] < 0) or (q >= 0 and (q >= len(loc) or loc[q] != h)):
-                return False
-    elif expect != occ:
+    if len(occ) - occ.count(-1) != len(held):    # the hexes that record a piece: those held
         return False
+    npieces = len(loc)
+    for h, p in held.items():   # stacks: occ names one piece of the hex, any of its stack
+        q = occ[h]
+        if q != p and not (stacks and 0 <= q < npieces and loc[q] == h):
+            return False
     if not 1 <= state.turn <= g.turns:
         return False
     return not (state.ended and state.winner not in range(-1, len(g.side_ids)))

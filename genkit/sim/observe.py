@@ -34,6 +34,7 @@ side ahead at the end. One ``scores`` per game turn, nothing per decision but an
 from __future__ import annotations
 
 from ..engine import events as ev
+from ..engine.game import GameRules
 from .metrics import cell_key, leader
 
 _BATTLE, _REDUCED, _ELIMINATED = ev.BATTLE, ev.REDUCED, ev.ELIMINATED
@@ -58,6 +59,8 @@ class Observer:
         self.lead_key = None          # "side:type" of the lead of the last battle
         self.defender_type = None     # unit type of its defender
         self.turn = None              # the game turn of the last decision watched
+        #: the game may have decisions where cards could be played (it defines card_chance)
+        self.cards = getattr(type(game), "card_chance", None) is not GameRules.card_chance
 
     # -- record slots
     def _unit(self, key):
@@ -88,6 +91,8 @@ class Observer:
         if s.turn != self.turn:       # a game turn ended: who is ahead
             self.turn = s.turn
             self.rec["leads"].append(leader(self.g.scores(s)))
+        if not self.cards:
+            return
         chance = self.g.card_chance(s, actions)
         if chance is None:
             return

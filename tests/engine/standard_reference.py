@@ -94,7 +94,7 @@ class PlainGame(Game):
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
         # the first steps, out of the start hex (room for the dearest step past the allowance)
-        pending = [0] * (ma + self.max_step + 1)
+        pending = [0] * (ma + max(self.ecost) + 1)
         nbr = self.nbr
         for k, c in enumerate(self.ecost[start * 6:start * 6 + 6]):
             if c:

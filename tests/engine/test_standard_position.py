@@ -130,3 +130,35 @@ def test_std_7_1_units_of_both_sides_in_one_hex_is_an_invariant_violation():
     pos.put("blue", "inf", "0303")
     pos.put("grey", "inf", "0303")
     assert any("both sides" in m for m in pos.problems())
+
+
+def test_std_7_the_quick_stack_check_passes_no_state_the_detailed_one_faults():
+    import random
+
+    g = game()
+    rng = random.Random(3)
+    caught = 0
+    for seed in range(4):
+        s = g.initial_state(seed)
+        while not s.ended:
+            acts = g.legal_actions(s)
+            g.apply(s, acts[rng.randrange(len(acts))])
+            assert g._stacks_hold(s) and g._stack_problems(s) == []
+            bad = s.copy()
+            on = [p for p in range(g.npieces) if bad.loc[p] >= 0]
+            p, q = rng.choice(on), rng.randrange(g.npieces)
+            kind = rng.randrange(5)
+            if kind == 0:
+                bad.loc[p] = rng.randrange(g.board.n)
+            elif kind == 1:
+                bad.occ[bad.loc[p]] = q
+            elif kind == 2:
+                bad.nxt[p] = q
+            elif kind == 3:
+                bad.loc[q] = bad.loc[p]
+            else:
+                bad.occ[rng.randrange(g.board.n)] = rng.choice([-1, q])
+            if g._stack_problems(bad):
+                caught += 1
+                assert not g._stacks_hold(bad), kind
+    assert caught > 50

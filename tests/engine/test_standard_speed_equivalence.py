@@ -99,3 +99,44 @@ def test_crt_table_reads_every_result_effect():
     g = Game(c)
     assert [[r[:2] for r in col] for col in g.results] == [
         [(crt.effect_of[code], crt.hexes_of[code]) for code in col[0]] for col in crt.codes]
+
+
+@pytest.mark.parametrize("name,zoc", [("standard_mini", "stop"), ("standard_mini", "stop_and_leave"),
+                                      ("standard_mini", "locking"), ("standard_mini", "none"),
+                                      ("brannock_ford", "stop")])
+def test_probe_cache_answers_what_the_plain_search_finds(name, zoc):
+    """The destinations of positions other than the phase's own (a bot's probes, remembered
+    with the hexes each search read: probes.ProbeCache) are the plain search's, in the
+    positions of random games asked again after every move."""
+    c, _ = load(str(GAMES[name]), overrides=[f"rules.movement.zoc={zoc}"])
+    fast, plain = Game(c), PlainGame(c)
+    seen = hits = 0
+    for seed in range(1, 9):
+        state = fast.initial_state(seed)
+        players = make_players(("random", "random"), fast, seed)
+        while not state.ended:
+            if state.stage == DEST:
+                probe = state.copy()
+                for p in range(fast.npieces):
+                    if probe.loc[p] >= 0:
+                        for march in (False, True) if fast.strategic else (False,):
+                            before = fast._probes.size
+                            assert fast._probes.reach(probe, p, march) == plain._reach_plain(
+                                probe, p, march, None, False), (seed, p, march)
+                            seen += 1
+                            hits += fast._probes.size == before
+            acts = fast.legal_actions(state)
+            fast.apply(state, players[state.actor].choose(None, acts))
+    assert seen > 500 and hits > seen // 4, (seen, hits)
+
+
+@pytest.mark.parametrize("override", ["rules.stacking={limit: 3, count: points, points: {arm: 2, inf: 2}}",
+                                      "rules.stacking={limit: 1}", "rules.movement.zoc=stop_and_leave",
+                                      "rules.movement.zoc=locking"])
+def test_fast_movement_plays_the_plain_games_under_other_stacking_and_zoc_rules(override):
+    """The movement phase's cache, brought up to date move by move (own and stacked hexes,
+    the full hexes per stacking points), against the plain search on the mini game."""
+    c, _ = load(str(GAMES["standard_mini"]), overrides=[override])
+    fast, plain = Game(c), PlainGame(c)
+    for seed in range(1, 31):
+        assert _play(fast, seed, ("random", "random")) == _play(plain, seed, ("random", "random")), seed

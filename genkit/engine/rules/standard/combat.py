@@ -43,24 +43,32 @@ class Combat:
 
     def targets(self, s: StandardState) -> list:
         """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending."""
-        side, loc, pt = s.actor, s.loc, self.p_type
+        side, loc, pt, red = s.actor, s.loc, self.p_type, s.reduced
         busy = s.done | s.marched
-        within = self.t_within
+        within, ta = self.t_within, self.t_attack
         able, near = [], 0
         for p in self.side_pieces[side]:
-            if loc[p] >= 0 and not (busy >> p) & 1:
-                m = within[pt[p]][loc[p]]
-                able.append((p, m))
+            h = loc[p]
+            if h >= 0 and not (busy >> p) & 1:
+                m = within[pt[p]][h]
+                able.append((m, ta[pt[p]][red[p]]))
                 near |= m
         near &= ~s.hit
         if not near:
             return []
-        pick, ta, red = self.crt.pick, self.t_attack, s.reduced
-        hexes = sorted({h for q in self.side_pieces[1 - side] if (h := loc[q]) >= 0 and (near >> h) & 1})
+        enemy = 0
+        for q in self.side_pieces[1 - side]:
+            h = loc[q]
+            if h >= 0:
+                enemy |= 1 << h
+        pick, defence = self.crt.pick, self.defence_strength
         out = []
-        for h in hexes:
-            att = sum(ta[pt[p]][red[p]] for p, m in able if (m >> h) & 1)
-            if pick(att, self.defence_strength(s, h)) != FORBIDDEN:
+        for h in self.indices(near & enemy):
+            att = 0
+            for m, a in able:
+                if (m >> h) & 1:
+                    att += a
+            if pick(att, defence(s, h)) != FORBIDDEN:
                 out.append(h)
         return out
 

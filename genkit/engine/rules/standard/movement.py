@@ -23,8 +23,8 @@ class MoveCache:
 
     def __init__(self, state, side: int, masks: tuple, n: int, live: list):
         self.state, self.side, self.masks, self.st = state, side, masks, [None] * (2 * n)
-        #: the side's pieces on the map (the movers are among them); per stacking points the
-        #: hexes a step may end in (no enemy, room)
+        #: the side's pieces on the map that have not moved this phase (the movers are among
+        #: them); per stacking points the hexes a step may end in (no enemy, room)
         self.live, self.ok = live, {}
         #: the last PICK decision's actions, None: to be made again
         self.pick = None
@@ -160,62 +160,73 @@ class Movement:
             if known is not None and known[2] is not None:
                 return self.to_list(known[2])
             return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
-        return self.to_list(self._reach_region(s, p, march, None, False)[0])
+        return self.to_list(self._probes.reach(s, p, march))
 
     def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
         """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
         (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""
         own, enemy, zoc, cache = mc.masks
         ba, bb = 1 << a, 1 << b
+        both = ba | bb
         occ, nxt = s.occ, s.nxt
-        stacked = cache["stacked"]
+        stacked = cache["stacked"] & ~both
         if occ[a] < 0:
-            own &= ~ba
-            stacked &= ~ba
-        elif nxt[occ[a]] < 0:
-            stacked &= ~ba
+            own ^= ba
+        elif nxt[occ[a]] >= 0:
+            stacked |= ba
         own |= bb
         if nxt[occ[b]] >= 0:
             stacked |= bb
-        fresh = {"stacked": stacked}
-        near = cache.get("near")
-        if near is not None:
-            fresh["near"] = near
+        fresh = cache.copy()            # "near" stays; the full hexes by stacking points:
+        fresh["stacked"] = stacked      # only a and b change
+        load_a = -1
+        for key, m in cache.items():
+            if key.__class__ is int:
+                if load_a < 0:
+                    load_a, load_b = self._load(s, a), self._load(s, b)
+                room = self.limit - key
+                fresh[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, fresh)
         mc.ok = {}
         if p in mc.live:
             mc.live.remove(p)           # it has moved: never asked again this phase
-        both = ba | bb
-        same = mc.pick is not None
-        if mc.deps & both:              # some answers depend on a or b: drop those
-            st, deps = mc.st, 0
-            for q in mc.live:
-                for k in (2 * q, 2 * q + 1):
-                    known = st[k]
-                    if known is not None:
-                        if known[1] & both:
-                            st[k] = None
-                            same = False
-                        else:
-                            deps |= known[1]
-            mc.deps = deps
-        if same:                        # the same choices but the unit that moved
-            pick = mc.pick
-            for x in (self.move_actions[p], self.march_actions[p]):
-                if x in pick:
-                    pick.remove(x)
-        else:
-            mc.pick = None
+        pick = mc.pick
+        if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
+            pick = None
+        if pick is not None:            # the same choices but the unit that moved
+            x = self.move_actions[p]
+            if x in pick:
+                pick.remove(x)
+            x = self.march_actions[p]
+            if x in pick:
+                pick.remove(x)
+        mc.pick = pick
         self._mc = mc
+
+    def _kept(self, mc: MoveCache, both: int) -> bool:
+        """Forget what ``mc`` knows of a unit moving (marching) that depends on the hexes of
+        ``both``; True when nothing was forgotten."""
+        st, deps, kept = mc.st, 0, True
+        for q in mc.live:
+            for k in (2 * q, 2 * q + 1):
+                known = st[k]
+                if known is not None:
+                    if known[1] & both:
+                        st[k] = None
+                        kept = False
+                    else:
+                        deps |= known[1]
+        mc.deps = deps
+        return kept
 
     def _reach(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> int:
         """Bit mask of the hexes where ``p`` may end a move (a march); ``any_end``: stop at the
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        The plain search (tests/engine/standard_reference.py) with the steps of a level's hexes merged a byte of the
-        mask at a time (``byte_steps``), and the hexes it reached returned too
-        (:meth:`_reach_region`)."""
+        The plain search (tests/engine/standard_reference.py) with the costs still to come packed
+        into one int and the steps of a level's hexes merged a byte of the mask at a time
+        (``byte_steps``), and the hexes it reached returned too (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -244,23 +255,23 @@ class Movement:
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
-        # the first steps, out of the start hex (room for the dearest step past the allowance)
-        pending = [0] * (ma + self.max_step + 1)
+        # ``future``: the hexes reached at each cost to come, packed (slot k: ``spent + k``
+        # half MP), from the first steps out of the start hex on
+        n, future = self.board.n, 0
         for c, m in self.step_masks[start]:
             c += leave
             if c <= ma:
-                pending[c] |= m & ~no_zoc
-        seen = sb | avoid
+                future |= (m & ~no_zoc) << (c * n)
         stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
-        unseen = every ^ seen
+        unseen = every ^ (sb | avoid)
         go_on = every & ~stop
-        for spent in range(1, ma + 1):
-            new = pending[spent]
-            if not new:
-                continue
-            new &= unseen
+        spent = 0
+        while future and spent < ma:
+            future >>= n
+            spent += 1
+            new = future & unseen
             if not new:
                 continue
             unseen ^= new
@@ -275,12 +286,10 @@ class Movement:
                 o = ((go & -go).bit_length() - 1) >> 3
                 for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
                     if v:
-                        for c, m in byte_steps[o][v]:
-                            pending[spent + c] |= m
+                        future |= byte_steps[o][v]
                     o += 1
             else:
-                for c, m in steps[go]:
-                    pending[spent + c] |= m
+                future |= steps[go]
         seen = (every ^ unseen) & ~avoid
         return seen & ends, seen
 

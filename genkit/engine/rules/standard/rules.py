@@ -23,6 +23,7 @@ from .. import Requirements
 from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement
+from .probes import ProbeCache
 from .section import Section
 from .state import (
     ADVANCE,
@@ -95,6 +96,8 @@ class Game(Movement, Combat, GameRules):
                 on = arr is not None and k >= len(grp.setup)
                 self.p_enter_turn.append(arr.turn if on else 0)
                 self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
+        #: the pieces that enter after the first turn
+        self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
         self.repl_id = sec.replacements
         self.max_stack = max(self.t_stack)
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
@@ -104,10 +107,10 @@ class Game(Movement, Combat, GameRules):
         #: a destination mask -> the DEST decision's list of ("to", hex)
         self.to_list = indices_of(self.board.n, self.to_actions)
         self._mc = None                 # the movement phase's MoveCache (movement.py)
+        self._probes = ProbeCache(self)  # the destinations of other positions (probes.py)
         self.every = (1 << self.board.n) - 1
         self.adj_mask = self.board.adj_mask
-        costs = [c for c in self.ecost if c]
-        self.min_step, self.max_step = (min(costs), max(costs)) if costs else (1, 1)
+        self.min_step = min((c for c in self.ecost if c), default=1)
         #: per hex, per allowance a (half MP, 0 .. the longest march): the hexes one step of at
         #: most a away
         top = max(self.t_ma2, default=0) * self.march_mult
@@ -169,37 +172,33 @@ class Game(Movement, Combat, GameRules):
         side = s.actor
         mc = self._mc
         if mc is None or mc.state is not s or mc.side != side:
+            loc, done = s.loc, s.done
             mc = self._mc = MoveCache(s, side, self._masks(s, side), self.npieces,
-                                      [p for p in self.side_pieces[side] if s.loc[p] >= 0])
+                                      [p for p in self.side_pieces[side] if loc[p] >= 0 and not (done >> p) & 1])
             self._fill(s, mc)
         elif mc.pick is not None:
             return mc.pick[:]
-        st = mc.st
-        out, march = [END], []
-        done = s.done
-        strategic = self.strategic
-        move_act, march_act = self.move_actions, self.march_actions
-        for p in mc.live:
-            if (done >> p) & 1:
-                continue
-            k = 2 * p
-            known = st[k]
-            if known is None:
-                known = st[k] = self._may_move(s, mc, p, False)
-                mc.deps |= known[1]
-            if known[0]:
-                out.append(move_act[p])
-            if strategic:
-                known = st[k + 1]
-                if known is None:
-                    known = st[k + 1] = self._may_move(s, mc, p, True)
-                    mc.deps |= known[1]
-                if known[0]:
-                    march.append(march_act[p])
-        if march:
-            out += march
+        else:
+            self._refill(s, mc)
+        st, live, move_act = mc.st, mc.live, self.move_actions
+        out = [END] + [move_act[p] for p in live if st[2 * p][0]]
+        if self.strategic:
+            march_act = self.march_actions
+            out += [march_act[p] for p in live if st[2 * p + 1][0]]
         mc.pick = out[:]
         return out
+
+    def _refill(self, s: StandardState, mc) -> None:
+        """:meth:`_may_move` again for the units of ``mc.live`` whose answers a move dropped."""
+        st, strategic = mc.st, self.strategic
+        for p in mc.live:
+            k = 2 * p
+            if st[k] is None:
+                known = st[k] = self._may_move(s, mc, p, False)
+                mc.deps |= known[1]
+            if strategic and st[k + 1] is None:
+                known = st[k + 1] = self._may_move(s, mc, p, True)
+                mc.deps |= known[1]
 
     def _fill(self, s: StandardState, mc) -> None:
         """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
@@ -389,6 +388,39 @@ class Game(Movement, Combat, GameRules):
     # ------------------------------------------------------------------ invariants and text
 
     def state_problems(self, s: StandardState) -> list:
+        out = [] if self._stacks_hold(s) else self._stack_problems(s)
+        if s.stage == RETREAT and not s.rq:
+            out.append("a retreat with no unit retreating")
+        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
+            out.append(f"actor {s.actor} is not the phase's side")
+        return out
+
+    def _stacks_hold(self, s: StandardState) -> bool:
+        """True when :meth:`_stack_problems` finds nothing (one quick pass, no sentences): every
+        piece on the map is in the stack of its hex and only there, a stack holds one side within
+        the stacking limit, off-map pieces are linked to none, no reinforcement is early."""
+        loc, occ, nxt, p_side, t_stack, pt = s.loc, s.occ, s.nxt, self.p_side, self.t_stack, self.p_type
+        on = [h for h in loc if h >= 0]
+        held = set(on)
+        # every hex held records a stack, and only those; each stack's last piece and every piece
+        # off the map are linked to none
+        if len(occ) - occ.count(-1) != len(held) or nxt.count(-1) != len(held) + len(loc) - len(on):
+            return False
+        walked, cap = 0, self.npieces
+        for h in held:
+            q = occ[h]
+            side, load = p_side[q], 0
+            while q >= 0:
+                if loc[q] != h or p_side[q] != side or walked >= cap:
+                    return False
+                load, walked, q = load + t_stack[pt[q]], walked + 1, nxt[q]
+            if load > self.limit:
+                return False
+        due, turn = self.p_enter_turn, s.turn
+        return walked == len(on) and not any(loc[p] >= 0 and due[p] > turn for p in self.late)
+
+    def _stack_problems(self, s: StandardState) -> list:
+        """The sentences of what :meth:`_stacks_hold` tests."""
         out = []
         grid = self.board.grid
         seen = [0] * self.npieces
@@ -416,10 +448,6 @@ class Game(Movement, Combat, GameRules):
                 out.append(f"off-map piece {p} is linked to {s.nxt[p]}")
             if h >= 0 and self.p_enter_turn[p] > s.turn:
                 out.append(f"piece {p} is on the map before its turn {self.p_enter_turn[p]}")
-        if s.stage == RETREAT and not s.rq:
-            out.append("a retreat with no unit retreating")
-        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
-            out.append(f"actor {s.actor} is not the phase's side")
         return out
 
     def status_lines(self, s: StandardState) -> list:

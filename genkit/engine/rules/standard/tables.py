@@ -45,9 +45,12 @@ def indices_of(n: int, items=None):
 
     def indices(mask: int) -> list:
         out = []
-        for row, v in zip(table, mask.to_bytes(nbytes, "little")):
-            if v:
-                out += row[v]
+        if mask:                # the bytes from the lowest set bit's to the highest's
+            o = ((mask & -mask).bit_length() - 1) >> 3
+            for v in (mask >> (o << 3)).to_bytes(((mask.bit_length() + 7) >> 3) - o, "little"):
+                if v:
+                    out += table[o][v]
+                o += 1
         return out
 
     return indices
@@ -116,20 +119,18 @@ class Tables:
                 if ecost[k]:
                     by_cost[ecost[k]] = by_cost.get(ecost[k], 0) | 1 << self.nbr[k]
             self.step_masks.append(tuple(sorted(by_cost.items())))
-        #: the same keyed by the hex's own bit (the search peels bits off a mask: no index needed)
-        self.steps_of_bit = {1 << h: st for h, st in enumerate(self.step_masks)}
-        #: per byte of a hex mask (hexes 8 * o .. 8 * o + 7), per value of that byte: the steps of
-        #: those hexes merged, ((half MP, mask), ...) ascending -- a whole frontier at a time
+        #: the steps out of a set of hexes packed into one int, a slot of ``n`` bits per cost:
+        #: slot c holds the hexes one step of c half MP away -- per hex keyed by its own bit
+        #: (``steps_of_bit``), and per byte of a hex mask per value of that byte (``byte_steps``:
+        #: a whole frontier a byte at a time, one ``|`` per byte)
+        packed = [sum(m << (c * n) for c, m in st) for st in self.step_masks]
+        self.steps_of_bit = {1 << h: x for h, x in enumerate(packed)}
         self.byte_steps = []
         for o in range((n + 7) // 8):
-            row = []
-            for v in range(256):
-                merged: dict = {}
-                for b in range(8):
-                    if v >> b & 1 and o * 8 + b < n:
-                        for c, m in self.step_masks[o * 8 + b]:
-                            merged[c] = merged.get(c, 0) | m
-                row.append(tuple(sorted(merged.items())))
+            row = [0] * 256
+            for v in range(1, 256):
+                low = (v & -v).bit_length() - 1
+                row[v] = row[v & (v - 1)] | (packed[o * 8 + low] if o * 8 + low < n else 0)
             self.byte_steps.append(row)
         # ---- combat: terrain of the defender's hex
         terr = section.terrain
