@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import pickle
+import signal
 import threading
 from contextlib import contextmanager
 
@@ -64,14 +65,30 @@ def connect(scheduler: str, workers: int | None) -> Cluster:
     distributed = _distributed()
     if scheduler == "local":
         from .runner import default_workers
-        local = distributed.LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
-                                         processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+        with _sigint_ignored():
+            local = distributed.LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+                                             processes=True, dashboard_address=None, silence_logs=logging.ERROR)
         return Cluster(distributed.Client(local), local)
     try:
         return Cluster(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S))
     except (OSError, TimeoutError, ValueError) as exc:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {reason[:200]}") from None
+
+
+@contextmanager
+def _sigint_ignored():
+    """Start the local cluster's processes with Ctrl-C ignored (they inherit it), as the pool's
+    workers ignore it: the parent alone stops the run and closes the cluster, without a traceback
+    from every worker."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager

@@ -1,11 +1,13 @@
 """--scheduler: a real Dask cluster (a scheduler and two workers, each its own process, as on
 separate machines) gives the same --json figures as the process pool on the same seed."""
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -72,17 +74,17 @@ def _figures(path) -> list:
     return [line for line in path.read_text().splitlines() if not line.strip().startswith(TIMING)]
 
 
-@pytest.mark.parametrize("command, args", [
-    ("sim", ["--games", "40"]),
-    ("compare", ["--games", "16", "--set", "unit_types.inf.movement=2"]),
+@pytest.mark.parametrize("command, games, args", [
+    ("sim", 40, []),
+    ("compare", 16, ["--set", "unit_types.inf.movement=2"]),
 ])
-def test_a_cluster_gives_the_pools_figures(scheduler, tmp_path, command, args):
-    common = [command, BERING, *args, "--seed", "7", "--bots", "greedy", "--no-progress"]
+def test_a_cluster_gives_the_pools_figures(scheduler, tmp_path, command, games, args):
+    common = [command, BERING, "--games", games, *args, "--seed", "7", "--bots", "greedy", "--no-progress"]
     on_pool = run_cli(*common, "--workers", "2", "--json", tmp_path / "pool.json")
     on_dask = run_cli(*common, "--scheduler", scheduler, "--json", tmp_path / "dask.json")
     assert on_pool.returncode == on_dask.returncode == 0, on_dask.stdout + on_dask.stderr
     pool, dask = _figures(tmp_path / "pool.json"), _figures(tmp_path / "dask.json")
-    assert '"games": 40,' in "\n".join(pool) or '"games": 16,' in "\n".join(pool)
+    assert f'"games": {games},' in "\n".join(dask)
     assert dask == pool
     assert '"workers": 2' in (tmp_path / "dask.json").read_text()     # both cluster workers counted
 
@@ -91,10 +93,26 @@ def test_a_scheduler_out_of_reach_is_one_line_and_status_2(genkit, monkeypatch):
     from genkit.sim import dask_backend
     monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT_S", 1)
     code, out, err = genkit("sim", BERING, "--games", "4", "--scheduler", f"tcp://127.0.0.1:{_free_port()}")
-    assert code == 2
+    assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("genkit: cannot reach the Dask scheduler at tcp://127.0.0.1:")
 
 
 def test_workers_are_the_clusters_own(genkit):
     code, _, err = genkit("sim", BERING, "--games", "4", "--scheduler", "tcp://127.0.0.1:8786", "--workers", "2")
     assert code == 2 and "a cluster has its own workers" in err
+
+
+def test_ctrl_c_stops_a_local_cluster_without_a_worker_traceback():
+    from tests.sim.test_interrupt import in_session, interrupt, start, wait_for_progress
+    proc = start("sim", BERING, "--games", 3000, "--scheduler", "local", "--workers", 2, "--bots", "greedy",
+                 "--progress")
+    wait_for_progress(proc)
+    out, err = interrupt(proc)
+    assert proc.returncode == 130 and err.strip().endswith("interrupted")
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert re.match(r"INTERRUPTED: partial figures of the \d+ games finished\n", out)
+    deadline = time.monotonic() + 10               # the workers end as their nannies close
+    while in_session(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in in_session(proc.pid)]
+    assert left == []                              # the cluster's scheduler and workers are gone
