@@ -140,7 +140,8 @@ class DaskPool:
         self.cluster = cluster
         payload = (list(contents), tuple(bots), seed, check, step_cap)
         self.digest = hashlib.sha256(pickle.dumps(payload)).hexdigest()
-        [self.payload] = cluster.client.scatter([payload], hash=False)   # one copy, fetched by peers
+        # on every worker: with one copy the scheduler would run every task where the copy is
+        [self.payload] = cluster.client.scatter([payload], hash=False, broadcast=True)
         self.futures: list = []
         self.workers = cluster.workers
 
