@@ -7,7 +7,8 @@ Exit status (:func:`main` maps every way a command can end to one of them):
 1    the content or the data has errors (bad content, a game that broke, a replay that
      differs or a damaged log)
 2    usage or environment: a bad option or path, an output that cannot be written (disk
-     full, no permission, read-only), another build writing the same folder
+     full, no permission, read-only), another build writing the same folder, a Dask
+     scheduler out of reach
 3    internal error: a bug in genkit; the message asks to report it and says that
      GENKIT_DEBUG=1 shows the traceback
 130  interrupted (Ctrl-C); sim, compare and sweep first print what they have

@@ -26,7 +26,7 @@ from ..engine import rules_for
 from .metrics import PairedSet
 
 CONNECT_TIMEOUT_S = 10
-SMALLEST_TASK = 10       # games per task at least: a task costs the scheduler about a millisecond
+SMALLEST_TASK = 10       # games per task at least: a task costs a few ms (benchmarks/dask_scaling.py)
 WORKER_CACHE = 4         # built runs kept per worker thread (tune plays many settings in turn)
 
 

@@ -74,19 +74,32 @@ def _figures(path) -> list:
     return [line for line in path.read_text().splitlines() if not line.strip().startswith(TIMING)]
 
 
-@pytest.mark.parametrize("command, games, args", [
-    ("sim", 40, []),
-    ("compare", 16, ["--set", "unit_types.inf.movement=2"]),
-])
-def test_a_cluster_gives_the_pools_figures(scheduler, tmp_path, command, games, args):
-    common = [command, BERING, "--games", games, *args, "--seed", "7", "--bots", "greedy", "--no-progress"]
-    on_pool = run_cli(*common, "--workers", "2", "--json", tmp_path / "pool.json")
+@pytest.mark.parametrize("args", [
+    ["sim", BERING, "--games", 40, "--no-progress"],
+    ["compare", BERING, "--games", 16, "--set", "unit_types.inf.movement=2", "--no-progress"],
+    ["sweep", BERING, "--games", 8, "--set", "unit_types.inf.movement=2,4", "--no-progress"],
+    ["tune", BERING, "--vary", "unit_types.inf.movement=2..4", "--target", "us=0.5", "--games", 8,
+     "--trials", 2, "--confirm", 1],
+], ids=lambda args: args[0])
+def test_a_cluster_gives_the_pools_figures(scheduler, tmp_path, args):
+    common = [*args, "--seed", 7, "--bots", "greedy"]
+    on_pool = run_cli(*common, "--workers", 2, "--json", tmp_path / "pool.json")
     on_dask = run_cli(*common, "--scheduler", scheduler, "--json", tmp_path / "dask.json")
     assert on_pool.returncode == on_dask.returncode == 0, on_dask.stdout + on_dask.stderr
     pool, dask = _figures(tmp_path / "pool.json"), _figures(tmp_path / "dask.json")
-    assert f'"games": {games},' in "\n".join(dask)
+    assert '"win_rate": {' in "\n".join(dask)
     assert dask == pool
-    assert '"workers": 2' in (tmp_path / "dask.json").read_text()     # both cluster workers counted
+
+
+def test_a_worker_builds_a_run_once_not_once_per_task(bering, monkeypatch):
+    from genkit.sim import dask_backend
+    built = []
+    monkeypatch.setattr(dask_backend, "rules_for", lambda content: built.append(content) or object())
+    payload = ([bering], ("greedy", "greedy"), 7, "turn", 100)
+    first = dask_backend._setup("run-a", payload)
+    assert dask_backend._setup("run-a", payload) is first and len(built) == 1
+    dask_backend._setup("run-b", payload)
+    assert len(built) == 2
 
 
 def test_a_scheduler_out_of_reach_is_one_line_and_status_2(genkit, monkeypatch):
