@@ -7,7 +7,8 @@ Exit status (:func:`main` maps every way a command can end to one of them):
 1    the content or the data has errors (bad content, a game that broke, a replay that
      differs or a damaged log)
 2    usage or environment: a bad option or path, an output that cannot be written (disk
-     full, no permission, read-only), another build writing the same folder
+     full, no permission, read-only), another build writing the same folder, a Dask
+     scheduler out of reach
 3    internal error: a bug in genkit; the message asks to report it and says that
      GENKIT_DEBUG=1 shows the traceback
 130  interrupted (Ctrl-C); sim, compare and sweep first print what they have
@@ -312,7 +313,13 @@ BOTS = click.option("--bots", default=None, metavar="FIRST,SECOND",
                          "game's own bots; an unknown name lists the bots the game "
                          "offers.  [default: the game's first own bot, else random]")
 SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
-WORKERS = click.option("--workers", type=click.IntRange(min=1), help="Processes to use.  [default: all cores]")
+WORKERS = click.option("--workers", type=click.IntRange(min=1),
+                       help="Processes to use (with --scheduler local: the local cluster's).  [default: all cores]")
+SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:8786|local", default=None,
+                         help="Play the games on Dask: a running cluster's scheduler address, or local to start "
+                              "a cluster on this machine's cores. Same seed, same figures as the process pool. "
+                              "Needs genkit[dask].  [default: this machine's process pool, faster for one "
+                              "machine]")
 JSON = click.option("--json", "json_path", **OUT_FILE,
                     help="Write the figures as JSON to this file.")
 REPORT = click.option("--report", "report_path", **OUT_FILE,
@@ -323,16 +330,23 @@ PROGRESS = click.option("--progress/--no-progress", default=None,
                         help="Progress bar with time left on stderr.  [default: when stderr is a terminal]")
 
 
-def _run_sim(fn, *args):
+def _run_sim(fn, *args, scheduler=None, workers=None):
     """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
-    :mod:`genkit.sim.commands`) are usage errors."""
+    :mod:`genkit.sim.commands`) are usage errors, a Dask scheduler out of reach exits 2 with one
+    line."""
+    from .sim.dask_backend import SchedulerError
+    if scheduler not in (None, "local") and workers is not None:
+        raise click.UsageError("--workers sets the process pool or --scheduler local; a cluster has its own workers")
     try:
-        code = fn(*args)
+        code = fn(*args, scheduler=scheduler)
     except ContentError as exc:
         _print_findings(exc.findings, "text")
         sys.exit(1)
     except ValueError as exc:
         raise click.UsageError(str(exc))
+    except SchedulerError as exc:
+        click.echo(f"genkit: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
     sys.exit(code)
 
 
@@ -345,11 +359,12 @@ def _run_sim(fn, *args):
 @BOTS
 @SEED
 @WORKERS
+@SCHEDULER
 @JSON
 @REPORT
 @CHECK
 @PROGRESS
-def sim(game, sets, games, precision, bots, seed, workers, json_path, report_path, check, progress):
+def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Simulate many games between bots and report balance and consistency.
 
     Exits 1 if any game broke an invariant, raised, or did not end (each is listed with the seed and
@@ -358,7 +373,7 @@ def sim(game, sets, games, precision, bots, seed, workers, json_path, report_pat
         raise click.UsageError("--games and --precision exclude each other")
     from .sim.commands import sim_command
     _run_sim(sim_command, game, sets, games, precision, seed, bots, workers, json_path, report_path, check,
-             progress)
+             progress, scheduler=scheduler, workers=workers)
 
 
 @cli.command()
@@ -370,18 +385,19 @@ def sim(game, sets, games, precision, bots, seed, workers, json_path, report_pat
 @BOTS
 @SEED
 @WORKERS
+@SCHEDULER
 @JSON
 @REPORT
 @CHECK
 @PROGRESS
-def compare(game, sets, against, games, bots, seed, workers, json_path, report_path, check, progress):
+def compare(game, sets, against, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Simulate the current and the changed game with the same seeds and report every metric side by
     side, with the difference, its 95% interval and whether it is significant."""
     if not sets and against is None:
         raise click.UsageError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
     from .sim.commands import compare_command
     _run_sim(compare_command, game, sets, against, games, seed, bots, workers, json_path, report_path, check,
-             progress)
+             progress, scheduler=scheduler, workers=workers)
 
 
 @cli.command()
@@ -391,11 +407,12 @@ def compare(game, sets, against, games, bots, seed, workers, json_path, report_p
 @BOTS
 @SEED
 @WORKERS
+@SCHEDULER
 @JSON
 @REPORT
 @CHECK
 @PROGRESS
-def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check, progress):
+def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
 
     Prints (and plots with --report) each side's win rate against the value."""
@@ -406,7 +423,7 @@ def sweep(game, sets, games, bots, seed, workers, json_path, report_path, check,
         raise click.UsageError(f"sweep needs --set KEY=V1,V2,... first ({exc})")
     from .sim.commands import sweep_command
     _run_sim(sweep_command, game, sets[0], sets[1:], games, seed, bots, workers, json_path, report_path, check,
-             progress)
+             progress, scheduler=scheduler, workers=workers)
 
 
 def _tune_vary(ctx, param, values):
@@ -456,11 +473,12 @@ def _tune_bots(ctx, param, values):
 @SETS
 @SEED
 @WORKERS
+@SCHEDULER
 @JSON
 @REPORT
 @CHECK
-def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, json_path,
-         report_path, check):
+def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, scheduler,
+         json_path, report_path, check):
     """Search the numbers named by --vary for the goals named by --target.
 
     Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
@@ -477,7 +495,7 @@ def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games,
     """
     from .sim.tune import tune_command
     _run_sim(tune_command, game, knobs, targets, bot_pairs, games, trials, seed, workers, list(sets), confirm,
-             confirm_games, check, json_path, report_path)
+             confirm_games, check, json_path, report_path, scheduler=scheduler, workers=workers)
 
 
 @cli.command(name="new")

@@ -8,6 +8,8 @@ reproduce it). Bad content or a bad ``--set`` path raises
 :class:`genkit.model.load.ContentError` (the CLI prints its findings, exit 1);
 bad arguments raise ``ValueError`` (the CLI's usage error, exit 2); an output
 that cannot be written raises :class:`genkit.atomic.OutputError` naming it.
+``scheduler`` (a Dask scheduler's address or ``local``) plays the games on Dask;
+one it cannot reach raises :class:`genkit.sim.dask_backend.SchedulerError`.
 
 Ctrl-C (:class:`genkit.sim.runner.Interrupted`): ``sim`` and ``compare`` print
 the figures of the games played so far, marked as partial, ``sweep`` says it
@@ -56,7 +58,7 @@ def _violations(m, out) -> None:
 
 
 def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, workers=None,
-                json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+                json_path=None, report_path=None, check="turn", progress=None, out=None, scheduler=None) -> int:
     out = out or sys.stdout
     if progress is None:
         progress = sys.stderr.isatty()
@@ -64,7 +66,7 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, wo
         games = 1000
     try:
         m = simulate(game, list(sets), games=games, precision=precision, seed=seed, bots=bots, workers=workers,
-                     progress=progress, check_invariants=check)
+                     progress=progress, check_invariants=check, scheduler=scheduler)
     except Interrupted as stop:
         figures = "\n".join(summary_lines(stop.metrics[0])) if stop.games else ""
         _interrupted(out, _partial(stop), figures, json_path, report_path)
@@ -83,7 +85,8 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, wo
 
 
 def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, workers=None,
-                    json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+                    json_path=None, report_path=None, check="turn", progress=None, out=None,
+                    scheduler=None) -> int:
     """``--set`` changes the game (B = GAME with the sets); ``--against OTHER`` compares GAME
     with OTHER (the sets then apply to both)."""
     out = out or sys.stdout
@@ -94,10 +97,10 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, 
         raise ValueError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
     try:
         if against is None:
-            c = compare(game, [], game, sets, games, seed, bots, workers, progress, check)
+            c = compare(game, [], game, sets, games, seed, bots, workers, progress, check, scheduler=scheduler)
         else:
             c = compare(game, sets, against, sets, games, seed, bots, workers, progress, check,
-                        label_a=str(game), label_b=str(against))
+                        label_a=str(game), label_b=str(against), scheduler=scheduler)
     except Interrupted as stop:
         figures = Comparison(*stop.metrics, stop.paired).text() if stop.games else ""
         _interrupted(out, _partial(stop), figures, json_path, report_path)
@@ -114,7 +117,8 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, 
 
 
 def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, workers=None,
-                  json_path=None, report_path=None, check="turn", progress=None, out=None) -> int:
+                  json_path=None, report_path=None, check="turn", progress=None, out=None,
+                  scheduler=None) -> int:
     """``sweep_set`` is "KEY=V1,V2,..."; ``sets`` are further fixed overrides applied to every run."""
     out = out or sys.stdout
     if progress is None:
@@ -122,7 +126,7 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, w
     key, values = parse_sweep(sweep_set)
     try:
         sw = sweep(game, key, values, games, seed, bots, workers, progress, fixed_overrides=list(sets),
-                   check_invariants=check)
+                   check_invariants=check, scheduler=scheduler)
     except Interrupted:
         _interrupted(out, "a sweep prints its table only once every value has been played", "",
                      json_path, report_path)

@@ -127,14 +127,17 @@ def _mean_of(m: Metrics, name: str, sides) -> float:
 
 def compare(content_a, overrides_a: Iterable[str], content_b, overrides_b: Iterable[str], games: int = 1000,
             seed: int = 0, bots=None, workers: int | None = None, progress: bool = True,
-            check_invariants="turn", label_a: str | None = None, label_b: str | None = None) -> Comparison:
+            check_invariants="turn", label_a: str | None = None, label_b: str | None = None,
+            scheduler=None) -> Comparison:
     """Simulate A and B with the same per-game seeds; differences are B - A.
 
     ``genkit compare GAME --set K=V`` is ``compare(GAME, [], GAME, ["K=V"])``;
-    ``--against OTHER`` is ``compare(GAME, [], OTHER, [])``.
+    ``--against OTHER`` is ``compare(GAME, [], OTHER, [])``. ``scheduler``: as for
+    :func:`~genkit.sim.runner.run_games`.
     """
     (ma, mb), paired = run_games([(str(content_a), list(overrides_a)), (str(content_b), list(overrides_b))],
-                                 games, None, seed, bots, workers, progress, check_invariants, label="compare")
+                                 games, None, seed, bots, workers, progress, check_invariants, label="compare",
+                                 scheduler=scheduler)
     la = label_a or (" ".join(overrides_a) if overrides_a else str(content_a))
     lb = label_b or (" ".join(overrides_b) if overrides_b else str(content_b))
     if la == lb:
@@ -224,12 +227,15 @@ def parse_sweep(assignment: str) -> tuple:
 
 def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=None,
           workers: int | None = None, progress: bool = True, fixed_overrides: Iterable[str] = (),
-          check_invariants="turn") -> Sweep:
-    """Compare the game with ``key=value`` for each value against the game as it is."""
+          check_invariants="turn", scheduler=None) -> Sweep:
+    """Compare the game with ``key=value`` for each value against the game as it is (on one
+    cluster for every value when ``scheduler`` is an address or ``local``)."""
+    from .dask_backend import scheduler_for
     fixed_overrides = list(fixed_overrides)
     comps = []
-    for v in values:
-        comps.append(compare(content, fixed_overrides, content, fixed_overrides + [f"{key}={v}"], games, seed,
-                             bots, workers, progress, check_invariants,
-                             label_a="unchanged", label_b=f"{key}={v}"))
+    with scheduler_for(scheduler, workers) as cluster:
+        for v in values:
+            comps.append(compare(content, fixed_overrides, content, fixed_overrides + [f"{key}={v}"], games,
+                                 seed, bots, workers, progress, check_invariants,
+                                 label_a="unchanged", label_b=f"{key}={v}", scheduler=cluster))
     return Sweep(key, list(values), comps[0].a if comps else None, comps)

@@ -5,7 +5,8 @@ returns a :class:`~genkit.sim.metrics.Metrics`. Game *i* always gets the seed
 ``game_seed(seed, i)`` and the merge of chunk aggregates is order-independent,
 so the figures are the same for any number of workers. Workers receive the
 content *path* and overrides (never a pickled model) and load the content
-once, in the pool initializer.
+once, in the pool initializer. ``scheduler=`` plays the same chunks on a Dask
+cluster instead (:mod:`genkit.sim.dask_backend`), with the same figures.
 
 Ctrl-C: the terminal sends SIGINT to every process of the group. Pool workers
 ignore it (no tracebacks); the parent stops, terminates the pool (no process
@@ -82,22 +83,39 @@ def meta_for(content, source, path, overrides, seed, bots) -> dict:
 
 
 def _run_chunk(span: tuple) -> tuple:
-    """Play games [start, stop) of every variant; return (metrics per variant, paired set)."""
+    """Play games [start, stop) of this pool worker's variants."""
+    return play_span(_W["variants"], _W["bots"], _W["seed"], _W["check"], _W["step_cap"], span)
+
+
+def play_span(variants: list, bots: tuple, seed: int, check: str, step_cap: int, span: tuple) -> tuple:
+    """Play games [start, stop) of every (content, game, source) variant; return (metrics per
+    variant, paired set, games). The pool's and Dask's chunks are this one function."""
     start, stop = span
-    variants = _W["variants"]
     out = [Metrics() for _ in variants]
     paired = PairedSet() if len(variants) == 2 else None
     sides = list(variants[0][1].side_ids)
     for i in range(start, stop):
-        gs = game_seed(_W["seed"], i)
+        gs = game_seed(seed, i)
         recs = []
         for k, (content, game, _src) in enumerate(variants):
-            rec = record_game(game, gs, _W["bots"], index=i, check=_W["check"], step_cap=_W["step_cap"])
+            rec = record_game(game, gs, bots, index=i, check=check, step_cap=step_cap)
             out[k].add(rec)
             recs.append(rec)
         if paired is not None:
             paired.add(paired_values(recs[0], sides), paired_values(recs[1], sides))
     return out, paired, stop - start
+
+
+def fold(chunk: tuple, sinks: list, paired: PairedSet | None, progress: Progress | None) -> None:
+    """Merge one chunk's figures into the run's (Ctrl-C waits until it is whole)."""
+    out, pset, n = chunk
+    with _sigint_held():
+        for sink, m in zip(sinks, out):
+            sink.merge(m)
+        if paired is not None and pset is not None:
+            paired.merge(pset)
+    if progress:
+        progress.update(n)
 
 
 # --------------------------------------------------------------------------- progress
@@ -155,9 +173,10 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _chunks(start: int, stop: int, workers: int) -> list:
+def chunks(start: int, stop: int, workers: int, least: int = 1) -> list:
+    """Index ranges of about six per worker (load balance), of ``least`` to 100 games each."""
     n = stop - start
-    size = max(1, min(100, n // (workers * 6) or 1))
+    size = max(least, min(100, n // (workers * 6) or 1))
     return [(a, min(stop, a + size)) for a in range(start, stop, size)]
 
 
@@ -176,17 +195,11 @@ class Pool:
 
     def run(self, start: int, stop: int, sinks: list, paired: PairedSet | None,
             progress: Progress | None) -> None:
-        spans = _chunks(start, stop, self.workers)
+        spans = chunks(start, stop, self.workers)
         it: Iterable = (self.pool.imap_unordered(_run_chunk, spans) if self.pool is not None
                         else map(_run_chunk, spans))
-        for out, pset, n in it:
-            with _sigint_held():
-                for sink, m in zip(sinks, out):
-                    sink.merge(m)
-                if paired is not None and pset is not None:
-                    paired.merge(pset)
-            if progress:
-                progress.update(n)
+        for chunk in it:
+            fold(chunk, sinks, paired, progress)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -251,11 +264,13 @@ def _sigint_held():
 
 def run_games(variants: list, games: int | None, precision: float | None, seed: int, bots,
               workers: int | None, progress: bool, check="turn", step_cap: int = STEP_CAP,
-              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim") -> tuple:
+              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim", scheduler=None) -> tuple:
     """Play ``games`` (or until ``precision``) games of each variant with common seeds.
 
-    Returns (list of Metrics, PairedSet or None). Ctrl-C raises :class:`Interrupted` with the
-    figures so far, after the pool is gone.
+    ``scheduler``: None plays on the process pool of ``workers`` processes; a Dask scheduler
+    address, ``"local"`` or a connected :class:`~genkit.sim.dask_backend.Cluster` plays on Dask
+    (same figures). Returns (list of Metrics, PairedSet or None). Ctrl-C raises
+    :class:`Interrupted` with the figures so far, after the pool is gone.
     """
     check = check_level(check)
     if (games is None) == (precision is None):
@@ -281,7 +296,8 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     bar = Progress(games if games is not None else None, label, progress)
     nworkers = workers or default_workers()
     try:
-        with Pool(variants, bots, seed, nworkers, check, step_cap) as pool:
+        with _pool(scheduler, variants, [c for c, _ in loaded], bots, seed, nworkers, check, step_cap) as pool:
+            nworkers = pool.workers
             if games is not None:
                 pool.run(0, games, sinks, paired, bar)
             else:
@@ -292,6 +308,21 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
         raise Interrupted(sinks, paired) from None
     _finish(sinks, bar, t0, nworkers, check, precision)
     return sinks, paired
+
+
+@contextmanager
+def _pool(scheduler, variants: list, contents: list, bots: tuple, seed: int, workers: int, check: str,
+          step_cap: int):
+    """The process pool (workers load the variants from their paths), or a Dask pool on the
+    scheduler's cluster (the loaded ``contents`` are shipped: the cluster may not have the files)."""
+    if scheduler is None:
+        with Pool(variants, bots, seed, workers, check, step_cap) as pool:
+            yield pool
+        return
+    from .dask_backend import DaskPool, scheduler_for
+    with scheduler_for(scheduler, workers) as cluster, DaskPool(cluster, contents, bots, seed, check,
+                                                                  step_cap) as pool:
+        yield pool
 
 
 def _run_to_precision(pool: Pool, precision: float, max_games: int, sinks: list, paired, bar: Progress) -> None:
@@ -326,16 +357,17 @@ def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, pre
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
              precision: float | None = None, seed: int = 0, bots=None,
              workers: int | None = None, progress: bool = True, check_invariants="turn",
-             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES) -> Metrics:
+             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES, scheduler=None) -> Metrics:
     """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).
 
     ``check_invariants``: "step" (after every decision; about 3x slower with random
     bots), "turn" (each game turn and the end; the default), "end", or "off".
+    ``scheduler``: where the games run (see :func:`run_games`).
 
     Raises :class:`genkit.model.load.ContentError` for bad content or overrides,
     ``ValueError`` for bad arguments. Games that fail are recorded in the
     metrics (``metrics.failed``), never raised.
     """
     sinks, _ = run_games([(str(content_path), list(overrides))], games, precision, seed, bots, workers,
-                         progress, check_invariants, step_cap, max_games)
+                         progress, check_invariants, step_cap, max_games, scheduler=scheduler)
     return sinks[0]

@@ -344,12 +344,12 @@ class Evaluation:
 
 
 def evaluate(content, settings: dict, fixed: list, targets: list, bot_pairs: list, games: int, seed: int,
-             workers, check: str) -> Evaluation:
+             workers, check: str, scheduler=None) -> Evaluation:
     sets = list(fixed) + [f"{k}={v}" for k, v in settings.items()]
     pairs, worst, met, failed = [], 0.0, True, False
     for bots in bot_pairs:
         m = simulate(content, sets, games=games, seed=seed, bots=bots, workers=workers, progress=False,
-                     check_invariants=check)
+                     check_invariants=check, scheduler=scheduler)
         rates = {s: m.win_rate(s) for s in m.sides}
         devs = []
         for t in targets:
@@ -478,9 +478,10 @@ def _tell(study, trial, value: float) -> None:
 
 def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
              seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
-             check: str = "turn", on_trial=None, on_note=None) -> TuneResult:
+             check: str = "turn", on_trial=None, on_note=None, scheduler=None) -> TuneResult:
     """Search the knobs' values for the targets; ``on_trial(record)`` is called after each trial,
-    ``on_note(text)`` before the confirmation."""
+    ``on_note(text)`` before the confirmation. ``scheduler``: where the games run (a connected
+    :class:`~genkit.sim.dask_backend.Cluster` plays every trial on one cluster)."""
     import optuna
     content = str(content)
     fixed = list(fixed)
@@ -509,7 +510,7 @@ def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 
             result.repeats += 1
         else:
             break                               # the sampler keeps to what it has seen: stop
-        ev = evaluate(content, settings, fixed, targets, bot_pairs, games, seed, workers, check)
+        ev = evaluate(content, settings, fixed, targets, bot_pairs, games, seed, workers, check, scheduler)
         seen[key] = (ev, number)
         _tell(study, trial, ev.objective)
         record = {"number": number, "settings": dict(settings), "objective": ev.objective, "met": ev.met,
@@ -523,7 +524,7 @@ def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 
         if on_note:
             on_note(f"playing the best {len(distinct)} again with {confirm_games} games each ...")
         result.confirmed = [evaluate(content, ev.settings, fixed, targets, bot_pairs, confirm_games, seed,
-                                     workers, check) for ev, _ in distinct]
+                                     workers, check, scheduler) for ev, _ in distinct]
     else:
         result.confirmed = [ev for ev, _ in distinct]
     order = sorted(range(len(result.confirmed)), key=lambda i: (result.confirmed[i].objective, i))
@@ -737,7 +738,7 @@ def summary_lines(result: TuneResult) -> list:
 
 def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
                  seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
-                 check: str = "turn", json_path=None, report_path=None, out=None) -> int:
+                 check: str = "turn", json_path=None, report_path=None, out=None, scheduler=None) -> int:
     """What ``genkit tune`` does: validate, search, print, write; returns the exit status (1 when a
     game failed). Usage errors raise ValueError, bad content ContentError."""
     import json
@@ -757,10 +758,12 @@ def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: in
         state.setdefault("trials", []).append(record)
         print(trial_line(record, knobs, targets), file=out, flush=True)
 
+    from .dask_backend import scheduler_for
     try:
-        result = run_tune(content, knobs, targets, bot_pairs, games, trials, seed, workers, fixed, confirm,
-                          confirm_games, check, on_trial=progress,
-                          on_note=lambda text: print(text, file=out, flush=True))
+        with scheduler_for(scheduler, workers) as cluster:      # one cluster for every trial
+            result = run_tune(content, knobs, targets, bot_pairs, games, trials, seed, workers, fixed, confirm,
+                              confirm_games, check, on_trial=progress,
+                              on_note=lambda text: print(text, file=out, flush=True), scheduler=cluster)
     except KeyboardInterrupt:
         done = state.get("trials", [])
         print(f"INTERRUPTED after {len(done)} trials", file=out)
