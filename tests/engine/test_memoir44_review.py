@@ -1,0 +1,190 @@
+"""Review tests of the Memoir '44 rules (docs/memoir44-rules.md): each pins down a rule that a
+small change of the rules code used to leave untested (found by mutating the code one change at
+a time), or a bug found by comparing the engine with independent implementations. Every number
+is read from content/memoir44 or set here with ``--set``-style overrides."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from test_memoir44_position import Pos, content, open_content
+
+from genkit.engine.core import seed_rng, shuffle
+from genkit.engine.rules.memoir44 import Game
+from genkit.engine.rules.memoir44.orders import overflow
+from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_RETREAT, S_TAKE
+from genkit.engine.state import ELIMINATED
+
+C = content()
+FIGS = {t.id: t.figures for t in C.unit_types}
+
+
+def fire(pos: Pos, p: int, q: int, *faces: str):
+    pos.faces(*faces)
+    return pos.apply(("fire", p, q))
+
+
+def with_effect(kind: str, eid: str, **fields) -> str:
+    """A ``--set`` giving terrain or feature ``eid`` its scenario effect plus ``fields``."""
+    return f"rules.{kind}.{eid}={json.dumps({**C.rules[kind][eid], **fields})}"
+
+
+def medals(pos: Pos, side: str, n: int) -> None:
+    """``side`` holds ``n`` medals: ``n`` enemy units (not on the map) eliminated."""
+    g, s = pos.g, pos.s
+    enemy = 1 - g.side_ids.index(side)
+    spare = [p for p in g.side_pieces[enemy] if s.loc[p] < 0][-n:]
+    for p in spare:
+        s.loc[p] = ELIMINATED
+
+
+# --------------------------------------------------------------------------- 2-3 command
+
+def test_m44_2_4_command_the_first_side_is_dealt_first():
+    g = Game(C)
+    for seed in range(5):
+        s = g.initial_state(seed)
+        first = g.first
+        fresh = SimpleNamespace(rng=seed_rng(seed), nrolls=0)
+        deck = list(range(g.ncards))
+        shuffle(fresh, deck)
+        dealt = deck[len(deck) - g.hand_size[first]:]
+        assert sorted(s.hands[first]) == sorted(dealt)
+        assert s.deck == deck[:len(s.deck)]
+
+
+def test_m44_3_1_command_a_side_without_cards_skips_its_command_phase():
+    g = Game(C)
+    s = g.initial_state(1)
+    assert s.stage == S_CARD
+    side = s.actor
+    s.discard += s.hands[side]
+    s.hands[side] = []
+    g._enter_phase(s)
+    assert s.stage == S_MOVE_UNIT and s.actor == side and g.phase_kind[s.phase] == "movement"
+
+
+def test_m44_3_2_command_a_unit_in_none_of_the_cards_sections_never_fits():
+    # one unit in no section of the card, one in section 0 that takes one unit
+    assert overflow([(), (0,)], {0: 1}) == 1
+    assert overflow([(0,), (0, 1)], {0: 1, 1: 1}) == 0
+    assert overflow([(0,), (0,), (0, 1)], {0: 1, 1: 1}) == 1
+
+
+def test_m44_3_6_command_an_empty_deck_is_remade_shuffled():
+    g = Game(C)
+    s = g.initial_state(3)
+    s.discard = sorted(s.deck + s.discard)
+    s.deck = []
+    before = list(s.discard)
+    g._draw(s, 0)
+    assert s.discard == [] and sorted(s.deck + [s.hands[0][-1]]) == before
+    assert s.deck + [s.hands[0][-1]] != before         # shuffled, not the discards' order
+
+
+# --------------------------------------------------------------------------- 5 battle
+
+def test_m44_5_5_battle_never_fewer_than_no_dice_and_no_battle_without_dice():
+    # armour out of a town (battle_out) at a target in a town: 3 - 2 - 2 < 0
+    pos = Pos(open_content({"0505": "town", "0605": "town"}), "allies", "battle", "battle")
+    p = pos.put("allies", "armour", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    assert pos.g.battle_dice(pos.s, p, q, 1) == 0
+    assert ("fire", p, q) not in pos.legal()
+
+
+def test_m44_5_5_battle_a_from_below_feature_spares_an_attacker_on_the_same_feature():
+    c = open_content(features={"sandbags": ["0505", "0605", "0405"]},
+                     extra=(with_effect("features", "sandbags", from_below_only=True),))
+    pos = Pos(c, "allies", "battle", "battle")
+    on = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    d = content().unit_types[0].battle_dice[0]
+    assert pos.g.battle_dice(pos.s, on, q, 1) == d
+    pos.s.occ[pos.hex("0505")] = -1
+    pos.s.loc[on] = pos.hex("0604")                     # next to the target, off the sandbags
+    pos.s.occ[pos.hex("0604")] = on
+    assert pos.g.battle_dice(pos.s, on, q, 1) == d - 1
+
+
+# --------------------------------------------------------------------------- 6 retreat
+
+def test_m44_6_1_retreat_never_into_a_hex_impassable_for_the_type():
+    # the two hexes behind the allied armour (toward row 9) hold bunkers (impassable for armour)
+    pos = Pos(open_content(features={"bunker": ["0406", "0506"]}), "axis", "battle", "battle")
+    a = pos.put("allies", "armour", "0505")
+    p = pos.put("axis", "infantry", "0605")
+    fire(pos, p, a, "flag", "star", "star")
+    assert pos.at(a) == "0505" and pos.s.figs[a] == FIGS["armour"] - 1
+
+
+def test_m44_6_2_retreat_terrain_and_feature_flags_ignored_the_best_not_the_sum():
+    c = open_content({"0605": "forest"}, features={"sandbags": ["0605"]},
+                     extra=(with_effect("terrain", "forest", ignore_flags=1),))
+    pos = Pos(c, "allies", "battle", "battle")
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    assert pos.g.ignored_flags(pos.s, q) == 1
+    fire(pos, p, q, "flag", "flag")                     # 3 - 1 = 2 dice: two flags, one ignored
+    assert pos.s.stage == S_RETREAT and pos.s.pend[:2] == (q, 1)
+
+
+# --------------------------------------------------------------------------- 7 taking ground
+
+def test_m44_7_1_taking_ground_never_into_a_hex_impassable_for_the_type():
+    for t, offered in (("armour", False), ("infantry", True)):
+        pos = Pos(open_content(features={"bunker": ["0605"]}), "allies", "battle", "battle")
+        p = pos.put("allies", t, "0505")
+        q = pos.put("axis", "infantry", "0605", figs=1)
+        pos.put("axis", "infantry", "1301")
+        fire(pos, p, q, *["grenade"] + ["star"] * (pos.g.battle_dice(pos.s, p, q, 1) - 1))
+        assert pos.s.loc[q] == ELIMINATED
+        assert (pos.s.stage == S_TAKE) == offered, t
+
+
+# --------------------------------------------------------------------------- 9 medals
+
+def objs(*pairs):
+    return [{"hex": h, "side": s, "medals": 1} for h, s in pairs]
+
+
+def test_m44_9_2_medals_an_objective_held_by_the_enemy_gives_nothing():
+    pos = Pos(open_content(objectives=objs(("0505", "allies"))), "allies", "battle", "battle")
+    pos.put("axis", "infantry", "0505")
+    assert pos.g.scores(pos.s) == {"allies": 0, "axis": 0}
+
+
+def test_m44_9_3_medals_six_at_once_on_moving_onto_an_objective():
+    pos = Pos(open_content(objectives=objs(("0605", "allies"))), "allies", "movement", "move_unit")
+    medals(pos, "allies", 5)
+    p = pos.put("allies", "infantry", "0505")
+    pos.put("allies", "infantry", "0109")
+    pos.put("axis", "infantry", "1301")
+    pos.apply(("move", p))
+    pos.apply(("to", pos.hex("0605")))
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "allies"
+
+
+def test_m44_9_3_medals_six_at_once_on_retreating_onto_an_objective():
+    pos = Pos(open_content(objectives=objs(("0504", "axis"))), "allies", "battle", "battle")
+    medals(pos, "axis", 5)
+    p = pos.put("allies", "infantry", "0505")
+    pos.put("allies", "infantry", "0109")
+    q = pos.put("axis", "infantry", "0605")
+    pos.put("axis", "infantry", "0604")                 # the other hex behind is taken
+    fire(pos, p, q, "flag", "star", "star")              # the one open hex: a forced retreat
+    assert pos.at(q) == "0504"
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "axis"
+
+
+def test_m44_9_3_medals_six_at_once_on_taking_ground_onto_an_objective():
+    pos = Pos(open_content(objectives=objs(("0605", "allies"))), "allies", "battle", "battle")
+    medals(pos, "allies", 5)
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    pos.put("axis", "infantry", "1301")
+    fire(pos, p, q, "flag", "star", "star")
+    pos.apply(("retreat", pos.legal()[0][1]))
+    assert pos.s.stage == S_TAKE and not pos.s.ended
+    pos.apply(("take", pos.hex("0605")))
+    assert pos.s.ended and pos.g.side_ids[pos.s.winner] == "allies"
