@@ -15,6 +15,7 @@ from test_memoir44_position import Pos, content, open_content
 from genkit.engine.core import seed_rng, shuffle
 from genkit.engine.rules.memoir44 import Game
 from genkit.engine.rules.memoir44.orders import overflow
+from genkit.engine.rules.memoir44.sight import crossing
 from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_RETREAT, S_TAKE
 from genkit.engine.state import ELIMINATED
 from genkit.hexes import offset_to_axial
@@ -304,3 +305,11 @@ def test_m44_5_4_battle_los_agrees_with_an_independent_geometry_on_every_pair():
     bad = [(b.grid.id_of(i), b.grid.id_of(j)) for i in range(b.n) for j in range(i + 1, b.n)
            if 2 <= b.distance(i, j) <= 6 and g.line_of_sight(i, j, occ) != los_independent(cr, i, j, blocked, near(b, i, j))]
     assert bad == []
+
+
+def test_m44_5_4_battle_los_a_hex_touched_at_a_corner_only_is_not_crossed():
+    # the integer frame of sight.py (pointy): the hex around (0, 0) has a corner at (1, 1); the
+    # segment (2, -1) -> (0, 3) passes through that corner and nowhere else of the hex
+    assert crossing((2, -1), (0, 3), (0, 0), "pointy") is None
+    assert crossing((2, 1), (0, 1), (0, 0), "pointy")[0] == "inside"
+    assert crossing((2, 0), (0, 2), (0, 0), "pointy")[0] == "edge"
