@@ -313,3 +313,42 @@ def test_m44_5_4_battle_los_a_hex_touched_at_a_corner_only_is_not_crossed():
     assert crossing((2, -1), (0, 3), (0, 0), "pointy") is None
     assert crossing((2, 1), (0, 1), (0, 0), "pointy")[0] == "inside"
     assert crossing((2, 0), (0, 2), (0, 0), "pointy")[0] == "edge"
+
+
+# --------------------------------------------------------------------------- 6.3 no retreat
+
+def no_retreat_effects():
+    """(kind, id, unit type) of every terrain and feature of the scenario whose units of a type
+    may not retreat from it."""
+    return [(kind, eid, t) for kind in ("terrain", "features") for eid, eff in C.rules[kind].items()
+            for t in eff.get("no_retreat_for", [])]
+
+
+def test_m44_6_3_retreat_the_scenario_bunker_holds_its_artillery():
+    # the seed: artillery in a bunker may not retreat and takes losses instead
+    assert ("features", "bunker", "artillery") in no_retreat_effects()
+
+
+def test_m44_6_3_retreat_a_unit_that_may_not_retreat_loses_a_figure_a_flag():
+    for kind, eid, t in no_retreat_effects():
+        cells, feats = ({"0605": eid}, None) if kind == "terrain" else (None, {eid: ["0605"]})
+        pos = Pos(open_content(cells, feats), "allies", "battle", "battle")
+        p = pos.put("allies", "infantry", "0505")
+        side = next((f.side for f in C.map.features if f.id == eid), None) or "axis"
+        assert side == "axis"                           # a target the feature protects
+        q = pos.put("axis", t, "0605")
+        pos.put("axis", "infantry", "1301")
+        g = pos.g
+        ignored = g.ignored_flags(pos.s, q)
+        n = g.battle_dice(pos.s, p, q, 1)
+        flags = min(n, ignored + 1)
+        assert flags == ignored + 1, "needs dice enough for a flag not ignored"
+        fire(pos, p, q, *["flag"] * flags + ["star"] * (n - flags))
+        assert pos.at(q) == "0605" and pos.s.figs[q] == FIGS[t] - 1, (eid, t)
+        # the same unit elsewhere retreats
+        pos = Pos(open_content(), "allies", "battle", "battle")
+        p = pos.put("allies", "infantry", "0505")
+        q = pos.put("axis", t, "0605")
+        pos.put("axis", "infantry", "1301")
+        fire(pos, p, q, "flag", "star", "star")
+        assert pos.s.stage == S_RETREAT

@@ -111,6 +111,9 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self.f_noentry = [e.no_battle_on_entry for e in f_eff]
         self.t_no_entry = [([t in t_eff[i].impassable_for for i in self.h_terrain],
                             [t in e.impassable_for for e in f_eff]) for t in types]
+        # 6.3: per unit type, the hexes (terrain) and features it may not retreat from
+        self.t_no_retreat = [([t in t_eff[i].no_retreat_for for i in self.h_terrain],
+                              [t in e.no_retreat_for for e in f_eff]) for t in types]
         self.feat_setup = [-1] * b.n
         for fi, f in enumerate(feats):
             for hid in f.hexes:
