@@ -16,7 +16,8 @@ from genkit.engine.core import seed_rng, shuffle
 from genkit.engine.rules.memoir44 import Game
 from genkit.engine.rules.memoir44.orders import overflow
 from genkit.engine.rules.memoir44.sight import crossing
-from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_RETREAT, S_TAKE
+from genkit.engine.rules.memoir44.state import S_BATTLE, S_CARD, S_MOVE_UNIT, S_OVERRUN, S_RETREAT, S_TAKE
+from genkit.engine.rules.memoir44.view import determinise
 from genkit.engine.state import ELIMINATED
 from genkit.hexes import offset_to_axial
 
@@ -352,3 +353,50 @@ def test_m44_6_3_retreat_a_unit_that_may_not_retreat_loses_a_figure_a_flag():
         pos.put("axis", "infantry", "1301")
         fire(pos, p, q, "flag", "star", "star")
         assert pos.s.stage == S_RETREAT
+
+
+# --------------------------------------------------------------------------- more survivors
+
+def test_m44_3_1_command_copies_of_one_card_are_one_choice():
+    g = Game(C)
+    for seed in range(20):
+        s = g.initial_state(seed)
+        acts = g.legal_actions(s)
+        assert sorted(g.c_card[a[1]] for a in acts) == sorted({g.c_card[c] for c in s.hands[s.actor]})
+
+
+def test_m44_8_2_terrain_a_feature_that_protects_all_protects_either_side():
+    c = open_content(features={"sandbags": ["0605"]}, extra=(with_effect("features", "sandbags", protects="all"),))
+    pos = Pos(c, "axis", "battle", "battle")
+    p = pos.put("axis", "infantry", "0505")
+    q = pos.put("allies", "infantry", "0605")                # not the sandbags' side
+    base = C.unit_types[0].battle_dice[0]
+    assert pos.g.battle_dice(pos.s, p, q, 1) == base + C.rules["features"]["sandbags"]["dice"]["infantry"]
+
+
+def test_m44_7_2_overrun_once_a_turn_not_once_a_game():
+    pos = Pos(open_content(), "allies", "battle", "battle")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "armour", "0505")
+    q = pos.put("axis", "infantry", "0605", figs=1)
+    pos.put("axis", "infantry", "0705")                  # the overrun's target
+    s.overran |= 1 << p                                  # it overran in an earlier turn
+    # a new player turn of the Allies: their command phase resets the turn's bookkeeping
+    s.phase = next(k for k, (kd, sd) in enumerate(zip(g.phase_kind, g.phase_side)) if kd == "command" and sd == 0)
+    g._enter_phase(s)
+    assert s.overran == 0
+    s.phase = next(k for k, (kd, sd) in enumerate(zip(g.phase_kind, g.phase_side)) if kd == "battle" and sd == 0)
+    s.stage, s.ordered, s.legal = S_BATTLE, 1 << p, None
+    fire(pos, p, q, "grenade", "star", "star")
+    pos.apply(("take", pos.hex("0605")))
+    assert s.stage == S_OVERRUN
+
+
+def test_m44_simulation_determinise_redeals_the_hidden_hand():
+    g = Game(C)
+    s = g.initial_state(4)
+    seen = {tuple(sorted(determinise(s, 0, random.Random(k)).hands[1])) for k in range(10)}
+    assert len(seen) > 1
+    for k in range(3):
+        d = determinise(s, 0, random.Random(k))
+        assert d.hands[0] == s.hands[0] and sorted(d.deck + d.hands[1]) == sorted(s.deck + s.hands[1])
