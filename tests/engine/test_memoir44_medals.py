@@ -46,6 +46,8 @@ def test_m44_8_1_terrain_every_effect_is_read_from_the_data(kind, eid):
         for t in TYPES:
             barred = g.t_no_entry[g.type_index[t]][0]
             assert all(barred[h] == (t in eff.get("impassable_for", [])) for h in hexes)
+            held = g.t_no_retreat[g.type_index[t]][0]
+            assert all(held[h] == (t in eff.get("no_retreat_for", [])) for h in hexes)
     else:
         i = [f.id for f in C.map.features].index(eid)
         dice, out, below, ignore = g.feature_dice[i], g.feature_out[i], g.feature_below[i], g.feature_ignore[i]
@@ -54,6 +56,7 @@ def test_m44_8_1_terrain_every_effect_is_read_from_the_data(kind, eid):
         assert g.f_fragile[i] == bool(eff.get("removed_when_left"))
         for t in TYPES:
             assert g.t_no_entry[g.type_index[t]][1][i] == (t in eff.get("impassable_for", []))
+            assert g.t_no_retreat[g.type_index[t]][1][i] == (t in eff.get("no_retreat_for", []))
     for t in TYPES:
         k = g.type_index[t]
         assert dice[k] == eff.get("dice", {}).get(t, 0) and out[k] == eff.get("battle_out", {}).get(t, 0)

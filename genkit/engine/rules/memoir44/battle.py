@@ -4,7 +4,7 @@ rolls after the terrain, and the hits of the symbols rolled. A part of Memoir '4
 from __future__ import annotations
 
 from ... import events as ev
-from ...core import los_clear, roll_die
+from ...core import roll_die
 from . import events as mev
 from .state import DONE, S_BATTLE, S_OVERRUN
 from .state import M44State as State
@@ -40,7 +40,7 @@ class Battle:
             cands = near
         else:
             los = self.t_los[t]
-            cands = [(q, d) for q, d in far if not los or los_clear(b, h, loc[q], occ)]
+            cands = [(q, d) for q, d in far if not los or self.line_of_sight(h, loc[q], occ)]
         return [(q, d) for q, d in cands if self.battle_dice(s, p, q, d) > 0]
 
     def battle_dice(self, s, p: int, q: int, d: int) -> int:

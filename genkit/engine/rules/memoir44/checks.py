@@ -21,9 +21,10 @@ def effect_ids(ctx, sec):
                 for tid in getattr(eff, field):
                     if tid not in types:
                         yield ctx.error("rules-reference", ("rules", key, eid, field, tid), f"rules.{key}.{eid}.{field}: no unit type '{tid}'")
-            for tid in eff.impassable_for:
-                if tid not in types:
-                    yield ctx.error("rules-reference", ("rules", key, eid, "impassable_for"), f"rules.{key}.{eid}.impassable_for: no unit type '{tid}'")
+            for field in ("impassable_for", "no_retreat_for"):
+                for tid in getattr(eff, field):
+                    if tid not in types:
+                        yield ctx.error("rules-reference", ("rules", key, eid, field), f"rules.{key}.{eid}.{field}: no unit type '{tid}'")
     for fi, f in enumerate(content.map.features):
         eff = sec.features.get(f.id)
         if eff is not None and eff.protects == "owner" and not f.side:

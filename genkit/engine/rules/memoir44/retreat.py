@@ -22,9 +22,13 @@ class Retreat:
 
     def retreat_hexes(self, s, q: int) -> list:
         """6.1: the hexes one step toward the own edge of unit ``q``'s side that it may enter: on
-        the map, passable for its type (terrain has no other effect on a retreat), empty."""
+        the map, passable for its type (terrain has no other effect on a retreat), empty; none
+        when its hex's terrain or feature says its type may not retreat (6.3)."""
         h = s.loc[q]
         t = self.p_type[q]
+        held_t, held_f = self.t_no_retreat[t]
+        if held_t[h] or (s.feat[h] >= 0 and held_f[s.feat[h]]):
+            return []
         blocked_t, blocked_f = self.t_no_entry[t]
         occ, feat = s.occ, s.feat
         return [j for j in self.back[self.p_side[q]][h]

@@ -25,6 +25,7 @@ from .movement import Movement
 from .orders import Orders
 from .retreat import Retreat
 from .section import HexEffect, Section
+from .sight import Sight
 from .state import (
     S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVER, S_OVERRUN, S_RETREAT, S_TAKE, STAGE_NAMES,
     M44State as State,
@@ -34,7 +35,7 @@ from .view import PlayerView, determinise
 NONE = HexEffect()
 
 
-class Game(Orders, Movement, Battle, Retreat, GameRules):
+class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
     """Memoir '44's procedures over one content model (built once, shared by states)."""
 
     name = "memoir44"
@@ -63,6 +64,7 @@ class Game(Orders, Movement, Battle, Retreat, GameRules):
                                        if in_band(col, row, sc.columns[0], sc.columns[1], m.grid.orientation,
                                                   m.grid.shift)))
         self.passable = [c != 0 for c in b.cost]
+        self._sight = {}                  # 5.4: per pair of hexes, what the line between them crosses
         self._read_effects(content, sec)
         self._read_units(content, sec)
         self._read_cards(content)
@@ -109,6 +111,9 @@ class Game(Orders, Movement, Battle, Retreat, GameRules):
         self.f_noentry = [e.no_battle_on_entry for e in f_eff]
         self.t_no_entry = [([t in t_eff[i].impassable_for for i in self.h_terrain],
                             [t in e.impassable_for for e in f_eff]) for t in types]
+        # 6.3: per unit type, the hexes (terrain) and features it may not retreat from
+        self.t_no_retreat = [([t in t_eff[i].no_retreat_for for i in self.h_terrain],
+                              [t in e.no_retreat_for for e in f_eff]) for t in types]
         self.feat_setup = [-1] * b.n
         for fi, f in enumerate(feats):
             for hid in f.hexes:

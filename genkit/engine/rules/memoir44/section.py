@@ -21,6 +21,8 @@ class HexEffect(Strict):
     enter_from_adjacent: bool = Field(False, description="may be entered only as the first hex of a move "
                                                          "(or by taking ground)")
     impassable_for: list[Id] = Field(default_factory=list, description="unit types that may not enter")
+    no_retreat_for: list[Id] = Field(default_factory=list, description="unit types here that may not retreat: "
+                                                                       "each flag not ignored costs a figure")
     dice: dict[Id, int] = Field(default_factory=dict, description="attacker unit type -> dice changed when "
                                                                   "battling a unit here (e.g. infantry: -1)")
     from_below_only: bool = Field(False, description="the dice change counts only for an attacker not on "

@@ -3,7 +3,7 @@ plus what only this game has, and the decision stages of a player's turn
 (docs/memoir44-rules.md, case numbers in brackets).
 
 Per piece: ``figs`` (figures left, 2.1), ``mv`` (hexes moved this player turn, -1 not moved,
-4.1). Per hex: ``feat`` (index of the hex feature standing on it, -1 none; 8.4 removes some).
+4.1). Per hex: ``feat`` (index of the hex feature standing on it, -1 none; 8.3 removes some).
 Cards: ``deck`` (top = last element), ``discard`` (oldest first), ``hands`` (card copy ids per
 side), ``card`` (the copy played this player turn, -1 none).
 
