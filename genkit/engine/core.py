@@ -157,7 +157,9 @@ def los_clear(board: Board, a: int, b: int, occ: list) -> bool:
 
     Hexes next to each other always see each other. An intermediate hex blocks
     when it holds any piece or its terrain ``blocks_los``; so a hex edge on the
-    line blocks only when both hexes beside it block.
+    line blocks only when both hexes beside it block. The lines are the sampled ones of
+    :meth:`HexGrid.los_lines`, nudged to either side: from 4 hexes on they can differ from the
+    exact segment (:mod:`genkit.sightline`), which a game whose rule follows the segment reads.
     """
     if board._dist[a * board.n + b] <= 1:
         return True

@@ -15,7 +15,7 @@ from test_memoir44_position import Pos, content, open_content
 from genkit.engine.core import seed_rng, shuffle
 from genkit.engine.rules.memoir44 import Game
 from genkit.engine.rules.memoir44.orders import overflow
-from genkit.engine.rules.memoir44.sight import crossing
+from genkit.sightline import crossing
 from genkit.engine.rules.memoir44.state import S_BATTLE, S_CARD, S_MOVE_UNIT, S_OVERRUN, S_RETREAT, S_TAKE
 from genkit.engine.rules.memoir44.view import determinise
 from genkit.engine.state import ELIMINATED
@@ -309,7 +309,7 @@ def test_m44_5_4_battle_los_agrees_with_an_independent_geometry_on_every_pair():
 
 
 def test_m44_5_4_battle_los_a_hex_touched_at_a_corner_only_is_not_crossed():
-    # the integer frame of sight.py (pointy): the hex around (0, 0) has a corner at (1, 1); the
+    # the integer frame of genkit/sightline.py (pointy): the hex around (0, 0) has a corner at (1, 1); the
     # segment (2, -1) -> (0, 3) passes through that corner and nowhere else of the hex
     assert crossing((2, -1), (0, 3), (0, 0), "pointy") is None
     assert crossing((2, 1), (0, 1), (0, 0), "pointy")[0] == "inside"
