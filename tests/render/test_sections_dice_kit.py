@@ -180,3 +180,5 @@ def test_the_terrain_effects_chart_follows_the_rules_data():
     assert "armour and artillery may not enter" in rows["Bunker"][1]
     assert rows["Sandbags"][2].endswith("(Axis units only)")
     assert chart.keys[-1] == "feature:bunker"
+    assert "artillery here may not retreat" in rows["Bunker"][3]
+    assert "may not retreat" not in rows["Sandbags"][3]
