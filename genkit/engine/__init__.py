@@ -129,7 +129,9 @@ class Match:
             while not state.ended:
                 if steps >= cap:
                     raise GameStuck("no_end", f"no end after {steps} decisions (turn {state.turn})")
-                actions = legal(state)
+                actions = state.legal           # apply leaves the next decision's list cached
+                if actions is None:
+                    actions = legal(state)
                 if not actions:
                     raise GameStuck("no_legal_action", f"no legal action in {state!r}")
                 side = state.actor              # = game.current_side(state) while the game is on

@@ -37,9 +37,15 @@ def kind(name: str, class_name: str, fields: str, doc: str, module: str = __name
     constructor takes every field but ``kind``. ``fields``: names separated by spaces."""
     base = namedtuple("_" + class_name, ("kind " + fields).split())
     n = len(base._fields) - 1
+    named = base._fields[1:]
 
     def __new__(cls, *args, **kwargs):
         if kwargs:
+            if not args and len(kwargs) == n:      # the usual call, every field by name: one pass
+                try:
+                    return _new(cls, (name, *map(kwargs.__getitem__, named)))
+                except KeyError:                    # an unknown field: the general path says which
+                    pass
             args = args + tuple(kwargs.pop(f) for f in base._fields[1 + len(args):] if f in kwargs)
             if kwargs:
                 raise TypeError(f"{class_name}: unknown field(s) {', '.join(kwargs)}")

@@ -285,12 +285,7 @@ class Game(Movement, Combat, GameRules):
 
     def _do(self, s: StandardState, a) -> None:
         verb = a[0]
-        if verb == "end":
-            return self._next_phase(s) if s.stage == PICK else self._end_restore(s)
-        if verb == "move" or verb == "march":
-            s.chosen, s.march, s.stage = a[1], int(verb == "march"), DEST
-            return
-        if verb == "to":
+        if verb == "to":                # the most frequent verbs first
             p = s.chosen
             s.done |= 1 << p
             s.nmoved += 1
@@ -301,6 +296,11 @@ class Game(Movement, Combat, GameRules):
             if not self._relocate(s, p, a[1]) and mc is not None and mc.state is s:
                 self._moved(s, mc, p, here, a[1])
             return
+        if verb == "move" or verb == "march":
+            s.chosen, s.march, s.stage = a[1], int(verb == "march"), DEST
+            return
+        if verb == "end":
+            return self._next_phase(s) if s.stage == PICK else self._end_restore(s)
         if verb == "attack":
             s.target, s.attackers, s.stage = a[1], 0, ATTACKERS
             return
