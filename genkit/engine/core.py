@@ -54,6 +54,9 @@ class Board:
                 self.cost[i] = t.move_cost if t.move_cost is not None else IMPASSABLE
                 self.blocks[i] = 1 if t.blocks_los else 0
                 self.terrain[i] = t.id
+        for f in m.features:                        # a feature that blocks sight, on any terrain
+            for h in f.hexes if f.blocks_los else ():
+                self.blocks[grid.index_of(h)] = 1
         # map.lines run along a column on flat grids, a row on pointy ones: each hex's coordinate across them
         along = 0 if g.orientation == "flat" else 1
         self.line_coord = [grid.col_row(i)[along] for i in range(n)]

@@ -287,6 +287,7 @@ class HexFeature(Strict):
     mark: Line = Field(min_length=1, max_length=3, description="up to three letters drawn on the hex, e.g. 'SB'")
     hexes: list[HexId] = Field(min_length=1, description="the hexes it stands on")
     side: Optional[Id] = Field(None, description="the side that built it, when that matters to the rules")
+    blocks_los: bool = Field(False, description="blocks line of sight across its hexes, whatever their terrain")
 
 
 class MapLine(Strict):

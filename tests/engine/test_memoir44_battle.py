@@ -84,6 +84,16 @@ def test_m44_5_4_battle_los_blocked_by_terrain_and_by_units(tid):
     assert ("fire", p, q) in pos.legal()
 
 
+@pytest.mark.parametrize("fid", [f.id for f in C.map.features])
+def test_m44_5_4_battle_los_blocked_by_a_feature_that_blocks_sight(fid):
+    """A feature with ``blocks_los`` blocks the line on open countryside; one without does not."""
+    pos = battle(features={fid: ["0305"]})
+    p = pos.put("allies", "infantry", "0205")
+    q = pos.put("axis", "armour", "0405")
+    blocks = next(f.blocks_los for f in C.map.features if f.id == fid)
+    assert (("fire", p, q) in pos.legal()) != blocks
+
+
 def _edge_pair(g):
     """Two hexes two apart whose line runs along the edge between two hexes, and those two."""
     grid = g.board.grid

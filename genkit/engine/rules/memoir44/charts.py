@@ -84,7 +84,7 @@ def terrain_chart(content, section: Section) -> Chart:
         eff = section.features.get(f.id)
         owner = content.side(f.side).adjective if f.side else None
         rows.append((f.name, _movement(content, eff, 1), _battle_in(content, eff, owner),
-                     _other(content, eff, owner), "as its terrain"))
+                     _other(content, eff, owner), "blocks" if f.blocks_los else "as its terrain"))
         keys.append(f"feature:{f.id}")
     notes = ["Dice numbers are dice taken from the attacker's roll, by the attacker's unit type; a type not "
              "named rolls its full dice.",
