@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import os
 import stat
+import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,6 +276,76 @@ def _step(container: Any, part: str) -> tuple[Any, Any]:
     raise KeyError(part)
 
 
+def _unwrap(annotation: Any) -> Any:
+    """The type inside Optional[...] and Annotated[...]."""
+    while True:
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if typing.get_origin(annotation) in (typing.Union, typing.Annotated, types.UnionType) and args:
+            annotation = args[0]
+        else:
+            return annotation
+
+
+def _annotation_at(parts: list[str]) -> Any:
+    """The schema type at a dotted path (list elements and mapping entries by any name), or None."""
+    ann: Any = Content
+    for part in parts:
+        ann = _unwrap(ann)
+        if ann is dict:                     # an untyped section (rules:): its module's model checks it
+            return dict
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            if part not in ann.model_fields:
+                return None
+            ann = ann.model_fields[part].annotation
+        elif typing.get_origin(ann) in (list, dict):
+            ann = typing.get_args(ann)[-1]
+        else:
+            return None
+    return _unwrap(ann)
+
+
+def _add_entry(raw: dict, parts: list[str]) -> int:
+    """May ``--set`` add the missing path ``parts``? Yes when it adds entries to a free mapping of the
+    schema (``turn_track.per_turn.X.changes.18.ru``: turn 18 and its side), creating the mappings on
+    the way; a missing field of a fixed record stays an error (a typo). Returns how many parts
+    existed, or -1 when it may not."""
+    for k in range(len(parts)):
+        try:
+            _walk(raw, parts[:k + 1])
+        except KeyError:
+            break
+    if not _is_mapping(_annotation_at(parts[:k])) or not isinstance(_walk(raw, parts[:k]), dict):
+        return -1
+    if not all(_is_mapping(_annotation_at(parts[:j])) for j in range(k + 1, len(parts))):
+        return -1
+    container = _walk(raw, parts[:k])
+    for j in range(k, len(parts) - 1):
+        container = container.setdefault(_typed_key(parts[:j + 1]), {})
+    return k
+
+
+def _is_mapping(annotation: Any) -> bool:
+    return annotation is dict or typing.get_origin(annotation) is dict
+
+
+def _typed_key(parts: list[str]) -> Any:
+    """The last part of ``parts`` as a key of its mapping: a number where the schema's keys are
+    (in an untyped section, where YAML would read one)."""
+    ann = _annotation_at(parts[:-1])
+    number = parts[-1].lstrip("-").isdigit()
+    if ann is dict:
+        return int(parts[-1]) if number else parts[-1]
+    return int(parts[-1]) if number and _unwrap(typing.get_args(ann)[0]) is int else parts[-1]
+
+
+def _walk(raw: dict, parts: list[str]) -> Any:
+    """The value at dotted path ``parts`` (KeyError when missing)."""
+    container: Any = raw
+    for part in parts:
+        _, container = _step(container, part)
+    return container
+
+
 def _raw_path(raw: dict, parts: list[str]) -> PathKey:
     """The key/index path of a dotted --set path (which names list elements by id)."""
     path, container = [], raw
@@ -320,10 +391,18 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limi
                 _, container = _step(container, part)
             key, _ = _step(container, parts[-1])
         except KeyError:
-            near = _nearest_paths(raw, parts)
-            hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
-            errors.append(Finding("error", *where, "bad-set", f"--set '{dotted}': no such value in the model{hint}"))
-            continue
+            known = _add_entry(raw, parts)  # a new entry of a free mapping (a turn, a side ...)
+            if known >= 0:
+                container, key = _walk(raw, parts[:-1]), _typed_key(parts)
+                container.setdefault(key, None)
+                for j in range(known + 1, len(parts)):   # the mappings it made are the --set's
+                    source.positions[_raw_path(raw, parts[:j])] = (f"--set {dotted}", 0)
+            else:
+                near = _nearest_paths(raw, parts)
+                hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
+                errors.append(Finding("error", *where, "bad-set",
+                                      f"--set '{dotted}': no such value in the model{hint}"))
+                continue
         path = _raw_path(raw, parts)
         positions: dict = {}
         value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path,

@@ -136,6 +136,26 @@ def test_set_with_a_bad_path_names_the_nearest_valid_paths():
     assert "unit_types.inf.movement" in exc.value.findings[0].message
 
 
+def test_set_adds_an_entry_to_a_mapping_of_the_model():
+    """A turn the schedule does not name yet (a number key) and a side under it are made; so is a
+    key of a rules module's section, which that module's model then checks."""
+    content = load_game(BERING, ["turn_track.per_turn.replacements.changes.18.ru=1"])
+    assert content.turn_value("replacements", 18, "ru") == 1
+    assert content.turn_value("replacements", 17, "ru") == 0
+    content = load_game(BERING.parent / "memoir44", ["rules.extra_orders.allies=1"])
+    assert content.rules["extra_orders"] == {"allies": 1}
+
+
+def test_set_adds_no_field_to_a_record_and_blames_the_set_for_a_bad_new_key():
+    with pytest.raises(ContentError) as exc:
+        load(BERING, ["unit_types.inf.speed=5"])        # a record's field: a typo, not a new entry
+    assert "no such value" in exc.value.findings[0].message
+    with pytest.raises(ContentError) as exc:
+        load(BERING.parent / "memoir44", ["rules.extra_orderz.allies=1"])
+    assert exc.value.findings[0].file == "--set rules.extra_orderz.allies"
+    assert "unknown field" in exc.value.findings[0].message
+
+
 def test_settable_paths_address_list_elements_by_id(bering):
     from genkit.model.load import read_raw
     raw, _, _ = read_raw(BERING)
