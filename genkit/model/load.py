@@ -11,86 +11,21 @@ alphabetical order. Each top-level key may appear in one file only.
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
-import itertools
 import os
 import stat
-import types
 import typing
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
+from .overrides import apply_overrides, settable_paths  # noqa: F401  (settable_paths: re-exported)
 from .schema import TOP_LEVEL_KEYS, Content
+# Finding, ContentError, Source, PathKey and parse_yaml live in .source; re-exported from here
+from .source import ContentError, Finding, PathKey, Source, parse_yaml  # noqa: F401
 # Limits, parse_limits and set_limits are re-exported: callers set limits where they load
-from .yaml_safe import Budget, Limits, clip, compose, current_limits, parse_limits, set_limits  # noqa: F401
-
-PathKey = tuple  # a path into the raw data: ("map", "grid", "columns"), ("unit_types", 0, "id")
-
-
-@dataclass(frozen=True, order=True)
-class Finding:
-    """One thing a designer should know about the content."""
-    severity: str  # "error" | "warning"
-    file: str
-    line: int
-    code: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file  # line 0: not from a file
-        return f"{where}: {self.severity}: {self.message} [{self.code}]"
-
-    def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "severity": self.severity,
-                "code": self.code, "message": self.message}
-
-
-class ContentError(Exception):
-    """The content could not be loaded; ``findings`` say where and why."""
-
-    def __init__(self, findings: list[Finding]):
-        self.findings = sorted(findings)
-        super().__init__("\n".join(str(f) for f in self.findings))
-
-
-@dataclass
-class Source:
-    """Where the model came from: files, a hash of their bytes, and each value's position."""
-    root: Path
-    files: list[Path] = field(default_factory=list)
-    positions: dict[PathKey, tuple[str, int]] = field(default_factory=dict)
-    sha256: str = ""
-
-    def where(self, path: Iterable) -> tuple[str, int]:
-        """File and line of the value at ``path``, or of its nearest recorded ancestor."""
-        path = tuple(path)
-        while path:
-            if path in self.positions:
-                return self.positions[path]
-            path = path[:-1]
-        return (str(self.files[0]) if self.files else str(self.root), 1)
-
-    def finding(self, severity: str, code: str, path: Iterable, message: str) -> Finding:
-        file, line = self.where(path)
-        return Finding(severity, file, line, code, message)
-
-
-# --------------------------------------------------------------------------- YAML
-
-def parse_yaml(text: str, file: str, positions: dict, errors: list[Finding], base: PathKey = (),
-               budget: Budget | None = None) -> Any:
-    """The data of one YAML document, or None; never raises. Adds the (file, line) of every value
-    under ``base`` to ``positions`` and a Finding for everything refused to ``errors``.
-    ``budget`` (default: a fresh one under the process-wide limits) is what the game may still spend."""
-    value, lines, problems = compose(text, budget or Budget(current_limits()))
-    positions.update((base + path, (file, line)) for path, line in lines.items())
-    errors.extend(Finding("error", file, p.line, p.code, p.message) for p in problems)
-    return value
-
+from .yaml_safe import Budget, Limits, clip, current_limits, parse_limits, set_limits  # noqa: F401
 
 # --------------------------------------------------------------------------- files
 
@@ -224,196 +159,6 @@ def read_raw(path: Path, limits: Limits | None = None) -> tuple[dict, Source, li
             source.positions.update((p, pos) for p, pos in positions.items() if p[:1] == (key,))
     source.sha256 = digest.hexdigest()
     return merged, source, errors
-
-
-# --------------------------------------------------------------------------- overrides
-
-def _walk_paths(value: Any, prefix: str = "") -> Iterable[str]:
-    if isinstance(value, dict):
-        for key, sub in value.items():
-            path = f"{prefix}.{key}" if prefix else str(key)
-            yield path
-            yield from _walk_paths(sub, path)
-    elif isinstance(value, list):
-        for i, sub in enumerate(value):
-            key = _element_key(sub, i)
-            path = f"{prefix}.{key}"
-            yield path
-            yield from _walk_paths(sub, path)
-
-
-def _element_key(element: Any, index: int) -> str:
-    """How --set names a list element: its id, its code, its kind (victory conditions, each kind
-    listed once), or its signed CRT differential (+2, 0, -3); elements with none of these by
-    their index; CRT odds columns by their odds (2:1)."""
-    if isinstance(element, dict):
-        for name in ("id", "code", "kind"):
-            if name in element:
-                return str(element[name])
-        if isinstance(element.get("differential"), int):
-            return f"{element['differential']:+d}" if element["differential"] else "0"
-        if isinstance(element.get("odds"), str):
-            return element["odds"]
-    return str(index)
-
-
-def settable_paths(raw: dict) -> list[str]:
-    """Every dotted path --set can address; list elements by their id (or code, differential)."""
-    return list(_walk_paths(raw))
-
-
-def _step(container: Any, part: str) -> tuple[Any, Any]:
-    """The key or index in ``container`` that ``part`` names, or raise KeyError."""
-    if isinstance(container, dict):
-        for key in container:
-            if str(key) == part:
-                return key, container[key]
-        raise KeyError(part)
-    if isinstance(container, list):
-        for i, element in enumerate(container):
-            if _element_key(element, i) == part:
-                return i, element
-    raise KeyError(part)
-
-
-def _unwrap(annotation: Any) -> Any:
-    """The type inside Optional[...] and Annotated[...]."""
-    while True:
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if typing.get_origin(annotation) in (typing.Union, typing.Annotated, types.UnionType) and args:
-            annotation = args[0]
-        else:
-            return annotation
-
-
-def _annotation_at(parts: list[str]) -> Any:
-    """The schema type at a dotted path (list elements and mapping entries by any name), or None."""
-    ann: Any = Content
-    for part in parts:
-        ann = _unwrap(ann)
-        if ann is dict:                     # an untyped section (rules:): its module's model checks it
-            return dict
-        if isinstance(ann, type) and issubclass(ann, BaseModel):
-            if part not in ann.model_fields:
-                return None
-            ann = ann.model_fields[part].annotation
-        elif typing.get_origin(ann) in (list, dict):
-            ann = typing.get_args(ann)[-1]
-        else:
-            return None
-    return _unwrap(ann)
-
-
-def _add_entry(raw: dict, parts: list[str]) -> int:
-    """May ``--set`` add the missing path ``parts``? Yes when it adds entries to a free mapping of the
-    schema (``turn_track.per_turn.X.changes.18.ru``: turn 18 and its side), creating the mappings on
-    the way; a missing field of a fixed record stays an error (a typo). Returns how many parts
-    existed, or -1 when it may not."""
-    for k in range(len(parts)):
-        try:
-            _walk(raw, parts[:k + 1])
-        except KeyError:
-            break
-    if not _is_mapping(_annotation_at(parts[:k])) or not isinstance(_walk(raw, parts[:k]), dict):
-        return -1
-    if not all(_is_mapping(_annotation_at(parts[:j])) for j in range(k + 1, len(parts))):
-        return -1
-    container = _walk(raw, parts[:k])
-    for j in range(k, len(parts) - 1):
-        container = container.setdefault(_typed_key(parts[:j + 1]), {})
-    return k
-
-
-def _is_mapping(annotation: Any) -> bool:
-    return annotation is dict or typing.get_origin(annotation) is dict
-
-
-def _typed_key(parts: list[str]) -> Any:
-    """The last part of ``parts`` as a key of its mapping: a number where the schema's keys are
-    (in an untyped section, where YAML would read one)."""
-    ann = _annotation_at(parts[:-1])
-    number = parts[-1].lstrip("-").isdigit()
-    if ann is dict:
-        return int(parts[-1]) if number else parts[-1]
-    return int(parts[-1]) if number and _unwrap(typing.get_args(ann)[0]) is int else parts[-1]
-
-
-def _walk(raw: dict, parts: list[str]) -> Any:
-    """The value at dotted path ``parts`` (KeyError when missing)."""
-    container: Any = raw
-    for part in parts:
-        _, container = _step(container, part)
-    return container
-
-
-def _raw_path(raw: dict, parts: list[str]) -> PathKey:
-    """The key/index path of a dotted --set path (which names list elements by id)."""
-    path, container = [], raw
-    for part in parts:
-        key, container = _step(container, part)
-        path.append(key)
-    return tuple(path)
-
-
-HINT_CANDIDATES = 10_000  # paths compared with a wrong --set path: content may hold 200,000
-
-
-def _nearest_paths(raw: dict, parts: list[str]) -> list[str]:
-    """Up to three valid paths most like the wrong path ``parts``, looked for under the longest
-    prefix of it that exists."""
-    container: Any = raw
-    prefix: list[str] = []
-    for part in parts[:-1]:
-        try:
-            _, container = _step(container, part)
-        except KeyError:
-            break
-        prefix.append(part)
-    dotted = ".".join(prefix)
-    candidates = [dotted] + list(itertools.islice(_walk_paths(container, dotted), HINT_CANDIDATES))
-    return difflib.get_close_matches(".".join(parts), candidates, n=3, cutoff=0.5)
-
-
-def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limits | None = None) -> list[Finding]:
-    """Apply ``KEY=VALUE`` assignments (dotted paths) to the raw model in place; each VALUE is
-    YAML read within ``limits`` (default: the process-wide ones)."""
-    errors: list[Finding] = []
-    for assignment in sets:
-        where = ("--set", 0)
-        if "=" not in assignment:
-            errors.append(Finding("error", *where, "bad-set", f"--set '{assignment}': expected KEY=VALUE"))
-            continue
-        dotted, text = assignment.split("=", 1)
-        parts = dotted.strip().split(".")
-        container: Any = raw
-        try:
-            for part in parts[:-1]:
-                _, container = _step(container, part)
-            key, _ = _step(container, parts[-1])
-        except KeyError:
-            known = _add_entry(raw, parts)  # a new entry of a free mapping (a turn, a side ...)
-            if known >= 0:
-                container, key = _walk(raw, parts[:-1]), _typed_key(parts)
-                container.setdefault(key, None)
-                for j in range(known + 1, len(parts)):   # the mappings it made are the --set's
-                    source.positions[_raw_path(raw, parts[:j])] = (f"--set {dotted}", 0)
-            else:
-                near = _nearest_paths(raw, parts)
-                hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
-                errors.append(Finding("error", *where, "bad-set",
-                                      f"--set '{dotted}': no such value in the model{hint}"))
-                continue
-        path = _raw_path(raw, parts)
-        positions: dict = {}
-        value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path,
-                           budget=Budget(limits or current_limits()))
-        container[key] = value
-        # what was overridden is reported at the --set, not at the YAML line it replaced
-        for stale in [p for p in source.positions if p[:len(path)] == path]:
-            del source.positions[stale]
-        source.positions[path] = (f"--set {dotted}", 0)  # also when the value is empty
-        source.positions.update((p, (f"--set {dotted}", 0)) for p in positions)
-    return errors
 
 
 # --------------------------------------------------------------------------- validation

@@ -5,7 +5,7 @@ typing it: ``{{ cards.hand_limit }}``, ``{{ unit_types.inf.movement }}``,
 ``{{ crt.columns["+2"].rows.primary[0] }}``.  Placeholders are jinja2 expressions over the content
 model, rendered in genkit's template sandbox (:mod:`.sandbox`: the file is untrusted like every
 other part of a pack).  A value is named the way ``--set`` names it
-(:func:`genkit.model.load._element_key`): mappings by key, list elements by their ``id`` (or
+(:func:`genkit.model.overrides.element_key`): mappings by key, list elements by their ``id`` (or
 ``code``, ``kind``, signed CRT differential, odds) or index.  Tables drawn from the model are
 asked for by a line of their own, ``[[crt]]`` or ``[[per_turn ID]]`` (also ``[[per_turn:ID]]``;
 :data:`TABLES`).
@@ -31,8 +31,8 @@ from typing import Any, Callable, Iterator
 import jinja2
 from jinja2 import nodes
 
-from ..model.load import (Finding, _element_key, current_limits, inside_pack,  # one way to name a value
-                          section_model)
+from ..model.load import Finding, current_limits, inside_pack, section_model
+from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
@@ -57,7 +57,7 @@ class Keyed(list):
     ``unit_types.inf``, ``crt.columns["+2"]``, ``game.victory.turn_limit``."""
 
     def key_of(self, element: Any, index: int) -> str:
-        return _element_key(element, index)
+        return element_key(element, index)
 
     def find(self, key: Any) -> Any:
         for i, element in enumerate(self):

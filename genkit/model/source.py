@@ -1,0 +1,71 @@
+"""Where content comes from: a finding (file, line, code, message), the error that carries them,
+the :class:`Source` that remembers each value's file and line, and the one YAML parse every
+content file and every ``--set`` value goes through."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .yaml_safe import Budget, compose, current_limits
+
+PathKey = tuple  # a path into the raw data: ("map", "grid", "columns"), ("unit_types", 0, "id")
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One thing a designer should know about the content."""
+    severity: str  # "error" | "warning"
+    file: str
+    line: int
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file  # line 0: not from a file
+        return f"{where}: {self.severity}: {self.message} [{self.code}]"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "severity": self.severity,
+                "code": self.code, "message": self.message}
+
+
+class ContentError(Exception):
+    """The content could not be loaded; ``findings`` say where and why."""
+
+    def __init__(self, findings: list[Finding]):
+        self.findings = sorted(findings)
+        super().__init__("\n".join(str(f) for f in self.findings))
+
+
+@dataclass
+class Source:
+    """Where the model came from: files, a hash of their bytes, and each value's position."""
+    root: Path
+    files: list[Path] = field(default_factory=list)
+    positions: dict[PathKey, tuple[str, int]] = field(default_factory=dict)
+    sha256: str = ""
+
+    def where(self, path: Iterable) -> tuple[str, int]:
+        """File and line of the value at ``path``, or of its nearest recorded ancestor."""
+        path = tuple(path)
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return (str(self.files[0]) if self.files else str(self.root), 1)
+
+    def finding(self, severity: str, code: str, path: Iterable, message: str) -> Finding:
+        file, line = self.where(path)
+        return Finding(severity, file, line, code, message)
+
+
+def parse_yaml(text: str, file: str, positions: dict, errors: list[Finding], base: PathKey = (),
+               budget: Budget | None = None) -> Any:
+    """The data of one YAML document, or None; never raises. Adds the (file, line) of every value
+    under ``base`` to ``positions`` and a Finding for everything refused to ``errors``.
+    ``budget`` (default: a fresh one under the process-wide limits) is what the game may still spend."""
+    value, lines, problems = compose(text, budget or Budget(current_limits()))
+    positions.update((base + path, (file, line)) for path, line in lines.items())
+    errors.extend(Finding("error", file, p.line, p.code, p.message) for p in problems)
+    return value
