@@ -92,23 +92,40 @@ def _annotation_at(parts: list[str]) -> Any:
 
 
 def _add_entry(raw: dict, parts: list[str]) -> int:
-    """May ``--set`` add the missing path ``parts``? Yes when it adds entries to a free mapping of the
-    schema (``turn_track.per_turn.X.changes.18.ru``: turn 18 and its side), creating the mappings on
-    the way; a missing field of a fixed record stays an error (a typo). Returns how many parts
-    existed, or -1 when it may not."""
+    """May ``--set`` add the missing path ``parts``? Yes when each missing part is an entry of a
+    mapping of the schema (``turn_track.per_turn.X.changes.18.ru``: turn 18 and its side) or a field
+    of a record left at its default, creating them on the way; a name the schema does not know
+    stays an error (a typo). Returns how many parts existed, or -1 when it may not."""
     for k in range(len(parts)):
         try:
             _walk(raw, parts[:k + 1])
         except KeyError:
             break
-    if not _is_mapping(_annotation_at(parts[:k])) or not isinstance(_walk(raw, parts[:k]), dict):
+    if not isinstance(_walk(raw, parts[:k]), dict):
         return -1
-    if not all(_is_mapping(_annotation_at(parts[:j])) for j in range(k + 1, len(parts))):
-        return -1
+    for j in range(k, len(parts)):
+        if not _may_name(_annotation_at(parts[:j]), parts[j]):
+            return -1
+        if j < len(parts) - 1 and not _holds_names(_annotation_at(parts[:j + 1])):
+            return -1
     container = _walk(raw, parts[:k])
     for j in range(k, len(parts) - 1):
         container = container.setdefault(_typed_key(parts[:j + 1]), {})
     return k
+
+
+def _is_record(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _holds_names(annotation: Any) -> bool:
+    """Is a value of this type a YAML mapping (a mapping of the schema or a record)?"""
+    return _is_mapping(annotation) or _is_record(annotation)
+
+
+def _may_name(annotation: Any, part: str) -> bool:
+    """May ``part`` be a key of a value of this type: any key of a mapping, a field of a record."""
+    return _is_mapping(annotation) or (_is_record(annotation) and part in annotation.model_fields)
 
 
 def _is_mapping(annotation: Any) -> bool:
@@ -120,6 +137,8 @@ def _typed_key(parts: list[str]) -> Any:
     (in an untyped section, where YAML would read one)."""
     ann = _annotation_at(parts[:-1])
     number = parts[-1].lstrip("-").isdigit()
+    if _is_record(ann):
+        return parts[-1]
     if ann is dict:
         return int(parts[-1]) if number else parts[-1]
     return int(parts[-1]) if number and _unwrap(typing.get_args(ann)[0]) is int else parts[-1]
@@ -133,7 +152,7 @@ def _walk(raw: dict, parts: list[str]) -> Any:
     return container
 
 
-def _raw_path(raw: dict, parts: list[str]) -> PathKey:
+def raw_path(raw: dict, parts: list[str]) -> PathKey:
     """The key/index path of a dotted --set path (which names list elements by id)."""
     path, container = [], raw
     for part in parts:
@@ -183,14 +202,14 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limi
                 container, key = _walk(raw, parts[:-1]), _typed_key(parts)
                 container.setdefault(key, None)
                 for j in range(known + 1, len(parts)):   # the mappings it made are the --set's
-                    source.positions[_raw_path(raw, parts[:j])] = (f"--set {dotted}", 0)
+                    source.positions[raw_path(raw, parts[:j])] = (f"--set {dotted}", 0)
             else:
                 near = _nearest_paths(raw, parts)
                 hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
                 errors.append(Finding("error", *where, "bad-set",
                                       f"--set '{dotted}': no such value in the model{hint}"))
                 continue
-        path = _raw_path(raw, parts)
+        path = raw_path(raw, parts)
         positions: dict = {}
         value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path,
                            budget=Budget(limits or current_limits()))

@@ -31,7 +31,8 @@ from pathlib import Path
 
 import yaml
 
-from ..model.load import ContentError, _raw_path, read_raw
+from ..model.load import ContentError, read_raw
+from ..model.overrides import apply_overrides, raw_path
 from .runner import simulate
 
 DEFAULT_TOLERANCE = 0.03
@@ -413,7 +414,11 @@ class TuneResult:
         for key, text in wanted.items():
             key = key.strip()
             new = yaml.safe_load(text) if text.strip() else None
-            if _walk(raw, _raw_path(raw, key.split("."))) != new:
+            try:
+                changed = _walk(raw, raw_path(raw, key.split("."))) != new
+            except KeyError:                    # a new entry of a mapping (a turn not in the schedule)
+                changed = True
+            if changed:
                 out[key] = text
         return out
 
@@ -545,10 +550,12 @@ def yaml_patch(content, settings: dict) -> dict:
     raw, source, errors = read_raw(Path(content))
     if errors:
         raise ContentError(errors)
+    # the settings made first, so that a new mapping entry (a turn not in the schedule) has a place
+    apply_overrides(raw, [f"{k}={v}" for k, v in settings.items()], source)
     out: dict = {}
     for dotted, text in settings.items():
         parts = dotted.split(".")
-        path = _raw_path(raw, parts)
+        path = raw_path(raw, parts)
         file = Path(source.where(path[:1])[0]).name
         value = yaml.safe_load(text) if text.strip() else None
         node = out.setdefault(file, {})
@@ -650,11 +657,14 @@ def patch_text(result: TuneResult) -> str:
     for file, patch in result.patch().items():
         lines.append(f"# {file}")
         for key, text in changes.items():
-            path = _raw_path(raw, key.split("."))
-            if Path(source.where(path[:1])[0]).name == file:
-                where = source.where(path)
-                old = _walk(raw, path)
-                lines.append(f"#   {key}: {_short(old)} -> {text}  (line {where[1]})")
+            parts = key.split(".")
+            if Path(source.where(raw_path(raw, parts[:1]))[0]).name == file:
+                try:
+                    path = raw_path(raw, parts)
+                    old, line = _short(_walk(raw, path)), source.where(path)[1]
+                except KeyError:                # a new entry: no old value, no line of its own
+                    old, line = "(none)", source.where(raw_path(raw, parts[:1]))[1]
+                lines.append(f"#   {key}: {old} -> {text}  (line {line})")
         lines.append(_dump(patch).rstrip())
     return "\n".join(lines)
 

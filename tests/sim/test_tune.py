@@ -226,6 +226,22 @@ def test_the_yaml_patch_applies(tmp_path):
     assert patched.model_dump() == wanted.model_dump()
 
 
+def test_a_new_turn_of_a_schedule_is_a_change_its_patch_adds(tmp_path):
+    """Varying a turn the per-turn schedule does not name yet: the change, its patch and its line."""
+    from genkit.sim.tune import Evaluation, TuneResult, patch_text
+    key = "turn_track.per_turn.replacements.changes.3.blue"
+    result = TuneResult(str(MINI), [parse_vary(f"{key}=0,2")], [Target("blue", 0.5)], [None], [], 4, 4, 0)
+    result.best = Evaluation({key: "2"}, 4, [], 0.1, False)
+    assert result.changes() == {key: "2"}
+    assert f"{key}: (none) -> 2" in patch_text(result)
+    copy = tmp_path / "mini"
+    shutil.copytree(MINI, copy)
+    for file, p in result.patch().items():
+        data = yaml.safe_load((copy / file).read_text())
+        (copy / file).write_text(yaml.safe_dump(apply_patch(data, p), sort_keys=False))
+    assert load(copy)[0].turn_value("replacements", 3, "blue") == 2
+
+
 def test_the_json_patch_is_yaml_for_each_file(tmp_path):
     _, text, j = _tune(tmp_path, "p")
     assert "YAML patch:" in text and "# game.yaml" in text
