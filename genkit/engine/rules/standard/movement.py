@@ -191,18 +191,19 @@ class Movement:
                 fresh[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, fresh)
         mc.ok = {}
-        if p in mc.live:
-            mc.live.remove(p)           # it has moved: never asked again this phase
-        pick = mc.pick
+        live, pick = mc.live, mc.pick
+        if p in live:
+            live.remove(p)              # it has moved: never asked again this phase
+        else:                           # not a unit of the PICK list (a test's own move)
+            pick = None
         if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
             pick = None
-        if pick is not None:            # the same choices but the unit that moved
-            x = self.move_actions[p]
-            if x in pick:
-                pick.remove(x)
-            x = self.march_actions[p]
-            if x in pick:
-                pick.remove(x)
+        if pick is not None:            # the same choices but the unit that moved: its st
+            st = mc.st                  # entries say which of its actions the list holds
+            if st[2 * p][0]:
+                pick.remove(self.move_actions[p])
+            if self.strategic and st[2 * p + 1][0]:
+                pick.remove(self.march_actions[p])
         mc.pick = pick
         self._mc = mc
 
