@@ -180,16 +180,17 @@ class Movement:
         own |= bb
         if nxt[occ[b]] >= 0:
             stacked |= bb
-        fresh = cache.copy()            # "near" stays; the full hexes by stacking points:
-        fresh["stacked"] = stacked      # only a and b change
+        # updated in place (only ``mc`` holds it): "near" stays, the full hexes by stacking
+        # points change in a and b only
+        cache["stacked"] = stacked
         load_a = -1
         for key, m in cache.items():
             if key.__class__ is int:
                 if load_a < 0:
                     load_a, load_b = self._load(s, a), self._load(s, b)
                 room = self.limit - key
-                fresh[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
-        mc.masks = (own, enemy, zoc, fresh)
+                cache[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
+        mc.masks = (own, enemy, zoc, cache)
         mc.ok = {}
         live, pick = mc.live, mc.pick
         if p in live:
@@ -262,11 +263,15 @@ class Movement:
             leave, no_zoc = self.leave2, zoc
         # ``future``: the hexes reached at each cost to come, packed (slot k: ``spent + k``
         # half MP), from the first steps out of the start hex on
-        n, future = self.board.n, 0
-        for c, m in self.step_masks[start]:
-            c += leave
-            if c <= ma:
-                future |= (m & ~no_zoc) << (c * n)
+        n = self.board.n
+        if no_zoc:              # leaving a zone of control: its cost, and never into another
+            future = 0
+            for c, m in self.step_masks[start]:
+                c += leave
+                if c <= ma:
+                    future |= (m & ~no_zoc) << (c * n)
+        else:                   # slots beyond the allowance are never reached: no need to cut
+            future = self.steps_of_bit[sb]
         stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.frontier_steps, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
