@@ -278,7 +278,7 @@ class Movement:
         unseen = every ^ (sb | avoid)
         go_on = every & ~stop
         spent = 0
-        while future and spent < ma:
+        while future and spent < last:      # the levels a step may still be taken from
             future >>= n
             spent += 1
             new = future & unseen
@@ -287,23 +287,28 @@ class Movement:
             unseen ^= new
             if any_end and new & ends:
                 return new & ends, (every ^ unseen) & ~avoid
-            if spent > last:
-                continue
             go = new & go_on
-            if not go:
-                continue
-            x = steps.get(go)
-            if x is None:                   # a new frontier: its steps merged byte by byte
-                x = 0
-                o = ((go & -go).bit_length() - 1) >> 3
-                for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
-                    if v:
-                        x |= byte_steps[o][v]
-                    o += 1
-                if len(steps) >= FRONTIERS:
-                    steps.clear()
-                steps[go] = x
-            future |= x
+            if go:
+                x = steps.get(go)
+                if x is None:               # a new frontier: its steps merged byte by byte
+                    x = 0
+                    o = ((go & -go).bit_length() - 1) >> 3
+                    for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
+                        if v:
+                            x |= byte_steps[o][v]
+                        o += 1
+                    if len(steps) >= FRONTIERS:
+                        steps.clear()
+                    steps[go] = x
+                future |= x
+        while future and spent < ma:        # the last levels: hexes reached, never left
+            future >>= n
+            spent += 1
+            new = future & unseen
+            if new:
+                unseen ^= new
+                if any_end and new & ends:
+                    return new & ends, (every ^ unseen) & ~avoid
         seen = (every ^ unseen) & ~avoid
         return seen & ends, seen
 
