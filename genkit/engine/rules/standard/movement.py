@@ -8,9 +8,6 @@ from .events import Arrived
 from .state import StandardState
 from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
 
-#: frontiers whose merged steps :meth:`Movement._reach_region` remembers before it starts again
-FRONTIERS = 1 << 16
-
 
 class MoveCache:
     """What one side's movement phase keeps from one decision to the next, for one state (the
@@ -231,8 +228,7 @@ class Movement:
 
         The plain search (tests/engine/standard_reference.py) with the costs still to come packed
         into one int and the steps of a level's hexes merged a byte of the mask at a time
-        (``byte_steps``) -- once per frontier: the game's ``frontier_steps`` keeps them -- and
-        the hexes it reached returned too (:meth:`_reach_region`)."""
+        (``byte_steps``), and the hexes it reached returned too (:meth:`_reach_region`)."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -273,7 +269,7 @@ class Movement:
         else:                   # slots beyond the allowance are never reached: no need to cut
             future = self.steps_of_bit[sb]
         stop = zoc | (0 if self.t_pass[t] else own)
-        steps, byte_steps = self.frontier_steps, self.byte_steps
+        steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         unseen = every ^ (sb | avoid)
         go_on = every & ~stop
@@ -289,18 +285,14 @@ class Movement:
                 return new & ends, (every ^ unseen) & ~avoid
             go = new & go_on
             if go:
-                x = steps.get(go)
-                if x is None:               # a new frontier: its steps merged byte by byte
-                    x = 0
+                if go & (go - 1):       # several hexes: their steps merged byte by byte
                     o = ((go & -go).bit_length() - 1) >> 3
                     for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
                         if v:
-                            x |= byte_steps[o][v]
+                            future |= byte_steps[o][v]
                         o += 1
-                    if len(steps) >= FRONTIERS:
-                        steps.clear()
-                    steps[go] = x
-                future |= x
+                else:
+                    future |= steps[go]
         while future and spent < ma:        # the last levels: hexes reached, never left
             future >>= n
             spent += 1

@@ -108,10 +108,6 @@ class Game(Movement, Combat, GameRules):
         self.to_list = indices_of(self.board.n, self.to_actions)
         self._mc = None                 # the movement phase's MoveCache (movement.py)
         self._probes = ProbeCache(self)  # the destinations of other positions (probes.py)
-        #: a search's frontier (a mask of hexes reached at one cost) -> the steps out of it,
-        #: packed as ``steps_of_bit``: the same frontiers come back search after search (most
-        #: of them, in random games), merging them byte by byte costs more than a look-up
-        self.frontier_steps = dict(self.steps_of_bit)
         self.every = (1 << self.board.n) - 1
         self.adj_mask = self.board.adj_mask
         self.min_step = min((c for c in self.ecost if c), default=1)
