@@ -59,7 +59,7 @@ class Movement:
     def _relocate(self, s: StandardState, p: int, h: int) -> bool:
         """Move ``p`` to ``h``; True when entering it won the game (``_entered``)."""
         self._lift(s, p)
-        self._put(s, p, h)
+        s.nxt[p], s.occ[h], s.loc[p] = s.occ[h], p, h       # _put, written out
         return self._entered(s, p, h)
 
     def _remove(self, s: StandardState, p: int) -> None:
@@ -183,8 +183,17 @@ class Movement:
         load_a = -1
         for key, m in cache.items():
             if key.__class__ is int:
-                if load_a < 0:
-                    load_a, load_b = self._load(s, a), self._load(s, b)
+                if load_a < 0:          # _load of a and b, written out
+                    sp, pt = self.t_stack, self.p_type
+                    load_a = load_b = 0
+                    q = occ[a]
+                    while q >= 0:
+                        load_a += sp[pt[q]]
+                        q = nxt[q]
+                    q = occ[b]
+                    while q >= 0:
+                        load_b += sp[pt[q]]
+                        q = nxt[q]
                 room = self.limit - key
                 cache[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, cache)
