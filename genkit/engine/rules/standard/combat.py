@@ -61,14 +61,18 @@ class Combat:
             h = loc[q]
             if h >= 0:
                 enemy |= 1 << h
-        pick, defence = self.crt.pick, self.defence_strength
+        pick, td, mult, occ, nxt = self.crt.pick, self.t_defence, self.h_mult, s.occ, s.nxt
         out = []
         for h in self.indices(near & enemy):
             att = 0
             for m, a in able:
                 if (m >> h) & 1:
                     att += a
-            if pick(att, defence(s, h)) != FORBIDDEN:
+            d, q = 0, occ[h]            # defence_strength, written out (once per enemy hex)
+            while q >= 0:
+                d += td[pt[q]][red[q]]
+                q = nxt[q]
+            if pick(att, d * mult[h]) != FORBIDDEN:
                 out.append(h)
         return out
 

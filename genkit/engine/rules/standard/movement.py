@@ -59,7 +59,7 @@ class Movement:
     def _relocate(self, s: StandardState, p: int, h: int) -> bool:
         """Move ``p`` to ``h``; True when entering it won the game (``_entered``)."""
         self._lift(s, p)
-        self._put(s, p, h)
+        s.nxt[p], s.occ[h], s.loc[p] = s.occ[h], p, h       # _put, written out
         return self._entered(s, p, h)
 
     def _remove(self, s: StandardState, p: int) -> None:
@@ -177,29 +177,40 @@ class Movement:
         own |= bb
         if nxt[occ[b]] >= 0:
             stacked |= bb
-        fresh = cache.copy()            # "near" stays; the full hexes by stacking points:
-        fresh["stacked"] = stacked      # only a and b change
+        # updated in place (only ``mc`` holds it): "near" stays, the full hexes by stacking
+        # points change in a and b only
+        cache["stacked"] = stacked
         load_a = -1
         for key, m in cache.items():
             if key.__class__ is int:
-                if load_a < 0:
-                    load_a, load_b = self._load(s, a), self._load(s, b)
+                if load_a < 0:          # _load of a and b, written out
+                    sp, pt = self.t_stack, self.p_type
+                    load_a = load_b = 0
+                    q = occ[a]
+                    while q >= 0:
+                        load_a += sp[pt[q]]
+                        q = nxt[q]
+                    q = occ[b]
+                    while q >= 0:
+                        load_b += sp[pt[q]]
+                        q = nxt[q]
                 room = self.limit - key
-                fresh[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
-        mc.masks = (own, enemy, zoc, fresh)
+                cache[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
+        mc.masks = (own, enemy, zoc, cache)
         mc.ok = {}
-        if p in mc.live:
-            mc.live.remove(p)           # it has moved: never asked again this phase
-        pick = mc.pick
+        live, pick = mc.live, mc.pick
+        if p in live:
+            live.remove(p)              # it has moved: never asked again this phase
+        else:                           # not a unit of the PICK list (a test's own move)
+            pick = None
         if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
             pick = None
-        if pick is not None:            # the same choices but the unit that moved
-            x = self.move_actions[p]
-            if x in pick:
-                pick.remove(x)
-            x = self.march_actions[p]
-            if x in pick:
-                pick.remove(x)
+        if pick is not None:            # the same choices but the unit that moved: its st
+            st = mc.st                  # entries say which of its actions the list holds
+            if st[2 * p][0]:
+                pick.remove(self.move_actions[p])
+            if self.strategic and st[2 * p + 1][0]:
+                pick.remove(self.march_actions[p])
         mc.pick = pick
         self._mc = mc
 
@@ -257,18 +268,22 @@ class Movement:
             leave, no_zoc = self.leave2, zoc
         # ``future``: the hexes reached at each cost to come, packed (slot k: ``spent + k``
         # half MP), from the first steps out of the start hex on
-        n, future = self.board.n, 0
-        for c, m in self.step_masks[start]:
-            c += leave
-            if c <= ma:
-                future |= (m & ~no_zoc) << (c * n)
+        n = self.board.n
+        if no_zoc:              # leaving a zone of control: its cost, and never into another
+            future = 0
+            for c, m in self.step_masks[start]:
+                c += leave
+                if c <= ma:
+                    future |= (m & ~no_zoc) << (c * n)
+        else:                   # slots beyond the allowance are never reached: no need to cut
+            future = self.steps_of_bit[sb]
         stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         unseen = every ^ (sb | avoid)
         go_on = every & ~stop
         spent = 0
-        while future and spent < ma:
+        while future and spent < last:      # the levels a step may still be taken from
             future >>= n
             spent += 1
             new = future & unseen
@@ -277,19 +292,24 @@ class Movement:
             unseen ^= new
             if any_end and new & ends:
                 return new & ends, (every ^ unseen) & ~avoid
-            if spent > last:
-                continue
             go = new & go_on
-            if not go:
-                continue
-            if go & (go - 1):               # several hexes: their steps merged byte by byte
-                o = ((go & -go).bit_length() - 1) >> 3
-                for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
-                    if v:
-                        future |= byte_steps[o][v]
-                    o += 1
-            else:
-                future |= steps[go]
+            if go:
+                if go & (go - 1):       # several hexes: their steps merged byte by byte
+                    o = ((go & -go).bit_length() - 1) >> 3
+                    for v in (go >> (o << 3)).to_bytes(((go.bit_length() + 7) >> 3) - o, "little"):
+                        if v:
+                            future |= byte_steps[o][v]
+                        o += 1
+                else:
+                    future |= steps[go]
+        while future and spent < ma:        # the last levels: hexes reached, never left
+            future >>= n
+            spent += 1
+            new = future & unseen
+            if new:
+                unseen ^= new
+                if any_end and new & ends:
+                    return new & ends, (every ^ unseen) & ~avoid
         seen = (every ^ unseen) & ~avoid
         return seen & ends, seen
 

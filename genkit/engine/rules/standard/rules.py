@@ -207,13 +207,13 @@ class Game(Movement, Combat, GameRules):
         own, enemy, zoc, cache = masks
         st, loc, pt, t_stack, t_ma2, first = mc.st, s.loc, self.p_type, self.t_stack, self.t_ma2, self.first_steps
         locking, stop_leave = self.zoc_kind == ZOC_LOCKING, self.zoc_kind == ZOC_STOP_LEAVE
-        reach, oks, deps = self._reach_region, mc.ok, mc.deps
+        reach, oks, deps, every = self._reach_region, mc.ok, mc.deps, self.every
         strategic = self.strategic
         if strategic:
             near = cache.get("near")
             if near is None:
                 near = cache["near"] = self._near_enemy(s, mc.side)
-            mult = self.march_mult
+            mult, far = self.march_mult, every & ~near
         for p in mc.live:
             h, t, k = loc[p], pt[p], 2 * p
             in_zoc = (zoc >> h) & 1
@@ -222,8 +222,8 @@ class Game(Movement, Combat, GameRules):
                 continue
             pts = t_stack[t]
             ok = oks.get(pts)
-            if ok is None:
-                ok = oks[pts] = ~(self._full(s, cache, own, pts) | enemy)
+            if ok is None:              # (masks kept non-negative: faster ints)
+                ok = oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
             leave = 0
             if in_zoc and stop_leave:
                 leave, ok = self.leave2, ok & ~zoc
@@ -240,7 +240,7 @@ class Game(Movement, Combat, GameRules):
             if (near >> h) & 1:
                 st[k + 1] = NO_MOVE
                 continue
-            m = first[h][ma * mult] & ok & ~near
+            m = first[h][ma * mult] & ok & far
             if m:
                 known = st[k + 1] = (True, m & -m, None)
             else:
@@ -262,7 +262,7 @@ class Game(Movement, Combat, GameRules):
         pts = self.t_stack[t]
         ok = mc.ok.get(pts)
         if ok is None:
-            ok = mc.ok[pts] = ~(self._full(s, cache, own, pts) | enemy)
+            ok = mc.ok[pts] = self.every & ~(self._full(s, cache, own, pts) | enemy)
         leave = 0
         if in_zoc and self.zoc_kind == ZOC_STOP_LEAVE:
             leave, ok = self.leave2, ok & ~zoc
