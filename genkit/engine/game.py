@@ -147,18 +147,8 @@ class GameRules:
         if check and action not in self.legal_actions(state):
             raise RulesError(f"illegal action {action!r} in {state!r}")
         state.legal = None
-        # then what _settle does, written out: this runs once per decision of every game played
-        compute, do = self._compute, self._do
-        do(state, action)
-        while not state.ended:
-            acts = compute(state)
-            if len(acts) != 1:
-                if not acts:
-                    raise RulesError(f"no legal action in {state!r}")
-                state.legal = acts
-                return state
-            do(state, acts[0])
-        state.legal = []
+        self._do(state, action)
+        self._settle(state)
         return state
 
     def _settle(self, state: State) -> None:
