@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import hexes
 from .check import Context, check
 
 
@@ -177,19 +176,11 @@ def map_sections(ctx: Context):
             yield ctx.error("section-columns", ("map", "sections", i, "columns"),
                             f"section {sec.name}: columns {first}..{last} should run from low to high within "
                             f"the map's 1..{g.columns}")
-    loose = [ctx.grid.id_of(i) for i in range(len(ctx.grid)) if not section_ids(ctx.content, ctx.grid.id_of(i))]
+    loose = [ctx.grid.id_of(i) for i in range(len(ctx.grid)) if not ctx.content.sections_of(ctx.grid.id_of(i))]
     if loose:
         yield ctx.warning("no-section", ("map", "sections"),
                           f"{len(loose)} hexes lie in no section (e.g. {', '.join(loose[:3])}): no card orders "
                           f"a unit there")
-
-
-def section_ids(content, hex_id: str) -> tuple:
-    """The ids of the board sections hex ``hex_id`` lies in (two for a hex on a section's edge)."""
-    col, row = hexes.parse_hex_id(hex_id)
-    g = content.map.grid
-    return tuple(s.id for s in content.map.sections
-                 if hexes.in_band(col, row, s.columns[0], s.columns[1], g.orientation, g.shift))
 
 
 @check

@@ -12,6 +12,8 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..hexes import in_band, parse_hex_id
+
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
 HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
@@ -516,6 +518,13 @@ class Content(Strict):
 
     def terrain_by_code(self) -> dict[str, Terrain]:
         return {t.code: t for t in self.map.terrain}
+
+    def sections_of(self, hex_id: str) -> tuple[str, ...]:
+        """The ids of the board sections hex ``hex_id`` lies in (two for a hex on a section's edge)."""
+        col, row = parse_hex_id(hex_id)
+        g = self.map.grid
+        return tuple(s.id for s in self.map.sections
+                     if in_band(col, row, s.columns[0], s.columns[1], g.orientation, g.shift))
 
     def track(self, track_id: str) -> Track:
         return next(t for t in self.tracks if t.id == track_id)

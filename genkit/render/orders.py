@@ -12,7 +12,6 @@ the card's ``orders`` (so a card names the same sections the rules engine lets i
 from __future__ import annotations
 
 from .. import hexes
-from ..model.check_map import section_ids
 from ..model.schema import Card, Content
 
 
@@ -81,7 +80,7 @@ def board_diagram(content: Content, card: Card, w: float, h: float) -> dict:
             cx, cy = hexes.hex_center(col, row, g.orientation, g.shift, 1.0)
             pts = [[round(ox + x * k, 3), round(oy + y * k, 3)]
                    for x, y in hexes.hex_corners(cx, cy, g.orientation, 1.0)]
-            ids = section_ids(content, hexes.format_hex_id(col, row))
+            ids = content.sections_of(hexes.format_hex_id(col, row))
             out_hexes.append({"points": pts, "lit": every or any(i in o.sections for i in ids)})
     edges = [round(ox + x * k, 3) for x in section_edges(content, 1.0)]
     spans = [{"id": sid, "x": round(ox + (a + b) / 2 * k, 3), "w": round((b - a) * k, 3),

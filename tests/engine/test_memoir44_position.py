@@ -16,7 +16,6 @@ from genkit.engine.rules.memoir44.orders import overflow
 from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_ORDER, STAGE_NAMES
 from genkit.engine.state import RESERVE
 from genkit.model.check import check_path
-from genkit.model.check_map import section_ids
 from genkit.model.load import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,7 +181,7 @@ def test_m44_2_2_a_straddling_hex_lies_in_two_sections():
     two = [h for h in range(g.board.n) if len(g.hex_secs[h]) == 2]
     assert two
     for h in range(g.board.n):
-        assert tuple(secs[i] for i in g.hex_secs[h]) == section_ids(c, grid.id_of(h))
+        assert tuple(secs[i] for i in g.hex_secs[h]) == c.sections_of(grid.id_of(h))
 
 
 def test_m44_2_3_battle_die_faces_hit_the_types_they_list():

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model.check_map import section_ids
 from genkit.model.load import load
 from genkit.render.aid import aid_blocks, aid_pages, aid_style
 from genkit.render.cards import cards
@@ -73,7 +72,7 @@ def test_section_edges_run_down_the_board_where_the_sections_meet(content):
     # through the centres of the hexes that straddle them, in both sections
     for hid, x in (("0402", 4), ("0408", 4), ("0902", 9)):
         assert geo.centre_of(hid)[0] == pytest.approx(geo.ox + x * flats)
-        assert len(section_ids(content, hid)) == 2
+        assert len(content.sections_of(hid)) == 2
     names = texts(items)
     assert {"LEFT FLANK", "CENTRE", "RIGHT FLANK"} <= set(names)
 
@@ -124,7 +123,7 @@ def test_a_command_card_names_and_lights_the_sections_it_orders(content):
     lit = [p for p in board.items if isinstance(p, Polygon) and p.fill != "#f2f2f2"]
     g = content.map.grid
     in_left = [(c, r) for r in range(1, g.rows + 1) for c in range(1, g.columns + 1)
-               if "left" in section_ids(content, f"{c:02d}{r:02d}")]
+               if "left" in content.sections_of(f"{c:02d}{r:02d}")]
     assert len(lit) == len(in_left) and 0 < len(lit) < g.rows * g.columns
     thrust = texts(deck["armour_thrust"].face)
     assert "ARMOUR ANYWHERE" in thrust and "4" in thrust

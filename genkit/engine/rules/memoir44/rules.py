@@ -15,7 +15,6 @@ from __future__ import annotations
 from ...core import seed_rng, shuffle
 from ...game import GameRules, RulesError
 from ...state import ELIMINATED, RESERVE
-from ....hexes import in_band
 from .. import Requirements
 from . import events as mev
 from .battle import Battle
@@ -57,12 +56,8 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self.enemy_pieces = [self.side_pieces[1], self.side_pieces[0]]
         # 2.2 the board: sections per hex (two for a straddling hex), passable hexes
         m = content.map
-        self.hex_secs = []
-        for h in range(n):
-            col, row = grid.col_row(h)
-            self.hex_secs.append(tuple(i for i, sc in enumerate(m.sections)
-                                       if in_band(col, row, sc.columns[0], sc.columns[1], m.grid.orientation,
-                                                  m.grid.shift)))
+        sec_index = {sc.id: i for i, sc in enumerate(m.sections)}
+        self.hex_secs = [tuple(sec_index[sid] for sid in content.sections_of(grid.id_of(h))) for h in range(n)]
         self.passable = [c != 0 for c in b.cost]
         self._sight = {}                  # 5.4: per pair of hexes, what the line between them crosses
         self._read_effects(content, sec)
