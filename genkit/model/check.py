@@ -92,6 +92,9 @@ def unique_ids(ctx: Context):
     yield from _dupes(((e.id, ("turn_track", "per_turn", i, "id")) for i, e in enumerate(c.turn_track.per_turn)),
                       "per-turn entry", ctx)
     yield from _dupes(((ln.id, ("map", "lines", i, "id")) for i, ln in enumerate(c.map.lines)), "map line", ctx)
+    yield from _dupes(((s.id, ("map", "sections", i, "id")) for i, s in enumerate(c.map.sections)), "section", ctx)
+    yield from _dupes(((f.id, ("map", "features", i, "id")) for i, f in enumerate(c.map.features)), "feature", ctx)
+    yield from _dupes(((d.id, ("dice", i, "id")) for i, d in enumerate(c.dice)), "die", ctx)
     yield from _dupes(((p.id, ("game", "sequence_of_play", i, "id")) for i, p in enumerate(c.game.sequence_of_play)),
                       "phase", ctx)
     if c.crt is not None:

@@ -54,14 +54,11 @@ def _attack_distances(ctx: Context, i: int, u, types: list):
 
 @check
 def dice(ctx: Context):
-    """Symbol dice: unique ids, faces that hit known unit types, and units that roll some."""
+    """Symbol dice: faces that hit known unit types, and units that roll some (unique ids:
+    :func:`~.check.unique_ids`)."""
     c = ctx.content
     types = {u.id for u in c.unit_types}
-    seen = set()
     for i, die in enumerate(c.dice):
-        if die.id in seen:
-            yield ctx.error("duplicate-id", ("dice", i, "id"), f"die '{die.id}' is defined twice")
-        seen.add(die.id)
         for j, face in enumerate(die.faces):
             for k, t in enumerate(face.hits):
                 if t not in types:
@@ -74,6 +71,7 @@ def dice(ctx: Context):
                             f"{u.name} rolls battle dice but the game defines no dice (a dice: section)")
         if u.figures is not None and u.battle_dice and not any(u.battle_dice):
             yield ctx.warning("no-battle", ("unit_types", i, "battle_dice"), f"{u.name} rolls no die at any range")
+
 
 @check
 def crt_complete(ctx: Context):

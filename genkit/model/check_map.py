@@ -161,17 +161,14 @@ def arrivals(ctx: Context):
 
 @check
 def map_sections(ctx: Context):
-    """Board sections: unique ids, columns on the map in order, and every hex in one at least."""
+    """Board sections: columns on the map in order, and every hex in one at least (unique ids:
+    :func:`~.check.unique_ids`)."""
     m = ctx.content.map
     if not m.sections:
         return
     g = m.grid
-    seen = set()
     for i, sec in enumerate(m.sections):
         first, last = sec.columns
-        if sec.id in seen:
-            yield ctx.error("duplicate-id", ("map", "sections", i, "id"), f"section '{sec.id}' is defined twice")
-        seen.add(sec.id)
         if not 1 <= first <= last <= g.columns:
             yield ctx.error("section-columns", ("map", "sections", i, "columns"),
                             f"section {sec.name}: columns {first}..{last} should run from low to high within "
@@ -185,12 +182,8 @@ def map_sections(ctx: Context):
 
 @check
 def hex_features(ctx: Context):
-    """Features on hexes: unique ids, and a side that exists."""
-    seen = set()
+    """Features on hexes name a side that exists (unique ids: :func:`~.check.unique_ids`)."""
     for i, f in enumerate(ctx.content.map.features):
-        if f.id in seen:
-            yield ctx.error("duplicate-id", ("map", "features", i, "id"), f"feature '{f.id}' is defined twice")
-        seen.add(f.id)
         if f.side is not None and f.side not in ctx.side_ids:
             yield ctx.error("unknown-side", ("map", "features", i, "side"),
                             f"feature {f.name}: side '{f.side}' is not one of {', '.join(sorted(ctx.side_ids))}")
