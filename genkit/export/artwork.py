@@ -19,6 +19,7 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
+from ..hexes import format_hex_id
 from ..model.check import load_checked
 from ..render import cards as render_cards
 from ..render import counters as render_counters
@@ -155,7 +156,7 @@ def grid_placement(content, k: float) -> tuple[GridPlacement, tuple[float, float
     for r in range(1, g.rows + 1):
         for c in range(1, g.columns + 1):
             cx, cy = geo.centre(c, r)
-            centres[f"{c:02d}{r:02d}"] = (cx * k + sx, cy * k + sy)
+            centres[format_hex_id(c, r)] = (cx * k + sx, cy * k + sy)
     x0, y0 = (round(ox), round(oy)) if flat else (round(oy), round(ox))
     placement = GridPlacement(not flat, x0, y0, dy * math.sqrt(3) / 2, dy, col0, row0, centres)
     return placement, (sx / k, sy / k)

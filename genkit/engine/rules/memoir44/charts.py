@@ -63,7 +63,7 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
         who = f"an {owner} unit" if eff.protects == "owner" and owner else "a unit"
         out.append(f"{who} here may ignore {eff.ignore_flags} flag{'s' if eff.ignore_flags != 1 else ''}")
     if eff.no_retreat_for:
-        names = _and([content.unit_type(t).name.lower() for t in eff.no_retreat_for])
+        names = _and([_type_name(content, t).lower() for t in eff.no_retreat_for])
         out.append(f"{names} here may not retreat: each flag costs a figure")
     if eff.removed_when_left:
         out.append("removed when its unit leaves")
