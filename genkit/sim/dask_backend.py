@@ -91,6 +91,36 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
+# Dask's and tornado's loggers: what they say while a run is torn down by Ctrl-C is noise
+TEARDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+@contextmanager
+def _quiet_on_sigint():
+    """Ctrl-C silences Dask's teardown before the KeyboardInterrupt reaches the code waiting on
+    the cluster: the client's own clean-up then runs on its loop thread and may log an internal
+    traceback (seen from distributed's cancel), which a designer must not see."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def on_sigint(signum, frame):
+        if previous is signal.SIG_IGN:
+            return
+        for name in TEARDOWN_LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        if callable(previous):
+            previous(signum, frame)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @contextmanager
 def scheduler_for(scheduler, workers: int | None):
     """The cluster a run plays on: None (the process pool), a :class:`Cluster` the caller owns, or
@@ -151,9 +181,10 @@ class DaskPool:
         spans = chunks(start, stop, self.workers, SMALLEST_TASK)
         self.futures = [self.cluster.client.submit(_play_task, self.digest, self.payload, span, pure=False)
                         for span in spans]
-        for future in distributed.as_completed(self.futures):
-            fold(future.result(), sinks, paired, progress)
-            future.release()
+        with _quiet_on_sigint():
+            for future in distributed.as_completed(self.futures):
+                fold(future.result(), sinks, paired, progress)
+                future.release()
         self.futures = []
 
     def close(self) -> None:
