@@ -28,6 +28,7 @@ from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError
 from .model.check import check_path
 from .model.load import ContentError
 
+
 def _ensure_parent(path: Path) -> None:
     """Create the folder that will hold ``path``, or fail as a usage error naming it."""
     try:
@@ -427,7 +428,7 @@ def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_p
 
 
 def _tune_vary(ctx, param, values):
-    from .sim.tune import parse_vary
+    from .sim.tune_goals import parse_vary
     try:
         return [parse_vary(v) for v in values]
     except ValueError as exc:
@@ -435,7 +436,7 @@ def _tune_vary(ctx, param, values):
 
 
 def _tune_target(ctx, param, values):
-    from .sim.tune import parse_target
+    from .sim.tune_goals import parse_target
     try:
         return [parse_target(v) for v in values]
     except ValueError as exc:

@@ -78,7 +78,7 @@ def _effect_svg(key: str, rows: list) -> str:
 
 def _goal_svg(dev: dict, goal) -> str:
     """The measured figure, its interval and the goal's band (green) on one axis."""
-    from .tune import CardsGoal, EdgeGoal, LengthGoal
+    from .tune_goals import CardsGoal, EdgeGoal, LengthGoal
     if isinstance(goal, CardsGoal) or dev.get("figure") is None:
         return ""
     if isinstance(goal, LengthGoal):
@@ -103,7 +103,7 @@ def _goal_svg(dev: dict, goal) -> str:
 
 
 def render_tune_report(result) -> str:
-    from .tune import figure_text
+    from .tune_goals import figure_text
     goals = {t.describe(): t for t in result.targets}
     rows = []
     for rank, ev in enumerate(result.confirmed, 1):

@@ -11,20 +11,18 @@ import pytest
 import yaml
 
 from genkit.model.load import ContentError, load
-from genkit.sim.tune import (
+from genkit.sim.tune import run_tune, tune_command
+from genkit.sim.tune_goals import (
     CardsGoal,
     EdgeGoal,
     Knob,
     LengthGoal,
     Target,
-    apply_patch,
     measure,
     parse_target,
     parse_vary,
-    run_tune,
-    tune_command,
-    yaml_patch,
 )
+from genkit.sim.tune_patch import apply_patch, yaml_patch
 from tests.conftest import run_cli
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini"
@@ -228,7 +226,8 @@ def test_the_yaml_patch_applies(tmp_path):
 
 def test_a_new_turn_of_a_schedule_is_a_change_its_patch_adds(tmp_path):
     """Varying a turn the per-turn schedule does not name yet: the change, its patch and its line."""
-    from genkit.sim.tune import Evaluation, TuneResult, patch_text
+    from genkit.sim.tune import Evaluation, TuneResult
+    from genkit.sim.tune_patch import patch_text
     key = "turn_track.per_turn.replacements.changes.3.blue"
     result = TuneResult(str(MINI), [parse_vary(f"{key}=0,2")], [Target("blue", 0.5)], [None], [], 4, 4, 0)
     result.best = Evaluation({key: "2"}, 4, [], 0.1, False)
@@ -256,7 +255,8 @@ def test_bad_content_raises_content_error():
 
 
 def test_the_patch_holds_only_what_changes():
-    from genkit.sim.tune import Evaluation, TuneResult, patch_text
+    from genkit.sim.tune import Evaluation, TuneResult
+    from genkit.sim.tune_patch import patch_text
     result = TuneResult(str(MINI), [parse_vary("turn_track.turns=6..8")], [Target("blue", 0.5)], [None],
                         ["unit_types.inf.movement=5"], 4, 4, 0)
     result.best = Evaluation({"turn_track.turns": "8"}, 4, [], 0.1, False)     # 8: the file's own value
