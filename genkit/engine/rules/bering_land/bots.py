@@ -21,9 +21,11 @@ from __future__ import annotations
 import random
 from itertools import groupby
 
-from ...bots import per_game
-from ...core import EFFECT_ELIMINATE, EFFECT_STEP, los_clear
+from .bot_cards import CardChoices
+from .bot_combat import CombatChoices
+from .bot_tables import tables
 from .state import (
+    PASS,
     S_CARD_TARGET,
     S_COMBAT,
     S_DRONE,
@@ -35,77 +37,10 @@ from .state import (
     S_RESPAWN_HEX,
 )
 
-PASS = ("pass",)
 _HEX_OF_NODE = (6).__rfloordiv__      # node -> its hex (node // 6)
 
 
 # --------------------------------------------------------------------------- greedy
-
-class _Tables:
-    """Per-game tables the heuristic bots share (built once per Game object)."""
-
-    def __init__(self, game):
-        if len(game.side_ids) != 2:    # the heuristics are Bering Land's: a side and its one enemy
-            raise ValueError(f"the heuristic bots play two sides; this game has {len(game.side_ids)}")
-        self.g = g = game
-        b = g.board
-        self.n = b.n
-        self.dist = b._dist          # flat n*n distance table
-        # terrain path cost from every hex to each base, ignoring pieces (Dijkstra)
-        self.to_base = [self._costs(game.base[s]) for s in range(2)]
-        crt = g.crt
-        # P(K), P(L) per (column, attack type index)
-        self.pk, self.pl = {}, {}
-        for col in range(len(crt.differentials)):
-            for ti in range(len(crt.type_names)):
-                res = [crt.result(col, ti, f) for f in range(1, crt.faces + 1)]
-                self.pk[col, ti] = res.count(EFFECT_ELIMINATE) / crt.faces
-                self.pl[col, ti] = res.count(EFFECT_STEP) / crt.faces
-        self.adjacent_only = g.opt_joiners_adjacent        # the rules' own reading of options.battle_joiners
-        self.ev_cache: dict = {}     # GreedyBot._ev_pair
-        # -to_base[enemy][h] * 1.0 / * 0.35 and 0.25 * to_base[side][h] per hex (pos_score terms)
-        self.prog = {(side, w): [-c * w for c in self.to_base[1 - side]] for side in range(2) for w in (1.0, 0.35)}
-        self.cover = [[0.25 * c for c in self.to_base[side]] for side in range(2)]
-        # threat_map on packed ints: per unit type and hex, a 1 in the byte of every hex the
-        # type can strike next turn (its secondary distance, plus one hex if it moves); only
-        # when no sum of strengths can reach a byte's 256
-        b = g.board
-        strongest = sum(max(g.t_full[g.p_type[p]], g.t_red[g.p_type[p]], 0) for p in range(g.npieces))
-        if strongest < 256 and min(g.t_red + g.t_full) >= 0:
-            self.packed = []
-            for t in range(g.ntypes):
-                reach = g.t_sec[t] + (1 if g.t_ma[t] else 0)
-                self.packed.append([sum(1 << (8 * j) for j in b.within(h, reach)) for h in range(b.n)])
-        else:
-            self.packed = None
-
-    def _costs(self, start: int) -> list:
-        b = self.g.board
-        inf = 10 ** 6
-        best = [inf] * b.n
-        if start < 0:
-            return best
-        best[start] = 0
-        import heapq
-        heap = [(0, start)]
-        while heap:
-            d, h = heapq.heappop(heap)
-            if d > best[h]:
-                continue
-            for j in b.adjacent[h]:
-                c = b.cost[h]   # cost of stepping from j into h (reverse search)
-                if not c:
-                    c = 99
-                nd = d + c
-                if nd < best[j]:
-                    best[j] = nd
-                    heapq.heappush(heap, (nd, j))
-        return best
-
-
-#: the tables of a game, built once and shared by its bots
-tables = per_game(_Tables)
-
 
 # which GreedyBot method answers each kind of decision; anything else is chosen at random
 _DECIDERS = {S_MOVE_UNIT: "choose_mover", S_MOVE_DEST: "choose_dest", S_COMBAT: "choose_combat",
@@ -113,7 +48,7 @@ _DECIDERS = {S_MOVE_UNIT: "choose_mover", S_MOVE_DEST: "choose_dest", S_COMBAT: 
              S_EXTRA: "choose_extra", S_RESPAWN: "choose_respawn", S_RESPAWN_HEX: "choose_respawn_hex"}
 
 
-class GreedyBot:
+class GreedyBot(CombatChoices, CardChoices):
     """A one-decision-deep heuristic player.
 
     * Movement: every movable unit's reachable hexes are scored by progress toward
@@ -164,149 +99,6 @@ class GreedyBot:
         if h >= 0 and g.is_base[h]:
             val += 6.0
         return val
-
-    def battle_ev(self, v, total, tgt, lead_type, dist):
-        g = self.g
-        diff = total - self.strength(v, tgt)
-        col, ti = g.crt_cell(diff, 0 if dist <= g.t_prim[lead_type] else 1)
-        if col < 0:
-            return -1.0
-        pk, pl = self.t.pk[col, ti], self.t.pl[col, ti]
-        val = self.value(v, tgt)
-        if v.reduced[tgt]:
-            return (pk + pl) * val
-        return pk * val + pl * val * 0.5
-
-    def joiners(self, v, lead, lead_hex, tgt_hex, exclude_attacked=True):
-        g = self.g
-        b = g.board
-        out = []
-        dist = b.distance
-        for p in g.side_pieces[self.side]:
-            h = v.loc[p]
-            if p == lead or h < 0 or v.stopped[p] == v.turn:
-                continue
-            if exclude_attacked and (v.attacked >> p) & 1:
-                continue
-            if dist(h, tgt_hex) > g.t_sec[g.p_type[p]]:
-                continue
-            if self.t.adjacent_only and dist(h, lead_hex) != 1:
-                continue
-            if los_clear(b, h, tgt_hex, v.occ):
-                out.append(p)
-        return out
-
-    def _best_from(self, table, h):
-        dist, n = self.t.dist, self.t.n
-        base = h * n
-        best = 0.0
-        for eh, prim, sec, evp, evs in table:
-            d = dist[base + eh]
-            if d <= prim:
-                if evp > best:
-                    best = evp
-            elif d <= sec and evs > best:
-                best = evs
-        return best
-
-    def support(self, v, enemies):
-        """Own strength able to join a battle against each enemy (distance only, no LOS)."""
-        g = self.g
-        dist, n = self.t.dist, self.t.n
-        mine = [(v.loc[p], g.t_sec[g.p_type[p]], self.strength(v, p), p)
-                for p in g.side_pieces[self.side] if v.loc[p] >= 0 and v.stopped[p] != v.turn]
-        out = {}
-        for e in enemies:
-            eh = v.loc[e]
-            out[e] = [(p, s) for h, r, s, p in mine if dist[h * n + eh] <= r]
-        return out
-
-    def lead_table(self, v, lead, enemies, support=None):
-        """[(enemy hex, primary, secondary, EV primary, EV secondary)] for ``lead`` leading."""
-        g = self.g
-        lt = g.p_type[lead]
-        prim, sec = g.t_prim[lt], g.t_sec[lt]
-        ls = self.strength(v, lead)
-        if support is None:
-            support = self.support(v, enemies)
-        dist, n = self.t.dist, self.t.n
-        reach = sec + g.t_ma[lt] + 1
-        loc = v.loc
-        here = loc[lead] * n
-        ev_pair = self._ev_pair
-        # battle_ev(total, e, lt, 0) and battle_ev(total, e, lt, prim + 1): the attack type
-        # is primary for distance 0 and secondary beyond the primary distance
-        ti_p = 0 if 0 <= prim else 1
-        out = []
-        for e in enemies:
-            eh = loc[e]
-            if dist[here + eh] > reach:
-                continue
-            total = ls
-            for p, st in support[e]:
-                if p != lead:
-                    total += st
-            evp, evs = ev_pair(v, total, e, ti_p)
-            out.append((eh, prim, sec, evp, evs))
-        return out
-
-    def _ev_pair(self, v, total, e, ti_p):
-        """(battle_ev at the primary distance, battle_ev beyond it) of ``total`` against ``e``,
-        computed exactly as :meth:`battle_ev` and cached per game."""
-        g = self.g
-        t = g.p_type[e]
-        red = v.reduced[e]
-        h = v.loc[e]
-        on_base = h >= 0 and g.is_base[h]
-        key = (total, t, red, on_base, ti_p)
-        cache = self.t.ev_cache
-        hit = cache.get(key)
-        if hit is None:
-            diff = total - (g.t_red[t] if red else g.t_full[t])
-            col = g.crt.column(diff)
-            if col < 0:
-                hit = (-1.0, -1.0)
-            else:
-                val = g.t_full[t] + 1.0
-                if on_base:
-                    val += 6.0
-                pk, pl = self.t.pk, self.t.pl
-                pair = []
-                for ti in (ti_p, 1):
-                    cell = g.crt_cell(diff, ti)
-                    a, b = pk[cell], pl[cell]
-                    pair.append((a + b) * val if red else a * val + b * val * 0.5)
-                hit = (pair[0], pair[1])
-            cache[key] = hit
-        return hit
-
-    @staticmethod
-    def _prep(table):
-        """A lead table for :meth:`_best_prep`: entries that can beat 0, best first, with their
-        best value in front (so the search stops as soon as nothing left can win)."""
-        out = []
-        for eh, prim, sec, evp, evs in table:
-            m = evp if evp > evs else evs
-            if m > 0.0:
-                out.append((m, eh, prim, sec, evp, evs))
-        out.sort(reverse=True)
-        return out
-
-    def _best_prep(self, prep, h):
-        """:meth:`_best_from` on a :meth:`_prep` table (the same value)."""
-        dist = self.t.dist
-        base = h * self.t.n
-        best = 0.0
-        for m, eh, prim, sec, evp, evs in prep:
-            if m <= best:
-                break
-            d = dist[base + eh]
-            if d <= prim:
-                if evp > best:
-                    best = evp
-            elif d <= sec and evs > best:
-                best = evs
-        return best
 
     def threat_map(self, v):
         """Enemy strength able to strike each hex next turn (distance only): per hex index,
@@ -505,167 +297,6 @@ class GreedyBot:
         here = self.pos_score(v, p, v.loc[p], threat)
         table = self.lead_table(v, p, enemies)
         return max(actions, key=lambda a: self._score_dest(v, p, a[1], threat, table, here))
-
-    # combat
-    def _battle_value(self, v, lead, tgt):
-        g = self.g
-        lh, th = v.loc[lead], v.loc[tgt]
-        total = self.strength(v, lead) + sum(self.strength(v, p) for p in self.joiners(v, lead, lh, th))
-        return self.battle_ev(v, total, tgt, g.p_type[lead], g.board.distance(lh, th))
-
-    def choose_combat(self, v, actions):
-        best, choice = 0.0, None
-        for a in actions:
-            if a[0] == "battle":
-                ev = self._battle_value(v, a[1], a[2]) + self.rng.random() * 1e-6
-                if ev > best:
-                    best, choice = ev, a
-        if choice is not None:
-            return choice
-        best = 0.25
-        for a in actions:
-            if a[0] == "card":
-                val = self.card_value(v, a[1])
-                if val > best:
-                    best, choice = val, a
-        return choice if choice is not None else (PASS if PASS in actions else actions[-1])
-
-    def choose_join(self, v, actions):
-        lead, tgt, joiners, i, atk, total = v.pend
-        if len(actions) == 1:
-            return actions[0]
-        g = self.g
-        rest = sum(self.strength(v, j) for j in joiners[i + 1:])
-        me = self.strength(v, joiners[i])
-        d = g.board.distance(v.loc[lead], v.loc[tgt])
-        lt = g.p_type[lead]
-        with_me = self.battle_ev(v, total + me + rest, tgt, lt, d)
-        without = self.battle_ev(v, total + rest, tgt, lt, d)
-        return actions[0] if with_me >= without else actions[1]
-
-    # cards
-    def _hexes_value(self, v, hexes):
-        g = self.g
-        val = 0.0
-        for h in hexes:
-            p = v.occ[h]
-            if p >= 0 and g.p_side[p] == self.enemy and not g.is_base[h] \
-                    and not (v.invuln[self.enemy] >> g.p_type[p]) & 1:
-                val += g.t_full[g.p_type[p]] + 1.0
-        return val
-
-    def _target_hexes(self, v, choice, size):
-        b = self.g.board
-        if choice[0] == "hex":
-            return (choice[1],)
-        if choice[0] == "line":
-            lead = v.lead
-            return b.line_from(v.loc[lead], choice[1], size) or ()
-        return choice[1]
-
-    def card_value(self, v, c):
-        g = self.g
-        ab = g.abilities[g.c_ab[c]]
-        roll = g.c_roll[c]
-        p_hit = len(roll) / g.faces if roll else 1.0
-        kind = ab.effect.kind
-        if kind == "eliminate":
-            lead = v.lead
-            if lead < 0 or v.loc[lead] < 0:
-                return 0.0
-            b = g.board
-            h = v.loc[lead]
-            shape, size = ab.target.shape, ab.target.size
-            if shape == "hex":
-                cands = [("hex", j) for j in b.within(h, ab.target.range)]
-            elif shape == "line":
-                cands = [("line", d) for d in range(6)]
-            else:
-                cands = [("area", hs) for hs in b.areas(h, size)]
-            best = max((self._hexes_value(v, self._target_hexes(v, ch, size)) for ch in cands), default=0.0)
-            return p_hit * best
-        if kind == "stop":
-            # a card in hand does nothing: stop the most dangerous enemy whenever one is near
-            return 0.3 + 0.4 * p_hit + (0.3 if self._enemy_danger(v) > 0 else 0.0)
-        if kind == "invulnerable":
-            threat = self.threat_map(v)
-            mask = g.a_invuln_mask[g.c_ab[c]]
-            exposed = sum(1 for p in g.side_pieces[self.side]
-                          if v.loc[p] >= 0 and (mask >> g.p_type[p]) & 1 and threat[v.loc[p]] > 0)
-            return p_hit * exposed * 0.6
-        if kind == "draw_from_table":
-            return 1.0
-        if kind == "extra_attack":
-            lead = v.lead
-            if lead < 0 or v.loc[lead] < 0:
-                return 0.0
-            best = 0.0
-            lt = g.p_type[lead]
-            for e in self.enemies_on_map(v):
-                if (v.defended >> e) & 1:
-                    continue
-                d = g.board.distance(v.loc[lead], v.loc[e])
-                if d <= g.t_sec[lt]:
-                    best = max(best, self.battle_ev(v, self.strength(v, lead), e, lt, d))
-            return p_hit * best
-        return 0.3
-
-    def _enemy_danger(self, v):
-        """How close the nearest enemy unit is to the own base (bigger = more dangerous)."""
-        base = self.g.base[self.side]
-        if base < 0:
-            return 0
-        dmin = min((self.g.board.distance(v.loc[e], base) for e in self.enemies_on_map(v)), default=99)
-        return max(0, 8 - dmin)
-
-    def choose_card_target(self, v, actions):
-        g = self.g
-        c = v.pend[0]
-        size = g.abilities[g.c_ab[c]].target.size
-        return max(actions, key=lambda a: self._hexes_value(v, self._target_hexes(v, a, size)))
-
-    def choose_drone(self, v, actions):
-        g = self.g
-        base = g.base[self.side]
-
-        def danger(a):
-            p = a[1]
-            d = g.board.distance(v.loc[p], base) if base >= 0 else 0
-            return self.strength(v, p) * 2 - d
-        return max(actions, key=danger)
-
-    def choose_extra(self, v, actions):
-        g = self.g
-        lead = v.lead
-        lt = g.p_type[lead]
-        return max(actions, key=lambda a: self.battle_ev(v, self.strength(v, lead), a[1], lt,
-                                                         g.board.distance(v.loc[lead], v.loc[a[1]])))
-
-    # respawn
-    def choose_respawn(self, v, actions):
-        g = self.g
-        best, choice = 0.0, None
-        for a in actions:
-            verb = a[0]
-            if verb == "place":
-                val = g.t_full[g.p_type[a[1]]]
-            elif verb == "combine":
-                val = g.t_full[g.p_type[a[1]]] + 0.5
-            elif verb == "flip":
-                t = g.p_type[a[1]]
-                val = g.t_full[t] - g.t_red[t] + 0.25
-            else:
-                continue
-            if val > best:
-                best, choice = val, a
-        return choice if choice is not None else actions[0]
-
-    def choose_respawn_hex(self, v, actions):
-        threat = self.threat_map(v)
-        pend = v.pend
-        p = pend[1]
-        return max(actions, key=lambda a: self.pos_score(v, p, a[1], threat))
-
 
 # --------------------------------------------------------------------------- search
 
