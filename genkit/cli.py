@@ -25,44 +25,19 @@ from pathlib import Path
 import click
 
 from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError
+from .cli_options import (
+    EXIT_BUG,
+    EXIT_ENVIRONMENT,
+    EXIT_INTERRUPTED,
+    GAME,
+    OUT_FILE,
+    SETS,
+    print_findings,
+    writable_dir,
+)
+from .cli_sim import compare, sim, sweep, tune
 from .model.check import check_path
 from .model.load import ContentError
-
-
-def _ensure_parent(path: Path) -> None:
-    """Create the folder that will hold ``path``, or fail as a usage error naming it."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise click.BadParameter(f"cannot create the folder {path.parent}: {exc.strerror}")
-    if not os.access(path.parent, os.W_OK):
-        raise click.BadParameter(f"cannot write into {path.parent}")
-
-
-def _writable_file(ctx, param, value: Path | None) -> Path | None:
-    """An output file: checked before any work is done, so no result is lost at the end."""
-    if value is not None:
-        if value.is_dir():
-            raise click.BadParameter(f"{value} is a folder; give a file name")
-        _ensure_parent(value)
-    return value
-
-
-def _writable_dir(ctx, param, value: Path | None) -> Path | None:
-    """An output folder: built beside itself, then moved in, so its parent must be writable."""
-    if value is not None:
-        if value.exists() and not value.is_dir():
-            raise click.BadParameter(f"{value} is a file, not a folder")
-        _ensure_parent(value)
-    return value
-
-
-OUT_FILE = {"type": click.Path(dir_okay=False, path_type=Path), "callback": _writable_file}
-
-GAME = click.argument("game", type=click.Path(exists=True, path_type=Path), metavar="CONTENT")
-SETS = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
-                    help="Override one value of the model by its dotted path, e.g. unit_types.inf.movement=4. "
-                         "Repeatable.")
 
 
 def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
@@ -85,24 +60,13 @@ def cli():
     all from one YAML model of the game (a folder such as content/bering_land)."""
 
 
-def _print_findings(findings, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps([f.as_dict() for f in findings], indent=2))
-        return
-    for f in findings:
-        click.echo(str(f))
-    errors = sum(f.severity == "error" for f in findings)
-    warnings = len(findings) - errors
-    click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
-
-
 def load_or_exit(path: Path, sets=()):
     """The validated and checked model, or print the findings and exit 1."""
     from .model.check import load_checked
     try:
         return load_checked(path, sets)
     except ContentError as exc:
-        _print_findings(exc.findings, "text")
+        print_findings(exc.findings, "text")
         sys.exit(1)
 
 
@@ -116,7 +80,7 @@ def check(game: Path, sets, fmt: str):
 
     Exits 0 when there is no error (warnings allowed), 1 when there are errors."""
     findings = check_path(game, sets)
-    _print_findings(findings, fmt)
+    print_findings(findings, fmt)
     sys.exit(1 if any(f.severity == "error" for f in findings) else 0)
 
 
@@ -148,7 +112,7 @@ def _bleed(value: str) -> float:
 
 @cli.command()
 @GAME
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=_writable_dir,
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=writable_dir,
               help="Output folder.  [default: build/<game id>]")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
               help="Paper for counters, cards, player aid and the tiled map.")
@@ -181,7 +145,7 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
         manifest = build_kit(game, out, paper=paper, only=kinds, counters=counter_layout, bleed_in=bleed_in,
                              png=png, overrides=sets)
     except ContentError as exc:
-        _print_findings(exc.findings, "text")
+        print_findings(exc.findings, "text")
         click.echo("build stopped: the previous output is untouched", err=True)
         sys.exit(1)
     except ValueError as exc:  # the content is valid but does not fit the printed layout
@@ -200,7 +164,7 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
 @GAME
 @click.option("--vassal", is_flag=True, help="Write the VASSAL module <game>.vmod.")
 @click.option("--tts", is_flag=True, help="Write the Tabletop Simulator saved object tts/<game>.json and its images.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=_writable_dir,
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=writable_dir,
               help="Output folder.  [default: build/<game id>-online]")
 @click.option("--dpi", type=click.IntRange(36, 400), default=96, show_default=True,
               help="Resolution of the images (nudged so a hex is a whole, even number of pixels).")
@@ -219,7 +183,7 @@ def export(game: Path, vassal: bool, tts: bool, out: Path | None, dpi: int, imag
         result = export_game(game, out, vassal or both, tts or both, dpi, image_base_url, sets,
                              progress=lambda line: click.echo(line, err=True))
     except ContentError as exc:
-        _print_findings(exc.findings, "text")
+        print_findings(exc.findings, "text")
         click.echo("export stopped: the previous output is untouched", err=True)
         sys.exit(1)
     except (ValueError, OutputBusy) as exc:
@@ -294,209 +258,8 @@ def replay(log: Path, content_path: Path | None, at_step: int | None, show_text:
     sys.exit(0 if result.ok else 1)
 
 
-# --------------------------------------------------------------------------- simulation
-
-def _sim_bots(ctx, param, value):
-    """The form alone: the names and their number are checked against the game once it is loaded."""
-    if value is None:
-        return None
-    from .sim.bots import parse_bots
-    try:
-        parse_bots(value, None)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc))
-    return value
-
-
-BOTS = click.option("--bots", default=None, metavar="FIRST,SECOND",
-                    callback=_sim_bots,
-                    help="Bot per side in content order (one name: every side): random, rollout, or one of the "
-                         "game's own bots; an unknown name lists the bots the game "
-                         "offers.  [default: the game's first own bot, else random]")
-SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed: same seed, same figures.")
-WORKERS = click.option("--workers", type=click.IntRange(min=1),
-                       help="Processes to use (with --scheduler local: the local cluster's).  [default: all cores]")
-SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:8786|local", default=None,
-                         help="Play the games on Dask: a running cluster's scheduler address, or local to start "
-                              "a cluster on this machine's cores. Same seed, same figures as the process pool. "
-                              "Needs genkit[dask].  [default: this machine's process pool, faster for one "
-                              "machine]")
-JSON = click.option("--json", "json_path", **OUT_FILE,
-                    help="Write the figures as JSON to this file.")
-REPORT = click.option("--report", "report_path", **OUT_FILE,
-                      help="Write a self-contained HTML report with plots to this file.")
-CHECK = click.option("--check", type=click.Choice(["step", "turn", "end", "off"]), default="turn",
-                     show_default=True, help="How often to check the invariants in every game.")
-PROGRESS = click.option("--progress/--no-progress", default=None,
-                        help="Progress bar with time left on stderr.  [default: when stderr is a terminal]")
-
-
-def _run_sim(fn, *args, scheduler=None, workers=None):
-    """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
-    :mod:`genkit.sim.commands`) are usage errors, a Dask scheduler out of reach exits 2 with one
-    line."""
-    from .sim.dask_backend import SchedulerError
-    if scheduler not in (None, "local") and workers is not None:
-        raise click.UsageError("--workers sets the process pool or --scheduler local; a cluster has its own workers")
-    try:
-        code = fn(*args, scheduler=scheduler)
-    except ContentError as exc:
-        _print_findings(exc.findings, "text")
-        sys.exit(1)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
-    except SchedulerError as exc:
-        click.echo(f"genkit: {exc}", err=True)
-        sys.exit(EXIT_ENVIRONMENT)
-    sys.exit(code)
-
-
-@cli.command()
-@GAME
-@SETS
-@click.option("--games", type=click.IntRange(min=1), help="Games to play.  [default: 1000]")
-@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), metavar="P",
-              help="Instead of --games: play until each side's win rate is known to +/-P (95% interval).")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
-def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path, report_path, check, progress):
-    """Simulate many games between bots and report balance and consistency.
-
-    Exits 1 if any game broke an invariant, raised, or did not end (each is listed with the seed and
-    step that reproduce it)."""
-    if games and precision:
-        raise click.UsageError("--games and --precision exclude each other")
-    from .sim.commands import sim_command
-    _run_sim(sim_command, game, sets, games, precision, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
-
-
-@cli.command()
-@GAME
-@SETS
-@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT",
-              help="Compare with another content folder instead of --set changes.")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per variant.")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
-def compare(game, sets, against, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
-    """Simulate the current and the changed game with the same seeds and report every metric side by
-    side, with the difference, its 95% interval and whether it is significant."""
-    if not sets and against is None:
-        raise click.UsageError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
-    from .sim.commands import compare_command
-    _run_sim(compare_command, game, sets, against, games, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
-
-
-@cli.command()
-@GAME
-@SETS
-@click.option("--games", type=click.IntRange(min=1), default=500, show_default=True, help="Games per value.")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
-def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
-    """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
-
-    Prints (and plots with --report) each side's win rate against the value."""
-    from .sim.compare import parse_sweep
-    try:
-        parse_sweep(sets[0] if sets else "")
-    except ValueError as exc:
-        raise click.UsageError(f"sweep needs --set KEY=V1,V2,... first ({exc})")
-    from .sim.commands import sweep_command
-    _run_sim(sweep_command, game, sets[0], sets[1:], games, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
-
-
-def _tune_vary(ctx, param, values):
-    from .sim.tune_goals import parse_vary
-    try:
-        return [parse_vary(v) for v in values]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc))
-
-
-def _tune_target(ctx, param, values):
-    from .sim.tune_goals import parse_target
-    try:
-        return [parse_target(v) for v in values]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc))
-
-
-def _tune_bots(ctx, param, values):
-    for v in values:
-        _sim_bots(ctx, param, v)
-    return list(values)
-
-
-@cli.command()
-@GAME
-@click.option("--vary", "knobs", multiple=True, required=True, metavar="KEY=RANGE", callback=_tune_vary,
-              help="A number to search: a dotted --set path with an integer range lo..hi or a list a,b,c of "
-                   "YAML values, e.g. turn_track.turns=10..14 or unit_types.inf.movement=3,4,5. Repeatable.")
-@click.option("--target", "targets", multiple=True, required=True, metavar="GOAL",
-              callback=_tune_target,
-              help="A goal for every --bots pair: SIDE=P[+-TOL] a win rate (e.g. carrow=0.5, tolerance 0.03), "
-                   "length=MEAN[+-TOL] the mean game length in turns (tolerance 1), first_edge<=BOUND the "
-                   "first player's edge (e.g. 0.05), cards=all every card played. Goals combine by their worst "
-                   "deviation over tolerance. Repeatable.")
-@click.option("--bots", "bot_pairs", multiple=True, metavar="FIRST,SECOND", callback=_tune_bots,
-              help="A bot pair to meet the target with; repeat for several pairs (the worst one counts). "
-                   "[default: the game's first own bot, else random]")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Games per trial and bot pair (every trial plays the same game seeds).")
-@click.option("--trials", type=click.IntRange(min=1), default=20, show_default=True,
-              help="Settings to try.")
-@click.option("--confirm", type=click.IntRange(min=1), default=3, show_default=True,
-              help="The best candidates to play again with --confirm-games before choosing.")
-@click.option("--confirm-games", type=click.IntRange(min=1), default=None,
-              help="Games per bot pair for the confirmed candidates.  [default: 4 x --games]")
-@SETS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, scheduler,
-         json_path, report_path, check):
-    """Search the numbers named by --vary for the goals named by --target.
-
-    Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
-    --games games per bot pair on the same game seeds, the best --confirm candidates are played
-    again with more games, and the best of those is printed with its figures and 95% intervals,
-    the genkit sim line that checks it and a YAML patch to apply. Same seed, same result, for any
-    number of workers.
-
-    \b
-    Example:
-      genkit tune content/brannock_ford --vary turn_track.turns=10..14 \\
-        --vary turn_track.per_turn.replacements.each_turn.vell=0..2 \\
-        --target carrow=0.5 --bots greedy,greedy --games 200 --trials 12 --seed 1
-    """
-    from .sim.tune import tune_command
-    _run_sim(tune_command, game, knobs, targets, bot_pairs, games, trials, seed, workers, list(sets), confirm,
-             confirm_games, check, json_path, report_path, scheduler=scheduler, workers=workers)
+for _command in (sim, compare, sweep, tune):       # the simulator's commands (cli_sim.py)
+    cli.add_command(_command)
 
 
 @cli.command(name="new")
@@ -537,9 +300,6 @@ def new(name: str, template: str, parent: Path):
     click.echo(f"next: genkit check {folder} && genkit build {folder} && genkit sim {folder} --games 200")
 
 
-EXIT_ENVIRONMENT = 2
-EXIT_BUG = 3
-EXIT_INTERRUPTED = 130   # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 
 
 def main() -> None:
