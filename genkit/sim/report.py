@@ -1,14 +1,12 @@
 """Self-contained HTML reports of a simulation, a comparison or a sweep.
 
-One jinja2 template (``templates/report.html.j2``) and plots drawn here as
-inline SVG: no image files, no scripts, no network, no plotting library. The
+One jinja2 template (``templates/report.html.j2``) and plots drawn as inline SVG
+(:mod:`.report_plots`): no image files, no scripts, no network, no plotting library. The
 page starts with a plain-language summary (who wins how often, whether that is
 balanced, dead cards and CRT cells, invariant violations), then the figures.
 """
 from __future__ import annotations
 
-import html
-import math
 from pathlib import Path
 
 import jinja2
@@ -16,333 +14,21 @@ import jinja2
 from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 from .compare import Comparison, Sweep
-from .metrics import Metrics, cell_key, column_label
+from .metrics import Metrics
+from .report_plots import (
+    pct,
+    plot_cards,
+    plot_crt,
+    plot_forest,
+    plot_length,
+    plot_sweep,
+    plot_units,
+    plot_win_rates,
+    side_name,
+)
 
 TEMPLATE_DIR = TEMPLATES_FOLDER
 TEMPLATE = "report.html.j2"
-
-INK = "#222"
-GRID = "#d8d8d8"
-MUTED = "#777"
-FALLBACK = ["#1f4e9c", "#c0391b", "#2e8b57", "#8e44ad"]
-RESULT_COLOUR = {"K": "#7f1d1d", "L": "#b45309", "M": "#6b7280"}
-
-
-def _e(x) -> str:
-    return html.escape(str(x), quote=True)
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
-
-
-# --------------------------------------------------------------------------- svg primitives
-
-class Svg:
-    def __init__(self, w: int, h: int, title: str):
-        self.w, self.h = w, h
-        self.parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-                      f'role="img" aria-label="{_e(title)}" font-family="DejaVu Sans, Arial, sans-serif" '
-                      f'font-size="12"><title>{_e(title)}</title>']
-
-    def rect(self, x, y, w, h, fill, extra=""):
-        self.parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(0, w):.1f}" height="{max(0, h):.1f}" '
-                          f'fill="{fill}" {extra}/>')
-
-    def line(self, x1, y1, x2, y2, stroke=INK, width=1, extra=""):
-        self.parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
-                          f'stroke-width="{width}" {extra}/>')
-
-    def text(self, x, y, s, anchor="start", size=12, fill=INK, weight="normal", extra=""):
-        self.parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" '
-                          f'fill="{fill}" font-weight="{weight}" {extra}>{_e(s)}</text>')
-
-    def circle(self, x, y, r, fill):
-        self.parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}"/>')
-
-    def polyline(self, pts, stroke, width=2):
-        p = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-        self.parts.append(f'<polyline points="{p}" fill="none" stroke="{stroke}" stroke-width="{width}"/>')
-
-    def done(self) -> str:
-        return "".join(self.parts) + "</svg>"
-
-
-def _nice_max(v: float) -> float:
-    if v <= 0:
-        return 1.0
-    exp = 10 ** math.floor(math.log10(v))
-    for m in (1, 2, 2.5, 5, 10):
-        if v <= m * exp:
-            return m * exp
-    return 10 * exp
-
-
-def _ticks(vmax: float, n: int = 5) -> list:
-    step = vmax / n
-    return [step * i for i in range(n + 1)]
-
-
-def _colours(m: Metrics) -> dict:
-    cols = m.meta.get("side_colours") or {}
-    return {s: cols.get(s, FALLBACK[i % len(FALLBACK)]) for i, s in enumerate(m.sides)}
-
-
-def _side_name(m: Metrics, s: str) -> str:
-    return (m.meta.get("side_names") or {}).get(s, s)
-
-
-# --------------------------------------------------------------------------- plots
-
-def plot_win_rates(m: Metrics) -> str:
-    """Horizontal bars of each side's win rate with its 95% interval, 50% marked."""
-    sides = m.sides
-    rows = [(f"{_side_name(m, s)} wins", m.win_rate(s), _colours(m)[s]) for s in sides]
-    if m.draws:
-        k = m.draws
-        from .stats import wilson
-        lo, hi = wilson(k, m.completed)
-        rows.append(("draws", {"p": k / m.completed, "ci95": [lo, hi]}, "#999"))
-    w, left, right, bh = 640, 130, 30, 34
-    h = 40 + len(rows) * (bh + 14) + 20
-    svg = Svg(w, h, "Win rate with 95% interval")
-    x0, x1 = left, w - right
-    sx = lambda p: x0 + p * (x1 - x0)  # noqa: E731
-    for t in (0, .25, .5, .75, 1):
-        svg.line(sx(t), 20, sx(t), h - 28, GRID if t != .5 else "#999", 1,
-                 'stroke-dasharray="4 3"' if t == .5 else "")
-        svg.text(sx(t), h - 12, f"{int(t * 100)}%", "middle", 11, MUTED)
-    y = 28
-    for label, wr, col in rows:
-        svg.text(left - 8, y + bh / 2 + 4, label, "end", 13)
-        svg.rect(sx(0), y, sx(wr["p"]) - sx(0), bh, col, 'opacity="0.85"')
-        lo, hi = wr["ci95"]
-        cy = y + bh / 2
-        svg.line(sx(lo), cy, sx(hi), cy, INK, 2)
-        svg.line(sx(lo), cy - 7, sx(lo), cy + 7, INK, 2)
-        svg.line(sx(hi), cy - 7, sx(hi), cy + 7, INK, 2)
-        tx = sx(wr["p"]) + 6 if wr["p"] < 0.8 else sx(wr["p"]) - 6
-        anchor = "start" if wr["p"] < 0.8 else "end"
-        fill = INK if wr["p"] < 0.8 else "#fff"
-        svg.text(tx if wr["p"] >= 0.8 else max(tx, sx(hi) + 6), y - 4 + bh / 2 + 8,
-                 f"{_pct(wr['p'])}  [{_pct(lo)}, {_pct(hi)}]", anchor if wr["p"] >= 0.8 else "start", 12,
-                 fill, "bold")
-        y += bh + 14
-    return svg.done()
-
-
-def plot_length(m: Metrics) -> str:
-    """Histogram of the turn in which games ended; the turn limit marked."""
-    turns = m.meta.get("turns") or (max(m.length_hist) if m.length_hist else 1)
-    w, h, left, bottom, top = 640, 260, 50, 40, 20
-    svg = Svg(w, h, "Game length histogram")
-    n = max(turns, max(m.length_hist) if m.length_hist else 1)
-    ymax = _nice_max(max(m.length_hist.values()) if m.length_hist else 1)
-    x0, x1, y0, y1 = left, w - 20, h - bottom, top
-    bw = (x1 - x0) / n
-    for t in _ticks(ymax, 4):
-        y = y0 - (y0 - y1) * t / ymax
-        svg.line(x0, y, x1, y, GRID)
-        svg.text(x0 - 6, y + 4, f"{t:g}", "end", 11, MUTED)
-    for turn in range(1, n + 1):
-        c = m.length_hist.get(turn, 0)
-        bh = (y0 - y1) * c / ymax
-        col = "#b45309" if turn == turns else "#4b6584"
-        svg.rect(x0 + (turn - 1) * bw + 1, y0 - bh, bw - 2, bh, col)
-        if turn == 1 or turn % 5 == 0 or turn == n:
-            svg.text(x0 + (turn - 0.5) * bw, y0 + 15, str(turn), "middle", 11, MUTED)
-    svg.line(x0, y0, x1, y0, INK)
-    svg.text((x0 + x1) / 2, h - 6, "game turn in which the game ended (orange: the last turn)", "middle", 11, MUTED)
-    return svg.done()
-
-
-def _heat(frac: float) -> str:
-    """White -> deep blue by the cell's share of the battles of its column and type."""
-    frac = max(0.0, min(1.0, frac))
-    r = int(247 - frac * (247 - 31))
-    g = int(251 - frac * (251 - 78))
-    b = int(255 - frac * (255 - 156))
-    return f"rgb({r},{g},{b})"
-
-
-def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
-    """CRT heat map: a row per column and attack type, a cell per die face; the printed
-    result, how many battles used it; never-reached cells hatched."""
-    layout = m.meta.get("crt") or {}
-    cols, types, faces = layout.get("columns", []), layout.get("types", []), layout.get("faces", 6)
-    rows = [(d, t) for d in cols for t in types]
-    cw, ch, left, top = 62, 30, 150, 40
-    w = left + faces * cw + 120
-    h = top + len(rows) * ch + 30
-    svg = Svg(w, h, "Combat results table: how often each cell was used")
-    svg.parts.append('<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-                     'patternTransform="rotate(45)"><rect width="6" height="6" fill="#f3f3f3"/>'
-                     '<line x1="0" y1="0" x2="0" y2="6" stroke="#c9c9c9" stroke-width="2"/></pattern></defs>')
-    for f in range(1, faces + 1):
-        svg.text(left + (f - 0.5) * cw, top - 10, f"die {f}", "middle", 12, MUTED)
-    svg.text(left + faces * cw + 10, top - 10, "battles", "start", 12, MUTED)
-    total_max = max((sum(m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)) for d, t in rows),
-                    default=0) or 1
-    for i, (d, t) in enumerate(rows):
-        y = top + i * ch
-        svg.text(left - 8, y + ch / 2 + 4, f"{column_label(d)} {t}", "end", 12, INK,
-                 "bold" if t == types[0] else "normal")
-        counts = [m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)]
-        rowtotal = sum(counts)
-        for f, c in enumerate(counts, start=1):
-            x = left + (f - 1) * cw
-            code = (rows_by_column or {}).get(d, {}).get(t, [""] * faces)[f - 1] if rows_by_column else ""
-            if c == 0:
-                svg.rect(x, y, cw - 2, ch - 2, "url(#hatch)", 'stroke="#e0e0e0"')
-                svg.text(x + cw / 2, y + ch / 2 + 4, f"{code} ·" if code else "·", "middle", 12, "#999")
-            else:
-                frac = c / max(rowtotal, 1) * faces / 2
-                fill = _heat(frac)
-                svg.rect(x, y, cw - 2, ch - 2, fill)
-                tc = "#fff" if frac > 0.55 else INK
-                svg.text(x + cw / 2, y + ch / 2 + 4, f"{code} {c}" if code else str(c), "middle", 12, tc)
-        svg.rect(left + faces * cw + 10, y + 6, 80 * rowtotal / total_max, ch - 14, "#4b6584")
-        svg.text(left + faces * cw + 14 + 80 * rowtotal / total_max, y + ch / 2 + 4, str(rowtotal), "start", 11)
-        if i % len(types) == len(types) - 1:
-            svg.line(left - 140, y + ch - 1, left + faces * cw, y + ch - 1, "#bbb")
-    svg.text(left, h - 8, "cell: printed result and battles that used it; hatched: never reached",
-             "start", 11, MUTED)
-    return svg.done()
-
-
-def plot_cards(m: Metrics) -> str:
-    """Per card, every side together: drawn, played, worked, held but never playable."""
-    data = m.cards_table()
-    names = m.meta.get("card_names") or {}
-    series = [("drawn", "#94a3b8"), ("played", "#2563eb"), ("worked", "#16a34a"),
-              ("held_never_playable", "#dc2626")]
-    abil = list(data)
-    tot = {a: {k: sum(data[a][s].get(k, 0) for s in data[a]) for k, _ in series} for a in abil}
-    vmax = _nice_max(max((v for a in abil for v in tot[a].values()), default=1))
-    gh, bh, left = 4 * 9 + 14, 9, 150
-    w = 640
-    h = 30 + len(abil) * gh + 40
-    svg = Svg(w, h, "Cards: drawn, played, worked, held but never playable")
-    x0, x1 = left, w - 60
-    for t in _ticks(vmax, 4):
-        x = x0 + (x1 - x0) * t / vmax
-        svg.line(x, 20, x, h - 40, GRID)
-        svg.text(x, h - 26, f"{t:g}", "middle", 11, MUTED)
-    y = 24
-    for a in abil:
-        svg.text(left - 8, y + gh / 2, names.get(a, a), "end", 12)
-        for k, (key, col) in enumerate(series):
-            v = tot[a][key]
-            svg.rect(x0, y + k * bh, (x1 - x0) * v / vmax, bh - 1, col)
-            if v:
-                svg.text(x0 + (x1 - x0) * v / vmax + 4, y + k * bh + 8, str(v), "start", 9, MUTED)
-        y += gh
-    lx = left
-    for key, col in series:
-        svg.rect(lx, h - 16, 10, 10, col)
-        svg.text(lx + 14, h - 7, key.replace("_", " "), "start", 11)
-        lx += 36 + 7 * len(key)
-    return svg.done()
-
-
-def plot_units(m: Metrics) -> str:
-    """Per side and unit type: kills made (as lead) against units lost."""
-    table = m.units_table()
-    names = m.meta.get("unit_names") or {}
-    keys = list(table)
-    vmax = _nice_max(max((max(r["kills"], r["eliminated"]) for r in table.values()), default=1))
-    left, gh, bh, w = 210, 26, 11, 640
-    h = 30 + len(keys) * gh + 40
-    svg = Svg(w, h, "Unit effectiveness: kills against units lost")
-    x0, x1 = left, w - 60
-    for t in _ticks(vmax, 4):
-        x = x0 + (x1 - x0) * t / vmax
-        svg.line(x, 20, x, h - 40, GRID)
-        svg.text(x, h - 26, f"{t:g}", "middle", 11, MUTED)
-    cols = _colours(m)
-    y = 24
-    for key in keys:
-        side, t = key.split(":", 1)
-        r = table[key]
-        svg.text(left - 8, y + gh / 2, f"{_side_name(m, side)} {names.get(t, t)}", "end", 12)
-        svg.rect(x0, y, (x1 - x0) * r["kills"] / vmax, bh, cols.get(side, "#555"))
-        svg.rect(x0, y + bh, (x1 - x0) * r["eliminated"] / vmax, bh, "#bbb")
-        svg.text(x0 + (x1 - x0) * r["kills"] / vmax + 4, y + 9, str(r["kills"]), "start", 9, MUTED)
-        svg.text(x0 + (x1 - x0) * r["eliminated"] / vmax + 4, y + bh + 9, str(r["eliminated"]), "start", 9, MUTED)
-        y += gh
-    svg.rect(left, h - 16, 10, 10, "#555")
-    svg.text(left + 14, h - 7, "kills led (side colour)", "start", 11)
-    svg.rect(left + 170, h - 16, 10, 10, "#bbb")
-    svg.text(left + 184, h - 7, "eliminated", "start", 11)
-    return svg.done()
-
-
-def plot_forest(rows: list) -> str:
-    """Each compared metric's difference B - A with its 95% interval, scaled per row."""
-    left, rh, w = 200, 28, 640
-    h = 20 + len(rows) * rh + 30
-    svg = Svg(w, h, "Differences B - A with 95% intervals")
-    x0, x1 = left, w - 130
-    xm = (x0 + x1) / 2
-    svg.line(xm, 10, xm, h - 24, "#999", 1, 'stroke-dasharray="4 3"')
-    y = 20
-    for r in rows:
-        lo, hi = r["ci95"]
-        span = max(abs(lo), abs(hi), abs(r["diff"]), 1e-9)
-        if not math.isfinite(span):
-            span = max(abs(r["diff"]), 1e-9)
-        sx = lambda v: xm + (x1 - x0) / 2 * max(-1, min(1, v / span))  # noqa: E731
-        col = "#b91c1c" if r["significant"] else "#6b7280"
-        svg.text(left - 8, y + 4, r["metric"], "end", 12)
-        if math.isfinite(lo) and math.isfinite(hi):
-            svg.line(sx(lo), y, sx(hi), y, col, 2)
-        svg.circle(sx(r["diff"]), y, 4, col)
-        svg.text(x1 + 10, y + 4, f"{r['diff']:+.3f}{' *' if r['significant'] else ''}", "start", 12, col,
-                 "bold" if r["significant"] else "normal")
-        y += rh
-    svg.text(xm, h - 8, "0 = no change; each row scaled to its own interval; red * = significant", "middle", 11,
-             MUTED)
-    return svg.done()
-
-
-def plot_sweep(sw: Sweep) -> str:
-    """Each side's win rate (with 95% interval) against the swept value; 50% marked."""
-    pts = sw.points()
-    ref = sw.unchanged
-    sides = ref.sides
-    cols = _colours(ref)
-    w, h, left, bottom, top, right = 640, 320, 60, 60, 20, 20
-    svg = Svg(w, h, f"Win rate against {sw.key}")
-    x0, x1, y0, y1 = left, w - right, h - bottom, top
-    n = len(pts)
-    sx = lambda i: x0 + (x1 - x0) * (i + 0.5) / max(n, 1)  # noqa: E731
-    sy = lambda p: y0 - (y0 - y1) * p  # noqa: E731
-    for t in (0, .25, .5, .75, 1):
-        svg.line(x0, sy(t), x1, sy(t), GRID if t != .5 else "#999", 1, 'stroke-dasharray="4 3"' if t == .5 else "")
-        svg.text(x0 - 6, sy(t) + 4, f"{int(t * 100)}%", "end", 11, MUTED)
-    for k, s in enumerate(sides):
-        off = (k - (len(sides) - 1) / 2) * 6
-        line = []
-        for i, pt in enumerate(pts):
-            wr = pt["win_rate"][s]
-            x = sx(i) + off
-            lo, hi = wr["ci95"]
-            svg.line(x, sy(lo), x, sy(hi), cols[s], 2)
-            svg.line(x - 4, sy(lo), x + 4, sy(lo), cols[s], 2)
-            svg.line(x - 4, sy(hi), x + 4, sy(hi), cols[s], 2)
-            svg.circle(x, sy(wr["p"]), 4, cols[s])
-            line.append((x, sy(wr["p"])))
-        svg.polyline(line, cols[s], 1.5)
-    for i, pt in enumerate(pts):
-        svg.text(sx(i), y0 + 16, str(pt["value"]), "middle", 12)
-    svg.text((x0 + x1) / 2, h - 24, sw.key, "middle", 12, MUTED)
-    lx = x0
-    for s in sides:
-        svg.rect(lx, h - 14, 10, 10, cols[s])
-        svg.text(lx + 14, h - 5, f"{_side_name(ref, s)} win rate", "start", 11)
-        lx += 160
-    return svg.done()
-
 
 # --------------------------------------------------------------------------- summary
 
@@ -359,31 +45,31 @@ def _balance_words(p: float, lo: float, hi: float, even: float = 0.5) -> str:
     return "strongly lopsided"
 
 
-def _ci_pct(c) -> str:
-    return f"{_pct(c[0])}–{_pct(c[1])}" if c else "n/a"
+def _cipct(c) -> str:
+    return f"{pct(c[0])}–{pct(c[1])}" if c else "n/a"
 
 
 def design_line(m: Metrics, d: dict) -> str:
     """One paragraph of the game-design figures (docs/metrics.md), each with its 95% interval."""
     if not m.completed:
         return ""
-    parts = [f"draws {_pct(d['drawishness']['p'])} ({_ci_pct(d['drawishness']['ci95'])})"]
+    parts = [f"draws {pct(d['drawishness']['p'])} ({_cipct(d['drawishness']['ci95'])})"]
     dec = d["decisiveness"]
     if dec["games"]:
         ci = dec["ci95"]
-        parts.append(f"the winner is ahead for good after {_pct(dec['mean'])} of the game on average "
-                     f"({_ci_pct(ci)})")
-        parts.append(f"the loser was ahead at some turn end in {_pct(d['drama']['p'])} of decided games "
-                     f"({_ci_pct(d['drama']['ci95'])}); the winner ended ahead in "
-                     f"{_pct(d['winner_ahead_at_end']['p'])}")
+        parts.append(f"the winner is ahead for good after {pct(dec['mean'])} of the game on average "
+                     f"({_cipct(ci)})")
+        parts.append(f"the loser was ahead at some turn end in {pct(d['drama']['p'])} of decided games "
+                     f"({_cipct(d['drama']['ci95'])}); the winner ended ahead in "
+                     f"{pct(d['winner_ahead_at_end']['p'])}")
     lc = d["lead_changes"]
     ci = lc["ci95"]
     parts.append(f"{lc['mean']:.2f} lead changes per game ({ci[0]:.2f}–{ci[1]:.2f})" if ci
                  else f"{lc['mean']:.2f} lead changes per game")
     fpa = d["first_player_advantage"]
     if fpa:
-        parts.append(f"first player ({_side_name(m, fpa['side'])}) edge {100 * fpa['edge']:+.1f} points "
-                     f"({100 * fpa['ci95'][0]:+.1f} to {100 * fpa['ci95'][1]:+.1f}) over {_pct(fpa['even'])}")
+        parts.append(f"first player ({side_name(m, fpa['side'])}) edge {100 * fpa['edge']:+.1f} points "
+                     f"({100 * fpa['ci95'][0]:+.1f} to {100 * fpa['ci95'][1]:+.1f}) over {pct(fpa['even'])}")
     return "Design figures (ahead = more victory points; 95% intervals): " + "; ".join(parts) + "."
 
 
@@ -396,9 +82,9 @@ def summary_lines(m: Metrics) -> list:
     first = sides[0]
     wr = m.win_rate(first)
     bots = m.meta.get("bots", [])
-    bot_txt = " vs ".join(f"{b} ({_side_name(m, s)})" for s, b in zip(sides, bots))
-    parts = [f"{_side_name(m, s)} won {_pct(m.win_rate(s)['p'])} "
-             f"(95% interval {_pct(m.win_rate(s)['ci95'][0])}–{_pct(m.win_rate(s)['ci95'][1])})" for s in sides]
+    bot_txt = " vs ".join(f"{b} ({side_name(m, s)})" for s, b in zip(sides, bots))
+    parts = [f"{side_name(m, s)} won {pct(m.win_rate(s)['p'])} "
+             f"(95% interval {pct(m.win_rate(s)['ci95'][0])}–{pct(m.win_rate(s)['ci95'][1])})" for s in sides]
     draws = f", {m.draws} draws" if m.draws else ""
     out.append(f"In {m.games} games between {bot_txt}: " + "; ".join(parts) + draws + ".")
     out.append(f"The game is {_balance_words(wr['p'], *wr['ci95'], 1 / len(sides))}.")
@@ -406,14 +92,14 @@ def summary_lines(m: Metrics) -> list:
     ln = j["length"]
     tl = j["turn_limit"]
     out.append(f"Games last {ln['mean']:.1f} turns on average (median {ln['median']:g}, 90% end by turn "
-               f"{ln['p90']:g}); {_pct(tl['share'])} reach the turn limit of {tl['turns']}. "
+               f"{ln['p90']:g}); {pct(tl['share'])} reach the turn limit of {tl['turns']}. "
                f"End reasons: " + ", ".join(f"{k} {v}" for k, v in j["end_reasons"].items()) + ".")
     dead = j["dead_cards"]
     names = m.meta.get("card_names") or {}
     if dead:
         below = j["design"]["dead_cards"]["play_chance_below"]
         out.append("Cards never played: " + ", ".join(names.get(a, a) for a in dead)
-                   + f" (so each is played in fewer than {_pct(below)} of games, at 95% confidence).")
+                   + f" (so each is played in fewer than {pct(below)} of games, at 95% confidence).")
     elif m.meta.get("cards"):
         out.append("Every card was played at least once.")
     stuck = [a for a, per in j["cards"].items() if sum(v["held_never_playable"] for v in per.values())]
@@ -427,7 +113,7 @@ def summary_lines(m: Metrics) -> list:
         shown = ", ".join(nr[:8]) + (f" and {len(nr) - 8} more" if len(nr) > 8 else "")
         below = j["design"]["unreachable_crt_cells"]["reach_chance_below"]
         out.append(f"{len(nr)} of {total} CRT cells were never reached: {shown} (so each is reached by fewer "
-                   f"than {_pct(below)} of battles, at 95% confidence).")
+                   f"than {pct(below)} of battles, at 95% confidence).")
     elif total:
         out.append(f"All {total} CRT cells were reached.")
     line = design_line(m, j["design"])
@@ -480,7 +166,7 @@ def event_name(kind: str) -> str:
 def _label(m: Metrics, key: str) -> str:
     """"blue:tank" -> "Blue Tank" (side adjective, unit name); "blue:card:flare" -> "Blue Flare"."""
     parts = key.split(":")
-    side = _side_name(m, parts[0])
+    side = side_name(m, parts[0])
     rest = parts[-1]
     name = (m.meta.get("unit_names") or {}).get(rest) or (m.meta.get("card_names") or {}).get(rest) or rest
     return f"{side} {name}"
@@ -516,7 +202,7 @@ def compare_summary(c: Comparison) -> list:
         r = c.row(f"win rate {s}")
         lo, hi = r["ci95"]
         verdict = "a real difference" if r["significant"] else "not distinguishable from noise"
-        out.append(f"{_side_name(c.a, s)} win rate: {_pct(r['a'])} → {_pct(r['b'])} "
+        out.append(f"{side_name(c.a, s)} win rate: {pct(r['a'])} → {pct(r['b'])} "
                    f"({r['diff'] * 100:+.1f} points, 95% interval {lo * 100:+.1f} to {hi * 100:+.1f}): {verdict}.")
     sig = [r["metric"] for r in c.rows if r["significant"] and not r["key"].startswith("win:")]
     out.append("Other significant changes: " + (", ".join(sig) if sig else "none") + ".")
@@ -533,11 +219,11 @@ def sweep_summary(sw: Sweep) -> list:
     if best is not None:
         pt = next(p for p in sw.points() if p["value"] == best)
         wr = pt["win_rate"][side]
-        out.append(f"Closest to an even game: {sw.key} = {best}, where {_side_name(sw.unchanged, side)} wins "
-                   f"{_pct(wr['p'])} (95% interval {_pct(wr['ci95'][0])}–{_pct(wr['ci95'][1])}).")
+        out.append(f"Closest to an even game: {sw.key} = {best}, where {side_name(sw.unchanged, side)} wins "
+                   f"{pct(wr['p'])} (95% interval {pct(wr['ci95'][0])}–{pct(wr['ci95'][1])}).")
     wr0 = sw.unchanged.win_rate(side)
-    out.append(f"Unchanged game: {_side_name(sw.unchanged, side)} wins {_pct(wr0['p'])} "
-               f"({_pct(wr0['ci95'][0])}–{_pct(wr0['ci95'][1])}).")
+    out.append(f"Unchanged game: {side_name(sw.unchanged, side)} wins {pct(wr0['p'])} "
+               f"({pct(wr0['ci95'][0])}–{pct(wr0['ci95'][1])}).")
     if sw.failed:
         out.append("PROBLEM: some games failed or broke an invariant.")
     return out
