@@ -46,6 +46,13 @@ PROGRESS = click.option("--progress/--no-progress", default=None,
                         help="Progress bar with time left on stderr.  [default: when stderr is a terminal]")
 
 
+
+def run_options(command):
+    """--bots, --seed, --workers, --scheduler, --json, --report, --check and --progress, in that
+    order: the options every command that plays games the same way shares (sim, compare, sweep)."""
+    for option in reversed((BOTS, SEED, WORKERS, SCHEDULER, JSON, REPORT, CHECK, PROGRESS)):
+        command = option(command)
+    return command
 def _run_sim(fn, *args, scheduler=None, workers=None):
     """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
     :mod:`genkit.sim.commands`) are usage errors, a Dask scheduler out of reach exits 2 with one
@@ -72,14 +79,7 @@ def _run_sim(fn, *args, scheduler=None, workers=None):
 @click.option("--games", type=click.IntRange(min=1), help="Games to play.  [default: 1000]")
 @click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), metavar="P",
               help="Instead of --games: play until each side's win rate is known to +/-P (95% interval).")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
+@run_options
 def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Simulate many games between bots and report balance and consistency.
 
@@ -98,14 +98,7 @@ def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path,
 @click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT",
               help="Compare with another content folder instead of --set changes.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per variant.")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
+@run_options
 def compare(game, sets, against, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Simulate the current and the changed game with the same seeds and report every metric side by
     side, with the difference, its 95% interval and whether it is significant."""
@@ -120,14 +113,7 @@ def compare(game, sets, against, games, bots, seed, workers, scheduler, json_pat
 @GAME
 @SETS
 @click.option("--games", type=click.IntRange(min=1), default=500, show_default=True, help="Games per value.")
-@BOTS
-@SEED
-@WORKERS
-@SCHEDULER
-@JSON
-@REPORT
-@CHECK
-@PROGRESS
+@run_options
 def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
 
