@@ -3,13 +3,21 @@ small positions, the battle dice fixed face by face, exact outcomes; every numbe
 content/memoir44."""
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 from test_memoir44_movement import corridor, effects
-from test_memoir44_position import Pos, content, open_content
+from test_memoir44_position import M44, Pos, content, open_content
 
-from genkit.engine.rules.memoir44 import DONE
+from genkit.engine.game import RulesError
+from genkit.engine.rules.memoir44 import DONE, Game
+from genkit.engine.rules.memoir44.section import EDGES
 from genkit.engine.rules.memoir44.state import S_BATTLE, S_OVERRUN, S_RETREAT, S_TAKE
 from genkit.engine.state import ELIMINATED
+from genkit.model.check import check_path
+from genkit.sightline import sight_line
 
 C = content()
 SEC = C.rules
@@ -129,6 +137,117 @@ def test_m44_5_4_battle_los_not_needed_by_types_that_fire_over_everything():
         assert ("fire", p, q) in pos.legal()
 
 
+# 5.4 sight across a contiguous group of a ``see_across_from_same`` terrain (hills in the scenario)
+HILL = next(t for t, e in SEC["terrain"].items() if e.get("see_across_from_same"))
+OTHER_BLOCKER = next(t.id for t in C.map.terrain if t.blocks_los and t.id != HILL)
+
+
+def _without_see_across() -> str:
+    return f"rules.terrain.{HILL}={json.dumps({**SEC['terrain'][HILL], 'see_across_from_same': False})}"
+
+
+def _across_own_group(g, reach: int):
+    """On the scenario map: a hex of a group of HILL, a hex in ``reach`` whose line crosses
+    blocking hexes of that same group only (and runs along no edge), and those hexes."""
+    b = g.board
+    for i in range(b.n):
+        if g.los_group[i] < 0 or b.terrain[i] != HILL:
+            continue
+        for j in range(b.n):
+            if 2 <= b.distance(i, j) <= reach and g.passable[j]:
+                inside, pairs = sight_line(b.grid, i, j)
+                crossed = [h for h in inside if b.blocks[h]]
+                if crossed and not pairs and all(g.los_group[h] == g.los_group[i] and b.terrain[h] == HILL
+                                                 for h in crossed):
+                    return i, j, crossed
+    raise AssertionError(f"no line across a group of {HILL} on the map")
+
+
+def sight(cells: dict, shooter: str, target: str, others: tuple = (), features=None) -> bool:
+    """On open countryside with ``cells``: may an Allied armour on ``shooter`` fire at an Axis
+    unit on ``target`` (with Allied units, not ordered, on ``others``)?"""
+    pos = Pos(open_content(cells, features), "allies", "battle", "battle")
+    p = pos.put("allies", "armour", shooter)
+    q = pos.put("axis", "infantry", target)
+    for h in others:
+        pos.put("allies", "infantry", h, ordered=False)
+    return ("fire", p, q) in pos.legal()
+
+
+def test_m44_5_4_hill_sees_across_its_own_hill():
+    """On the scenario's own map: a unit on a hill fires across hexes of its own hill mass;
+    without ``see_across_from_same`` the same line is blocked."""
+    g = Pos(content()).g
+    i, j, _ = _across_own_group(g, len(DICE["armour"]))
+    i, j = g.board.grid.id_of(i), g.board.grid.id_of(j)
+    for c, seen in ((content(), True), (content(_without_see_across()), False)):
+        pos = Pos(c, "allies", "battle", "battle")
+        p = pos.put("allies", "armour", i)
+        q = pos.put("axis", "infantry", j)
+        assert (("fire", p, q) in pos.legal()) == seen, (i, j)
+
+
+def test_m44_5_4_hill_sees_across_its_own_hill_to_a_target_on_it_or_beyond():
+    hill = {"0205": HILL, "0305": HILL, "0405": HILL}
+    assert sight(hill, "0205", "0405") and sight(hill, "0205", "0505")
+    assert sight({"0205": HILL, "0305": HILL}, "0205", "0405")        # the target's hex never blocks
+
+
+def test_m44_5_4_hill_of_another_mass_still_blocks():
+    """A hill hex not connected to the shooter's hill (countryside between) blocks; fill the gap
+    with hill and the two masses are one."""
+    apart = {"0205": HILL, "0405": HILL}
+    assert not sight(apart, "0205", "0505")
+    assert sight({**apart, "0305": HILL}, "0205", "0505")
+    g = Pos(open_content(apart)).g
+    assert g.los_group[g.board.grid.index_of("0205")] != g.los_group[g.board.grid.index_of("0405")] >= 0
+
+
+def test_m44_5_4_hill_unit_on_the_plateau_still_blocks():
+    hill = {"0205": HILL, "0305": HILL, "0405": HILL}
+    assert not sight(hill, "0205", "0505", others=("0305",))
+    assert not sight(hill, "0205", "0505", others=("0405",))
+
+
+def test_m44_5_4_hill_from_below_the_hill_still_blocks():
+    """Below the hill, the hill blocks; the unit up on it sees down to the one below."""
+    hill = {"0305": HILL, "0405": HILL, "0505": HILL}
+    assert not sight(hill, "0205", "0505") and not sight(hill, "0205", "0605")
+    assert sight(hill, "0505", "0205")
+
+
+def test_m44_5_4_hill_other_blocking_terrain_and_features_still_block():
+    """Only hexes of the shooter's own group are seen across: other blocking terrain, and a
+    blocking feature standing on the hill itself, still block."""
+    assert not sight({"0205": HILL, "0305": OTHER_BLOCKER}, "0205", "0405")
+    blocker = next((f.id for f in C.map.features if f.blocks_los), None)
+    assert blocker is not None
+    hill = {"0205": HILL, "0305": HILL, "0405": HILL}
+    assert not sight(hill, "0205", "0505", features={blocker: ["0305"]})
+
+
+def test_m44_5_4_hill_along_an_edge_each_hex_judged_with_the_exception():
+    g = Pos(open_content()).g
+    a, b, x, y = (g.board.grid.id_of(h) for h in _edge_pair(g))
+    assert sight({a: HILL, x: HILL, y: HILL}, a, b)                      # both sides: own hill
+    assert not sight({x: HILL, y: HILL}, a, b)                            # from below: both block
+    assert sight({a: HILL, x: HILL, y: OTHER_BLOCKER}, a, b)              # one side blocks only
+    assert sight({a: HILL, x: HILL, y: HILL}, a, b, others=(x,))          # a unit one side only
+    assert not sight({a: HILL, x: HILL, y: HILL}, a, b, others=(x, y))    # units both sides
+
+
+def test_m44_5_4_hill_the_terrain_effects_chart_says_it():
+    """The chart's line of sight column and notes carry the exception from the data, and drop it
+    when the flag is off."""
+    from genkit.render.charts import module_charts
+    name = next(t.name for t in C.map.terrain if t.id == HILL)
+    for c, said in ((content(), True), (content(_without_see_across()), False)):
+        chart = next(ch for ch in module_charts(c) if ch.id == "terrain_effects")
+        cell = next(r for r in chart.rows if r[0] == name)[4]
+        assert cell.startswith("blocks") and ("except from the same connected" in cell) == said
+        assert (f"A unit standing on {name.lower()} sees across" in " ".join(chart.notes)) == said
+
+
 def _dice_against(kind, eid, attacker, target_side="axis", attacker_on=None):
     where = {"terrain": {"cells": {"0605": eid}}, "features": {"features": {eid: ["0605"]}}}[kind]
     if attacker_on:
@@ -241,6 +360,60 @@ def test_m44_6_1_retreat_allies_fall_back_toward_row_9():
     while pos.s.stage == S_RETREAT:
         pos.apply(pos.legal()[0])
     assert pos.at(q)[2:] == "07"
+
+
+def _retreat_rows(*extra: str) -> set:
+    """The rows an Axis infantry on 0605 may fall back to after one flag (overrides ``extra``)."""
+    pos = Pos(open_content(extra=extra), "allies", "battle", "battle")
+    p = pos.put("allies", "infantry", "0505")
+    q = pos.put("axis", "infantry", "0605")
+    fire(pos, p, q, "flag", "star", "star")
+    assert pos.s.stage == S_RETREAT
+    return {int(pos.g.board.grid.id_of(a[1])[2:]) for a in pos.legal()}
+
+
+def test_m44_6_1_own_edges_read_from_the_data():
+    """``rules.own_edges`` names each side's edge: flipping the Axis edge turns its retreats
+    around."""
+    edges = SEC["own_edges"]
+    assert set(edges) == {s.id for s in C.game.sides}
+    first, last = EDGES[C.map.grid.orientation]
+    flipped = last if edges["axis"] == first else first
+    before, after = _retreat_rows(), _retreat_rows(f"rules.own_edges.axis={flipped}")
+    assert before == {4 if edges["axis"] == first else 6} and after == {6 if flipped == last else 4}
+
+
+def test_m44_6_1_own_edges_default_to_the_edge_nearer_the_set_up():
+    """Without ``rules.own_edges`` each side's edge is the one nearer its set-up: the same edges
+    the scenario names, so naming them changed no play; naming one side leaves the other derived."""
+    named = Game(C).back
+    assert Game(content("rules.own_edges={}")).back == named
+    first, last = EDGES[C.map.grid.orientation]
+    g = Game(content(f"rules.own_edges={{\"axis\": \"{last}\"}}"))
+    assert g.back[g.side_ids.index("allies")] == named[g.side_ids.index("allies")]
+    assert g.back[g.side_ids.index("axis")] == named[g.side_ids.index("allies")]
+
+
+def test_m44_6_1_own_edges_check_refuses_an_edge_or_side_the_model_lacks(tmp_path):
+    """``genkit check`` refuses an edge the grid's orientation does not have (rows on a pointy
+    grid, columns on a flat one) and a side that does not exist, naming file and line."""
+    other = next(e for o, edges in EDGES.items() if o != C.map.grid.orientation for e in edges)
+    pack = tmp_path / "m44"
+    shutil.copytree(M44, pack)
+    text = (pack / "rules.yaml").read_text()
+    assert "own_edges: {axis: north, allies: south}" in text
+    text = text.replace("own_edges: {axis: north, allies: south}",
+                        f"own_edges:\n    axis: {other}\n    allies: south\n    nobody: north\n")
+    (pack / "rules.yaml").write_text(text)
+    lines = text.splitlines()
+    errors = [f for f in check_path(pack) if f.severity == "error"]
+    edge = next(f for f in errors if "own_edges.axis" in f.message)
+    assert Path(edge.file).name == "rules.yaml" and f"axis: {other}" in lines[edge.line - 1]
+    assert C.map.grid.orientation in edge.message and other in edge.message
+    side = next(f for f in errors if "nobody" in f.message)
+    assert Path(side.file).name == "rules.yaml" and "nobody:" in lines[side.line - 1]
+    with pytest.raises(RulesError):
+        Game(content(f"rules.own_edges.axis={other}"))
 
 
 @pytest.mark.parametrize("kind,eid", effects("ignore_flags"))

@@ -70,6 +70,16 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
     return "; ".join(out) or "-"
 
 
+def _sight(terrain, eff: HexEffect | None) -> str:
+    """5.4: "blocks" or "clear"; a blocking terrain whose effect says ``see_across_from_same``
+    adds that a unit on it sees across its own contiguous group."""
+    if not terrain.blocks_los:
+        return "clear"
+    if eff is not None and eff.see_across_from_same:
+        return f"blocks, except from the same connected {terrain.name.lower()} (see below)"
+    return "blocks"
+
+
 def terrain_chart(content, section: Section) -> Chart:
     """Each terrain of the map, then each hex feature: what it does to movement, to a battle
     against a unit on it (dice taken from the attacker, by attacker type), to a battle out of it,
@@ -78,7 +88,7 @@ def terrain_chart(content, section: Section) -> Chart:
     for t in content.map.terrain:
         eff = section.terrain.get(t.id)
         rows.append((t.name, _movement(content, eff, t.move_cost), _battle_in(content, eff, None),
-                     _other(content, eff, None), "blocks" if t.blocks_los else "clear"))
+                     _other(content, eff, None), _sight(t, eff)))
         keys.append(f"terrain:{t.id}")
     for f in content.map.features:
         eff = section.features.get(f.id)
@@ -91,6 +101,12 @@ def terrain_chart(content, section: Section) -> Chart:
              "When a hex's terrain and a feature on it both take dice, only the larger reduction counts."]
     notes.append("Line of sight runs from hex centre to hex centre. A hex it crosses that holds a unit or terrain "
                  "that blocks stops it; a line running along hex edges is stopped only when both sides block.")
+    for t in content.map.terrain:
+        eff = section.terrain.get(t.id)
+        if t.blocks_los and eff is not None and eff.see_across_from_same:
+            name = t.name.lower()
+            notes[-1] += (f" A unit standing on {name} sees across the {name} hexes connected to its own (units on "
+                          f"them still block); from anywhere else {name} block as usual.")
     free = [u.name.lower() for u in content.unit_types if not section.needs_los.get(u.id, True)]
     if free:
         notes[-1] += f" {_and(free).capitalize()} needs no line of sight."

@@ -4,6 +4,7 @@ the file and line), and of a position (:func:`state_problems`, the game's own in
 from __future__ import annotations
 
 from ....hexes import format_hex_id
+from .section import EDGES
 
 
 def effect_ids(ctx, sec):
@@ -21,6 +22,8 @@ def effect_ids(ctx, sec):
                 for tid in getattr(eff, field):
                     if tid not in types:
                         yield ctx.error("rules-reference", ("rules", key, eid, field, tid), f"rules.{key}.{eid}.{field}: no unit type '{tid}'")
+            if key == "features" and eff.see_across_from_same:
+                yield ctx.error("rules-reference", ("rules", key, eid, "see_across_from_same"), f"rules.features.{eid}.see_across_from_same: read for terrain only (a contiguous group of a terrain)")
             for field in ("impassable_for", "no_retreat_for"):
                 for tid in getattr(eff, field):
                     if tid not in types:
@@ -50,17 +53,22 @@ def unit_type_ids(ctx, sec):
 
 
 def sides(ctx, sec):
-    """2.4 / 3.5 / 9.2: a hand for every side and for sides only; extra orders and objectives
-    name sides; objectives stand on the map, on passable hexes."""
+    """2.4 / 3.5 / 6.1 / 9.2: a hand for every side and for sides only; extra orders, own edges
+    and objectives name sides; an own edge is one the grid's orientation has (rows on a pointy
+    grid, columns on a flat one); objectives stand on the map, on passable hexes."""
     content = ctx.content
     side_ids = [s.id for s in content.game.sides]
     for sid in side_ids:
         if sid not in sec.hands:
             yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: side '{sid}' has no hand size")
-    for key in ("hands", "extra_orders"):
+    for key in ("hands", "extra_orders", "own_edges"):
         for sid in getattr(sec, key):
             if sid not in side_ids:
                 yield ctx.error("rules-reference", ("rules", key, sid), f"rules.{key}: no side '{sid}'")
+    orientation = content.map.grid.orientation
+    for sid, edge in sec.own_edges.items():
+        if edge not in EDGES[orientation]:
+            yield ctx.error("rules-reference", ("rules", "own_edges", sid), f"rules.own_edges.{sid}: a {orientation} grid has no {edge} edge (its own edges are {' or '.join(EDGES[orientation])})")
     n = sum(len(c.all_copies()) for c in content.cards.deck) if content.cards else 0
     if sum(sec.hands.values()) > n:
         yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: {sum(sec.hands.values())} cards dealt from a deck of {n}")

@@ -23,7 +23,7 @@ from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
 from .retreat import Retreat
-from .section import HexEffect, Section
+from .section import EDGES, HexEffect, Section
 from .sight import Sight
 from .state import (
     S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVER, S_OVERRUN, S_RETREAT, S_TAKE, STAGE_NAMES,
@@ -63,7 +63,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self._read_effects(content, sec)
         self._read_units(content, sec)
         self._read_cards(content)
-        self._read_edges(content)
+        self._read_edges(content, sec)
         # 2.3 the battle die: per face the unit types it hits (bit mask) and its retreat flags
         die = content.dice[0]
         self.die_faces = len(die.faces)
@@ -113,6 +113,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         for fi, f in enumerate(feats):
             for hid in f.hexes:
                 self.feat_setup[b.grid.index_of(hid)] = fi
+        self._read_sight(content, t_eff)
 
     def _read_units(self, content, sec) -> None:
         """2.1 / 4.4 / 5.2 / 7: per unit type its figures, movement, dice by range, and whether it takes ground
@@ -127,17 +128,26 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self.t_take = [t.id in sec.take_ground for t in types]
         self.t_overrun = [t.id in sec.overrun for t in types]
 
-    def _read_edges(self, content) -> None:
-        """6.1: each side's own edge is the map edge (first or last row, pointy grids; column,
-        flat) nearer its set-up; ``back[side][h]``: the neighbours of ``h`` one step nearer it."""
+    def _read_edges(self, content, sec) -> None:
+        """6.1: each side's own edge: ``rules.own_edges[side]`` (north/south: the first/last row,
+        pointy grids; west/east: the first/last column, flat grids), else the map edge nearer its
+        set-up; ``back[side][h]``: the neighbours of ``h`` one step nearer it."""
         grid = self.board.grid
-        along = 1 if content.map.grid.orientation == "pointy" else 0
+        orientation = content.map.grid.orientation
+        along = 1 if orientation == "pointy" else 0
         last = (grid.columns, grid.rows)[along]
         coord = [grid.col_row(h)[along] for h in range(self.board.n)]
         self.back = []
-        for side in range(2):
-            rows = [coord[self.p_setup[p]] for p in self.side_pieces[side] if self.p_setup[p] >= 0]
-            step = -1 if sum(rows) / max(len(rows), 1) < (last + 1) / 2 else 1
+        for side, sid in enumerate(self.side_ids):
+            edge = sec.own_edges.get(sid)
+            if edge is not None:
+                if edge not in EDGES[orientation]:
+                    raise RulesError(f"rules.own_edges.{sid}: a {orientation} grid has no {edge} edge "
+                                     f"({' or '.join(EDGES[orientation])})")
+                step = -1 if edge == EDGES[orientation][0] else 1
+            else:
+                rows = [coord[self.p_setup[p]] for p in self.side_pieces[side] if self.p_setup[p] >= 0]
+                step = -1 if sum(rows) / max(len(rows), 1) < (last + 1) / 2 else 1
             self.back.append([tuple(j for j in self.board.adjacent[h] if coord[j] == coord[h] + step)
                               for h in range(self.board.n)])
 

@@ -11,6 +11,8 @@ from pydantic import Field
 from ....model.schema import HexId, Id, Strict
 
 SECTION = ("rules",)
+# 6.1: the own edges a grid orientation offers, (first, last): rows on a pointy grid, columns on a flat one
+EDGES = {"pointy": ("north", "south"), "flat": ("west", "east")}
 
 
 class HexEffect(Strict):
@@ -33,6 +35,8 @@ class HexEffect(Strict):
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
                                                                  "protect: all, or the feature's side only")
     removed_when_left: bool = Field(False, description="a feature removed once its occupant leaves")
+    see_across_from_same: bool = Field(False, description="a unit standing on this terrain sees across the hexes "
+                                                          "of the same contiguous group of it (hills)")
 
 
 class Objective(Strict):
@@ -60,3 +64,7 @@ class Section(Strict):
     objectives: list[Objective] = Field(default_factory=list)
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
+    own_edges: dict[Id, Literal["north", "south", "west", "east"]] = Field(
+        default_factory=dict, description="side id -> the map edge its units retreat toward: north/south (first/last "
+                                          "row) on a pointy grid, west/east (first/last column) on a flat one; a side "
+                                          "not named: the edge nearer its set-up")
