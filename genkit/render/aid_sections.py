@@ -8,12 +8,23 @@ each section it makes (none when the model has nothing for it; ``tracks`` makes 
 from __future__ import annotations
 
 import math
+
 from ..model.schema import Content
-from .aid_text import PAD, Style, words_width, note_row, para, stack, table, with_heading
+from .aid_text import (
+    PAD,
+    Style,
+    note_row,
+    para,
+    stack,
+    table,
+    with_heading,
+    words_width,
+)
 from .aid_units import _key, _units, chart_text_size, counter_key, counter_pair  # noqa: F401 (re-exported)
 from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text, ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
+
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
@@ -154,7 +165,7 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
 # --------------------------------------------------------------------------- terrain
 
 def _terrain(content: Content, st: Style, width: float, title: str, root):
-    from .map import terrain_hex
+    from .terrain_art import terrain_hex
     terr = content.map.terrain
     entry = 150.0
     n = max(1, int((width + 8) // (entry + 8)))

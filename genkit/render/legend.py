@@ -18,8 +18,9 @@ from ..model.schema import Content, Terrain
 from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text, fit_text, text_width
 from .layout import GREY, darken, label_plate
 from .map import (GRID_INK, _chip, _compass, bridge_glyph, chip_colours, feature_width, hexside_line,
-                  road_width, terrain_hex)
+                  road_width)
 from .sheets import FOOTER_BAND
+from .terrain_art import terrain_hex
 
 LEGEND_EDGE = 27.0            # the printer's quarter inch plus air
 LEGEND_GAP = 16.0
