@@ -180,9 +180,10 @@ class Movement:
         # updated in place (only ``mc`` holds it): "near" stays, the full hexes by stacking
         # points change in a and b only
         cache["stacked"] = stacked
-        load_a = -1
-        for key, m in cache.items():
-            if key.__class__ is int:
+        load_a = load_b = -1
+        for key in self.stack_points:
+            m = cache.get(key)
+            if m is not None:
                 if load_a < 0:          # _load of a and b, written out
                     sp, pt = self.t_stack, self.p_type
                     load_a = load_b = 0

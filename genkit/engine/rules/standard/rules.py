@@ -100,6 +100,8 @@ class Game(Movement, Combat, GameRules):
         self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
         self.repl_id = sec.replacements
         self.max_stack = max(self.t_stack)
+        #: the stacking points a unit may have (the keys of the full hexes' masks, movement.py)
+        self.stack_points = tuple(sorted(set(self.t_stack)))
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
         self.move_actions = tuple(("move", p) for p in range(self.npieces))
         self.march_actions = tuple(("march", p) for p in range(self.npieces))
