@@ -153,15 +153,14 @@ class GameRules:
 
     def _settle(self, state: State) -> None:
         """Take every decision that has a single legal action; cache the next real choice."""
-        compute, do = self._compute, self._do
-        while not state.ended:
-            acts = compute(state)
+        while not state.ended:          # (self._compute, not a local: no bound method made)
+            acts = self._compute(state)
             if len(acts) != 1:
                 if not acts:
                     raise RulesError(f"no legal action in {state!r}")
                 state.legal = acts
                 return
-            do(state, acts[0])
+            self._do(state, acts[0])
         state.legal = []
 
     # ---------------------------------------------------------------- the end
