@@ -208,8 +208,13 @@ class Game(Movement, Combat, GameRules):
         masks = mc.masks
         own, enemy, zoc, cache = masks
         st, loc, pt, t_stack, t_ma2, first = mc.st, s.loc, self.p_type, self.t_stack, self.t_ma2, self.first_steps
-        locking, stop_leave = self.zoc_kind == ZOC_LOCKING, self.zoc_kind == ZOC_STOP_LEAVE
-        reach, oks, deps, every = self._reach_region, mc.ok, mc.deps, self.every
+        locking = self.zoc_kind == ZOC_LOCKING
+        zoc_rule = locking or self.zoc_kind == ZOC_STOP_LEAVE     # a zone of control to leave
+        reach, deps, every = self._reach_region, mc.deps, self.every
+        # the hexes a first step may enter, per stacking points (masks kept non-negative: faster ints)
+        oks = mc.ok
+        for pts in self.stack_points:
+            oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
         strategic = self.strategic
         if strategic:
             near = cache.get("near")
@@ -218,16 +223,11 @@ class Game(Movement, Combat, GameRules):
             mult, far = self.march_mult, every & ~near
         for p in mc.live:
             h, t, k = loc[p], pt[p], 2 * p
-            in_zoc = (zoc >> h) & 1
-            if locking and in_zoc:
-                st[k] = st[k + 1] = NO_MOVE
-                continue
-            pts = t_stack[t]
-            ok = oks.get(pts)
-            if ok is None:              # (masks kept non-negative: faster ints)
-                ok = oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
-            leave = 0
-            if in_zoc and stop_leave:
+            ok, leave = oks[t_stack[t]], 0
+            if zoc_rule and (zoc >> h) & 1:
+                if locking:
+                    st[k] = st[k + 1] = NO_MOVE
+                    continue
                 leave, ok = self.leave2, ok & ~zoc
             ma = t_ma2[t]
             m = first[h][ma - leave] & ok if ma >= leave else 0
