@@ -99,6 +99,9 @@ class Game(Movement, Combat, GameRules):
         #: the pieces that enter after the first turn
         self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
         self.repl_id = sec.replacements
+        #: per game turn, per side: the replacement points it receives (read every turn)
+        self.repl_points = [[content.turn_value(self.repl_id, turn, sid) if self.repl_id else 0
+                             for sid in self.side_ids] for turn in range(self.turns + 1)]
         self.max_stack = max(self.t_stack)
         #: the stacking points a unit may have (the keys of the full hexes' masks, movement.py)
         self.stack_points = tuple(sorted(set(self.t_stack)))
@@ -364,8 +367,7 @@ class Game(Movement, Combat, GameRules):
         if kind == REINFORCEMENT:
             self._next_arrival(s, 0)
         elif kind == REPLACEMENT:
-            s.points = (self.content.turn_value(self.repl_id, s.turn, self.side_ids[s.actor])
-                        if self.repl_id else 0)
+            s.points = self.repl_points[s.turn][s.actor]
             s.stage = RESTORE
             if s.points <= 0:
                 self._end_restore(s)
