@@ -14,7 +14,9 @@ class MoveCache:
     game's ``_mc``, dropped whenever a piece is put or lifted, or a phase begins: a move of the
     phase brings it up to date instead). The enemy units stay put while a
     side moves, so their hexes, zones of control and the strategic "near" mask are found once;
-    the side's own hexes are updated after each move. ``st[2 * p + march]``: None, or what is
+    the side's own hexes and the full hexes of every stacking points (all found by
+    :meth:`~.rules.Game._fill`, which then drops the "stacked" mask it found them from: a move
+    keeps them, not it) are updated after each move. ``st[2 * p + march]``: None, or what is
     known of piece ``p`` moving (marching): ``(may, region, ends)`` -- whether it may, the hexes
     that answer depends on (a move that leaves or enters one of them drops it) and, when a
     search gave it, the mask of its destinations (else None). :meth:`~.rules.Game._movers` fills
@@ -168,35 +170,24 @@ class Movement:
         own, enemy, zoc, cache = mc.masks
         ba, bb = 1 << a, 1 << b
         both = ba | bb
-        occ, nxt = s.occ, s.nxt
-        stacked = cache["stacked"] & ~both
+        occ, nxt, sp, pt = s.occ, s.nxt, self.t_stack, self.p_type
         if occ[a] < 0:
             own ^= ba
-        elif nxt[occ[a]] >= 0:
-            stacked |= ba
         own |= bb
-        if nxt[occ[b]] >= 0:
-            stacked |= bb
-        # updated in place (only ``mc`` holds it): "near" stays, the full hexes by stacking
-        # points change in a and b only
-        cache["stacked"] = stacked
-        load_a = load_b = -1
+        # updated in place (only ``mc`` holds it): "near" stays, the full hexes per stacking
+        # points (every one made by _fill) change in a and b only
+        load_a = load_b = 0             # _load of a and b, written out
+        q = occ[a]
+        while q >= 0:
+            load_a += sp[pt[q]]
+            q = nxt[q]
+        q = occ[b]
+        while q >= 0:
+            load_b += sp[pt[q]]
+            q = nxt[q]
         for key in self.stack_points:
-            m = cache.get(key)
-            if m is not None:
-                if load_a < 0:          # _load of a and b, written out
-                    sp, pt = self.t_stack, self.p_type
-                    load_a = load_b = 0
-                    q = occ[a]
-                    while q >= 0:
-                        load_a += sp[pt[q]]
-                        q = nxt[q]
-                    q = occ[b]
-                    while q >= 0:
-                        load_b += sp[pt[q]]
-                        q = nxt[q]
-                room = self.limit - key
-                cache[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
+            room = self.limit - key
+            cache[key] = (cache[key] & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, cache)
         mc.ok = {}
         live, pick = mc.live, mc.pick

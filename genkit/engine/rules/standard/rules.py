@@ -218,6 +218,7 @@ class Game(Movement, Combat, GameRules):
         oks = mc.ok
         for pts in self.stack_points:
             oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
+        del cache["stacked"]            # (read by _full only: not kept up to date by a move)
         strategic = self.strategic
         if strategic:
             near = cache.get("near")
