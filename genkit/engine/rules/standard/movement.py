@@ -18,9 +18,9 @@ class MoveCache:
     :meth:`~.rules.Game._fill`, which then drops the "stacked" mask it found them from: a move
     keeps them, not it) are updated after each move. ``st[2 * p + march]``: None, or what is
     known of piece ``p`` moving (marching): ``(may, region, ends)`` -- whether it may, the hexes
-    that answer depends on (a move that leaves or enters one of them drops it) and, when a
-    search gave it, the mask of its destinations (else None). :meth:`~.rules.Game._movers` fills
-    it."""
+    that answer depends on (a move that leaves or enters one of them asks again:
+    :meth:`Movement._kept`) and, when a search gave it, the mask of its destinations (else
+    None). :meth:`~.rules.Game._fill` fills it."""
     __slots__ = ("state", "side", "masks", "st", "live", "ok", "pick", "deps")
 
     def __init__(self, state, side: int, masks: tuple, n: int, live: list):
@@ -195,7 +195,7 @@ class Movement:
             live.remove(p)              # it has moved: never asked again this phase
         else:                           # not a unit of the PICK list (a test's own move)
             pick = None
-        if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
+        if mc.deps & both and not self._kept(s, mc, both):  # an answer depending on a or b changed
             pick = None
         if pick is not None:            # the same choices but the unit that moved: its st
             st = mc.st                  # entries say which of its actions the list holds
@@ -206,19 +206,21 @@ class Movement:
         mc.pick = pick
         self._mc = mc
 
-    def _kept(self, mc: MoveCache, both: int) -> bool:
-        """Forget what ``mc`` knows of a unit moving (marching) that depends on the hexes of
-        ``both``; True when nothing was forgotten."""
+    def _kept(self, s: StandardState, mc: MoveCache, both: int) -> bool:
+        """Ask again (:meth:`~.rules.Game._may_move`) what ``mc`` knows of a unit moving
+        (marching) that depends on the hexes of ``both``; True when every unit may still do
+        what it could: the PICK list holds (a move seldom changes one, and asking now, not at
+        the next PICK, spares making the list again)."""
         st, deps, kept = mc.st, 0, True
         for q in mc.live:
-            for k in (2 * q, 2 * q + 1):
-                known = st[k]
+            for march in (False, True):
+                known = st[2 * q + march]
                 if known is not None:
                     if known[1] & both:
-                        st[k] = None
-                        kept = False
-                    else:
-                        deps |= known[1]
+                        may = known[0]
+                        known = st[2 * q + march] = self._may_move(s, mc, q, march)
+                        kept = kept and known[0] == may
+                    deps |= known[1]
         mc.deps = deps
         return kept
 

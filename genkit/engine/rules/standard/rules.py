@@ -183,8 +183,6 @@ class Game(Movement, Combat, GameRules):
             self._fill(s, mc)
         elif mc.pick is not None:
             return mc.pick[:]
-        else:
-            self._refill(s, mc)
         st, live, move_act = mc.st, mc.live, self.move_actions
         out = [END] + [move_act[p] for p in live if st[2 * p][0]]
         if self.strategic:
@@ -192,18 +190,6 @@ class Game(Movement, Combat, GameRules):
             out += [march_act[p] for p in live if st[2 * p + 1][0]]
         mc.pick = out[:]
         return out
-
-    def _refill(self, s: StandardState, mc) -> None:
-        """:meth:`_may_move` again for the units of ``mc.live`` whose answers a move dropped."""
-        st, strategic = mc.st, self.strategic
-        for p in mc.live:
-            k = 2 * p
-            if st[k] is None:
-                known = st[k] = self._may_move(s, mc, p, False)
-                mc.deps |= known[1]
-            if strategic and st[k + 1] is None:
-                known = st[k + 1] = self._may_move(s, mc, p, True)
-                mc.deps |= known[1]
 
     def _fill(self, s: StandardState, mc) -> None:
         """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
