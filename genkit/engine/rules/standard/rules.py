@@ -98,6 +98,8 @@ class Game(Movement, Combat, GameRules):
                 self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
         #: the pieces that enter after the first turn
         self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
+        #: per side, its reinforcements (the pieces with a turn to enter)
+        self.side_arrivals = [tuple(p for p in pieces if self.p_enter_turn[p]) for pieces in self.side_pieces]
         self.repl_id = sec.replacements
         #: per game turn, per side: the replacement points it receives (read every turn)
         self.repl_points = [[content.turn_value(self.repl_id, turn, sid) if self.repl_id else 0
@@ -369,8 +371,8 @@ class Game(Movement, Combat, GameRules):
         """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
         that has room to enter; none left: the phase is over."""
         loc, due, turn = s.loc, self.p_enter_turn, s.turn
-        for p in self.side_pieces[s.actor]:
-            if p >= start and loc[p] == RESERVE and 0 < due[p] <= turn and self._entry_hexes(s, p):
+        for p in self.side_arrivals[s.actor]:
+            if p >= start and loc[p] == RESERVE and due[p] <= turn and self._entry_hexes(s, p):
                 s.stage, s.chosen = ENTER, p
                 return
         s.stage, s.chosen = PICK, -1
