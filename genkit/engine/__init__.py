@@ -5,7 +5,7 @@ Public entry points::
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
     play_game(content, seed, bots=None, log_path=None,
               check_invariants=False, events=None, source=None, overrides=()) -> GameResult
-    Match(game, state, players, check, step_cap, log, trace, watch).play()  # the play loop
+    Match(game, state, players, check, step_cap, log, trace, watch, on_turn).play()  # the play loop
     replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult
     check_invariants(state) -> list[str]
 
