@@ -5,7 +5,7 @@ Public entry points::
     rules_for(content) -> Game                      # the game definition named by content.game.rules_module
     play_game(content, seed, bots=None, log_path=None,
               check_invariants=False, events=None, source=None, overrides=()) -> GameResult
-    Match(game, state, players, check, step_cap, log, trace, watch).play()  # the play loop
+    Match(game, state, players, check, step_cap, log, trace, watch, on_turn).play()  # the play loop
     replay_log(path, content=None, at_step=None, content_path=None) -> ReplayResult
     check_invariants(state) -> list[str]
 
@@ -93,19 +93,21 @@ class Match:
     True), "turn" (whenever the game turn changes, and at the end), "end", "off" (or False).
     ``step_cap``: decisions after which the game counts as endless (None: no cap).
     ``log``/``trace``: a :class:`~genkit.engine.log.LogWriter` and the state's roll trace.
-    ``watch(state, actions)``: called before each decision (the simulator's observer).
+    ``watch(state, actions)``: called before each decision (the simulator's observer, for a
+    game with cards); ``on_turn(state)``: called after a decision that began a new game turn,
+    the game going on (the observer's figures per game turn: no call per decision for them).
     ``steps`` counts the decisions applied, also after :meth:`play` raised.
     """
 
     def __init__(self, game, state, players, check="off", step_cap=None, log=None, trace=None,
-                 watch=None):
+                 watch=None, on_turn=None):
         if len(players) != len(game.side_ids):      # one bot per side of the game, in its order
             raise ValueError(f"{len(players)} bots for the {len(game.side_ids)} sides of the game "
                              f"({', '.join(game.side_ids)}): give one per side")
         self.game, self.state, self.players = game, state, players
         self.check = check_level(check)
         self.step_cap = sys.maxsize if step_cap is None else step_cap
-        self.log, self.trace, self.watch = log, trace, watch
+        self.log, self.trace, self.watch, self.on_turn = log, trace, watch, on_turn
         self.steps = 0
 
     def play(self) -> None:
@@ -117,7 +119,7 @@ class Match:
         game, state, players, log, trace = self.game, self.state, self.players, self.log, self.trace
         checker = check_invariants if self.check != "off" else None   # looked up now: tests patch it
         every_step, per_turn = self.check == "step", self.check == "turn"
-        cap, watch = self.step_cap, self.watch
+        cap, watch, on_turn = self.step_cap, self.watch, self.on_turn
         legal, apply, observe = game.legal_actions, game.apply, game.observe
         choose = [b.choose for b in players]               # per side, looked up once
         views = [b.needs_view for b in players]
@@ -144,8 +146,13 @@ class Match:
                 steps += 1
                 if log:
                     log.rolls(trace)
-                if checker is not None and (every_step or state.ended or (per_turn and state.turn != last_turn)):
+                if state.turn != last_turn:     # a new game turn
                     last_turn = state.turn
+                    if checker is not None and (per_turn or every_step or state.ended):
+                        _check(checker, state, steps)
+                    if on_turn is not None and not state.ended:
+                        on_turn(state)
+                elif checker is not None and (every_step or state.ended):
                     _check(checker, state, steps)
             if log:
                 log.end(state, steps)

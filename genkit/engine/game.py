@@ -153,15 +153,14 @@ class GameRules:
 
     def _settle(self, state: State) -> None:
         """Take every decision that has a single legal action; cache the next real choice."""
-        compute, do = self._compute, self._do
-        while not state.ended:
-            acts = compute(state)
+        while not state.ended:          # (self._compute, not a local: no bound method made)
+            acts = self._compute(state)
             if len(acts) != 1:
                 if not acts:
                     raise RulesError(f"no legal action in {state!r}")
                 state.legal = acts
                 return
-            do(state, acts[0])
+            self._do(state, acts[0])
         state.legal = []
 
     # ---------------------------------------------------------------- the end
@@ -203,12 +202,13 @@ class GameRules:
         """Victory points per side: the ``points`` of every other side's unit eliminated (with two
         sides, exactly the enemy units it eliminated)."""
         out = dict.fromkeys(self.side_ids, 0)
-        loc, p_side, pts = state.loc, self.p_side, self.t_points
-        for p, t in enumerate(self.p_type):
-            if loc[p] == ELIMINATED:
-                for s, sid in enumerate(self.side_ids):
-                    if s != p_side[p]:
-                        out[sid] += pts[t]
+        loc, p_side, p_type, pts = state.loc, self.p_side, self.p_type, self.t_points
+        p = -1
+        for _ in range(loc.count(ELIMINATED)):     # the eliminated pieces, found by C scans
+            p = loc.index(ELIMINATED, p + 1)
+            for s, sid in enumerate(self.side_ids):
+                if s != p_side[p]:
+                    out[sid] += pts[p_type[p]]
         return out
 
     def observe(self, state: State, side: int) -> View:

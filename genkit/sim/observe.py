@@ -22,14 +22,14 @@ has one, else 1 (``side`` "" for an event with no ``side`` field).
 The one figure the events cannot give is "held but never playable": a card counts
 as *held* when it was in its owner's hand at a decision where the game says cards
 could be played (``game.card_chance(state, actions)``), and as *never playable*
-when no such decision listed a play of it. So the play loop calls
-:meth:`Observer.watch` before each decision (:func:`genkit.sim.play.record_game`
+when no such decision listed a play of it. So, in a game with cards, the play loop
+calls :meth:`Observer.watch` before each decision (:func:`genkit.sim.play.record_game`
 hands it to the engine's :class:`~genkit.engine.Match` as ``watch``).
 
-The same call notices the end of each game turn (``state.turn`` changed since the last
-decision) and appends the side ahead on victory points (``game.scores``, see
+At the start of each game turn the play loop calls :meth:`Observer.new_turn` (``on_turn``),
+which appends the side ahead on victory points (``game.scores``, see
 :func:`genkit.sim.metrics.leader`) to ``record["leads"]``; :meth:`Observer.finish` appends the
-side ahead at the end. One ``scores`` per game turn, nothing per decision but an int compare.
+side ahead at the end. One ``scores`` per game turn, no call per decision.
 """
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ class Observer:
     """Fills one game's record from the game's event stream.
 
     Use: ``s = game.initial_state(seed, events=[])`` (or let :meth:`start` switch the
-    events on), ``obs.start(s)``; before each decision ``obs.watch(s, actions)``; at the
-    end ``obs.finish(s)``. Events are consumed lazily (at decisions where cards could be
+    events on), ``obs.start(s)``; before each decision ``obs.watch(s, actions)`` (a game
+    with cards); at the start of each game turn ``obs.new_turn(s)``; at the end
+    ``obs.finish(s)``. Events are consumed lazily (at decisions where cards could be
     played, and at the end), so a step costs nothing here.
     """
 
@@ -58,7 +59,6 @@ class Observer:
         self.held: dict = {}          # card copy -> [side id, card id, had_a_chance, was_playable]
         self.lead_key = None          # "side:type" of the lead of the last battle
         self.defender_type = None     # unit type of its defender
-        self.turn = None              # the game turn of the last decision watched
         #: the game may have decisions where cards could be played (it defines card_chance)
         self.cards = getattr(type(game), "card_chance", None) is not GameRules.card_chance
 
@@ -84,13 +84,13 @@ class Observer:
             s.events = []
         self.events = s.events
         self.seen = 0
-        self.turn = s.turn
+
+    def new_turn(self, s) -> None:
+        """A game turn ended, the game goes on in ``s``: who is ahead."""
+        self.rec["leads"].append(leader(self.g.scores(s)))
 
     def watch(self, s, actions) -> None:
-        """A decision with these legal ``actions`` is pending in ``s``."""
-        if s.turn != self.turn:       # a game turn ended: who is ahead
-            self.turn = s.turn
-            self.rec["leads"].append(leader(self.g.scores(s)))
+        """A decision with these legal ``actions`` is pending in ``s`` (a game with cards)."""
         if not self.cards:
             return
         chance = self.g.card_chance(s, actions)

@@ -40,7 +40,8 @@ def record_game(game, gseed: int, bots: tuple, index: int = 0, check="step",
         return rec
     obs = Observer(game, rec) if observe else None
     match = Match(game, state, make_players(bots, game, gseed), check=check, step_cap=step_cap,
-                  watch=obs.watch if obs is not None else None)
+                  watch=obs.watch if obs is not None and obs.cards else None,
+                  on_turn=obs.new_turn if obs is not None else None)
     try:
         if obs is not None:
             obs.start(state)

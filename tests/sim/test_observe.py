@@ -141,7 +141,8 @@ def test_observer_reads_no_state_internals(bering_path):
     obs = Observer(_Interface(g), rec)
     state = g.initial_state(gs, events=[])
     obs.start(_Sealed(state))
-    match = Match(g, state, make_players(bots, g, gs), watch=lambda s, actions: obs.watch(_Sealed(s), actions))
+    match = Match(g, state, make_players(bots, g, gs), watch=lambda s, actions: obs.watch(_Sealed(s), actions),
+                  on_turn=lambda s: obs.new_turn(_Sealed(s)))
     match.play()
     rec["steps"] = match.steps
     obs.finish(_Sealed(state))

@@ -42,37 +42,38 @@ class Combat:
         return sum(td[pt[p]][red[p]] for p in self.stack(s, h)) * self.h_mult[h]
 
     def targets(self, s: StandardState) -> list:
-        """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending."""
+        """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending.
+        Each unit that may attack adds its strength to the enemy hexes it reaches (a unit
+        reaches few of them: one pass over those pairs, not one over the units per hex)."""
         side, loc, pt, red = s.actor, s.loc, self.p_type, s.reduced
-        busy = s.done | s.marched
-        within, ta = self.t_within, self.t_attack
-        able, near = [], 0
-        for p in self.side_pieces[side]:
-            h = loc[p]
-            if h >= 0 and not (busy >> p) & 1:
-                m = within[pt[p]][h]
-                able.append((m, ta[pt[p]][red[p]]))
-                near |= m
-        near &= ~s.hit
-        if not near:
-            return []
         enemy = 0
         for q in self.side_pieces[1 - side]:
             h = loc[q]
             if h >= 0:
                 enemy |= 1 << h
+        enemy &= ~s.hit
+        busy = s.done | s.marched
+        within, ta = self.t_within, self.t_attack
+        att: dict = {}                  # enemy hex -> the attack strength that reaches it
+        for p in self.side_pieces[side]:
+            h = loc[p]
+            if h >= 0 and not (busy >> p) & 1:
+                m = within[pt[p]][h] & enemy
+                if m:
+                    a = ta[pt[p]][red[p]]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        h = low.bit_length() - 1
+                        att[h] = att.get(h, 0) + a
         pick, td, mult, occ, nxt = self.crt.pick, self.t_defence, self.h_mult, s.occ, s.nxt
         out = []
-        for h in self.indices(near & enemy):
-            att = 0
-            for m, a in able:
-                if (m >> h) & 1:
-                    att += a
+        for h in sorted(att):
             d, q = 0, occ[h]            # defence_strength, written out (once per enemy hex)
             while q >= 0:
                 d += td[pt[q]][red[q]]
                 q = nxt[q]
-            if pick(att, d * mult[h]) != FORBIDDEN:
+            if pick(att[h], d * mult[h]) != FORBIDDEN:
                 out.append(h)
         return out
 

@@ -14,11 +14,13 @@ class MoveCache:
     game's ``_mc``, dropped whenever a piece is put or lifted, or a phase begins: a move of the
     phase brings it up to date instead). The enemy units stay put while a
     side moves, so their hexes, zones of control and the strategic "near" mask are found once;
-    the side's own hexes are updated after each move. ``st[2 * p + march]``: None, or what is
+    the side's own hexes and the full hexes of every stacking points (all found by
+    :meth:`~.rules.Game._fill`, which then drops the "stacked" mask it found them from: a move
+    keeps them, not it) are updated after each move. ``st[2 * p + march]``: None, or what is
     known of piece ``p`` moving (marching): ``(may, region, ends)`` -- whether it may, the hexes
-    that answer depends on (a move that leaves or enters one of them drops it) and, when a
-    search gave it, the mask of its destinations (else None). :meth:`~.rules.Game._movers` fills
-    it."""
+    that answer depends on (a move that leaves or enters one of them asks again:
+    :meth:`Movement._kept`) and, when a search gave it, the mask of its destinations (else
+    None). :meth:`~.rules.Game._fill` fills it."""
     __slots__ = ("state", "side", "masks", "st", "live", "ok", "pick", "deps")
 
     def __init__(self, state, side: int, masks: tuple, n: int, live: list):
@@ -168,34 +170,24 @@ class Movement:
         own, enemy, zoc, cache = mc.masks
         ba, bb = 1 << a, 1 << b
         both = ba | bb
-        occ, nxt = s.occ, s.nxt
-        stacked = cache["stacked"] & ~both
+        occ, nxt, sp, pt = s.occ, s.nxt, self.t_stack, self.p_type
         if occ[a] < 0:
             own ^= ba
-        elif nxt[occ[a]] >= 0:
-            stacked |= ba
         own |= bb
-        if nxt[occ[b]] >= 0:
-            stacked |= bb
-        # updated in place (only ``mc`` holds it): "near" stays, the full hexes by stacking
-        # points change in a and b only
-        cache["stacked"] = stacked
-        load_a = -1
-        for key, m in cache.items():
-            if key.__class__ is int:
-                if load_a < 0:          # _load of a and b, written out
-                    sp, pt = self.t_stack, self.p_type
-                    load_a = load_b = 0
-                    q = occ[a]
-                    while q >= 0:
-                        load_a += sp[pt[q]]
-                        q = nxt[q]
-                    q = occ[b]
-                    while q >= 0:
-                        load_b += sp[pt[q]]
-                        q = nxt[q]
-                room = self.limit - key
-                cache[key] = (m & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
+        # updated in place (only ``mc`` holds it): "near" stays, the full hexes per stacking
+        # points (every one made by _fill) change in a and b only
+        load_a = load_b = 0             # _load of a and b, written out
+        q = occ[a]
+        while q >= 0:
+            load_a += sp[pt[q]]
+            q = nxt[q]
+        q = occ[b]
+        while q >= 0:
+            load_b += sp[pt[q]]
+            q = nxt[q]
+        for key in self.stack_points:
+            room = self.limit - key
+            cache[key] = (cache[key] & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
         mc.masks = (own, enemy, zoc, cache)
         mc.ok = {}
         live, pick = mc.live, mc.pick
@@ -203,7 +195,7 @@ class Movement:
             live.remove(p)              # it has moved: never asked again this phase
         else:                           # not a unit of the PICK list (a test's own move)
             pick = None
-        if mc.deps & both and not self._kept(mc, both):     # answers depending on a or b dropped
+        if mc.deps & both and not self._kept(s, mc, both):  # an answer depending on a or b changed
             pick = None
         if pick is not None:            # the same choices but the unit that moved: its st
             st = mc.st                  # entries say which of its actions the list holds
@@ -214,19 +206,21 @@ class Movement:
         mc.pick = pick
         self._mc = mc
 
-    def _kept(self, mc: MoveCache, both: int) -> bool:
-        """Forget what ``mc`` knows of a unit moving (marching) that depends on the hexes of
-        ``both``; True when nothing was forgotten."""
+    def _kept(self, s: StandardState, mc: MoveCache, both: int) -> bool:
+        """Ask again (:meth:`~.rules.Game._may_move`) what ``mc`` knows of a unit moving
+        (marching) that depends on the hexes of ``both``; True when every unit may still do
+        what it could: the PICK list holds (a move seldom changes one, and asking now, not at
+        the next PICK, spares making the list again)."""
         st, deps, kept = mc.st, 0, True
         for q in mc.live:
-            for k in (2 * q, 2 * q + 1):
-                known = st[k]
+            for march in (False, True):
+                known = st[2 * q + march]
                 if known is not None:
                     if known[1] & both:
-                        st[k] = None
-                        kept = False
-                    else:
-                        deps |= known[1]
+                        may = known[0]
+                        known = st[2 * q + march] = self._may_move(s, mc, q, march)
+                        kept = kept and known[0] == may
+                    deps |= known[1]
         mc.deps = deps
         return kept
 

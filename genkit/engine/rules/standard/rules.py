@@ -98,8 +98,15 @@ class Game(Movement, Combat, GameRules):
                 self.p_entry.append(tuple(sorted(grid.index_of(h) for h in arr.hexes)) if on else ())
         #: the pieces that enter after the first turn
         self.late = [p for p, t in enumerate(self.p_enter_turn) if t > 1]
+        #: per side, its reinforcements (the pieces with a turn to enter)
+        self.side_arrivals = [tuple(p for p in pieces if self.p_enter_turn[p]) for pieces in self.side_pieces]
         self.repl_id = sec.replacements
+        #: per game turn, per side: the replacement points it receives (read every turn)
+        self.repl_points = [[content.turn_value(self.repl_id, turn, sid) if self.repl_id else 0
+                             for sid in self.side_ids] for turn in range(self.turns + 1)]
         self.max_stack = max(self.t_stack)
+        #: the stacking points a unit may have (the keys of the full hexes' masks, movement.py)
+        self.stack_points = tuple(sorted(set(self.t_stack)))
         self.to_actions = tuple(("to", h) for h in range(self.board.n))
         self.move_actions = tuple(("move", p) for p in range(self.npieces))
         self.march_actions = tuple(("march", p) for p in range(self.npieces))
@@ -178,8 +185,6 @@ class Game(Movement, Combat, GameRules):
             self._fill(s, mc)
         elif mc.pick is not None:
             return mc.pick[:]
-        else:
-            self._refill(s, mc)
         st, live, move_act = mc.st, mc.live, self.move_actions
         out = [END] + [move_act[p] for p in live if st[2 * p][0]]
         if self.strategic:
@@ -188,26 +193,20 @@ class Game(Movement, Combat, GameRules):
         mc.pick = out[:]
         return out
 
-    def _refill(self, s: StandardState, mc) -> None:
-        """:meth:`_may_move` again for the units of ``mc.live`` whose answers a move dropped."""
-        st, strategic = mc.st, self.strategic
-        for p in mc.live:
-            k = 2 * p
-            if st[k] is None:
-                known = st[k] = self._may_move(s, mc, p, False)
-                mc.deps |= known[1]
-            if strategic and st[k + 1] is None:
-                known = st[k + 1] = self._may_move(s, mc, p, True)
-                mc.deps |= known[1]
-
     def _fill(self, s: StandardState, mc) -> None:
         """:meth:`_may_move` for every unit of ``mc.live``, moving and marching (the phase's
         first PICK decision: one loop)."""
         masks = mc.masks
         own, enemy, zoc, cache = masks
         st, loc, pt, t_stack, t_ma2, first = mc.st, s.loc, self.p_type, self.t_stack, self.t_ma2, self.first_steps
-        locking, stop_leave = self.zoc_kind == ZOC_LOCKING, self.zoc_kind == ZOC_STOP_LEAVE
-        reach, oks, deps, every = self._reach_region, mc.ok, mc.deps, self.every
+        locking = self.zoc_kind == ZOC_LOCKING
+        zoc_rule = locking or self.zoc_kind == ZOC_STOP_LEAVE     # a zone of control to leave
+        reach, deps, every = self._reach_region, mc.deps, self.every
+        # the hexes a first step may enter, per stacking points (masks kept non-negative: faster ints)
+        oks = mc.ok
+        for pts in self.stack_points:
+            oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
+        del cache["stacked"]            # (read by _full only: not kept up to date by a move)
         strategic = self.strategic
         if strategic:
             near = cache.get("near")
@@ -216,16 +215,11 @@ class Game(Movement, Combat, GameRules):
             mult, far = self.march_mult, every & ~near
         for p in mc.live:
             h, t, k = loc[p], pt[p], 2 * p
-            in_zoc = (zoc >> h) & 1
-            if locking and in_zoc:
-                st[k] = st[k + 1] = NO_MOVE
-                continue
-            pts = t_stack[t]
-            ok = oks.get(pts)
-            if ok is None:              # (masks kept non-negative: faster ints)
-                ok = oks[pts] = every & ~(self._full(s, cache, own, pts) | enemy)
-            leave = 0
-            if in_zoc and stop_leave:
+            ok, leave = oks[t_stack[t]], 0
+            if zoc_rule and (zoc >> h) & 1:
+                if locking:
+                    st[k] = st[k + 1] = NO_MOVE
+                    continue
                 leave, ok = self.leave2, ok & ~zoc
             ma = t_ma2[t]
             m = first[h][ma - leave] & ok if ma >= leave else 0
@@ -362,8 +356,7 @@ class Game(Movement, Combat, GameRules):
         if kind == REINFORCEMENT:
             self._next_arrival(s, 0)
         elif kind == REPLACEMENT:
-            s.points = (self.content.turn_value(self.repl_id, s.turn, self.side_ids[s.actor])
-                        if self.repl_id else 0)
+            s.points = self.repl_points[s.turn][s.actor]
             s.stage = RESTORE
             if s.points <= 0:
                 self._end_restore(s)
@@ -378,8 +371,8 @@ class Game(Movement, Combat, GameRules):
         """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
         that has room to enter; none left: the phase is over."""
         loc, due, turn = s.loc, self.p_enter_turn, s.turn
-        for p in self.side_pieces[s.actor]:
-            if p >= start and loc[p] == RESERVE and 0 < due[p] <= turn and self._entry_hexes(s, p):
+        for p in self.side_arrivals[s.actor]:
+            if p >= start and loc[p] == RESERVE and due[p] <= turn and self._entry_hexes(s, p):
                 s.stage, s.chosen = ENTER, p
                 return
         s.stage, s.chosen = PICK, -1
