@@ -3,8 +3,8 @@
 :class:`GreedyBot` plays one decision at a time on what it sees: the card that orders the units
 with the best battle prospects, moves that bring targets into range without giving up
 ``move_and_battle`` and prefer cover and objectives, the battle with the most expected hits,
-taking ground, and retreats away from the enemy. :class:`SearchBot` plays the card decision by
-flat Monte Carlo over greedy continuations through the game interface, the rest as greedy.
+taking ground, and retreats away from the enemy. :class:`~.bot_search.SearchBot` chooses each
+player turn's card, units and way of moving by Monte Carlo over greedy continuations.
 """
 from __future__ import annotations
 
@@ -156,58 +156,4 @@ class GreedyBot:
         return actions[0]
 
 
-class SearchBot(GreedyBot):
-    """Flat Monte Carlo at the card decision: for each card in hand, ``rollouts`` determinised
-    continuations (the hidden hand re-dealt, the dice re-seeded: :meth:`PlayerView.sample_state`)
-    played by greedy bots for both sides until ``horizon`` player turns have passed, scored by
-    the medal balance plus the figures each side has left; the best mean wins. Other decisions
-    are greedy's."""
-
-    name = "search"
-    rollouts = 4
-    horizon = 2
-
-    def choose(self, v, actions):
-        if len(actions) == 1 or v.stage != S_CARD:
-            return super().choose(v, actions)
-        best, choice = None, actions[0]
-        for a in actions:
-            total = 0.0
-            for _ in range(self.rollouts):
-                total += self._rollout(v, a)
-            if best is None or total > best:
-                best, choice = total, a
-        return choice
-
-    def _rollout(self, v, a) -> float:
-        g = self.g
-        s = v.sample_state(self.rng)
-        seed = self.rng.getrandbits(32)
-        bots = [GreedyBot(g, 0, seed), GreedyBot(g, 1, seed + 1)]
-        g.apply(s, a)
-        turns = 0
-        steps = 400
-        phase = s.phase
-        while not s.ended and steps:
-            side = s.actor
-            acts = g.legal_actions(s)
-            g.apply(s, bots[side].choose(g.observe(s, side), acts))
-            if s.stage == S_CARD and s.phase != phase:
-                phase = s.phase
-                turns += 1
-                if turns >= self.horizon:
-                    break
-            steps -= 1
-        return self.evaluate(s)
-
-    def evaluate(self, s) -> float:
-        g = self.g
-        if s.ended:
-            return 100.0 if s.winner == self.side else (-100.0 if s.winner >= 0 else 0.0)
-        sc = list(g.scores(s).values())
-        figs = [0.0, 0.0]
-        for p, h in enumerate(s.loc):
-            if h >= 0:
-                figs[g.p_side[p]] += s.figs[p] / g.t_figs[g.p_type[p]]
-        me, other = self.side, 1 - self.side
-        return 10.0 * (sc[me] - sc[other]) + figs[me] - figs[other]
+from .bot_search import SearchBot  # noqa: E402,F401  (it builds on GreedyBot)

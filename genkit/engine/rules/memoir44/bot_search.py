@@ -1,0 +1,199 @@
+"""Memoir '44's search bot (offered as ``Game.BOTS["search"]``): a player turn chosen by Monte
+Carlo over greedy continuations (:class:`~.bots.GreedyBot`), seeing only what its side sees.
+
+At each card decision it builds candidate player turns: the ``keep`` cards greedy rates best
+(of the cards that would order the same units, the one that may order fewest, so stronger cards
+are kept), each with the units greedy would order; for the best card also ``alts`` other sets of
+units; and for the best card and units each way of moving in ``moves`` (greedy's destination
+rating with other weights on enemy fire and on closing in: greedy's own, cautious, bold).
+Orders and moves need no dice and no hidden card, so each candidate's position after movement
+is played out once and the candidates that reach the same position are merged. Each is then played on the same ``rollouts`` determinised positions
+with the same dice (common random numbers) by greedy bots for both sides until ``horizon``
+player turns have passed, and scored by :meth:`SearchBot.evaluate`; the best total wins and
+the bot then orders and moves as that candidate did. Battles, retreats and taking ground are
+greedy's.
+"""
+from __future__ import annotations
+
+from .bots import GreedyBot, _Where
+from .state import DONE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER
+
+
+class _Mover(GreedyBot):
+    """Greedy with other weights on enemy fire (``risk``) and on closing in (``near``)."""
+
+    def __init__(self, game, side: int, seed: int, risk: float, near: float):
+        GreedyBot.__init__(self, game, side, seed)
+        self.risk, self.near = risk, near
+
+    def dest_value(self, v, p: int, h: int, n: int) -> float:
+        g = self.g
+        w = _Where(v, p, h)
+        t = g.p_type[p]
+        can = not n or (n <= g.t_move_battle[t] and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))
+        shot = self.best_shot(w, p) if can else 0.0
+        goals = self.tab.goals[self.side]
+        b = g.board
+        enemies = [w.loc[e] for e in g.enemy_pieces[self.side] if w.loc[e] >= 0]
+        near = min((b.distance(h, j) for j in goals + enemies), default=0)
+        hold = 2.0 if h in goals else 0.0
+        keep = 0.6 if g.t_range[t] > 3 else 0.0
+        return shot - self.risk * self.danger(w, p) - self.near * near + hold - (keep if n and not can else 0.0)
+
+
+class SearchBot(GreedyBot):
+    """Monte Carlo over candidate player turns (module docstring)."""
+
+    name = "search"
+    rollouts = 3
+    horizon = 2
+    keep = 3              # card plans tried (distinct sets of units, greedy's rating first)
+    alts = 3              # other sets of units tried for the best card
+    moves = ((0.45, 0.15), (1.2, 0.05), (0.1, 0.3))     # (risk, near): greedy's first
+    w_figs = 3.0          # a unit's full strength; a medal is 10
+    w_next = 1.0          # greedy's rating of the best card in hand at the leaf
+
+    def __init__(self, game, side: int, seed: int):
+        GreedyBot.__init__(self, game, side, seed)
+        self.movers = [_Mover(game, side, seed, r, c) for r, c in self.moves]
+        self.turn_plan = (None, (), self)     # ((turn, card copy), units to order, mover)
+
+    def choose(self, v, actions):
+        key, plan, mover = self.turn_plan
+        if v.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST) and key == (v.turn, v.card):
+            if v.stage == S_ORDER:
+                return next((a for a in actions if a != DONE and a[1] in plan), DONE)
+            return GreedyBot.choose(mover, v, actions)
+        if len(actions) == 1 or v.stage != S_CARD:
+            return GreedyBot.choose(self, v, actions)
+        g = self.g
+        plays = {}                      # the units a card would order -> the weakest such card
+        for a in actions:
+            units = frozenset(self.plan_orders(v, g.c_card[a[1]]))
+            if units not in plays or self.strength(a[1]) < self.strength(plays[units][1]):
+                plays[units] = a
+        plans = sorted(((a, units) for units, a in plays.items()),
+                       key=lambda c: (-self.card_rating(v, c[0][1]), c[0][1]))[:self.keep]
+        plans += self._alternatives(v, *plans[0], set(plays))
+        samples = [(self._sample(v), self.rng.getrandbits(32)) for _ in range(self.rollouts)]
+        cands, seen = [], set()
+        for a, units in plans:
+            for mover in (self.movers if units == plans[0][1] else self.movers[:1]):
+                s = self._premove(samples[0][0].copy(), a, units, mover)
+                fp = (tuple(s.loc), tuple(s.feat), s.ordered, s.nobattle, s.stage, s.phase)
+                if fp not in seen:
+                    seen.add(fp)
+                    cands.append((a, units, mover, s))
+        if len(cands) == 1:
+            best = cands[0]
+        else:
+            best, top = None, None
+            for c in cands:
+                total = sum(self._rollout(c[3], s, seed) for s, seed in samples)
+                k = (total, -self.strength(c[0][1]))
+                if top is None or k > top:
+                    top, best = k, c
+        a, units, mover, _ = best
+        self.turn_plan = ((v.turn, a[1]), units, mover)
+        return a
+
+    def _alternatives(self, v, a, units, seen: set) -> list:
+        """Up to ``alts`` other sets of units for card ``a``: each unit greedy leaves out ordered
+        first (best prospects first), then greedy's set without its weakest unit."""
+        g = self.g
+        card = g.c_card[a[1]]
+        cands = sorted((p for p in g.side_pieces[self.side] if v.loc[p] >= 0 and g.orderable(v, p, card)),
+                       key=lambda p: -self.prospect(v, p))
+        out = []
+        for first in [p for p in cands if p not in units] + [None]:
+            if len(out) >= self.alts:
+                break
+            if first is None:
+                order = [p for p in cands if p in units][:-1]
+            else:
+                order = [first] + [p for p in cands if p != first]
+            chosen: list = []
+            for p in order:
+                if g.fits(v, chosen + [p], card):
+                    chosen.append(p)
+            alt = frozenset(chosen)
+            if alt not in seen:
+                seen.add(alt)
+                out.append((a, alt))
+        return out
+
+    def strength(self, copy: int) -> int:
+        """How many units a card copy may order at most (a section's "all" counted as 6)."""
+        c = self.g.c_card[copy]
+        return sum(min(n, 6) for n in self.g.card_caps[c].values()) + self.g.card_anywhere[c]
+
+    def card_rating(self, v, copy: int) -> float:
+        """Greedy's rating of a card copy: the prospects of the units it would order."""
+        return sum(self.prospect(v, p) for p in self.plan_orders(v, self.g.c_card[copy]))
+
+    def _sample(self, v):
+        """A determinised copy (:meth:`PlayerView.sample_state`) whose hidden cards are dealt
+        again from the sorted pool: it depends on which cards are hidden, not on their order."""
+        s = v.sample_state(self.rng)
+        other = 1 - self.side
+        pool = sorted(s.deck + s.hands[other])
+        self.rng.shuffle(pool)
+        k = len(s.hands[other])
+        s.hands[other], s.deck = pool[:k], pool[k:]
+        return s
+
+    def _premove(self, s, a, units, mover):
+        """Play card ``a``, order ``units`` and move them as ``mover`` would: no dice, no
+        hidden card. Stops at the battle phase (or wherever the turn leaves the orders and moves)."""
+        g = self.g
+        g.apply(s, a)
+        while not s.ended and s.actor == self.side and s.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST):
+            acts = g.legal_actions(s)
+            if s.stage == S_ORDER:
+                act = next((x for x in acts if x != DONE and x[1] in units), DONE)
+            else:
+                act = GreedyBot.choose(mover, g.observe(s, self.side), acts)
+            g.apply(s, act)
+        return s
+
+    def _rollout(self, pre, sample, seed: int) -> float:
+        """The candidate's position ``pre`` with the hidden cards and the dice of ``sample``,
+        played on by greedy bots until ``horizon`` player turns have passed."""
+        g = self.g
+        s = pre.copy()
+        other = 1 - self.side
+        s.hands[other], s.deck, s.rng, s.legal = sample.hands[other][:], sample.deck[:], sample.rng, None
+        bots = [GreedyBot(g, 0, seed), GreedyBot(g, 1, seed + 1)]
+        turns = 0
+        steps = 400
+        phase = s.phase
+        while not s.ended and steps:
+            side = s.actor
+            g.apply(s, bots[side].choose(g.observe(s, side), g.legal_actions(s)))
+            if s.stage == S_CARD and s.phase != phase:
+                phase = s.phase
+                turns += 1
+                if turns >= self.horizon:
+                    break
+            steps -= 1
+        return self.evaluate(s)
+
+    def evaluate(self, s) -> float:
+        """A win 100, a loss -100; else the medal balance x 10 (eliminated units, objectives
+        held), plus ``w_figs`` x the balance of the units' figures left as shares of full
+        strength, plus ``w_next`` x greedy's rating of the best card this side holds when it is
+        about to play one."""
+        g = self.g
+        if s.ended:
+            return 100.0 if s.winner == self.side else (-100.0 if s.winner >= 0 else 0.0)
+        sc = list(g.scores(s).values())
+        figs = [0.0, 0.0]
+        for p, h in enumerate(s.loc):
+            if h >= 0:
+                figs[g.p_side[p]] += s.figs[p] / g.t_figs[g.p_type[p]]
+        me, other = self.side, 1 - self.side
+        val = 10.0 * (sc[me] - sc[other]) + self.w_figs * (figs[me] - figs[other])
+        if self.w_next and s.actor == me and s.stage == S_CARD and s.hands[me]:
+            v = g.observe(s, me)
+            val += self.w_next * max(self.card_rating(v, c) for c in set(s.hands[me]))
+        return val
