@@ -154,6 +154,3 @@ class GreedyBot:
             go = self.danger(_Where(v, p, h), p)
             return actions[0] if go <= stay + 0.5 else actions[1]
         return actions[0]
-
-
-from .bot_search import SearchBot  # noqa: E402,F401  (it builds on GreedyBot)

@@ -18,7 +18,8 @@ from ...state import ELIMINATED, RESERVE
 from .. import Requirements
 from . import events as mev
 from .battle import Battle
-from .bots import GreedyBot, SearchBot
+from .bot_search import SearchBot
+from .bots import GreedyBot
 from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
@@ -26,7 +27,18 @@ from .retreat import Retreat
 from .section import EDGES, HexEffect, Section
 from .sight import Sight
 from .state import (
-    S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVER, S_OVERRUN, S_RETREAT, S_TAKE, STAGE_NAMES,
+    S_BATTLE,
+    S_CARD,
+    S_MOVE_DEST,
+    S_MOVE_UNIT,
+    S_ORDER,
+    S_OVER,
+    S_OVERRUN,
+    S_RETREAT,
+    S_TAKE,
+    STAGE_NAMES,
+)
+from .state import (
     M44State as State,
 )
 from .view import PlayerView, determinise
