@@ -7,15 +7,16 @@ are kept), each with the units greedy would order; for the best card also ``alts
 units; and for the best card and units each way of moving in ``moves`` (greedy's destination
 rating with other weights on enemy fire and on closing in: greedy's own, cautious, bold).
 Orders and moves need no dice and no hidden card, so each candidate's position after movement
-is played out once and the candidates that reach the same position are merged. Each is then played on the same ``rollouts`` determinised positions
-with the same dice (common random numbers) by greedy bots for both sides until ``horizon``
-player turns have passed, and scored by :meth:`SearchBot.evaluate`; the best total wins and
-the bot then orders and moves as that candidate did. Battles, retreats and taking ground are
+is played out once and the candidates that reach the same position are merged. Each is then
+played on the same ``rollouts`` determinised positions with the same dice (common random
+numbers) by greedy bots for both sides until ``horizon`` player turns have passed, and scored
+by :meth:`SearchBot.evaluate`; the best total wins and the bot then orders and moves as that
+candidate did. Battles, retreats and taking ground are
 greedy's.
 """
 from __future__ import annotations
 
-from .bots import GreedyBot, _Where
+from .bots import GreedyBot
 from .state import DONE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER
 
 
@@ -24,21 +25,7 @@ class _Mover(GreedyBot):
 
     def __init__(self, game, side: int, seed: int, risk: float, near: float):
         GreedyBot.__init__(self, game, side, seed)
-        self.risk, self.near = risk, near
-
-    def dest_value(self, v, p: int, h: int, n: int) -> float:
-        g = self.g
-        w = _Where(v, p, h)
-        t = g.p_type[p]
-        can = not n or (n <= g.t_move_battle[t] and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))
-        shot = self.best_shot(w, p) if can else 0.0
-        goals = self.tab.goals[self.side]
-        b = g.board
-        enemies = [w.loc[e] for e in g.enemy_pieces[self.side] if w.loc[e] >= 0]
-        near = min((b.distance(h, j) for j in goals + enemies), default=0)
-        hold = 2.0 if h in goals else 0.0
-        keep = 0.6 if g.t_range[t] > 3 else 0.0
-        return shot - self.risk * self.danger(w, p) - self.near * near + hold - (keep if n and not can else 0.0)
+        self.risk_weight, self.near_weight = risk, near
 
 
 class SearchBot(GreedyBot):

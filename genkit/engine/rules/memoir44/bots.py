@@ -46,6 +46,10 @@ class GreedyBot:
 
     name = "greedy"
     needs_view = True
+    #: a destination's rating: the weight of the enemy fire it is under, and of its distance
+    #: to the nearest objective or enemy (the search bot tries other weights)
+    risk_weight = 0.45
+    near_weight = 0.15
 
     def __init__(self, game, side: int, seed: int):
         self.g = game
@@ -114,7 +118,7 @@ class GreedyBot:
         near = min((b.distance(h, j) for j in goals + enemies), default=0)
         hold = 2.0 if h in goals else 0.0
         keep = 0.6 if g.t_range[t] > 3 else 0.0         # long-range units keep their fire
-        return shot - 0.45 * risk - 0.15 * near + hold - (keep if n and not can else 0.0)
+        return shot - self.risk_weight * risk - self.near_weight * near + hold - (keep if n and not can else 0.0)
 
     # ------------------------------------------------------------ decisions
 
