@@ -68,7 +68,13 @@ def connect(scheduler: str, workers: int | None) -> Cluster:
         with _sigint_ignored():
             local = distributed.LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
                                              processes=True, dashboard_address=None, silence_logs=logging.ERROR)
-        return Cluster(distributed.Client(local), local)
+        client = distributed.Client(local)
+        # our own worker processes write on the designer's terminal: a worker whose heartbeat
+        # finds the scheduler gone as Ctrl-C closes the cluster logs that at ERROR with a
+        # traceback (LocalCluster's silence_logs quiets only the nanny's logger there); a
+        # game's failure still comes back as its record's violation, not as a log line
+        client.run(_quiet_teardown_loggers)
+        return Cluster(client, local)
     try:
         return Cluster(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S))
     except (OSError, TimeoutError, ValueError) as exc:
@@ -95,6 +101,12 @@ def _sigint_ignored():
 TEARDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
 
 
+def _quiet_teardown_loggers() -> None:
+    """Silence :data:`TEARDOWN_LOGGERS` in this process."""
+    for name in TEARDOWN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 @contextmanager
 def _quiet_on_sigint():
     """Ctrl-C silences Dask's teardown before the KeyboardInterrupt reaches the code waiting on
@@ -108,8 +120,7 @@ def _quiet_on_sigint():
     def on_sigint(signum, frame):
         if previous is signal.SIG_IGN:
             return
-        for name in TEARDOWN_LOGGERS:
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        _quiet_teardown_loggers()
         if callable(previous):
             previous(signum, frame)
         raise KeyboardInterrupt
