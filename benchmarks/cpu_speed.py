@@ -2,11 +2,13 @@
 (time.process_time of this process only, no pool), medians of several runs.
 
     python benchmarks/cpu_speed.py [CONTENT] [--pairs A/B ...] [--games N] [--greedy-games N]
-                                   [--repeat R] [--bare]
+                                   [--repeat R] [--bare] [--python-search]
 
 Each game is played as ``genkit sim`` plays it (genkit.sim.play.record_game: the metrics
 observer on, the invariant check at every game turn); ``--bare`` plays without them (the
-engine and the bots alone). Seeds are those of ``genkit sim --seed 0``.
+engine and the bots alone). Seeds are those of ``genkit sim --seed 0``. A standard-rules game
+uses the compiled movement search where it was built; ``--python-search``: the Python one, as
+where genkit was installed with no C compiler.
 """
 from __future__ import annotations
 
@@ -43,11 +45,18 @@ def main() -> None:
     ap.add_argument("--greedy-games", type=int, default=40, help="games per run for pairs with greedy")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bare", action="store_true", help="without the metrics and the invariant checks")
+    ap.add_argument("--python-search", action="store_true",
+                    help="standard rules: the Python movement search, not the compiled one")
     args = ap.parse_args()
     c, _ = load(args.content)
     game = rules_for(c)
+    search = ""
+    if hasattr(game, "_search"):            # the standard rules (movement.py)
+        if args.python_search:
+            game.search = game._search
+        search = ", Python search" if game.search == game._search else ", compiled search"
     print(f"{args.content}: CPU games/s on one core, median of {args.repeat} "
-          f"({'bare engine and bots' if args.bare else 'metrics on, invariant check every turn'})")
+          f"({'bare engine and bots' if args.bare else 'metrics on, invariant check every turn'}{search})")
     for pair in args.pairs:
         bots = tuple(pair.split("/"))
         n = args.games if bots == ("random", "random") else args.greedy_games

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -49,6 +50,10 @@ def test_wheel_ships_templates_fonts_and_schema(installed):
     for font in (REPO / "genkit" / "fonts").glob("*.ttf"):
         assert f"genkit/fonts/{font.name}" in names
     assert "genkit/model/content.schema.json" in names
+    if shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]):    # the compiled search, built
+        assert any(n.startswith("genkit/engine/rules/standard/_reach.") and n.endswith((".so", ".pyd"))
+                   for n in names), "the wheel lacks the compiled search (_reach.c)"
+    assert not any(n.endswith(".c") for n in names)
     packages = {n.rsplit("/", 1)[0] for n in names if n.endswith(".py")}
     in_repo = {str(p.parent.relative_to(REPO)) for p in (REPO / "genkit").rglob("*.py")}
     assert in_repo <= packages, f"pyproject.toml does not list {sorted(in_repo - packages)}"

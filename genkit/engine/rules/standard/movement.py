@@ -1,12 +1,25 @@
 """Movement (docs/standard-rules.md cases 5, 6 and 7): where a unit may go, as a bucket
-Dijkstra over half movement points on the per-edge cost table of :mod:`.tables`, and the
-stacks (linked lists per hex, :mod:`.state`)."""
+Dijkstra over half movement points on the per-edge cost table of :mod:`.tables` (in C where
+``_reach.c`` was built, else in Python: the same answers), and the stacks (linked lists per
+hex, :mod:`.state`)."""
 from __future__ import annotations
 
 from ...state import ELIMINATED
 from .events import Arrived
 from .state import StandardState
 from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
+
+
+def compiled_search(step_masks: list, indices):
+    """The compiled search over one map (``_reach.c``'s ``Search``, its ``reach`` a drop-in
+    for :meth:`Movement._search`), or None where that module was not built (genkit installed
+    with no C compiler at hand: the Python search then answers, only slower). ``step_masks``:
+    per hex, (cost, mask of the hexes one step away at that cost); ``indices``: a mask's hexes."""
+    try:
+        from ._reach import Search
+    except ImportError:
+        return None
+    return Search(len(step_masks), [[(c, h) for c, m in steps for h in indices(m)] for steps in step_masks])
 
 
 class MoveCache:
@@ -229,9 +242,10 @@ class Movement:
         first one found (a non-zero mask when the unit may move at all). ``masks``: those of
         :meth:`_masks` for its side, when the caller has them.
 
-        The plain search (tests/engine/standard_reference.py) with the costs still to come packed
-        into one int and the steps of a level's hexes merged a byte of the mask at a time
-        (``byte_steps``), and the hexes it reached returned too (:meth:`_reach_region`)."""
+        The rules of the move are worked into masks here (:meth:`_reach_region`); the search
+        over them is ``self.search``: the compiled one (``_reach.c``) where it was built, else
+        :meth:`_search`. Both give the answers of the plain search of
+        tests/engine/standard_reference.py."""
         return self._reach_region(s, p, march, masks, any_end)[0]
 
     def _reach_region(self, s: StandardState, p: int, march: bool, masks, any_end: bool) -> tuple:
@@ -260,9 +274,22 @@ class Movement:
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc
+        return self.search(start, ma, avoid, ends, zoc | (0 if self.t_pass[t] else own), leave, no_zoc, any_end)
+
+    def _search(self, start: int, ma: int, avoid: int, ends: int, stop: int, leave: int, no_zoc: int,
+                any_end: bool) -> tuple:
+        """(destinations, hexes seen) from hex ``start`` with ``ma`` half MP: the hexes reached
+        within it, never entering ``avoid``; a hex of ``stop`` is reached but not left (the start
+        always is). When ``no_zoc`` is not 0, the first steps cost ``leave`` more and never enter
+        it. The destinations are the hexes of ``ends`` reached; ``any_end``: the first level's
+        that holds any (and the hexes seen until then).
+
+        The plain search with the costs still to come packed into one int and the steps of a
+        level's hexes merged a byte of the mask at a time (``byte_steps``); ``_reach.c`` is the
+        same search in C (``Search.reach``, the same arguments)."""
         # ``future``: the hexes reached at each cost to come, packed (slot k: ``spent + k``
         # half MP), from the first steps out of the start hex on
-        n = self.board.n
+        n, sb, every = self.board.n, 1 << start, self.every
         if no_zoc:              # leaving a zone of control: its cost, and never into another
             future = 0
             for c, m in self.step_masks[start]:
@@ -271,7 +298,6 @@ class Movement:
                     future |= (m & ~no_zoc) << (c * n)
         else:                   # slots beyond the allowance are never reached: no need to cut
             future = self.steps_of_bit[sb]
-        stop = zoc | (0 if self.t_pass[t] else own)
         steps, byte_steps = self.steps_of_bit, self.byte_steps
         last = ma - self.min_step          # from a hex reached later, no step fits in the allowance
         unseen = every ^ (sb | avoid)

@@ -22,7 +22,7 @@ from ...state import RESERVE
 from .. import Requirements
 from .combat import Combat
 from .events import Restored
-from .movement import MoveCache, Movement
+from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
 from .section import Section
 from .state import (
@@ -113,6 +113,9 @@ class Game(Movement, Combat, GameRules):
         self.indices = indices_of(self.board.n)
         #: a destination mask -> the DEST decision's list of ("to", hex)
         self.to_list = indices_of(self.board.n, self.to_actions)
+        compiled = compiled_search(self.step_masks, self.indices)
+        #: the movement search (movement.py): the compiled one where it was built, same answers
+        self.search = self._search if compiled is None else compiled.reach
         self._mc = None                 # the movement phase's MoveCache (movement.py)
         self._probes = ProbeCache(self)  # the destinations of other positions (probes.py)
         self.every = (1 << self.board.n) - 1

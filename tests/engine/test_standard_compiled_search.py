@@ -1,0 +1,138 @@
+"""The compiled movement search of the standard rules (``_reach.c``) gives the answers of the
+Python search (``Movement._search``) and of a plain Dijkstra written here from the contract
+both document, on the bundled maps and on graphs whose hex counts straddle the 64-bit words the
+C code holds masks in; bad arguments raise, never crash."""
+from __future__ import annotations
+
+import heapq
+import random
+import shutil
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from genkit.engine.rules.standard.rules import Game
+from genkit.model.load import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+try:
+    from genkit.engine.rules.standard._reach import Search
+except ImportError:                 # genkit installed where no C compiler was found
+    Search = None
+
+needs_compiled = pytest.mark.skipif(Search is None, reason="the compiled search was not built")
+
+
+def _compiler() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def test_compiled_search_is_built_wherever_a_c_compiler_is():
+    """pip builds ``_reach.c`` as an optional extension: with a compiler at hand (as in CI) it
+    must be there, and a standard game must use it."""
+    if not _compiler():
+        pytest.skip("no C compiler here: genkit runs on the Python search")
+    assert Search is not None, "pip install did not build genkit/engine/rules/standard/_reach.c"
+    game = Game(load(str(ROOT / "content" / "brannock_ford"))[0])
+    assert getattr(game.search, "__self__", None).__class__ is Search
+
+
+def plain(steps: list, start: int, ma: int, avoid: int, ends: int, stop: int, leave: int, no_zoc: int,
+          any_end: bool) -> tuple:
+    """The search's contract, as Dijkstra over (cost, hex) steps: (destinations, hexes seen)."""
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > best[h] or (h != start and (stop >> h) & 1):
+            continue
+        for c, j in steps[h]:
+            if h == start and no_zoc:
+                if (no_zoc >> j) & 1:
+                    continue
+                c += leave
+            if (avoid >> j) & 1 or d + c > ma or d + c >= best.get(j, ma + 1):
+                continue
+            best[j] = d + c
+            heapq.heappush(heap, (d + c, j))
+    seen = sum(1 << h for h in best)
+    if any_end:
+        costs = sorted({d for h, d in best.items() if (ends >> h) & 1})
+        if costs:                   # the first level holding an end, and what was seen by then
+            first = costs[0]
+            return (sum(1 << h for h, d in best.items() if d == first and (ends >> h) & 1),
+                    sum(1 << h for h, d in best.items() if d <= first))
+    return seen & ends, seen
+
+
+def _random_graph(rng: random.Random, n: int) -> list:
+    """Per hex, up to 6 steps (cost 1..6 half MP) to other hexes, some one-way."""
+    return [[(rng.randint(1, 6), j) for j in rng.sample(range(n), min(n, rng.randint(0, 6))) if j != h]
+            for h in range(n)]
+
+
+def _random_masks(rng: random.Random, n: int, start: int) -> tuple:
+    def mask(p):
+        return sum(1 << h for h in range(n) if h != start and rng.random() < p)
+    every = (1 << n) - 1
+    no_zoc = mask(0.3) if rng.random() < 0.3 else 0
+    return mask(0.15), every ^ (mask(0.2) | 1 << start), mask(0.2), rng.randint(0, 4) if no_zoc else 0, no_zoc
+
+
+@needs_compiled
+@pytest.mark.parametrize("n", [1, 2, 63, 64, 65, 127, 128, 129, 300])
+def test_compiled_search_answers_the_plain_dijkstra_on_random_graphs(n):
+    rng = random.Random(n)
+    steps = _random_graph(rng, n)
+    search = Search(n, steps)
+    for _ in range(150):
+        start = rng.randrange(n)
+        avoid, ends, stop, leave, no_zoc = _random_masks(rng, n, start)
+        ma = rng.randint(0, 24)
+        for any_end in (False, True):
+            args = (start, ma, avoid, ends, stop, leave, no_zoc, any_end)
+            assert search.reach(*args) == plain(steps, *args), args
+
+
+@pytest.mark.parametrize("content", ["content/brannock_ford", "tests/fixtures/standard_mini"])
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_compiled)])
+def test_movement_search_answers_the_plain_dijkstra_on_the_bundled_maps(content, compiled):
+    """Both searches of a standard game (``game.search``: compiled; ``game._search``: Python)
+    against the plain Dijkstra, from every hex with random surroundings."""
+    game = Game(load(str(ROOT / content))[0])
+    search = game.search if compiled else game._search
+    if compiled:
+        assert search != game._search
+    n = game.board.n
+    steps = [[(c, h) for c, m in st for h in game.indices(m)] for st in game.step_masks]
+    rng = random.Random(7)
+    for start in range(n):
+        for _ in range(4):
+            avoid, ends, stop, leave, no_zoc = _random_masks(rng, n, start)
+            ma = rng.randint(0, 16)
+            for any_end in (False, True):
+                args = (start, ma, avoid, ends, stop, leave, no_zoc, any_end)
+                assert search(*args) == plain(steps, *args), args
+
+
+@needs_compiled
+def test_compiled_search_refuses_bad_arguments():
+    search = Search(3, [[(2, 1)], [(2, 0), (1, 2)], []])
+    assert search.reach(0, 4, 0, 0b110, 0, 0, 0, False) == (0b110, 0b111)
+    with pytest.raises(ValueError):
+        search.reach(3, 4, 0, 0, 0, 0, 0, False)         # no hex 3
+    with pytest.raises((OverflowError, ValueError)):     # (which of the two: the Python version's)
+        search.reach(0, 4, -1, 0, 0, 0, 0, False)        # a negative mask
+    with pytest.raises(OverflowError):
+        search.reach(0, 4, 1 << 64, 0, 0, 0, 0, False)   # a mask beyond the map's words
+    with pytest.raises(TypeError):
+        search.reach(0, 4, 0, 0, 0, 0, 0)
+    with pytest.raises(TypeError):
+        search.reach(0, 4, "0", 0, 0, 0, 0, False)
+    with pytest.raises(ValueError):
+        Search(2, [[(0, 1)], []])                        # a step costs something
+    with pytest.raises(ValueError):
+        Search(2, [[(1, 5)], []])                        # to a hex of the map
