@@ -128,10 +128,16 @@ def test_compiled_search_refuses_bad_arguments():
         search.reach(0, 4, -1, 0, 0, 0, 0, False)        # a negative mask
     with pytest.raises(OverflowError):
         search.reach(0, 4, 1 << 64, 0, 0, 0, 0, False)   # a mask beyond the map's words
+    with pytest.raises(ValueError):
+        search.reach(0, 1 << 20, 0, 0, 0, 0, 0, False)   # an allowance past any game's
+    with pytest.raises(TypeError):
+        search.reach("0", 4, 0, 0, 0, 0, 0, False)
     with pytest.raises(TypeError):
         search.reach(0, 4, 0, 0, 0, 0, 0)
     with pytest.raises(TypeError):
         search.reach(0, 4, "0", 0, 0, 0, 0, False)
+    search.__init__(70, [[(1, (h + 1) % 70)] for h in range(70)])   # again, a map of two words
+    assert search.reach(0, 200, 0, (1 << 70) - 2, 0, 0, 0, False) == ((1 << 70) - 2, (1 << 70) - 1)
     with pytest.raises(ValueError):
         Search(2, [[(0, 1)], []])                        # a step costs something
     with pytest.raises(ValueError):

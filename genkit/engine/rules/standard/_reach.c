@@ -14,6 +14,8 @@
 
 typedef uint64_t word;
 
+#define MAX_ALLOWANCE 65535     /* half MP: far beyond any game's, and the scratch it takes */
+
 typedef struct {
     PyObject_HEAD
     int n;              /* hexes on the map */
@@ -44,6 +46,11 @@ static int Search_init(Search *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "steps: one entry per hex");
         return -1;
     }
+    PyMem_Free(self->step_to);          /* __init__ called again: start afresh */
+    PyMem_Free(self->step_cost);
+    PyMem_Free(self->buf);
+    self->buf = NULL;
+    self->levels = 0;
     self->n = n;
     self->words = (n + 63) / 64;
     self->min_step = 0;
@@ -54,7 +61,11 @@ static int Search_init(Search *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     for (int h = 0; h < n; h++) {
-        PyObject *row = PySequence_Fast(PySequence_GetItem(steps, h), "steps[h]: a sequence");
+        PyObject *item = PySequence_GetItem(steps, h);
+        if (!item)
+            return -1;
+        PyObject *row = PySequence_Fast(item, "steps[h]: a sequence");
+        Py_DECREF(item);
         if (!row)
             return -1;
         Py_ssize_t k = PySequence_Fast_GET_SIZE(row);
@@ -184,12 +195,18 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     int n = self->n, W = self->words;
-    long start = PyLong_AsLong(args[0]), ma = PyLong_AsLong(args[1]), leave = PyLong_AsLong(args[5]);
-    int any_end = PyObject_IsTrue(args[7]);
-    if (PyErr_Occurred() || any_end < 0)
+    long start, ma, leave;
+    int any_end;
+    if ((start = PyLong_AsLong(args[0])) == -1 && PyErr_Occurred())
         return NULL;
-    if (start < 0 || start >= n || ma < 0 || leave < 0) {
-        PyErr_SetString(PyExc_ValueError, "reach: a hex of the map and costs >= 0");
+    if ((ma = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred())
+        return NULL;
+    if ((leave = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred())
+        return NULL;
+    if ((any_end = PyObject_IsTrue(args[7])) < 0)
+        return NULL;
+    if (start < 0 || start >= n || ma < 0 || ma > MAX_ALLOWANCE || leave < 0) {
+        PyErr_SetString(PyExc_ValueError, "reach: a hex of the map, an allowance of 0..65535 and costs >= 0");
         return NULL;
     }
     int levels = (int)ma + 1;
