@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model.check import check_path, contrast
+from genkit.model.check import check_path
+from genkit.model.check_colours import contrast
 from tests.conftest import BERING, edit
 
 ROOT = Path(__file__).resolve().parents[2]
