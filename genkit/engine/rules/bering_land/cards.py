@@ -12,6 +12,38 @@ from .state import BeringState as State
 class Cards:
     """The cards' decisions and effects (mixed into ``Game``)."""
 
+    def _read_cards(self, content, sec) -> None:
+        """The deck of one content: abilities, every copy's ability, roll and parity, the draw
+        table; the Stopped markers (11.3) and the types each card protects."""
+        ab = content.cards
+        self.hand_limit = ab.hand_limit
+        self.plays_limit = ab.plays_per_phase
+        self.reshuffle_at = ab.reshuffle_at
+        self.abilities = list(ab.deck)
+        self.ability_index = {a.id: i for i, a in enumerate(self.abilities)}
+        self.random_table = {face: self.ability_index[aid] for face, aid in ab.draw_table.items()}
+        self.c_ab, self.c_roll, self.c_parity = [], [], []
+        for ai, a in enumerate(self.abilities):
+            for cp in a.all_copies():
+                self.c_ab.append(ai)
+                self.c_roll.append(frozenset(cp.roll))
+                self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
+        self.ncards = len(self.c_ab)
+        self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
+        # 11.3 Air Drone: one Stopped marker per stopped unit; a counter mix without them sets no cap
+        markers = [m.count for m in content.counters.markers if m.id == sec.stopped_marker]
+        self.stopped_markers = sum(markers) if markers else None
+        self.a_invuln_mask = []
+        for a in self.abilities:
+            m = 0
+            for tid in a.effect.unit_types:
+                m |= 1 << self.type_index[tid]
+            self.a_invuln_mask.append(m)
+        self._area_cover: dict = {}      # (hex, size) -> hexes of all the areas (_can_eliminate)
+        # content ids for events
+        self.ability_ids = [a.id for a in self.abilities]
+        self.c_ability_id = [self.ability_ids[self.c_ab[k]] for k in range(self.ncards)]
+
     def _attacking_unit(self, s: State) -> int:
         lead = s.lead
         return lead if lead >= 0 and s.loc[lead] >= 0 else -1

@@ -12,6 +12,27 @@ _MOVE_CACHE_MAX = 4_000      # entries of Game._move_cache (cleared when full: m
 class Movement:
     """The movement phase's decisions and the movement search (mixed into ``Game``)."""
 
+    def _read_movement(self) -> None:
+        """The movement tables of one content (after the unit types and pieces are read)."""
+        b = self.board
+        # per piece: None (no movement points), () (facing unit) or, per hex, the neighbours
+        # its type can afford to enter
+        steps = {ma: tuple(tuple(j for j in b.adjacent[h] if b.cost[j] and b.cost[j] <= ma) for h in range(b.n))
+                 for ma in set(self.t_ma) if ma > 0}
+        self.p_step = [None if self.t_ma[t] <= 0 else (() if self.t_face[t] else steps[self.t_ma[t]])
+                       for t in self.p_type]
+        self.p_turns = [self.t_face[t] and self.t_turn[t] <= self.t_ma[t] for t in self.p_type]
+        self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
+        # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
+        self._move_memo = ((), {}, {})
+        # hex bit and neighbour mask per location, 0 for the off-map ones (negative indices)
+        self._bitx = list(b.bit) + [0] * b.n
+        self._adjx = list(b.adj_mask) + [0] * b.n
+        # move ends by (type, side, node, own units near, enemy units near): see move_ends
+        self._move_cache: dict = {}
+        self.t_near = [b.within_mask(max(ma, 0)) for ma in self.t_ma]
+        self.t_near1 = [b.within_mask(max(ma, 0) + 1) for ma in self.t_ma]
+
     def _movers(self, s: State) -> list:
         side = s.actor
         acts = [PASS]

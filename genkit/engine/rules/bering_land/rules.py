@@ -158,31 +158,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         self.opt_joiners_adjacent = opt.battle_joiners == "adjacent_to_lead"
         self.opt_lead_without_move = opt.lead_without_move
         self.opt_combine_lost = opt.combine_counts == "strength_when_lost"
-        # cards
-        ab = c.cards
-        self.hand_limit = ab.hand_limit
-        self.plays_limit = ab.plays_per_phase
-        self.reshuffle_at = ab.reshuffle_at
-        self.abilities = list(ab.deck)
-        self.ability_index = {a.id: i for i, a in enumerate(self.abilities)}
-        self.random_table = {face: self.ability_index[aid] for face, aid in ab.draw_table.items()}
-        self.c_ab, self.c_roll, self.c_parity = [], [], []
-        for ai, a in enumerate(self.abilities):
-            for cp in a.all_copies():
-                self.c_ab.append(ai)
-                self.c_roll.append(frozenset(cp.roll))
-                self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
-        self.ncards = len(self.c_ab)
-        self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
-        # 11.3 Air Drone: one Stopped marker per stopped unit; a counter mix without them sets no cap
-        markers = [m.count for m in c.counters.markers if m.id == sec.stopped_marker]
-        self.stopped_markers = sum(markers) if markers else None
-        self.a_invuln_mask = []
-        for a in self.abilities:
-            m = 0
-            for tid in a.effect.unit_types:
-                m |= 1 << self.type_index[tid]
-            self.a_invuln_mask.append(m)
+        self._read_cards(c, sec)
         # set-up facing toward the enemy base
         self.face_to_enemy = [[b.facing_toward(h, self.base[1 - s]) if self.base[1 - s] >= 0 else 0
                                for h in range(b.n)] for s in range(2)]
@@ -193,13 +169,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         self.stop_action = tuple(("stop", p) for p in range(self.npieces))
         self.p_sec = [self.t_sec[t] for t in self.p_type]
         self.p_within = [b.within_mask(r) for r in self.p_sec]       # per piece: hexes in its range
-        # per piece: None (no movement points), () (facing unit) or, per hex, the neighbours
-        # its type can afford to enter
-        steps = {ma: tuple(tuple(j for j in b.adjacent[h] if b.cost[j] and b.cost[j] <= ma) for h in range(b.n))
-                 for ma in set(self.t_ma) if ma > 0}
-        self.p_step = [None if self.t_ma[t] <= 0 else (() if self.t_face[t] else steps[self.t_ma[t]])
-                       for t in self.p_type]
-        self.p_turns = [self.t_face[t] and self.t_turn[t] <= self.t_ma[t] for t in self.p_type]
+        self._read_movement()
         self.p_full = [self.t_full[t] for t in self.p_type]
         self.p_red = [self.t_red[t] for t in self.p_type]
         # per side: placement may never be the enemy base (10.1) and needs passable ground
@@ -207,20 +177,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
                            for s in range(2)]
         self.base_mask = sum(b.bit[h] for h in self.base if h >= 0)
         self._place_memo = None          # (side, loc tuple) -> placement hexes, one entry
-        self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
-        # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
-        self._move_memo = ((), {}, {})
-        # hex bit and neighbour mask per location, 0 for the off-map ones (negative indices)
-        self._bitx = list(b.bit) + [0] * b.n
-        self._adjx = list(b.adj_mask) + [0] * b.n
-        # move ends by (type, side, node, own units near, enemy units near): see move_ends
-        self._move_cache: dict = {}
-        self._area_cover: dict = {}      # (hex, size) -> hexes of all the areas (_can_eliminate)
-        self.t_near = [b.within_mask(max(ma, 0)) for ma in self.t_ma]
-        self.t_near1 = [b.within_mask(max(ma, 0) + 1) for ma in self.t_ma]
         # content ids for events
-        self.ability_ids = [a.id for a in self.abilities]
-        self.c_ability_id = [self.ability_ids[self.c_ab[k]] for k in range(self.ncards)]
         self.attack_type_ids = list(self.crt.type_names)
         # invariants (checks.py)
         self.all_cards = frozenset(range(self.ncards))
