@@ -21,7 +21,8 @@ from ..model.schema import Content
 from .aid_sections import SECTIONS
 from .aid_text import Style
 from .cards import deck_title
-from .draw import Group, Page, Text, cap_height
+from .draw import Group, Page, Text
+from .fonts import cap_height
 from .layout import MIN_TEXT, Block, Row, SheetStyle, flow, template_path, wrap
 from .sandbox import Limits, budget
 from .sheets import FOOTER_BAND

@@ -22,7 +22,8 @@ from .aid_text import (
 )
 from .aid_units import _key, _units, chart_text_size, counter_key, counter_pair  # noqa: F401 (re-exported)
 from .counters import counter_size
-from .draw import Group, Line, Polygon, Rect, Text, ascent, text_width
+from .draw import Group, Line, Polygon, Rect, Text
+from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes

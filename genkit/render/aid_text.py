@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .draw import Group, Rect, Text, ascent, text_width
+from .draw import Group, Rect, Text
+from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, wrap
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")

@@ -9,7 +9,8 @@ import math
 from ..model.schema import Content
 from .aid_text import Style, note_row, para, stack, table, with_heading
 from .counters import counter_size, unit_face
-from .draw import Circle, Group, Line, Polygon, Rect, Text, bounds, iter_primitives
+from .draw import Circle, Group, Line, Polygon, Rect, Text
+from .geometry import bounds, iter_primitives
 from .layout import MIN_TEXT, Row
 
 CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points

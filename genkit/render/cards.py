@@ -13,12 +13,14 @@ from pathlib import Path
 
 from .. import hexes
 from ..model.schema import Card as CardModel, Content
-from .draw import INCH, Group, Text, bounds, fit_text
+from .draw import INCH, Group, Text
+from .geometry import bounds
 from .layout import SheetStyle, render, template_path
 from .orders import orders_context
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
                      place_item)
+from .text_fit import fit_text
 
 DIAGRAM_W = 150.0
 DIAGRAM_H = 78.0

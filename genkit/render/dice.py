@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..model.schema import Content
 from .aid_text import Style, para
-from .draw import INCH, Group, Primitive, Text, cap_height
+from .draw import INCH, Group, Primitive, Text
+from .fonts import cap_height
 from .layout import Row, SheetStyle, check_text_fits, header, render, template_path
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, Slot, calibration_square, crop_marks,
                      cut_lines, place_item)

@@ -25,25 +25,25 @@ Transforms
 ``p`` of its items to ``translate + rotate(r) * scale(s) * p`` (SVG
 ``transform="translate(tx ty) rotate(r) scale(s)"``).  ``clip`` is expressed in the
 group's *local* coordinates (the same coordinates as its items).
+
+Fitting text to a width and wrapping it is :mod:`genkit.render.text_fit`; placing,
+bounding and walking a primitive list (and the transform matrices) is
+:mod:`genkit.render.geometry`; font metrics are :mod:`genkit.render.fonts`.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 from numbers import Real
-from typing import Iterable, Sequence, Union
-
-from reportlab.pdfbase import pdfmetrics
+from typing import Iterable, Union
 
 from . import fonts as _fonts
 
 INCH = 72.0
 MM = 72.0 / 25.4
 
-FONTS = _fonts.FONTS
 ANCHORS = ("start", "middle", "end")
 
 _COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -256,7 +256,7 @@ class Text:
 
     @property
     def width(self) -> float:
-        return text_width(self.text, self.font, self.size)
+        return _fonts.text_width(self.text, self.font, self.size)
 
 
 ClipShape = Union[Rect, Polygon, Circle, Ellipse]
@@ -355,223 +355,3 @@ class Page:
         """(x, y, w, h) y-down -> PDF [llx, lly, urx, ury] y-up."""
         x, y, w, h = box
         return (x, self.height - (y + h), x + w, self.height - y)
-
-
-# --------------------------------------------------------------------------- text metrics
-
-def text_width(text: str, font: str = "sans", size: float = 10) -> float:
-    """Advance width of ``text`` in points, from the embedded TTF's metrics."""
-    if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
-        return _text_width(text, font, size)
-    return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
-
-
-@lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
-def _text_width(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, _fonts.rl_font_name(font), size)
-
-
-class TextFitError(ValueError):
-    pass
-
-
-def fit_text(text: str, font: str, max_size: float, max_width: float,
-             min_size: float = 0.0) -> float:
-    """Largest font size <= ``max_size`` (rounded down to 0.01 pt) at which ``text``
-    is at most ``max_width`` wide.  Raises :class:`TextFitError` if that is below
-    ``min_size`` (default 0: never raises; an empty string gets ``max_size``)."""
-    w1 = text_width(text, font, 1.0)
-    if w1 <= 0:
-        return max_size
-    size = min(max_size, max_width / w1)
-    size = math.floor(size * 100 + 1e-9) / 100
-    while size > 0 and text_width(text, font, size) > max_width + 1e-9:
-        size = round(size - 0.01, 2)
-    if size < min_size or size <= 0:
-        raise TextFitError(f"{text!r} in {font} does not fit {max_width:g} pt "
-                           f"at >= {min_size:g} pt (would need {max(size, 0):g} pt)")
-    return size
-
-
-def wrap_text(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap into lines no wider than ``max_width`` (a single word longer
-    than the width gets a line of its own).  Explicit newlines are kept."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split()
-        if not words:
-            lines.append("")
-            continue
-        cur = words[0]
-        for word in words[1:]:
-            cand = cur + " " + word
-            if text_width(cand, font, size) <= max_width:
-                cur = cand
-            else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
-    return lines
-
-
-def text_lines(lines: Sequence[str], x: float, y: float, size: float, font: str = "sans",
-               fill: str | None = "#000000", anchor: str = "start",
-               leading: float | None = None) -> list[Text]:
-    """One :class:`Text` per line, first baseline at ``y``, ``leading`` (default 1.2*size)
-    between baselines."""
-    lead = 1.2 * size if leading is None else leading
-    return [Text(x, y + i * lead, ln, size, font, fill, anchor)
-            for i, ln in enumerate(lines) if ln]
-
-
-ascent = _fonts.ascent
-descent = _fonts.descent
-cap_height = _fonts.cap_height
-
-
-# --------------------------------------------------------------------------- placement
-
-def place(items: Sequence[Primitive] | Primitive, x: float = 0, y: float = 0,
-          scale: float | tuple[float, float] = 1, rotate: float = 0,
-          clip: ClipShape | None = None) -> Group:
-    """Put an already laid-out primitive list at (x, y) (optionally scaled/rotated/
-    clipped) without re-laying it out.  ``clip`` is in the items' own coordinates."""
-    if isinstance(items, PRIMITIVE_TYPES):
-        items = (items,)
-    return Group(tuple(items), translate=(x, y), scale=scale, rotate=rotate, clip=clip)
-
-
-def fit_into(items: Sequence[Primitive], content_w: float, content_h: float,
-             x: float, y: float, w: float, h: float, align: str = "center",
-             clip: bool = False) -> Group:
-    """Uniformly scale content laid out in a ``content_w`` x ``content_h`` box so it fits
-    the box (x, y, w, h).  ``align``: ``center`` | ``top-left``.  ``clip`` clips to the
-    content box."""
-    if content_w <= 0 or content_h <= 0:
-        raise ValueError("content size must be > 0")
-    s = min(w / content_w, h / content_h)
-    if align == "center":
-        ox = x + (w - content_w * s) / 2
-        oy = y + (h - content_h * s) / 2
-    elif align == "top-left":
-        ox, oy = x, y
-    else:
-        raise ValueError(f"align must be 'center' or 'top-left', got {align!r}")
-    c = Rect(0, 0, content_w, content_h, fill=None, stroke=None) if clip else None
-    return Group(tuple(items), translate=(ox, oy), scale=s, clip=c)
-
-
-# --------------------------------------------------------------------------- geometry
-
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f (PDF/SVG order)
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m * n: apply n first, then m."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D,
-            a * E + c * F + e, b * E + d * F + f)
-
-
-def group_matrix(g: Group) -> Matrix:
-    tx, ty = g.translate
-    sx, sy = g.scale_xy
-    r = math.radians(g.rotate)
-    cs, sn = math.cos(r), math.sin(r)
-    return _mul((1, 0, 0, 1, tx, ty), _mul((cs, sn, -sn, cs, 0, 0), (sx, 0, 0, sy, 0, 0)))
-
-
-def apply(m: Matrix, x: float, y: float) -> Point:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
-
-
-def _bbox_pts(pts: Iterable[Point]) -> BBox | None:
-    pts = list(pts)
-    if not pts:
-        return None
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _corners(x0, y0, x1, y1):
-    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-
-
-def _shape_local_bbox(it) -> BBox:
-    """Geometric (no stroke) box of a Rect / Circle / Ellipse in its own coordinates."""
-    if isinstance(it, Rect):
-        return (it.x, it.y, it.x + it.w, it.y + it.h)
-    if isinstance(it, Circle):
-        return (it.cx - it.r, it.cy - it.r, it.cx + it.r, it.cy + it.r)
-    if isinstance(it, Ellipse):
-        return (it.cx - it.rx, it.cy - it.ry, it.cx + it.rx, it.cy + it.ry)
-    raise TypeError(it)
-
-
-def _bounds(items, m: Matrix, include_stroke: bool) -> BBox | None:
-    out = None
-    for it in items:
-        if isinstance(it, Group):
-            gm = _mul(m, group_matrix(it))
-            b = _bounds(it.items, gm, include_stroke)
-            if b is not None and it.clip is not None:
-                cb = _bounds([it.clip], gm, False)
-                b = (max(b[0], cb[0]), max(b[1], cb[1]), min(b[2], cb[2]), min(b[3], cb[3]))
-                if b[0] > b[2] or b[1] > b[3]:
-                    b = None
-            out = _union(out, b)
-        elif isinstance(it, Text):
-            w = it.width
-            x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[it.anchor]
-            asc, dsc = ascent(it.font, it.size), descent(it.font, it.size)
-            tm = _mul(m, _mul((1, 0, 0, 1, it.x, it.y),
-                              (math.cos(math.radians(it.rotate)), math.sin(math.radians(it.rotate)),
-                               -math.sin(math.radians(it.rotate)), math.cos(math.radians(it.rotate)),
-                               0, 0)))
-            out = _union(out, _bbox_pts(apply(tm, px, py)
-                                        for px, py in _corners(x0, -asc, x0 + w, dsc)))
-        else:
-            sc = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-            hw = it.stroke_width / 2 * sc if include_stroke and it.stroke else 0.0
-            if isinstance(it, (Polygon, Polyline)):
-                b = _bbox_pts(apply(m, x, y) for x, y in it.points)
-            elif isinstance(it, Line):
-                b = _bbox_pts([apply(m, it.x1, it.y1), apply(m, it.x2, it.y2)])
-            else:  # Rect, Circle, Ellipse: transformed local box (conservative if rotated)
-                b = _bbox_pts(apply(m, x, y) for x, y in _corners(*_shape_local_bbox(it)))
-            out = _union(out, (b[0] - hw, b[1] - hw, b[2] + hw, b[3] + hw))
-    return out
-
-
-def bounds(items: Sequence[Primitive] | Primitive, include_stroke: bool = False) -> BBox | None:
-    """Bounding box ``(x0, y0, x1, y1)`` of the primitives in the current coordinates
-    (group transforms and clips applied; text from real font metrics: ascender to
-    descender).  ``None`` for nothing.  Rotated circles/ellipses give a conservative box."""
-    if isinstance(items, PRIMITIVE_TYPES):
-        items = (items,)
-    return _bounds(items, IDENTITY, include_stroke)
-
-
-def iter_primitives(items: Sequence[Primitive], m: Matrix = IDENTITY):
-    """Yield ``(primitive, matrix)`` for every non-group primitive, depth first,
-    with the accumulated transform matrix (handy for tests and checks)."""
-    for it in items:
-        if isinstance(it, Group):
-            yield from iter_primitives(it.items, _mul(m, group_matrix(it)))
-        else:
-            yield it, m

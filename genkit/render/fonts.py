@@ -13,13 +13,14 @@ logical name       PDF (reportlab TTFont, embedded  SVG
                                                    condensed
 =================  ==============================  ==========================================
 
-Metrics (``text_width`` & co. in :mod:`genkit.render.draw`) come from the same
-TTF files that get embedded in the PDF, so a layout that measures text gets
-exactly what the PDF shows.
+Metrics (:func:`text_width`, :func:`ascent`, :func:`descent`, :func:`cap_height`,
+below) come from the same TTF files that get embedded in the PDF, so a layout that
+measures text gets exactly what the PDF shows.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -79,6 +80,18 @@ def rl_font_name(font: str) -> str:
     """reportlab font name for a logical font name (registers fonts on first use)."""
     register_fonts()
     return FONT_FILES[check_font(font)][0]
+
+
+def text_width(text: str, font: str = "sans", size: float = 10) -> float:
+    """Advance width of ``text`` in points, from the embedded TTF's metrics."""
+    if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
+        return _text_width(text, font, size)
+    return pdfmetrics.stringWidth(text, rl_font_name(font), size)
+
+
+@lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
+def _text_width(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, rl_font_name(font), size)
 
 
 def _face(font: str):

@@ -13,11 +13,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .draw import (Group, Page, Primitive, Rect, Text, bounds, cap_height, fit_text, text_width,
-                   wrap_text)
+from .draw import Group, Page, Primitive, Rect, Text
+from .fonts import cap_height, text_width
+from .geometry import bounds
 from .sheets import (FOOTER_SIZE, PRINT_AT_100, extend_to_bleed, footer, page_size,
                      page_with_bleed, version_label)
 from .templates import render_template
+from .text_fit import fit_text, wrap_text
 from ..templates import FOLDER as TEMPLATES_FOLDER
 
 #: the templates shipped with genkit (``templates/`` at the top of the repository, packaged as
@@ -201,7 +203,7 @@ MIN_TEXT = 6.0
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """:func:`~.draw.wrap_text`, and a word wider than ``width`` broken between its letters,
+    """:func:`~.text_fit.wrap_text`, and a word wider than ``width`` broken between its letters,
     so a line never runs past its column whatever the model's words."""
     out: list[str] = []
     for line in wrap_text(text, font, size, width):

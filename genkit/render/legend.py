@@ -15,12 +15,14 @@ from typing import NamedTuple
 
 from .. import hexes
 from ..model.schema import Content, Terrain
-from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text, fit_text, text_width
+from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text
+from .fonts import text_width
 from .layout import GREY, darken, label_plate
 from .map import (GRID_INK, _chip, _compass, bridge_glyph, chip_colours, feature_width, hexside_line,
                   road_width)
 from .sheets import FOOTER_BAND
 from .terrain_art import terrain_hex
+from .text_fit import fit_text
 
 LEGEND_EDGE = 27.0            # the printer's quarter inch plus air
 LEGEND_GAP = 16.0

@@ -32,14 +32,16 @@ from .draw import (
     Primitive,
     Rect,
     Text,
-    cap_height,
-    fit_text,
-    wrap_text,
 )
+from .fonts import cap_height
 from .layout import SheetStyle, darken, label_plate, readable_ink
 from .map_roads import _road_segments, road_items, road_width  # noqa: F401 (road_width: the legend's)
 from .sheets import sheet_words
 from .terrain_art import terrain_hex
+from .text_fit import (
+    fit_text,
+    wrap_text,
+)
 
 PAPER_TONE = "#f7f5ee"
 GRID_INK = "#4d4d4d"

@@ -9,7 +9,8 @@ carry letters. The legend and the player aid draw the same badge (:func:`feature
 from __future__ import annotations
 
 from ..model.schema import Content
-from .draw import Line, Primitive, Rect, Text, cap_height, text_width
+from .draw import Line, Primitive, Rect, Text
+from .fonts import cap_height, text_width
 from .layout import darken, label_plate, readable_ink
 from .orders import section_edges, section_spans
 

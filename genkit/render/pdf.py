@@ -28,7 +28,8 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from . import fonts as _fonts
 from ..atomic import write_file
-from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text, bounds
+from .draw import Circle, Ellipse, Group, Line, Page, Polygon, Polyline, Rect, Text
+from .geometry import bounds
 
 MITER_LIMIT = 4
 _UNKNOWN = object()  # a graphics state value not known (inside a form)

@@ -26,7 +26,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-from .draw import Group, Line, Page, Primitive, Rect, Text, cap_height, fit_text
+from .draw import Group, Line, Page, Primitive, Rect, Text
+from .fonts import cap_height
+from .text_fit import fit_text
 
 # --------------------------------------------------------------------------- paper
 

@@ -52,9 +52,10 @@ from jinja2.loaders import split_template_path
 from ..model import yaml_safe
 from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
-from .draw import (INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect,
-                   Text, cap_height, fit_text, text_width, wrap_text)
+from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
+from .fonts import cap_height, text_width
 from .sandbox import LimitedEnvironment, Limits, Refused, budget
+from .text_fit import fit_text, wrap_text
 
 PRIMITIVES: dict[str, type] = {
     "rect": Rect,

@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .draw import Group, Line, Page, Primitive, Rect, Text, fit_text
+from .draw import Group, Line, Page, Primitive, Rect, Text
 from .sheets import _EPS, PRINT_AT_100, SAFE_MARGIN, footer
+from .text_fit import fit_text
 
 #: the paper margin around a tile's window: the printer's quarter inch plus room for the
 #: registration ticks, which print in the margin, never on the art

@@ -12,7 +12,8 @@ from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
 from genkit.render.aid_sections import counter_key, lanes_of
 from genkit.render.counters import counter_size, unit_face
-from genkit.render.draw import Group, Line, Rect, Text, apply, bounds, iter_primitives
+from genkit.render.draw import Group, Line, Rect, Text
+from genkit.render.geometry import apply, bounds, iter_primitives
 from genkit.render.layout import SheetStyle
 from genkit.render.templates import TemplateError
 

@@ -16,7 +16,8 @@ from genkit.model.check import run_checks
 from genkit.model.load import load
 from genkit.render.cards import cards
 from genkit.render.counters import pieces, side_initial
-from genkit.render.draw import Rect, Text, bounds
+from genkit.render.draw import Rect, Text
+from genkit.render.geometry import bounds
 from genkit.render.kit import build_kit
 from genkit.render.map import MapGeometry, map_items
 from genkit.render.sheets import SAFE_MARGIN

@@ -1,8 +1,9 @@
 import pytest
 
-from genkit.render.draw import (FONTS, Circle, Group, Line, Page, Polygon, Polyline, Rect, Text,
-                                TextFitError, bounds, cap_height, fit_into, fit_text, iter_primitives,
-                                place, text_width, wrap_text)
+from genkit.render.draw import Circle, Group, Line, Page, Polygon, Polyline, Rect, Text
+from genkit.render.fonts import FONTS, cap_height, text_width
+from genkit.render.geometry import bounds, fit_into, iter_primitives, place
+from genkit.render.text_fit import TextFitError, fit_text, wrap_text
 
 
 def test_text_width_uses_real_metrics():

@@ -2,7 +2,9 @@ import itertools
 
 import pytest
 
-from genkit.render.draw import Group, Line, Rect, Text, bounds, text_width
+from genkit.render.draw import Group, Line, Rect, Text
+from genkit.render.fonts import text_width
+from genkit.render.geometry import bounds
 from genkit.render.sheets import (A4, FOOTER_BAND, LETTER, LETTER_LANDSCAPE, PAGE_SIZES,
                                   PRINT_AT_100, TABLOID, TABLOID_LANDSCAPE, Slot,
                                   calibration_square, crop_marks, cut_lines, duplex_axis,

@@ -2,7 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from genkit.render.draw import Group, Line, Polygon, Rect, Text, text_width
+from genkit.render.draw import Group, Line, Polygon, Rect, Text
+from genkit.render.fonts import text_width
 from genkit.render.pdf import pdf_bytes
 from genkit.render.draw import Page
 from genkit.render.svg import svg_string

@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from genkit.render.draw import Group, Page, Rect, Text, bounds
+from genkit.render.draw import Group, Page, Rect, Text
+from genkit.render.geometry import bounds
 from genkit.render.pdf import write_pdf
 from genkit.render.svg import write_svg
 

@@ -13,7 +13,8 @@ from genkit.render.aid import aid_blocks, aid_pages, aid_style
 from genkit.render.cards import cards
 from genkit.render.counters import unit_face
 from genkit.render.dice import DIE_COPIES, dice_sheet, die_face, face_effect
-from genkit.render.draw import Circle, Group, Line, Polygon, Rect, Text, iter_primitives
+from genkit.render.draw import Circle, Group, Line, Polygon, Rect, Text
+from genkit.render.geometry import iter_primitives
 from genkit.render.kit import build_kit, layout_kit
 from genkit.render.layout import SheetStyle
 from genkit.render.map import MapGeometry, map_items

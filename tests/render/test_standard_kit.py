@@ -20,6 +20,8 @@ from genkit.render.draw import (
     Polyline,
     Rect,
     Text,
+)
+from genkit.render.geometry import (
     apply,
     iter_primitives,
 )

@@ -13,7 +13,8 @@ import pytest
 from genkit.model.check import check_path
 from genkit.model.load import load
 from genkit.render.aid import aid_pages
-from genkit.render.draw import Text, iter_primitives, bounds
+from genkit.render.draw import Text
+from genkit.render.geometry import bounds, iter_primitives
 from genkit.render.layout import MIN_TEXT, SheetStyle
 from genkit.render.sheets import FOOTER_BAND, landscape
 
