@@ -1,54 +1,20 @@
 """The typed content model of a game: plain data, no drawing and no rules.
 
-Every YAML file under ``content/<game>/`` is validated against these classes.
-Field names are the YAML keys a designer writes, so a validation error's path
-reads like the file. Unknown keys are errors (``extra="forbid"``): a typo must
-not be silently ignored.
+Every YAML file under ``content/<game>/`` is validated against these classes (``Content`` and
+the classes it holds; the map's are in ``schema_map``, the dice's and cards' in ``schema_cards``).
+Field names are the YAML keys a designer writes, so a validation error's path reads like the file.
+Unknown keys are errors (``extra="forbid"``): a typo must not be silently ignored.
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field
 
 from ..hexes import in_band, parse_hex_id
-
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
-HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
-Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
-
-# Characters printed text may not hold: C0 controls, DEL, C1 controls, Unicode line and
-# paragraph separators (a regex class, valid in Python, JSON Schema and pydantic alike).
-_CONTROLS = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029"
-_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
-
-
-def _printable(forbidden: str, what: str) -> AfterValidator:
-    """A validator refusing any character of the regex class ``forbidden``, saying which and where."""
-    pattern = re.compile(f"[{forbidden}]")
-
-    def validate(text: str) -> str:
-        bad = pattern.search(text)
-        if bad:
-            kind = "a line break" if bad.group() in _BREAKS else "a control character"
-            raise ValueError(f"{what}; found {kind} ({bad.group()!r}) at character {bad.start() + 1}")
-        return text
-    return AfterValidator(validate)
-
-
-# Text the kit prints on one line (names, labels, titles): a line break would stop the build far
-# from the YAML that holds it, so the schema refuses it, naming file, line and field.
-Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
-                 Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
-# Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
-Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),
-                      Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}]*$"})]
-
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+from .schema_base import Colour, HexId, Id, Line, Paragraph, Strict
+from .schema_cards import Cards, Die
+from .schema_map import Map, Terrain
 
 
 # --------------------------------------------------------------------------- game
@@ -219,113 +185,6 @@ class Counters(Strict):
     markers: list[MarkerGroup] = Field(default_factory=list)
 
 
-# --------------------------------------------------------------------------- map
-
-class Grid(Strict):
-    orientation: Literal["flat", "pointy"]
-    shift: Literal["even-down", "odd-down", "even-right", "odd-right"] = Field(
-        description="which 1-based columns (flat) or rows (pointy) are shifted half a hex")
-    columns: int = Field(ge=1, le=99)
-    rows: int = Field(ge=1, le=99)
-    hex_size_in: float = Field(gt=0, le=10, description="hex size across the flats, inches")
-    north: Literal["up", "right", "down", "left"] = Field("up", description="where north points on the sheet")
-
-
-class Terrain(Strict):
-    code: Line = Field(min_length=1, max_length=1, description="one character used in map.rows")
-    id: Id
-    name: Line
-    colour: Colour
-    pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "peaks", "hills", "marsh", "stones", "road"] = "none"
-    move_cost: Optional[int] = Field(ge=1, le=99, description="movement points to enter; null = impassable")
-    blocks_los: bool = False
-
-
-class Place(Strict):
-    name: Line
-    hex: HexId
-    side: Optional[Id] = Field(None, description="the side owning the place (drawn with a thick outline in its colour)")
-
-
-Edge = Annotated[str, Field(pattern=r"^[0-9]{4}/[0-9]{4}$",
-                            description="the hexside between two adjacent hexes, e.g. '0504/0505'")]
-
-
-class Hexside(Strict):
-    """A feature along hexsides (a river, a wall, a bridge): drawn on the map; what it does is
-    the rules module's (``rules:`` section)."""
-    id: Id
-    name: Line
-    colour: Colour
-    style: Literal["line", "bridge"] = Field("line", description="a thick line along the hexside, or a bridge across it")
-    edges: list[Edge] = Field(min_length=1, description="the hexsides it runs along")
-
-
-class Road(Strict):
-    """A road: a path from hex centre to hex centre through adjacent hexes."""
-    id: Id
-    name: Line
-    colour: Colour
-    paths: list[list[HexId]] = Field(min_length=1, description="each a run of adjacent hexes, at least two")
-
-
-class MapSection(Strict):
-    """A section of the board (a flank, the centre): a band across the map's width that cards and
-    orders name. It covers ``columns`` (first and last, 1-based) of the rows or columns that are not
-    shifted; a hex of a shifted row or column that the section's edge cuts belongs to both sections
-    it straddles."""
-    id: Id
-    name: Line
-    columns: list[Annotated[int, Field(ge=1, le=99)]] = Field(min_length=2, max_length=2,
-                                                              description="[first, last] column the section covers")
-
-
-class HexFeature(Strict):
-    """Something standing on hexes over their terrain (sandbags, wire, a bunker, an objective): drawn
-    on the map with its colour and mark; what it does is the rules module's (``rules:`` section)."""
-    id: Id
-    name: Line
-    colour: Colour
-    mark: Line = Field(min_length=1, max_length=3, description="up to three letters drawn on the hex, e.g. 'SB'")
-    hexes: list[HexId] = Field(min_length=1, description="the hexes it stands on")
-    side: Optional[Id] = Field(None, description="the side that built it, when that matters to the rules")
-    blocks_los: bool = Field(False, description="blocks line of sight across its hexes, whatever their terrain")
-
-
-class MapLine(Strict):
-    """A line across the map along one column (flat grids) or row (pointy grids)."""
-    id: Id
-    name: Line = Field(description="printed under the grid")
-    at: int = Field(ge=1, le=99, description="the column (flat grids) or row (pointy grids) of the line")
-
-
-class Map(Strict):
-    grid: Grid
-    terrain: list[Terrain] = Field(min_length=1)
-    rows: list[Line] = Field(min_length=1, description="one string per hex row, one terrain code per column")
-    places: list[Place] = Field(default_factory=list)
-    lines: list[MapLine] = Field(default_factory=list, description="lines across the map, drawn as dashed hexes")
-    hexsides: list[Hexside] = Field(default_factory=list, description="features along hexsides: rivers, bridges ...")
-    roads: list[Road] = Field(default_factory=list, description="roads, drawn over the terrain")
-    sections: list[MapSection] = Field(default_factory=list, description="sections of the board, left to right")
-    features: list[HexFeature] = Field(default_factory=list, description="features standing on hexes: "
-                                                                         "sandbags, wire, bunkers ...")
-
-    @field_validator("rows")
-    @classmethod
-    def _no_blank_rows(cls, rows: list[str]) -> list[str]:
-        for i, row in enumerate(rows):
-            if not row.strip():
-                raise ValueError(f"row {i + 1} is empty")
-        return rows
-
-    def line(self, line_id: str) -> MapLine:
-        return next(ln for ln in self.lines if ln.id == line_id)
-
-    def owned_places(self, side_id: str) -> list[Place]:
-        return [p for p in self.places if p.side == side_id]
-
-
 # --------------------------------------------------------------------------- combat
 
 ResultCode = Annotated[str, Field(pattern=r"^[A-Z]$")]
@@ -379,91 +238,6 @@ class Crt(Strict):
     @property
     def uses_odds(self) -> bool:
         return any(c.odds is not None for c in self.columns)
-
-
-# --------------------------------------------------------------------------- dice
-
-class DieFace(Strict):
-    """One face of a symbol die."""
-    symbol: Id = Field(description="the symbol printed on the face (a known one is drawn, any other "
-                                   "prints the name)")
-    name: Line
-    hits: list[Id] = Field(default_factory=list, description="unit types a hit on this face strikes: one figure "
-                                                             "or step each (empty: no hit)")
-    retreats: int = Field(0, ge=0, le=9, description="hexes the target falls back for this face")
-
-
-class Die(Strict):
-    """A die whose faces carry symbols (battle dice) instead of numbers."""
-    id: Id
-    name: Line
-    faces: list[DieFace] = Field(min_length=2, max_length=20)
-
-
-# --------------------------------------------------------------------------- cards
-
-class Target(Strict):
-    shape: Literal["hex", "line", "area", "units", "own_units", "none"]
-    size: int = Field(1, ge=0, le=99, description="hexes in the line or area, or units chosen")
-    range: int = Field(0, ge=0, le=99, description="hex: farthest distance from the attacking unit")
-
-
-class CardEffect(Strict):
-    kind: Literal["eliminate", "stop", "invulnerable", "extra_attack", "draw_from_table"]
-    turns: int = Field(0, ge=0, le=99, description="how long a stop or invulnerability lasts, in game turns")
-    unit_types: list[Id] = Field(default_factory=list, description="own unit types affected (invulnerable)")
-
-
-class CardCopy(Strict):
-    roll: list[Annotated[int, Field(ge=1, le=100)]] = Field(
-        default_factory=list, description="die faces (1..crt.die_faces) that make the card work")
-    parity: Optional[Literal["even", "odd"]] = Field(
-        None, description="parity roll printed on the card (a repeat roll, or the roll before a table draw)")
-
-
-All = Literal["all"]
-
-
-class Orders(Strict):
-    """A command card's orders: how many units it orders, and where."""
-    sections: dict[Id, Union[Annotated[int, Field(ge=0, le=99)], All]] = Field(
-        default_factory=dict, description="map section id -> units ordered in it, or all")
-    anywhere: int = Field(0, ge=0, le=99, description="units ordered anywhere on the map")
-    unit_types: list[Id] = Field(default_factory=list, description="only units of these types (empty: any)")
-
-
-class Card(Strict):
-    id: Id
-    name: Line
-    text: Paragraph = Field(description="card text, in our words")
-    target: Optional[Target] = Field(None, description="what the card targets (games whose cards attack)")
-    effect: Optional[CardEffect] = Field(None, description="what the card does (games whose cards attack)")
-    orders: Optional[Orders] = Field(None, description="the units a command card orders (command card games)")
-    copies: list[CardCopy] = Field(default_factory=list, description="each copy with its printed roll")
-    count: Optional[int] = Field(None, ge=1, le=99, description="copies, when they print nothing of their own "
-                                                               "(instead of copies)")
-
-    @model_validator(mode="after")
-    def _copies_or_count(self) -> "Card":
-        if bool(self.copies) == (self.count is not None):
-            raise ValueError("give either copies (a list) or count (a number), not both or neither")
-        return self
-
-    def all_copies(self) -> list[CardCopy]:
-        """Every copy of the card in the deck."""
-        return list(self.copies) or [CardCopy()] * (self.count or 0)
-
-
-class Cards(Strict):
-    name: Line = Field("", description="the deck's name, printed on the card backs and as '<name> cards' on the "
-                                       "player aid; empty: 'Cards'")
-    hand_limit: int = Field(ge=1, le=99)
-    plays_per_phase: int = Field(ge=0, le=99, description="cards a side may play in one phase")
-    reshuffle_at: int = Field(ge=0, le=999, description="reshuffle the discards when this many cards are left")
-    draw_table: dict[Annotated[int, Field(ge=1, le=100)], Id] = Field(
-        default_factory=dict, description="die face -> card id, for draw_from_table effects")
-    draw_table_name: Line = Field("Card draw table", description="the draw table's title on the player aid and cards")
-    deck: list[Card] = Field(min_length=1)
 
 
 # --------------------------------------------------------------------------- tracks

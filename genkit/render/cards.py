@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import hexes
-from ..model.schema import Card as CardModel, Content
+from ..model.schema import Content
+from ..model.schema_cards import Card as CardModel
 from .draw import INCH, Group, Text
 from .geometry import bounds
 from .layout import SheetStyle, render, template_path

@@ -14,7 +14,8 @@ import math
 from typing import NamedTuple
 
 from .. import hexes
-from ..model.schema import Content, Terrain
+from ..model.schema import Content
+from ..model.schema_map import Terrain
 from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text
 from .fonts import text_width
 from .layout import GREY, darken, label_plate

@@ -12,7 +12,8 @@ the card's ``orders`` (so a card names the same sections the rules engine lets i
 from __future__ import annotations
 
 from .. import hexes
-from ..model.schema import Card, Content
+from ..model.schema import Content
+from ..model.schema_cards import Card
 
 
 def section_edges(content: Content, size: float = 1.0) -> list[float]:

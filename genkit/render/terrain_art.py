@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from .. import hexes
-from ..model.schema import Terrain
+from ..model.schema_map import Terrain
 from .draw import Circle, Group, Line, Polygon, Polyline, Primitive
 from .layout import darken
 

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "check.py", "check_map.py", "load.py")]
+FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "schema_base.py", "schema_map.py", "schema_cards.py",
+                                                 "check.py", "check_map.py", "load.py")]
 FILES += sorted((ROOT / "genkit" / "render").glob("*.py"))
 FILES += sorted((ROOT / "templates").glob("*.j2"))
 # the engine outside the game's own package, the simulator and the command line

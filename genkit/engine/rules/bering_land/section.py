@@ -9,7 +9,7 @@ from typing import Literal, Optional
 from pydantic import Field
 
 from ....hexes import parse_hex_id
-from ....model.schema import Id, Strict
+from ....model.schema_base import Id, Strict
 
 
 class Options(Strict):

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ....model.schema import HexId, Id, Strict
+from ....model.schema_base import HexId, Id, Strict
 
 SECTION = ("rules",)
 # 6.1: the own edges a grid orientation offers, (first, last): rows on a pointy grid, columns on a flat one

@@ -8,7 +8,7 @@ from typing import Literal, Optional
 
 from pydantic import Field, field_validator
 
-from ....model.schema import Id, Strict
+from ....model.schema_base import Id, Strict
 
 SECTION = ("rules",)
 

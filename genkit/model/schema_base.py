@@ -1,0 +1,43 @@
+"""The base of the content model: ``Strict`` (the model every content class derives from) and the
+field types the content files share (ids, hex ids, colours, printable text)."""
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
+HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
+
+# Characters printed text may not hold: C0 controls, DEL, C1 controls, Unicode line and
+# paragraph separators (a regex class, valid in Python, JSON Schema and pydantic alike).
+_CONTROLS = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029"
+_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
+
+
+def _printable(forbidden: str, what: str) -> AfterValidator:
+    """A validator refusing any character of the regex class ``forbidden``, saying which and where."""
+    pattern = re.compile(f"[{forbidden}]")
+
+    def validate(text: str) -> str:
+        bad = pattern.search(text)
+        if bad:
+            kind = "a line break" if bad.group() in _BREAKS else "a control character"
+            raise ValueError(f"{what}; found {kind} ({bad.group()!r}) at character {bad.start() + 1}")
+        return text
+    return AfterValidator(validate)
+
+
+# Text the kit prints on one line (names, labels, titles): a line break would stop the build far
+# from the YAML that holds it, so the schema refuses it, naming file, line and field.
+Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
+                 Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
+# Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
+Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),
+                      Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}]*$"})]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
