@@ -50,7 +50,8 @@ def test_wheel_ships_templates_fonts_and_schema(installed):
     for font in (REPO / "genkit" / "fonts").glob("*.ttf"):
         assert f"genkit/fonts/{font.name}" in names
     assert "genkit/model/content.schema.json" in names
-    if shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]):    # the compiled search, built
+    if (shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])           # the compiled search,
+            and (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()):  # built where it can be
         assert any(n.startswith("genkit/engine/rules/standard/_reach.") and n.endswith((".so", ".pyd"))
                    for n in names), "the wheel lacks the compiled search (_reach.c)"
     assert not any(n.endswith(".c") for n in names)

@@ -26,15 +26,16 @@ needs_compiled = pytest.mark.skipif(Search is None, reason="the compiled search 
 
 
 def _compiler() -> bool:
+    """A C compiler and this Python's headers: what pip needs to build the extension."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    return shutil.which(cc) is not None
+    return shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
 
 
 def test_compiled_search_is_built_wherever_a_c_compiler_is():
     """pip builds ``_reach.c`` as an optional extension: with a compiler at hand (as in CI) it
     must be there, and a standard game must use it."""
     if not _compiler():
-        pytest.skip("no C compiler here: genkit runs on the Python search")
+        pytest.skip("no C compiler or no Python headers here: genkit runs on the Python search")
     assert Search is not None, "pip install did not build genkit/engine/rules/standard/_reach.c"
     game = Game(load(str(ROOT / "content" / "brannock_ford"))[0])
     assert getattr(game.search, "__self__", None).__class__ is Search
@@ -132,6 +133,8 @@ def test_compiled_search_refuses_bad_arguments():
         search.reach(0, 1 << 20, 0, 0, 0, 0, 0, False)   # an allowance past any game's
     with pytest.raises(TypeError):
         search.reach("0", 4, 0, 0, 0, 0, 0, False)
+    with pytest.raises(ValueError):
+        search.reach(0, 4, 0, 0, 0, 1 << 40, 0b100, False)  # a cost of leaving past any game's
     with pytest.raises(TypeError):
         search.reach(0, 4, 0, 0, 0, 0, 0)
     with pytest.raises(TypeError):
@@ -139,6 +142,42 @@ def test_compiled_search_refuses_bad_arguments():
     search.__init__(70, [[(1, (h + 1) % 70)] for h in range(70)])   # again, a map of two words
     assert search.reach(0, 200, 0, (1 << 70) - 2, 0, 0, 0, False) == ((1 << 70) - 2, (1 << 70) - 1)
     with pytest.raises(ValueError):
+        search.__init__(2, [[(1, 1)], [(1, 0), (0, 1), (1, 0)]])   # fails half-way: the old tables stay
+    assert search.reach(0, 200, 0, (1 << 70) - 2, 0, 0, 0, False) == ((1 << 70) - 2, (1 << 70) - 1)
+    with pytest.raises(TypeError):
+        Search(2, [[(1, 1)], []], extra=1)
+    with pytest.raises(ValueError):
         Search(2, [[(0, 1)], []])                        # a step costs something
     with pytest.raises(ValueError):
         Search(2, [[(1, 5)], []])                        # to a hex of the map
+
+
+@needs_compiled
+def test_compiled_search_reads_steps_as_any_pairs_and_never_takes_a_step_past_every_allowance():
+    assert Search(3, [[[1, 1]], [[1, 2]], []]).reach(0, 2, 0, 0b110, 0, 0, 0, False) == (0b110, 0b111)
+    assert Search(2, [[(10 ** 9, 1)], []]).reach(0, 65535, 0, 0b10, 0, 0, 0, False) == (0, 0b1)
+
+
+@needs_compiled
+def test_compiled_search_survives_python_code_that_remakes_it_midway():
+    """Reading an argument (``__index__``) or a row of steps may run Python code, which may call
+    ``__init__`` again on the same object: the search then answers on whole tables, never on a
+    mix of the old and the new (no write past a buffer)."""
+    search = Search(2, [[(1, 1)], []])
+
+    class Remakes:
+        def __index__(self):
+            search.__init__(200, [[(1, (h + 1) % 200)] for h in range(200)])
+            return 0
+
+    every = (1 << 200) - 1
+    assert search.reach(Remakes(), 300, 0, every ^ 1, 0, 0, 0, False) == (every ^ 1, every)
+
+    class Rows(list):
+        def __getitem__(self, h):
+            if h == 1:
+                search.__init__(2, [[(1, 1)], []])
+            return list.__getitem__(self, h)
+
+    search.__init__(3, Rows([[(1, 1)], [(1, 2)], []]))
+    assert search.reach(0, 5, 0, 0b110, 0, 0, 0, False) == (0b110, 0b111)

@@ -15,6 +15,18 @@
 typedef uint64_t word;
 
 #define MAX_ALLOWANCE 65535     /* half MP: far beyond any game's, and the scratch it takes */
+#define MAX_HEXES (1 << 20)     /* a map far beyond any game's; sizes stay well inside int */
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+static int lowest_bit(uint64_t x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+#else
+#define lowest_bit(x) __builtin_ctzll(x)
+#endif
 
 typedef struct {
     PyObject_HEAD
@@ -34,71 +46,103 @@ static void Search_dealloc(Search *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* One step of a row: a (cost, hex) pair; a cost above MAX_ALLOWANCE is kept as one step past
+ * it (never taken: no allowance reaches it). */
+static int read_step(PyObject *pair, int n, int *cost, int *to) {
+    PyObject *fast = PySequence_Fast(pair, "a step: a (cost, hex) pair");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 2) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a step: a (cost, hex) pair");
+        return -1;
+    }
+    long long c = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, 0));
+    long long h = c == -1 && PyErr_Occurred() ? -1 : PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, 1));
+    Py_DECREF(fast);
+    if (PyErr_Occurred())
+        return -1;
+    if (c <= 0 || h < 0 || h >= n) {
+        PyErr_SetString(PyExc_ValueError, "a step: cost > 0 to a hex of the map");
+        return -1;
+    }
+    *cost = c > MAX_ALLOWANCE ? MAX_ALLOWANCE + 1 : (int)c;
+    *to = (int)h;
+    return 0;
+}
+
 /* Search(n, steps): steps[h] is a sequence of (cost, hex) pairs, the hexes one step from h
- * and what the step costs (half MP, > 0). */
+ * and what the step costs (half MP, > 0). The tables are built apart and take the place of
+ * the old ones only when all is read (an __init__ called again, even from inside itself,
+ * never leaves them half made). */
 static int Search_init(Search *self, PyObject *args, PyObject *kw) {
-    int n;
+    int n, min_step = 0;
     PyObject *steps;
-    (void)kw;
+    if (kw && PyDict_GET_SIZE(kw)) {
+        PyErr_SetString(PyExc_TypeError, "Search takes no keyword arguments");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "iO", &n, &steps))
         return -1;
-    if (n <= 0 || PySequence_Length(steps) != n) {
+    if (n <= 0 || n > MAX_HEXES) {
+        PyErr_SetString(PyExc_ValueError, "Search: 1 to 1048576 hexes");
+        return -1;
+    }
+    Py_ssize_t rows = PySequence_Length(steps);
+    if (rows < 0)
+        return -1;
+    if (rows != n) {
         PyErr_SetString(PyExc_ValueError, "steps: one entry per hex");
         return -1;
     }
-    PyMem_Free(self->step_to);          /* __init__ called again: start afresh */
+    int *step_to = PyMem_Malloc(sizeof(int) * (size_t)n * 6), *step_cost = PyMem_Malloc(sizeof(int) * (size_t)n * 6);
+    if (!step_to || !step_cost) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int h = 0; h < n; h++) {
+        for (int d = 0; d < 6; d++) {
+            step_to[h * 6 + d] = -1;
+            step_cost[h * 6 + d] = 0;
+        }
+        PyObject *item = PySequence_GetItem(steps, h);
+        if (!item)
+            goto fail;
+        PyObject *row = PySequence_Fast(item, "steps[h]: a sequence");
+        Py_DECREF(item);
+        if (!row)
+            goto fail;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(row);
+        if (k > 6) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_ValueError, "steps[h]: at most 6 steps");
+            goto fail;
+        }
+        for (Py_ssize_t d = 0; d < k; d++) {
+            if (read_step(PySequence_Fast_GET_ITEM(row, d), n, &step_cost[h * 6 + d], &step_to[h * 6 + d])) {
+                Py_DECREF(row);
+                goto fail;
+            }
+            if (min_step == 0 || step_cost[h * 6 + d] < min_step)
+                min_step = step_cost[h * 6 + d];
+        }
+        Py_DECREF(row);
+    }
+    PyMem_Free(self->step_to);
     PyMem_Free(self->step_cost);
     PyMem_Free(self->buf);
+    self->step_to = step_to;
+    self->step_cost = step_cost;
     self->buf = NULL;
     self->levels = 0;
     self->n = n;
     self->words = (n + 63) / 64;
-    self->min_step = 0;
-    self->step_to = PyMem_Calloc((size_t)n * 6, sizeof(int));
-    self->step_cost = PyMem_Calloc((size_t)n * 6, sizeof(int));
-    if (!self->step_to || !self->step_cost) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (int h = 0; h < n; h++) {
-        PyObject *item = PySequence_GetItem(steps, h);
-        if (!item)
-            return -1;
-        PyObject *row = PySequence_Fast(item, "steps[h]: a sequence");
-        Py_DECREF(item);
-        if (!row)
-            return -1;
-        Py_ssize_t k = PySequence_Fast_GET_SIZE(row);
-        for (int d = 0; d < 6; d++) {
-            self->step_to[h * 6 + d] = -1;
-            self->step_cost[h * 6 + d] = 0;
-        }
-        if (k > 6) {
-            Py_DECREF(row);
-            PyErr_SetString(PyExc_ValueError, "steps[h]: at most 6 steps");
-            return -1;
-        }
-        for (Py_ssize_t d = 0; d < k; d++) {
-            int cost, to;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(row, d), "ii", &cost, &to)) {
-                Py_DECREF(row);
-                return -1;
-            }
-            if (cost <= 0 || to < 0 || to >= n) {
-                Py_DECREF(row);
-                PyErr_SetString(PyExc_ValueError, "a step: cost > 0 to a hex of the map");
-                return -1;
-            }
-            self->step_to[h * 6 + d] = to;
-            self->step_cost[h * 6 + d] = cost;
-            if (self->min_step == 0 || cost < self->min_step)
-                self->min_step = cost;
-        }
-        Py_DECREF(row);
-    }
-    if (self->min_step == 0)
-        self->min_step = 1;
+    self->min_step = min_step ? min_step : 1;
     return 0;
+fail:
+    PyMem_Free(step_to);
+    PyMem_Free(step_cost);
+    return -1;
 }
 
 /* A non-negative Python int of at most n bits into words. */
@@ -115,8 +159,9 @@ static int to_words(Search *self, PyObject *v, word *out) {
         goto fail;
     }
 #if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t got = PyLong_AsNativeBytes(v, b, nbytes,
-                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    /* (UNSIGNED_BUFFER: the top bit of the last word is a hex, not a sign) */
+    Py_ssize_t got = PyLong_AsNativeBytes(v, b, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN
+                                          | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
     if (got < 0)
         goto fail;
     if (got > nbytes) {
@@ -194,23 +239,27 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_TypeError, "reach takes 8 arguments");
         return NULL;
     }
-    int n = self->n, W = self->words;
-    long start, ma, leave;
+    /* every argument read first: reading one may run Python code (__index__, __bool__),
+     * which could even call __init__ again; the map's tables are read only after */
+    long long start, ma, leave;
     int any_end;
-    if ((start = PyLong_AsLong(args[0])) == -1 && PyErr_Occurred())
+    if ((start = PyLong_AsLongLong(args[0])) == -1 && PyErr_Occurred())
         return NULL;
-    if ((ma = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred())
+    if ((ma = PyLong_AsLongLong(args[1])) == -1 && PyErr_Occurred())
         return NULL;
-    if ((leave = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred())
+    if ((leave = PyLong_AsLongLong(args[5])) == -1 && PyErr_Occurred())
         return NULL;
     if ((any_end = PyObject_IsTrue(args[7])) < 0)
         return NULL;
-    if (start < 0 || start >= n || ma < 0 || ma > MAX_ALLOWANCE || leave < 0) {
-        PyErr_SetString(PyExc_ValueError, "reach: a hex of the map, an allowance of 0..65535 and costs >= 0");
+    int n = self->n, W = self->words;
+    if (start < 0 || start >= n || ma < 0 || ma > MAX_ALLOWANCE || leave < 0 || leave > MAX_ALLOWANCE) {
+        PyErr_SetString(PyExc_ValueError, "reach: a hex of the map, an allowance and a cost of 0..65535");
         return NULL;
     }
     int levels = (int)ma + 1;
     if (levels > self->levels) {
+        if ((size_t)W * (size_t)(6 + levels) > SIZE_MAX / sizeof(word))
+            return PyErr_NoMemory();
         word *nb = PyMem_Realloc(self->buf, sizeof(word) * (size_t)W * (size_t)(6 + levels));
         if (!nb)
             return PyErr_NoMemory();
@@ -234,7 +283,7 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
         int j = self->step_to[start * 6 + d];
         if (j < 0)
             continue;
-        long c = self->step_cost[start * 6 + d];
+        long long c = self->step_cost[start * 6 + d];
         if (leaving) {
             if (BIT(no_zoc, j))
                 continue;
@@ -243,8 +292,8 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
         if (c <= ma)
             SET(fut + c * W, j);
     }
-    long last = ma - self->min_step;    /* a hex reached later has no step within the allowance */
-    for (long spent = 1; spent <= ma; spent++) {
+    long long last = ma - self->min_step;    /* a hex reached later has no step within the allowance */
+    for (long long spent = 1; spent <= ma; spent++) {
         word *level = fut + spent * W, any = 0;
         for (int w = 0; w < W; w++) {
             level[w] &= unseen[w];
@@ -272,11 +321,11 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
         for (int w = 0; w < W; w++) {
             word go = level[w] & ~stop[w];
             while (go) {
-                int h = w * 64 + __builtin_ctzll(go);
+                int h = w * 64 + lowest_bit(go);
                 go &= go - 1;
                 const int *to = self->step_to + h * 6, *cost = self->step_cost + h * 6;
                 for (int d = 0; d < 6; d++) {
-                    long at = spent + cost[d];
+                    long long at = spent + cost[d];
                     if (to[d] >= 0 && at <= ma)
                         SET(fut + at * W, to[d]);
                 }
