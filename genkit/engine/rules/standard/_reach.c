@@ -6,7 +6,11 @@
  * stacking.
  *
  * The search is the bucket Dijkstra of the Python one, level by level of half movement points
- * spent, on hex masks held as arrays of 64-bit words (Python ints at the boundary). */
+ * spent, on hex masks held as arrays of 64-bit words (Python ints at the boundary).
+ *
+ * An editable install (pip install -e .) compiles this file into the source tree: after
+ * editing it, run that command again. tests/engine/test_standard_compiled_search.py holds it
+ * to the Python search and to a plain Dijkstra. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
