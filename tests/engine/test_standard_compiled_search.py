@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 import random
 import shutil
+import sys
 import sysconfig
 from pathlib import Path
 
@@ -39,6 +40,9 @@ def test_compiled_search_is_built_wherever_a_c_compiler_is():
     assert Search is not None, "pip install did not build genkit/engine/rules/standard/_reach.c"
     game = Game(load(str(ROOT / "content" / "brannock_ford"))[0])
     assert getattr(game.search, "__self__", None).__class__ is Search
+    built, source = Path(sys.modules[Search.__module__].__file__), ROOT / "genkit/engine/rules/standard/_reach.c"
+    if built.parent == source.parent:           # an editable install: compiled from this checkout
+        assert built.stat().st_mtime >= source.stat().st_mtime, "_reach.c changed: run pip install -e . again"
 
 
 def plain(steps: list, start: int, ma: int, avoid: int, ends: int, stop: int, leave: int, no_zoc: int,
