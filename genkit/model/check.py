@@ -19,11 +19,21 @@ from .load import ContentError, Finding, Source, load
 from .schema import DRAW, MOST_POINTS, Content
 
 CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
+#: checks that lay out what a build prints (the map's legend, the rules booklet's tables, die faces):
+#: the renderer they call reads the model as the other checks leave it, every reference resolved,
+#: so they run only once those found no error (as a build renders only such a model)
+DRAWING_CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
 
 
 def check(fn):
     CHECKS.append(fn)
+    return fn
+
+
+def drawing_check(fn):
+    """A check that renders part of the kit: run after the others, and only if they found no error."""
+    DRAWING_CHECKS.append(fn)
     return fn
 
 
@@ -260,16 +270,6 @@ def sheet_fit(ctx: Context):
         yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
                         f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes measures {w:.2f} x {h:.2f} in; "
                         f"with {margin} in margins it does not fit the {sheet_w:g} x {sheet_h:g} in sheet")
-    else:
-        # the legend (title, terrain key, map symbols, compass) must fit too: under the grid or
-        # beside it, laid out exactly as the map sheet lays it out
-        from ..render.map import MapGeometry
-        plan = MapGeometry(c).legend
-        if not plan.fits:
-            yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
-                            f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
-                            f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
-                            "hexes or a bigger sheet (game.components.map_sheet_in)")
     counter = c.game.components.counter_in
     if counter > g.hex_size_in:
         yield ctx.error("counter-fit", ("game", "components", "counter_in"),
@@ -279,6 +279,23 @@ def sheet_fit(ctx: Context):
                           f"{counter} in counters nearly fill the {g.hex_size_in} in hexes: hard to pick up")
     if c.cards is not None:
         yield from _card_fit(ctx)
+
+
+@drawing_check
+def legend_fit(ctx: Context):
+    """The map's legend (title, terrain key, map symbols, compass) fits its sheet under the grid
+    or beside it, laid out exactly as the map sheet lays it out (a grid too big for the sheet
+    is :func:`sheet_fit`'s error, so this one does not run then)."""
+    from ..render.map import MapGeometry
+    c = ctx.content
+    g = c.map.grid
+    sheet_w, sheet_h = c.game.components.map_sheet_in
+    plan = MapGeometry(c).legend
+    if not plan.fits:
+        yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
+                        f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
+                        f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
+                        "hexes or a bigger sheet (game.components.map_sheet_in)")
 
 
 def _card_fit(ctx: Context):
@@ -405,7 +422,7 @@ def rules_section(ctx: Context):
 
 # --------------------------------------------------------------------------- rules booklet
 
-@check
+@drawing_check
 def rules_booklet(ctx: Context):
     """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
     exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
@@ -419,13 +436,20 @@ def run_checks(content: Content, source: Source) -> list[Finding]:
     ctx = Context(content, source)
     findings: list[Finding] = []
     for fn in CHECKS:
-        try:
-            findings.extend(fn(ctx))
-        except Exception as exc:  # a check must never turn bad content into a traceback
-            findings.append(Finding("error", str(source.root), 1, "check-failed",
-                                    f"check '{fn.__name__}' could not run on this content ({type(exc).__name__}: "
-                                    f"{exc}); fix the errors above, or report this as a genkit bug"))
+        findings.extend(_run(fn, ctx))
+    if not any(f.severity == "error" for f in findings):   # the drawing checks need a consistent model
+        for fn in DRAWING_CHECKS:
+            findings.extend(_run(fn, ctx))
     return sort_findings(findings)
+
+
+def _run(fn, ctx: Context) -> list[Finding]:
+    try:
+        return list(fn(ctx))
+    except Exception as exc:  # a check must never turn bad content into a traceback
+        return [Finding("error", str(ctx.source.root), 1, "check-failed",
+                        f"check '{fn.__name__}' could not run on this content ({type(exc).__name__}: "
+                        f"{exc}); fix the errors above, or report this as a genkit bug")]
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:

@@ -30,9 +30,14 @@ def _printable(forbidden: str, what: str) -> AfterValidator:
     return AfterValidator(validate)
 
 
-# Text the kit prints on one line (names, labels, titles): a line break would stop the build far
-# from the YAML that holds it, so the schema refuses it, naming file, line and field.
-Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
+#: the longest Line: more than a printed line holds across a page at the 6 pt the kit prints at least
+LINE_MAX = 200
+
+# Text the kit prints on one line (names, labels, titles): a line break, or a line longer than any
+# page (whose wrapped cell could be taller than a page), would stop the build far from the YAML
+# that holds it, so the schema refuses it, naming file, line and field.
+Line = Annotated[str, Field(max_length=LINE_MAX),
+                 _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
                  Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
 # Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
 Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),

@@ -152,10 +152,30 @@ def _column_widths(data: TableData, total: float, least: dict[int, float]) -> li
                       + [_longest_word(r[c], SANS) for r in data.rows] + [least.get(c, 0.0) - 8.5])
             for c in range(len(share))]
     if sum(need) >= total:
-        return [total * n / sum(need) for n in need]
+        return _share_out(need, total)
     widths = [max(s, n) for s, n in zip(share, need)]
     over = sum(widths) - total
     spare = [w - n for w, n in zip(widths, need)]
     room = sum(spare)
     return [w - over * sp / room for w, sp in zip(widths, spare)]
 
+
+def _share_out(need: list[float], total: float) -> list[float]:
+    """Widths for columns whose longest words together are wider than ``total``: each column
+    whose word fits an equal share of what is left gets its word's width, the others share the
+    rest equally (a word wider than its cell breaks between its letters). Scaling every column
+    down instead left a short one narrower than its padding when another held one very long word."""
+    widths = [0.0] * len(need)
+    left, open_ = total, list(range(len(need)))
+    while open_:
+        fair = left / len(open_)
+        fits = [c for c in open_ if need[c] <= fair]
+        if not fits:
+            for c in open_:
+                widths[c] = fair
+            break
+        for c in fits:
+            widths[c] = need[c]
+            left -= need[c]
+        open_ = [c for c in open_ if c not in fits]
+    return widths

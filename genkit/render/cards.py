@@ -162,7 +162,8 @@ def target_caption(content: Content, card: CardModel) -> str:
 def _name(it) -> str:
     """What a face item is, in words, for an error message."""
     if isinstance(it, Text):
-        return f"the text {it.text!r} ({it.size:g} pt)"
+        text = it.text if len(it.text) <= 60 else it.text[:57] + "..."
+        return f"the text {text!r} ({it.size:g} pt)"
     if isinstance(it, Group):
         texts = [t.text for t in it.items if isinstance(t, Text)]
         return f"the drawing holding {texts[0]!r}" if texts else "the diagram"
@@ -201,15 +202,30 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
              for f, aid in sorted(deck.draw_table.items())]
     out = []
     for ab in deck.deck:
-        base = _card_context(content, ab, w, h)
-        for i, cp in enumerate(ab.all_copies()):
-            ctx = {**base, "card": {**base["card"], "roll": list(cp.roll), "parity": cp.parity or "",
-                                    "number": i + 1, "copies": len(ab.all_copies())},
-                   "draw_table": table, "draw_table_name": deck.draw_table_name}
-            face = render(path, ctx)
-            check_face_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
-            out.append(Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)))
+        out += [Card(f"{ab.id}-{i + 1}", ab.id, tuple(face))
+                for i, face in enumerate(card_faces(content, ab, content_root, path, table))]
     return out
+
+
+def card_faces(content: Content, ab: CardModel, content_root: str | Path | None = None, path=None,
+               table=None) -> list[list]:
+    """The face of each copy of card ``ab``; ValueError naming what runs past the face's edge."""
+    w, h = card_size(content)
+    deck = content.cards
+    path = path or template_path("card.yaml.j2", content_root)
+    if table is None:
+        table = [{"face": f, "name": next((a.name for a in deck.deck if a.id == aid), aid)}
+                 for f, aid in sorted(deck.draw_table.items())]
+    base = _card_context(content, ab, w, h)
+    faces = []
+    for i, cp in enumerate(ab.all_copies()):
+        ctx = {**base, "card": {**base["card"], "roll": list(cp.roll), "parity": cp.parity or "",
+                                "number": i + 1, "copies": len(ab.all_copies())},
+               "draw_table": table, "draw_table_name": deck.draw_table_name}
+        face = render(path, ctx)
+        check_face_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
+        faces.append(face)
+    return faces
 
 
 def _card_context(content: Content, ab: CardModel, w: float, h: float) -> dict:

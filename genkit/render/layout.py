@@ -208,9 +208,13 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     out: list[str] = []
     for line in wrap_text(text, font, size, width):
         while text_width(line, font, size) > width and len(line) > 1:
-            cut = len(line) - 1
-            while cut > 1 and text_width(line[:cut], font, size) > width:
-                cut -= 1
+            # the longest prefix that fits (at least one letter), found from the front: a prefix's
+            # width grows with its length, so this is the cut a search from the back finds, in
+            # steps the column's width bounds rather than the word's length (a 5000-letter word
+            # searched from the back took minutes)
+            cut = 1
+            while cut < len(line) - 1 and text_width(line[:cut + 1], font, size) <= width:
+                cut += 1
             out.append(line[:cut])
             line = line[cut:]
         out.append(line)

@@ -324,3 +324,24 @@ def test_m44_5_6_battle_hits_before_flags_and_last_figure_eliminates():
     q = pos.put("axis", "infantry", "0605", figs=2)
     fire(pos, p, q, "infantry", "grenade", "flag")
     assert pos.s.loc[q] == ELIMINATED
+
+
+@pytest.mark.parametrize("old, new", [("battle_out: {armour: -2}}", "battle_out: {armour: 1000000000}}"),
+                                      ("dice: {infantry: -1, armour: -2}}", "dice: {infantry: -1, armour: -100}}")])
+def test_a_dice_change_beyond_what_a_unit_may_roll_is_refused_by_check(tmp_path, old, new):
+    """A feature's battle_out of 1000000000 (found by a structural fuzz) passed check, and `genkit
+    sim` then rolled that many dice in one battle (hung past its 60 s timeout). A dice change is
+    at most 99 either way, the most battle dice a unit may roll."""
+    import shutil
+    from pathlib import Path
+    from genkit.model.check import check_path
+    game = tmp_path / "memoir44"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content" / "memoir44", game)
+    text = (game / "rules.yaml").read_text()
+    assert old in text
+    (game / "rules.yaml").write_text(text.replace(old, new, 1))
+    [finding] = [f for f in check_path(game) if f.severity == "error"]
+    assert finding.code == "schema" and "99" in finding.message and "rules.terrain." in finding.message
+    assert finding.file == str(game / "rules.yaml") and new.split(":")[0] in text.splitlines()[finding.line - 1]
+    (game / "rules.yaml").write_text(text.replace(old, new.replace("1000000000", "99").replace("-100", "-99"), 1))
+    assert not [f for f in check_path(game) if f.severity == "error"]

@@ -74,6 +74,32 @@ def test_a_renamed_side_is_reported_not_a_check_crash():
     assert "unknown-side" in {f.code for f in found} and "check-failed" not in {f.code for f in found}
 
 
+def test_a_short_crt_row_is_reported_once_and_no_drawing_check_fails(game_copy):
+    """A CRT row one result short (found by a structural fuzz): the row is the error, with its
+    file and line; the rules booklet's CRT table, drawn from it, is not tried (it raised IndexError)."""
+    edit(game_copy / "crt.yaml", "rows: {primary:   [L, L, M, M, M, M],", "rows: {primary:   [L, L, M, M, M],")
+    found = check_path(game_copy)
+    assert "crt-missing" in {f.code for f in found} and "check-failed" not in {f.code for f in found}
+    assert all(f.file.endswith(".yaml") and f.line > 0 for f in found if f.severity == "error")
+
+
+@pytest.mark.parametrize("file, old, new, code", [
+    ("rules.yaml", '- {hex: "0902", side: allies}', '- {hex: "0902", side: nosuch}', "rules-reference"),
+    ("game.yaml", "- id: axis", "- id: axis_draw", "unknown-side"),
+    ("cards.yaml", "unit_types: [armour]", "unit_types: [zz_unknown]", "unknown-unit-type"),
+])
+def test_an_unknown_reference_is_reported_not_a_drawing_check_crash(tmp_path, file, old, new, code):
+    """An unknown side or unit type in memoir44 (found by a structural fuzz): the reference is the
+    error; the map legend and the booklet's charts, which look it up, are not drawn (they raised
+    KeyError or StopIteration, reported as check-failed without a file or line)."""
+    import shutil
+    game = tmp_path / "memoir44"
+    shutil.copytree(ROOT / "content" / "memoir44", game)
+    edit(game / file, old, new)
+    found = check_path(game)
+    assert code in {f.code for f in found} and "check-failed" not in {f.code for f in found}
+
+
 def test_turn_limit_winner_must_be_a_side_or_draw(game_copy):
     text = (game_copy / "game.yaml").read_text().splitlines()
     line = next(n for n, row in enumerate(text, start=1) if "kind: turn_limit" in row)

@@ -251,6 +251,23 @@ def test_printed_one_line_texts_refuse_breaks_and_controls(setting):
     assert finding.code == "schema" and "single line" in finding.message
 
 
+def test_a_printed_one_line_text_longer_than_a_page_line_names_file_line_and_field(tmp_path):
+    """A track's count of 5000 x's (found by a structural fuzz) passed check; the build then hung
+    in the player aid and, once that was fixed, stopped on the rules booklet's track table, a cell
+    taller than a page, naming rules.md. A Line holds at most LINE_MAX characters."""
+    import shutil
+    from genkit.model.schema_base import LINE_MAX
+    game = tmp_path / "memoir44"
+    shutil.copytree(BERING.parent / "memoir44", game)
+    edit(game / "tracks.yaml", "count: medals win", "count: " + "x" * 5000)
+    [finding] = refused(game)
+    lines = (game / "tracks.yaml").read_text().splitlines()
+    assert finding.file == str(game / "tracks.yaml") and "count:" in lines[finding.line - 1]
+    assert finding.code == "schema"
+    assert f"tracks.0.count: String should have at most {LINE_MAX} characters" in finding.message
+    assert load(game, ["tracks.medals.count=" + "x" * LINE_MAX])
+
+
 def test_card_text_may_hold_line_breaks():
     content, _ = load(BERING, ['cards.deck.air_strike.text="Two\\nlines"'])
     assert content.cards.deck[1].text == "Two\nlines"

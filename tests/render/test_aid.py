@@ -259,3 +259,18 @@ def test_the_counter_sheet_carries_the_counter_key_when_there_is_room(tmp_path):
     assert "type symbol" in said and "strength - movement allowance" in said
     x0, y0, x1, y1 = bounds([it for it in front.items if not (isinstance(it, Text) and it.y > front.height - FOOTER_BAND)])
     assert x1 <= front.width - 18 and y1 <= front.height - FOOTER_BAND
+
+
+def test_a_word_thousands_of_letters_long_breaks_between_letters_in_time(monkeypatch):
+    """A 5000-letter word in a narrow column (found by a structural fuzz: a track's count of 5000
+    x's hung `genkit build` for minutes in the player aid's lane label): each line fits, no letter
+    is lost, and the letters are measured a few times per line, not once per letter per line."""
+    from genkit.render import layout
+    calls = []
+    width_of = layout.text_width
+    monkeypatch.setattr(layout, "text_width", lambda *a: calls.append(1) or width_of(*a))
+    word = "x" * 5000
+    lines = layout.wrap(word, "sans", 7, 40)
+    assert "".join(lines) == word and all(width_of(ln, "sans", 7) <= 40 for ln in lines)
+    assert 1 < max(map(len, lines)) < 40
+    assert len(calls) < 2 * len(word)      # searched from the back: about 5000 * 5000 / 2 / 12

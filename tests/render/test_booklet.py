@@ -194,3 +194,21 @@ def test_the_kit_hash_follows_the_rules_text(tmp_path):
     after = json.loads((build_kit(dest, tmp_path / "b", only="map") and
                         (tmp_path / "b" / "manifest.json")).read_text())["content_sha256"]
     assert before != after and load(dest)[1].sha256 == load(BERING)[1].sha256
+
+
+def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_their_width(tmp_path):
+    """A CRT result whose text is one 600-letter word (found by a structural fuzz): check passed,
+    then the booklet's results table scaled every column down with it, leaving the code column
+    narrower than its padding, and the build stopped on reportlab's "flowable given negative
+    availWidth" with no file or line. Now the short columns keep their width and the word breaks."""
+    from genkit.render.booklet_tables import _column_widths
+    from genkit.render.rules_tables import results_table
+    game = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", game)
+    crt = (game / "crt.yaml").read_text()
+    assert 'text: "Nothing happens."' in crt
+    (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "' + "x" * 600 + '"'))
+    manifest = build_kit(game, tmp_path / "kit", only=["rules"])
+    assert [c["file"] for c in manifest["components"]] == ["rules.pdf"]
+    widths = _column_widths(results_table(load_game(game)), 400, {})
+    assert abs(sum(widths) - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two

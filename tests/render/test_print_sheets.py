@@ -168,6 +168,38 @@ def test_a_card_face_that_cannot_fit_names_what_runs_off():
 
 # --------------------------------------------------------------------------- defect 4
 
+def test_a_card_face_that_cannot_fit_is_a_check_finding_naming_the_card_before_the_build():
+    """Cards too short for their face, or a card text of one 5000-letter word (found by a
+    structural fuzz): check passed, then the build stopped on the card sheet's ValueError,
+    without the content's file and line. Now each card that runs off is an error at its entry."""
+    content, source = load(BERING, ["game.components.card_in=[2.5,1.5]"])
+    found = [f for f in run_checks(content, source) if f.severity == "error"]
+    assert found and {f.code for f in found} == {"card-face"}
+    assert all(f.file.endswith("cards.yaml") and f.line > 0 and "past the bottom edge" in f.message for f in found)
+    content, source = load(ROOT / "content" / "memoir44", ["cards.deck.armour_thrust.text=" + "x" * 5000])
+    [finding] = [f for f in run_checks(content, source) if f.severity == "error"]
+    assert finding.code == "card-face" and finding.file.endswith("cards.yaml")
+    assert "(cards.deck.armour_thrust)" in finding.message and "xxx...'" in finding.message
+    assert len(finding.message) < 300
+
+
+def test_a_die_face_name_too_long_for_the_face_is_a_check_finding_before_the_build(tmp_path):
+    """A face with a symbol the die face template does not draw prints its name (found by a
+    structural fuzz: symbol 'infantryx' passed check, then the build stopped on a TextFitError
+    naming the template, not dice.yaml)."""
+    game = tmp_path / "memoir44"
+    shutil.copytree(ROOT / "content" / "memoir44", game)
+    dice = (game / "dice.yaml").read_text()
+    (game / "dice.yaml").write_text(dice.replace("- {symbol: armour, name: Armour,", "- {symbol: tank, name: Armour,"))
+    found = _errors(game, "die-face-text")
+    assert len(found) == 1 and found[0].file.endswith("dice.yaml") and found[0].line > 0
+    assert "face 3" in found[0].message and "shorter name" in found[0].message
+    (game / "dice.yaml").write_text(dice.replace("- {symbol: armour, name: Armour,", "- {symbol: tank, name: Tank,"))
+    assert not _errors(game, "die-face-text")
+    dice_pdf = build_kit(game, tmp_path / "kit", only=["dice"])
+    assert any(c["file"] == "dice.pdf" for c in dice_pdf["components"])
+
+
 def _fronts_per_sheet(folder, b, size, layout):
     pages = pm.read_pdf(folder / "counters.pdf")
     sheets = pages[0::2] if layout == "duplex" else pages

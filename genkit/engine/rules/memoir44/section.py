@@ -4,7 +4,7 @@ the hands of command cards, the medal objectives and the optional nation rule. I
 of the engine, so the model layer can read it. The cases are those of docs/memoir44-rules.md."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -13,6 +13,9 @@ from ....model.schema_base import HexId, Id, Strict
 SECTION = ("rules",)
 # 6.1: the own edges a grid orientation offers, (first, last): rows on a pointy grid, columns on a flat one
 EDGES = {"pointy": ("north", "south"), "flat": ("west", "east")}
+# a change to the dice rolled: no more than a unit may roll (unit_types' battle_dice, at most 99),
+# so a typo of 1000000000 is refused instead of a battle rolling that many dice
+DiceChange = Annotated[int, Field(ge=-99, le=99)]
 
 
 class HexEffect(Strict):
@@ -25,11 +28,11 @@ class HexEffect(Strict):
     impassable_for: list[Id] = Field(default_factory=list, description="unit types that may not enter")
     no_retreat_for: list[Id] = Field(default_factory=list, description="unit types here that may not retreat: "
                                                                        "each flag not ignored costs a figure")
-    dice: dict[Id, int] = Field(default_factory=dict, description="attacker unit type -> dice changed when "
+    dice: dict[Id, DiceChange] = Field(default_factory=dict, description="attacker unit type -> dice changed when "
                                                                   "battling a unit here (e.g. infantry: -1)")
     from_below_only: bool = Field(False, description="the dice change counts only for an attacker not on "
                                                      "this same terrain (hills)")
-    battle_out: dict[Id, int] = Field(default_factory=dict, description="unit type -> dice changed when a unit "
+    battle_out: dict[Id, DiceChange] = Field(default_factory=dict, description="unit type -> dice changed when a unit "
                                                                         "here battles out of it")
     ignore_flags: int = Field(0, ge=0, le=9, description="flags a unit here may ignore")
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
