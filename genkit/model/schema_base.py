@@ -17,11 +17,14 @@ _CONTROLS = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029"
 _BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 
 
-def _printable(forbidden: str, what: str) -> AfterValidator:
-    """A validator refusing any character of the regex class ``forbidden``, saying which and where."""
+def _printable(forbidden: str, what: str, longest: int | None = None) -> AfterValidator:
+    """A validator refusing any character of the regex class ``forbidden``, saying which and where,
+    and (``longest``) a text of more characters."""
     pattern = re.compile(f"[{forbidden}]")
 
     def validate(text: str) -> str:
+        if longest is not None and len(text) > longest:
+            raise ValueError(f"String should have at most {longest} characters (it has {len(text)})")
         bad = pattern.search(text)
         if bad:
             kind = "a line break" if bad.group() in _BREAKS else "a control character"
@@ -35,9 +38,10 @@ LINE_MAX = 200
 
 # Text the kit prints on one line (names, labels, titles): a line break, or a line longer than any
 # page (whose wrapped cell could be taller than a page), would stop the build far from the YAML
-# that holds it, so the schema refuses it, naming file, line and field.
-Line = Annotated[str, Field(max_length=LINE_MAX),
-                 _printable(_CONTROLS + r"\t\n", "must be a single line of printable text"),
+# that holds it, so the schema refuses it, naming file, line and field. (The longest is checked by
+# the validator, not Field(max_length): pydantic 2.14 lets the type's max_length replace a tighter
+# one of the field, e.g. a terrain code's one character.)
+Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text", LINE_MAX),
                  Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
 # Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
 Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),

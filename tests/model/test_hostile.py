@@ -264,8 +264,21 @@ def test_a_printed_one_line_text_longer_than_a_page_line_names_file_line_and_fie
     lines = (game / "tracks.yaml").read_text().splitlines()
     assert finding.file == str(game / "tracks.yaml") and "count:" in lines[finding.line - 1]
     assert finding.code == "schema"
-    assert f"tracks.0.count: String should have at most {LINE_MAX} characters" in finding.message
+    assert finding.message.startswith("tracks.0.count:")
+    assert f"at most {LINE_MAX} characters (it has 5000)" in finding.message
     assert load(game, ["tracks.medals.count=" + "x" * LINE_MAX])
+
+
+@pytest.mark.parametrize("override,says", [("map.terrain.countryside.code=ab", "map.terrain.0.code: String should "
+                                             "have at most 1 character"),
+                                            ("map.features.sandbags.mark=ABCD", "map.features.0.mark: String should "
+                                             "have at most 3 characters")])
+def test_a_one_line_text_keeps_the_tighter_limit_of_its_own_field(override, says):
+    """A terrain code is one character and a feature's mark at most three, though both are Lines
+    (at most LINE_MAX): the field's own limit holds, whatever pydantic's order of constraints."""
+    with pytest.raises(ContentError) as err:
+        load(BERING.parent / "memoir44", [override])
+    assert says in str(err.value)
 
 
 def test_card_text_may_hold_line_breaks():
