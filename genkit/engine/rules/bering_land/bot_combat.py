@@ -41,19 +41,6 @@ class CombatChoices:
                 out.append(p)
         return out
 
-    def _best_from(self, table, h):
-        dist, n = self.t.dist, self.t.n
-        base = h * n
-        best = 0.0
-        for eh, prim, sec, evp, evs in table:
-            d = dist[base + eh]
-            if d <= prim:
-                if evp > best:
-                    best = evp
-            elif d <= sec and evs > best:
-                best = evs
-        return best
-
     def support(self, v, enemies):
         """Own strength able to join a battle against each enemy (distance only, no LOS)."""
         g = self.g
@@ -138,7 +125,8 @@ class CombatChoices:
         return out
 
     def _best_prep(self, prep, h):
-        """:meth:`_best_from` on a :meth:`_prep` table (the same value)."""
+        """The best expected value of a battle the lead of a :meth:`_prep` table could fight from
+        hex ``h``: primary within its primary distance, else secondary within its secondary."""
         dist = self.t.dist
         base = h * self.t.n
         best = 0.0

@@ -171,13 +171,13 @@ class GreedyBot(CombatChoices, CardChoices):
             return [(h, f) for h in ends]
         return [(k // 6, k % 6) for k in ends]
 
-    def _score_dest(self, v, p, h, threat, table, here_score):
+    def _score_dest(self, v, p, h, threat, prep, here_score):
         if h == self.g.base[self.enemy]:
             return 1e9
         if h == self.g.base[self.side]:
-            return 50.0 + self._best_from(table, h)     # an empty own base is refilled at once
+            return 50.0 + self._best_prep(prep, h)      # an empty own base is refilled at once
         return (self.pos_score(v, p, h, threat) - here_score
-                + self._best_from(table, h) + self.rng.random() * 1e-3)
+                + self._best_prep(prep, h) + self.rng.random() * 1e-3)
 
     def choose_mover(self, v, actions):
         g = self.g
@@ -257,7 +257,7 @@ class GreedyBot(CombatChoices, CardChoices):
                     if known is not None:
                         sc = x + known + r
                     else:
-                        # x + _best_from(table, h) + r, stopping as soon as the hex cannot beat
+                        # x + _best_prep(prep, h) + r, stopping as soon as the hex cannot beat
                         # ``best`` (entries come best first: m bounds every value left)
                         bf = 0.0
                         hb = h * n
@@ -295,8 +295,8 @@ class GreedyBot(CombatChoices, CardChoices):
         threat = self.threat_map(v)
         enemies = self.enemies_on_map(v)
         here = self.pos_score(v, p, v.loc[p], threat)
-        table = self.lead_table(v, p, enemies)
-        return max(actions, key=lambda a: self._score_dest(v, p, a[1], threat, table, here))
+        prep = self._prep(self.lead_table(v, p, enemies))
+        return max(actions, key=lambda a: self._score_dest(v, p, a[1], threat, prep, here))
 
 # --------------------------------------------------------------------------- search
 
@@ -343,10 +343,10 @@ class SearchBot(GreedyBot):
                 continue
             p = a[1]
             here = self.pos_score(v, p, v.loc[p], threat)
-            table = self.lead_table(v, p, enemies, support)
+            prep = self._prep(self.lead_table(v, p, enemies, support))
             best = None
             for h, f in self._dests(v, p, zoc):
-                sc = self._score_dest(v, p, h, threat, table, here)
+                sc = self._score_dest(v, p, h, threat, prep, here)
                 if best is None or sc > best[0]:
                     best = (sc, (p, h, f))
             if best is not None:
