@@ -71,6 +71,14 @@ def _ticks(vmax: float, n: int = 5) -> list:
     return [step * i for i in range(n + 1)]
 
 
+def _value_grid(svg, x0: float, x1: float, vmax: float, h: float) -> None:
+    """The vertical grid lines and value labels of a horizontal bar chart running x0..x1."""
+    for t in _ticks(vmax, 4):
+        x = x0 + (x1 - x0) * t / vmax
+        svg.line(x, 20, x, h - 40, GRID)
+        svg.text(x, h - 26, f"{t:g}", "middle", 11, MUTED)
+
+
 def _colours(m: Metrics) -> dict:
     cols = m.meta.get("side_colours") or {}
     return {s: cols.get(s, FALLBACK[i % len(FALLBACK)]) for i, s in enumerate(m.sides)}
@@ -212,10 +220,7 @@ def plot_cards(m: Metrics) -> str:
     h = 30 + len(abil) * gh + 40
     svg = Svg(w, h, "Cards: drawn, played, worked, held but never playable")
     x0, x1 = left, w - 60
-    for t in _ticks(vmax, 4):
-        x = x0 + (x1 - x0) * t / vmax
-        svg.line(x, 20, x, h - 40, GRID)
-        svg.text(x, h - 26, f"{t:g}", "middle", 11, MUTED)
+    _value_grid(svg, x0, x1, vmax, h)
     y = 24
     for a in abil:
         svg.text(left - 8, y + gh / 2, names.get(a, a), "end", 12)
@@ -243,10 +248,7 @@ def plot_units(m: Metrics) -> str:
     h = 30 + len(keys) * gh + 40
     svg = Svg(w, h, "Unit effectiveness: kills against units lost")
     x0, x1 = left, w - 60
-    for t in _ticks(vmax, 4):
-        x = x0 + (x1 - x0) * t / vmax
-        svg.line(x, 20, x, h - 40, GRID)
-        svg.text(x, h - 26, f"{t:g}", "middle", 11, MUTED)
+    _value_grid(svg, x0, x1, vmax, h)
     cols = _colours(m)
     y = 24
     for key in keys:
