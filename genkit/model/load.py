@@ -184,6 +184,41 @@ def _field_description(loc: tuple, root: type[BaseModel] = Content) -> str:
     return (info.description or "") if info else ""
 
 
+# pydantic's error kinds in genkit's words: a new pydantic release may reword its own messages,
+# and what a designer reads must not change with it ({...} are the error's context values)
+_PROBLEMS = {
+    "int_parsing": "not a whole number", "int_type": "not a whole number",
+    "int_from_float": "not a whole number (it has a fractional part)",
+    "float_parsing": "not a number", "float_type": "not a number",
+    "bool_parsing": "neither true nor false", "bool_type": "neither true nor false",
+    "string_type": "not text", "list_type": "not a list", "dict_type": "not a mapping",
+    "model_type": "not a mapping", "model_attributes_type": "not a mapping",
+    "less_than_equal": "more than the largest allowed, {le}",
+    "less_than": "not less than {lt}",
+    "greater_than_equal": "less than the smallest allowed, {ge}",
+    "greater_than": "not more than {gt}",
+    "string_too_long": "longer than {max_length} characters",
+    "string_too_short": "shorter than {min_length} characters",
+    "too_long": "more than {max_length} items",
+    "too_short": "fewer than {min_length} items",
+    "literal_error": "not one of the allowed values ({expected})",
+    "enum": "not one of the allowed values ({expected})",
+}
+
+
+def _problem(err: dict) -> str:
+    """What is wrong with the value, in genkit's words. Our own validators' messages (a
+    ``ValueError`` raised in the schema) are ours already; a kind not listed keeps pydantic's."""
+    if err["type"] == "value_error":
+        return str(err.get("ctx", {}).get("error", "")) or err["msg"].removeprefix("Value error, ")
+    words = _PROBLEMS.get(err["type"])
+    try:
+        text = words.format(**err.get("ctx", {})) if words else err["msg"]
+    except (KeyError, IndexError):
+        return err["msg"]
+    return text.replace(" 1 characters", " 1 character").replace(" 1 items", " 1 item")
+
+
 def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = ()) -> str:
     """One schema error in words; ``root`` is the model validated, at ``prefix`` in the content."""
     loc = prefix + tuple(err["loc"])
@@ -200,7 +235,7 @@ def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = ()) -> 
         return f"{dotted}: required field is missing" + (f" ({expected})" if expected else "")
     expected = _field_description(inner, root)
     shown = clip(repr(value)) if not isinstance(value, (dict, list)) else type(value).__name__
-    text = f"{dotted}: {err['msg'].removeprefix('Value error, ')}, got {shown}"  # our validators' own words
+    text = f"{dotted}: {_problem(err)}, got {shown}"
     if expected:
         text += f"; expected {expected}"
     if kind == "string_type" and isinstance(value, int) and not isinstance(value, bool):

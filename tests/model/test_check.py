@@ -386,4 +386,4 @@ def test_attack_types_must_pair_with_attack_distances(game_copy):
 def test_huge_numbers_are_refused_by_the_schema(game_copy):
     edit(game_copy / "units.yaml", "movement: 3", "movement: 99999999999")
     f = next(f for f in check_path(game_copy) if f.severity == "error")
-    assert "less than or equal to 99" in f.message and f.file.endswith("units.yaml")
+    assert "more than the largest allowed, 99" in f.message and f.file.endswith("units.yaml")

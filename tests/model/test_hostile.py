@@ -269,10 +269,10 @@ def test_a_printed_one_line_text_longer_than_a_page_line_names_file_line_and_fie
     assert load(game, ["tracks.medals.count=" + "x" * LINE_MAX])
 
 
-@pytest.mark.parametrize("override,says", [("map.terrain.countryside.code=ab", "map.terrain.0.code: String should "
-                                             "have at most 1 character"),
-                                            ("map.features.sandbags.mark=ABCD", "map.features.0.mark: String should "
-                                             "have at most 3 characters")])
+@pytest.mark.parametrize("override,says", [("map.terrain.countryside.code=ab", "map.terrain.0.code: longer than 1 "
+                                             "character,"),
+                                            ("map.features.sandbags.mark=ABCD", "map.features.0.mark: longer than 3 "
+                                             "characters,")])
 def test_a_one_line_text_keeps_the_tighter_limit_of_its_own_field(override, says):
     """A terrain code is one character and a feature's mark at most three, though both are Lines
     (at most LINE_MAX): the field's own limit holds, whatever pydantic's order of constraints."""

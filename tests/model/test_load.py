@@ -83,7 +83,7 @@ def test_wrong_type_names_field_line_and_expectation(game_copy):
     result = run_check(game_copy)
     assert result.returncode == 1
     line = next(l for l in result.stdout.splitlines() if "error" in l)
-    assert "units.yaml:" in line and "unit_types.0.movement" in line and "valid integer" in line
+    assert "units.yaml:" in line and "unit_types.0.movement" in line and "not a whole number" in line and "got 'three'" in line
     assert "movement allowance" in line  # says what is expected
 
 
