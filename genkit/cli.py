@@ -16,7 +16,6 @@ Exit status (:func:`main` maps every way a command can end to one of them):
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import traceback
@@ -88,8 +87,8 @@ def check(game: Path, sets, fmt: str):
 @click.option("--out", **OUT_FILE, help="Write to this file instead of stdout.")
 def schema(out: Path | None):
     """Print the JSON Schema of a content file (for editors with the YAML language server)."""
-    from .model.schema import json_schema
-    text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+    from .model.schema import json_schema_text
+    text = json_schema_text()
     if out:
         from .atomic import write_file
         write_file(out, text.encode())

@@ -5,7 +5,8 @@ The packs are template folders under ``templates/new/<template>/`` (shipped in t
 rendered by Jinja2 with ``<<`` ``>>`` and ``<%`` ``%>`` as delimiters, so the ``{{ ... }}``
 placeholders and ``{# ... #}`` comments of a pack's own ``rules.md`` pass through untouched. The
 context is the game's ``id``, its ``title`` (from the id: ``river_war`` -> "River War") and the
-``folder`` it is written to, as typed.
+``folder`` it is written to, as typed. Beside the files, the pack gets ``content.schema.json``,
+which the first line of each YAML file points editors at.
 
 The pack is written into a hidden folder beside the target and renamed into place at the end, so
 a failure never leaves half a pack behind.
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import jinja2
 
+from .model.schema import SCHEMA_FILE, json_schema_text
 from .templates import FOLDER as TEMPLATES
 
 #: the folder holding one subfolder per starting pack
@@ -82,6 +84,7 @@ def create_pack(name: str, template: str = "standard", parent: Path | str = "con
             raise NewPackError(f"{target} already exists and is not empty; choose another name, or move or "
                                f"delete that folder first (genkit new never overwrites a pack)")
     files = render(template, {"id": name, "title": title_of(name), "folder": target.as_posix()})
+    files[SCHEMA_FILE] = json_schema_text()     # the pack's own copy: its editor link works anywhere
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

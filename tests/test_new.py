@@ -2,6 +2,7 @@
 (issue 11, item 2)."""
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
@@ -20,10 +21,25 @@ def pack(tmp_path, monkeypatch, genkit):
 
 
 def test_new_writes_a_pack_that_checks_clean(pack, genkit):
-    assert sorted(p.name for p in pack.iterdir()) == ["crt.yaml", "game.yaml", "map.yaml", "rules.md",
-                                                      "rules.yaml", "tracks.yaml", "units.yaml"]
+    assert sorted(p.name for p in pack.iterdir()) == ["content.schema.json", "crt.yaml", "game.yaml", "map.yaml",
+                                                      "rules.md", "rules.yaml", "tracks.yaml", "units.yaml"]
     code, out, _ = genkit("check", pack)
     assert code == 0 and out.strip().endswith("0 errors, 0 warnings"), out
+
+
+def test_the_editor_link_of_a_new_pack_works_wherever_the_pack_lives(pack, tmp_path):
+    """Each YAML file's first line points the YAML language server at a schema file that is there,
+    relative to the file, and is genkit's current schema: also once the pack is moved elsewhere."""
+    import json
+    import shutil
+    from genkit.model.schema import json_schema
+    moved = shutil.move(str(pack), str(tmp_path / "elsewhere" / "deeper" / "mygame"))
+    for f in sorted(pathlib.Path(moved).glob("*.yaml")):
+        first = f.read_text().splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), f
+        target = f.parent / first.split("$schema=", 1)[1]
+        assert target.is_file(), f
+        assert json.loads(target.read_text()) == json_schema()
 
 
 def test_new_takes_the_game_id_and_title_from_the_name(pack):

@@ -322,3 +322,15 @@ def json_schema() -> dict:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 
+
+#: the file beside a pack's YAML that its first lines point editors at
+#: (``# yaml-language-server: $schema=content.schema.json``): the pack carries its own copy, so the
+#: link works wherever the pack lives; ``genkit new`` writes it, ``genkit schema --out`` refreshes it
+SCHEMA_FILE = "content.schema.json"
+
+
+def json_schema_text() -> str:
+    """:func:`json_schema` as the text of ``content.schema.json`` (stable key order)."""
+    import json
+    return json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+
