@@ -172,9 +172,17 @@ def test_published_json_schema_is_current():
     assert committed == json_schema(), "run: genkit schema --out genkit/model/content.schema.json"
 
 
-def test_content_files_point_editors_at_the_schema():
-    for f in BERING.glob("*.yaml"):
-        assert f.read_text().startswith("# yaml-language-server: $schema=../../genkit/model/content.schema.json")
+def test_bundled_packs_point_editors_at_a_current_schema_of_their_own():
+    """Each bundled pack carries content.schema.json (a copied pack keeps a working editor link),
+    and it is this genkit's schema."""
+    import json
+    from genkit.model.schema import SCHEMA_FILE, json_schema
+    from tests.conftest import ROOT
+    for pack in sorted(p for p in (ROOT / "content").iterdir() if (p / "game.yaml").is_file()):
+        for f in pack.glob("*.yaml"):
+            assert f.read_text().startswith(f"# yaml-language-server: $schema={SCHEMA_FILE}\n"), f
+        assert json.loads((pack / SCHEMA_FILE).read_text()) == json_schema(), \
+            f"run: genkit schema --out {pack.relative_to(ROOT)}/{SCHEMA_FILE}"
 
 
 def test_set_errors_point_at_the_set_not_the_file():
