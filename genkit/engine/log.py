@@ -57,6 +57,7 @@ class LogWriter:
                   "overrides": list(overrides), "model_sha256": model_sha256(content),
                   "seed": seed, "bots": bots}
         with output_errors(path):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.f = open(path, "w", encoding="utf-8")
         self._write(header)
 
