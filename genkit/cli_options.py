@@ -37,12 +37,15 @@ def _paths_apart(ctx, kind: str, value: Path) -> None:
     seen = ctx.meta.setdefault("genkit.paths", [])
     seen.append((kind, value))
     inputs = [p for k, p in seen if k == "in"]
+    files = [os.path.realpath(p) for k, p in seen if k == "file"]
+    if len(set(files)) < len(files):
+        raise click.UsageError(f"{value} is given to two options that write a file; give each its own", ctx)
     try:
         for k, p in seen:
             if k == "dir":
                 output_folder(p, inputs)
             elif k == "file":
-                output_file(p, inputs + [q for j, q in seen if j == "file" and q is not p])
+                output_file(p, inputs)
     except OutputRefused as exc:
         raise click.UsageError(str(exc), ctx)
 

@@ -115,7 +115,6 @@ def test_a_temporary_link_an_older_build_left_is_cleaned_up(tmp_path):
 @pytest.mark.parametrize("args", [
     ("sim", "mygame", "--games", "1", "--json", "mygame/game.yaml"),
     ("sim", "mygame", "--games", "1", "--report", "mygame/figures.html"),
-    ("sim", "mygame", "--games", "1", "--json", "f.json", "--report", "f.json"),
     ("compare", "mygame", "--against", "other", "--games", "1", "--report", "other/rules.md"),
     ("play", "mygame", "--log", "mygame/sub/game.jsonl"),
     ("schema", "--out", "mygame/units.yaml"),
@@ -125,6 +124,11 @@ def test_a_file_output_never_overwrites_the_content(genkit, pack, args):
     before = tree(pack), tree(Path("other"))
     refused(genkit(*args), "write to a new file outside the content")
     assert (tree(pack), tree(Path("other"))) == before
+
+
+def test_two_outputs_of_one_command_never_share_a_file(genkit, pack):
+    refused(genkit("sim", "mygame", "--games", "1", "--json", "f.json", "--report", "./f.json"),
+            "f.json is given to two options that write a file")
     assert not Path("f.json").exists()
 
 
