@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .cli_options import EXIT_ENVIRONMENT, GAME, OUT_FILE, SETS, print_findings
+from .cli_options import EXIT_ENVIRONMENT, GAME, OUT_FILE, SETS, findings_status, print_findings, read_path
 from .model.load import ContentError
 
 
@@ -64,7 +64,7 @@ def _run_sim(fn, *args, scheduler=None, workers=None):
         code = fn(*args, scheduler=scheduler)
     except ContentError as exc:
         print_findings(exc.findings, "text")
-        sys.exit(1)
+        sys.exit(findings_status(exc.findings))
     except ValueError as exc:
         raise click.UsageError(str(exc))
     except SchedulerError as exc:
@@ -95,7 +95,7 @@ def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path,
 @click.command()
 @GAME
 @SETS
-@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT",
+@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT", callback=read_path,
               help="Compare with another content folder instead of --set changes.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per variant.")
 @run_options

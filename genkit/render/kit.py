@@ -204,7 +204,8 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     (art past the cut, TrimBox/BleedBox set; the tiled map never bleeds).
 
     Raises :class:`~genkit.model.load.ContentError` (bad content) or ValueError (bad
-    arguments) before writing anything, :class:`~genkit.atomic.OutputBusy` if another build
+    arguments) before writing anything, :class:`~genkit.atomic.OutputRefused` if the output
+    folder is the content's or not genkit's to replace, :class:`~genkit.atomic.OutputBusy` if another build
     is writing the same folder, :class:`~genkit.atomic.OutputError` (naming the output
     folder) if the disk is full or the folder not writable; on any failure, and if the
     process is killed, the previous output is kept."""
@@ -216,5 +217,5 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
         raise ValueError(f"{out} exists and is not a folder")
     components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
                             content_root=content_path)
-    with output_errors(out), replaced_folder(out) as folder:
+    with output_errors(out), replaced_folder(out, inputs=[content_path]) as folder:
         return _write(components, folder, content, source, png, png_dpi)
