@@ -17,8 +17,8 @@ from reportlab.platypus.flowables import Flowable
 from .booklet_style import (ACCENT, BOLD, FONT_CMD, RULE_LINE, SANS, SHADE, STYLES, TABLE_TEXT,
                             TABLE_UNIT)
 from .layout import readable_ink
-from .pdf import _Writer as _PrimitiveWriter   # the kit's one PDF writer of drawing primitives
-from .rules_text import TableData
+from .pdf import draw_primitives   # the kit's one PDF writer of drawing primitives
+from .rules_tables import TableData
 
 def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str | None = None) -> Paragraph:
     st = ParagraphStyle(style.name + align, parent=style,
@@ -50,7 +50,7 @@ class _Counter(Flowable):
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(1)
         c.setDash()
-        _PrimitiveWriter(c).items(self.face)
+        draw_primitives(c, self.face)
         c.bottomup = bottomup
         c.restoreState()
 
