@@ -35,10 +35,10 @@ from . import fonts as _fonts
 from ..model.yaml_safe import current_limits
 from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTTOM, MARGIN_TOP,
                             MARGIN_X, NOTE, RULE_LINE, SANS, SHADE, STYLES, register_fonts)
-from .booklet_tables import Unbroken, model_table
+from .booklet_tables import Unbroken, model_table, note_boxes
 from .counters import counter_size, unit_face
 from .layout import SheetStyle
-from .rules_markdown import LIST_INDENT, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_markdown import LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, parse_markdown
 from .rules_tables import TableCache, TableData
 from .rules_text import read_rules, render_rules, rendered_line, rules_path
 
@@ -93,7 +93,7 @@ class _Converter:
         self.tables, self.width, self.height = tables, width, height   # the text frame
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list = []
-        self.stack: list[list] = []        # open designer's notes (blockquotes)
+        self.stack: list[tuple[list, int]] = []   # open designer's notes (blockquotes): what is outside, line
         self.lists: list[_List] = []
         self.headings = 0
         self.md_table: list[list[str]] | None = None
@@ -133,7 +133,7 @@ class _Converter:
         style = STYLES["note" if self.stack else "body"]
         if self.lists:
             lst = self.lists[-1]
-            indent = self._indent()
+            indent = LIST_INDENT * len(self.lists)   # inside a note, the note's box holds it
             bullet = None
             if lst.item_paragraphs == 0:
                 bullet = f"{lst.number}." if lst.ordered else "\u2022"
@@ -153,7 +153,8 @@ class _Converter:
         self.add(table)
 
     def _indent(self) -> float:
-        return LIST_INDENT * len(self.lists)
+        """Points the current block is narrower than the text: its list levels and notes."""
+        return LIST_INDENT * len(self.lists) + QUOTE_INSET * len(self.stack)
 
     def on_bullet_list_open(self, tok, it):
         self.lists.append(_List(False, 0))
@@ -174,18 +175,21 @@ class _Converter:
         lst.item_paragraphs = 0
 
     def on_blockquote_open(self, tok, it):
-        self.stack.append(self.out)
+        self.stack.append((self.out, self.line))
         self.out = []
 
     def on_blockquote_close(self, tok, it):
-        inner, self.out = self.out, self.stack.pop()
+        inner, (self.out, self.line) = self.out, self.stack.pop()
         box = Table([[inner]], colWidths=[self.width - self._indent()])
         box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), SHADE), FONT_CMD,
                                  ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
                                  ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-        box.splitInRow = int(box.wrap(self.width - self._indent(), self.height)[1] > self.height)  # a note longer than a page
-        self.add(box)
+        if box.wrap(self.width - self._indent(), self.height)[1] > self.height:   # longer than a page
+            for flowable in note_boxes(inner):
+                self.add(flowable)
+        else:
+            self.add(box)
         self.add(Spacer(1, 6))
 
     def on_hr(self, tok, it):
