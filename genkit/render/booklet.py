@@ -246,7 +246,8 @@ class _Booklet(BaseDocTemplate):
         super().handle_documentBegin()
 
     def handle_flowable(self, flowables):
-        self.placing = flowables[0] if flowables else None   # named if it cannot be laid out
+        if flowables:   # the line named if it cannot be laid out (the pieces of a split keep their first's)
+            self.placing_line = getattr(flowables[0], "source_line", getattr(self, "placing_line", 1))
         super().handle_flowable(flowables)
 
     def _furniture(self, canv, doc):
@@ -398,7 +399,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     except RulesError as exc:
         raise RulesError(f"{where}: {exc}") from exc
     except (LayoutError, ValueError) as exc:  # a cell or a line that no page can hold
-        at = getattr(getattr(doc, "placing", None), "source_line", 1)
+        at = getattr(doc, "placing_line", 1)
         line, message = rendered_line(origin[min(at, len(origin)) - 1], "this block cannot be laid "
                                       "out on the booklet's page (a table row, note or paragraph too "
                                       "tall or too wide); make it shorter or narrower", rules_text, rendered)

@@ -62,7 +62,7 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
     width, height = frame
     pages = current_limits().rules_pages
     room = [width]                         # the width at each open list or note
-    used, line, columns, in_table = 0.0, 1, 0, False
+    used, line, columns, in_table, row = 0.0, 1, 0, False, ROW
     for tok in parse_markdown(text):
         line = tok.map[0] + 1 if tok.map else line
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
@@ -70,6 +70,7 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             room.pop()
         elif tok.type == "inline":
+            row = max(row, _text_height(len(tok.content), room[-1] / max(columns, 1)) - BLOCK)
             if len(tok.content) > PARAGRAPH_LIMIT:
                 yield line, (f"a paragraph of {len(tok.content):,} characters, past the {PARAGRAPH_LIMIT:,} "
                              "the booklet lays out in one paragraph, heading or table cell; break it up")
@@ -80,7 +81,12 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
         elif tok.type in ("table_open", "table_close"):
             in_table = tok.type == "table_open"
         elif tok.type == "tr_open":
-            used += ROW
+            row = ROW
+        elif tok.type == "tr_close":
+            used += row
+            if row > height:
+                yield line, (f"a table row about {row:,.0f} points tall, taller than the booklet's page "
+                             f"({height:,.0f} points): a row is never split; shorten its cells or add columns")
         elif tok.type == "thead_open":
             columns = 0
         elif tok.type == "th_open":

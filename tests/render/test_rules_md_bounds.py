@@ -95,3 +95,10 @@ def test_a_designer_s_note_longer_than_a_page_runs_on_to_the_next(game_copy, gen
     assert _layout_findings(game_copy) == []
     status, _, _ = genkit("build", game_copy, "--only", "rules", "--out", tmp_path / "out")
     assert status == 0 and (tmp_path / "out" / "rules.pdf").exists()
+
+
+def test_a_table_row_taller_than_a_page_is_a_check_error_with_its_line(game_copy, genkit, tmp_path):
+    _write(game_copy, "| a | b | c |\n|---|---|---|\n| x | " + "word " * 3_900 + " | y |\n")
+    ((line, message),) = _layout_findings(game_copy)   # before: check passed, build stopped in reportlab's words
+    assert line == 7 and "taller than the booklet's page" in message
+    assert "rules.md:7:" in _refused_by_build(genkit, game_copy, tmp_path / "out")
