@@ -247,6 +247,11 @@ class _Writer:
                 self.shape(it)
 
 
+def draw_primitives(canvas: Canvas, items) -> None:
+    """Draw primitives on a reportlab canvas another layout owns (a counter face in the booklet)."""
+    _Writer(canvas).items(items)
+
+
 def _shared_items(pages: list[Page], smallest: int = 16) -> dict[int, list]:
     """The item lists that groups place more than once in ``pages`` (the same tuple: the map
     :func:`~genkit.render.sheets.tile` places on every tile, a terrain's pattern in every hex)

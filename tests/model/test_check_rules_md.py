@@ -124,7 +124,7 @@ def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_pa
     import shutil
     from genkit.model.load import load_game
     from genkit.render.kit import build_kit
-    from genkit.render.rules_text import TABLES
+    from genkit.render.rules_tables import TABLES
     assert sorted(EVERY_TABLE) == sorted(TABLES)
     game = tmp_path / "ridge"
     shutil.copytree(RIDGE, game)
