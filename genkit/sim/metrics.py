@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 
-from .stats import Z95, Paired, hist_summary, newcombe_diff, wilson
+from .stats import Paired, hist_summary, newcombe_diff, t95, wilson
 
 VIOLATION_CAP = 50
 
@@ -93,19 +93,6 @@ def lead_figures(leads: list, winner) -> dict:
                    drama=any(s is not None and s != winner for s in leads),
                    winner_ahead_at_end=leads[-1] == winner)
     return out
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher
-    expansion about the normal quantile; within 0.2% of the exact value for df >= 3, exact
-    table values below)."""
-    if df <= 0:
-        return math.inf
-    if df <= 2:
-        return (12.706204736174703, 4.302652729749464)[df - 1]
-    z = Z95
-    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
 
 
 def mean_interval(hist: dict, low: float = -math.inf, high: float = math.inf) -> dict:
