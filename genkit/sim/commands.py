@@ -106,7 +106,6 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, 
         _interrupted(out, _partial(stop), figures, json_path, report_path)
         raise
     print(c.text(), file=out)
-    print("* significant: the paired 95% interval excludes 0", file=out)
     _write_outputs(c, json_path, report_path)
     if c.failed:
         print("FAILED: some games failed", file=out)
@@ -132,9 +131,6 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, w
                      json_path, report_path)
         raise
     print(sw.text(), file=out)
-    best = sw.best_value()
-    if best is not None:
-        print(f"closest to even: {key}={best}", file=out)
     _write_outputs(sw, json_path, report_path)
     if sw.failed:
         print("FAILED: some games failed", file=out)

@@ -197,16 +197,13 @@ def render_sweep(sw: Sweep, title: str | None = None) -> str:
 
 def compare_summary(c: Comparison) -> list:
     out = []
-    sides = c.a.sides
-    for s in sides:
+    for s in c.a.sides:
         r = c.row(f"win rate {s}")
-        lo, hi = r["ci95"]
-        verdict = "a real difference" if r["significant"] else "not distinguishable from noise"
-        out.append(f"{side_name(c.a, s)} win rate: {pct(r['a'])} → {pct(r['b'])} "
-                   f"({r['diff'] * 100:+.1f} points, 95% interval {lo * 100:+.1f} to {hi * 100:+.1f}): {verdict}.")
-    sig = [r["metric"] for r in c.rows if r["significant"] and not r["key"].startswith("win:")]
-    out.append("Other significant changes: " + (", ".join(sig) if sig else "none") + ".")
-    out.append(f"{c.a.games} games each, the same seeds for both versions (common random numbers).")
+        out.append(f"{side_name(c.a, s)} win rate: {pct(r['a'])} → {pct(r['b'])}.")
+    out += c.verdicts()
+    out.append(f"{c.a.games} games each, the same seeds for both versions (common random numbers); "
+               f"significance is after Holm's adjustment over the {len(c.rows)} metrics of the table, so a "
+               f"change that does nothing is called different at most 5% of the time.")
     if c.failed:
         out.append("PROBLEM: some games failed or broke an invariant; see the sections below.")
     return out
@@ -214,13 +211,7 @@ def compare_summary(c: Comparison) -> list:
 
 def sweep_summary(sw: Sweep) -> list:
     side = sw.unchanged.sides[0]
-    out = []
-    best = sw.best_value()
-    if best is not None:
-        pt = next(p for p in sw.points() if p["value"] == best)
-        wr = pt["win_rate"][side]
-        out.append(f"Closest to an even game: {sw.key} = {best}, where {side_name(sw.unchanged, side)} wins "
-                   f"{pct(wr['p'])} (95% interval {pct(wr['ci95'][0])}–{pct(wr['ci95'][1])}).")
+    out = list(sw.verdicts())
     wr0 = sw.unchanged.win_rate(side)
     out.append(f"Unchanged game: {side_name(sw.unchanged, side)} wins {pct(wr0['p'])} "
                f"({pct(wr0['ci95'][0])}–{pct(wr0['ci95'][1])}).")

@@ -290,7 +290,7 @@ def plot_forest(rows: list) -> str:
         svg.text(x1 + 10, y + 4, f"{r['diff']:+.3f}{' *' if r['significant'] else ''}", "start", 12, col,
                  "bold" if r["significant"] else "normal")
         y += rh
-    svg.text(xm, h - 8, "0 = no change; each row scaled to its own interval; red * = significant", "middle", 11,
+    svg.text(xm, h - 8, "0 = no change; each row scaled to its own interval; red * = significant after Holm", "middle", 11,
              MUTED)
     return svg.done()
 

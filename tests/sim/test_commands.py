@@ -40,7 +40,7 @@ def test_compare_and_sweep_commands(bering_path, tmp_path):
         compare_command(bering_path, [], games=2, progress=False, out=out)
     assert sweep_command(bering_path, "turn_track.turns=20,30", games=2, bots="random", workers=1,
                          report_path=tmp_path / "w.html", progress=False, out=out) == 0
-    assert "closest to even" in out.getvalue()
+    assert "Closest to even: turn_track.turns=" in out.getvalue()
 
 
 def test_genkit_sim_writes_a_report_with_the_game_events_table(bering_path, tmp_path):

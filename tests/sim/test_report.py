@@ -54,9 +54,9 @@ def test_compare_and_sweep_reports(bering_path, tmp_path):
                 workers=1, progress=False)
     text = write_report(c, tmp_path / "c.html").read_text()
     _check_page(text)
-    assert "Differences B - A" in text and "not distinguishable from noise" in text
+    assert "Differences B - A" in text and "No difference detected in the us win rate" in text
     sw = sweep(bering_path, "turn_track.turns", ["20", "30"], games=4, seed=0, bots="random", workers=1,
                progress=False)
     text = write_report(sw, tmp_path / "s.html").read_text()
     _check_page(text)
-    assert "Win rate against turn_track.turns" in text and "Closest to an even game" in text
+    assert "Win rate against turn_track.turns" in text and "Closest to even: turn_track.turns=" in text
