@@ -15,6 +15,7 @@ from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 from .compare import Comparison, Sweep
 from .metrics import Metrics
+from .stats import games_to_settle
 from .report_plots import (
     pct,
     plot_cards,
@@ -32,17 +33,28 @@ TEMPLATE = "report.html.j2"
 
 # --------------------------------------------------------------------------- summary
 
-def _balance_words(p: float, lo: float, hi: float, even: float = 0.5) -> str:
-    """How far a side's win rate ``p`` (95% interval ``lo``..``hi``) is from ``even``: one
-    win in as many games as the game has sides."""
-    if lo <= even <= hi:
-        return "balanced within the margin of error"
-    gap = abs(p - even)
-    if gap < 0.05:
-        return f"close to even, though the difference from {even:.0%} is statistically real"
-    if gap < 0.15:
-        return "somewhat lopsided"
-    return "strongly lopsided"
+BALANCE_MARGIN = 0.03    # "balanced": the win rate within 3 points of even, at 95% confidence
+
+
+def balance_verdict(m: Metrics, side: str) -> str:
+    """Whether ``side``'s win rate settles the game as balanced (its 95% interval inside even
+    +- :data:`BALANCE_MARGIN`), as lopsided (the interval excludes even), or neither yet, and
+    then about how many games would settle it."""
+    wr = m.win_rate(side)
+    p, (lo, hi) = wr["p"], wr["ci95"]
+    even = 1 / len(m.sides)
+    name, margin = side_name(m, side), f"{100 * BALANCE_MARGIN:g} points"
+    if even - BALANCE_MARGIN <= lo and hi <= even + BALANCE_MARGIN:
+        return f"The game is balanced: {name}'s win rate is within {margin} of {pct(even)} at 95% confidence."
+    if lo > even or hi < even:
+        gap = abs(p - even)
+        words = ("close to even, though the difference is real" if gap < 0.05 else
+                 "somewhat lopsided" if gap < 0.15 else "strongly lopsided")
+        return f"The game is {words}: {name} wins {pct(p)} (95% interval {pct(lo)}–{pct(hi)}), not {pct(even)}."
+    need = games_to_settle(p, even, BALANCE_MARGIN)
+    more = f"about {need - m.completed} more games" if need > m.completed else "a few more games"
+    return (f"Not settled yet: {name} wins {pct(p)} (95% interval {pct(lo)}–{pct(hi)}), which could be "
+            f"even or not; {more} ({need} in all) would settle whether it is within {margin} of {pct(even)}.")
 
 
 def _cipct(c) -> str:
@@ -80,14 +92,13 @@ def summary_lines(m: Metrics) -> list:
     if m.games == 0:
         return ["No games were played."]
     first = sides[0]
-    wr = m.win_rate(first)
     bots = m.meta.get("bots", [])
     bot_txt = " vs ".join(f"{b} ({side_name(m, s)})" for s, b in zip(sides, bots))
     parts = [f"{side_name(m, s)} won {pct(m.win_rate(s)['p'])} "
              f"(95% interval {pct(m.win_rate(s)['ci95'][0])}–{pct(m.win_rate(s)['ci95'][1])})" for s in sides]
     draws = f", {m.draws} draws" if m.draws else ""
     out.append(f"In {m.games} games between {bot_txt}: " + "; ".join(parts) + draws + ".")
-    out.append(f"The game is {_balance_words(wr['p'], *wr['ci95'], 1 / len(sides))}.")
+    out.append(balance_verdict(m, first))
     j = m.to_json(False)
     ln = j["length"]
     tl = j["turn_limit"]

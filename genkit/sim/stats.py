@@ -13,6 +13,7 @@ Every function here is deterministic and works on plain ints and floats:
   family-wise step-down; Benjamini-Hochberg's false-discovery rate).
 * :func:`games_to_detect` -- games (pairs) a z test needs to detect a difference with 80% power.
 * :func:`t95` -- the 95% quantile of Student's t (exact, for whole degrees of freedom).
+* :func:`games_to_settle` -- games that would settle whether a win rate is within a margin of even.
 * :func:`look_z` -- the z bound of one look of a sequential test that looks at most ``looks``
   times (Bonferroni over the looks: the chance of any false alarm stays below alpha).
 * :func:`summary` / :func:`hist_summary` -- mean, median and 90th percentile of
@@ -200,6 +201,17 @@ def games_to_detect(sd: float, delta: float, alpha: float = 0.05, power: float =
         raise ValueError("delta must not be 0")
     z = normal_quantile(1 - alpha / 2) + normal_quantile(power)
     return max(2, int(math.ceil((z * sd / abs(delta)) ** 2)))
+
+
+def games_to_settle(p: float, even: float = 0.5, margin: float = 0.03) -> int:
+    """Games in all that would settle whether a win rate now estimated at ``p`` is within
+    ``margin`` of ``even``: with ``p`` that far off, the games a z test needs to tell it from
+    ``even`` (80% power); closer, the games that narrow its 95% interval into the margin."""
+    gap = abs(p - even)
+    sd = math.sqrt(max(p * (1 - p), 1e-6))
+    if gap >= margin:
+        return games_to_detect(sd, gap)
+    return sample_size(margin - gap, max(min(p, 1 - 1e-6), 1e-6))
 
 
 def look_z(looks: int, alpha: float = 0.05) -> float:

@@ -12,7 +12,7 @@ from statsmodels.stats.proportion import (confint_proportions_2indep, proportion
                                           samplesize_confint_proportion)
 from statsmodels.stats.weightstats import DescrStatsW, ztest
 
-from genkit.sim.stats import (Paired, fdr_bh, games_to_detect, hist_quantile, hist_summary, holm, look_z,
+from genkit.sim.stats import (Paired, fdr_bh, games_to_detect, games_to_settle, hist_quantile, hist_summary, holm, look_z,
                               newcombe_diff, normal_quantile, sample_size, summary, t95, wilson)
 
 
@@ -168,3 +168,14 @@ def test_quantiles_equal_numpy():
         hist[v] = hist.get(v, 0) + 1
     for q in (0.1, 0.5, 0.9, 0.99):
         assert hist_quantile(hist, q) == pytest.approx(float(np.quantile(values, q)), abs=1e-12)
+
+
+def test_games_to_settle_a_lopsided_estimate_is_the_power_of_a_z_test_against_even():
+    # 44%: 6 points from even, more than the 3-point margin: tell 44% from 50% with 80% power
+    ref = NormalIndPower().solve_power(effect_size=0.06 / math.sqrt(0.44 * 0.56), alpha=0.05, power=0.8, ratio=0)
+    assert games_to_settle(0.44, 0.5, 0.03) == math.ceil(ref)
+
+
+def test_games_to_settle_a_near_even_estimate_narrows_its_interval_into_the_margin():
+    # 49%: the 95% interval must shrink to +-2 points to lie within 47..53
+    assert games_to_settle(0.49, 0.5, 0.03) == math.ceil(samplesize_confint_proportion(0.49, 0.02, alpha=0.05))
