@@ -53,7 +53,7 @@ def run_options(command):
     for option in reversed((BOTS, SEED, WORKERS, SCHEDULER, JSON, REPORT, CHECK, PROGRESS)):
         command = option(command)
     return command
-def _run_sim(fn, *args, scheduler=None, workers=None):
+def _run_sim(fn, *args, scheduler=None, workers=None, **options):
     """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
     :mod:`genkit.sim.commands`) are usage errors, a Dask scheduler out of reach exits 2 with one
     line."""
@@ -61,7 +61,7 @@ def _run_sim(fn, *args, scheduler=None, workers=None):
     if scheduler not in (None, "local") and workers is not None:
         raise click.UsageError("--workers sets the process pool or --scheduler local; a cluster has its own workers")
     try:
-        code = fn(*args, scheduler=scheduler)
+        code = fn(*args, scheduler=scheduler, **options)
     except ContentError as exc:
         print_findings(exc.findings, "text")
         sys.exit(1)
@@ -179,8 +179,12 @@ def _tune_bots(ctx, param, values):
 @JSON
 @REPORT
 @CHECK
+@PROGRESS
+@click.option("--apply", "apply_", is_flag=True,
+              help="Once the target is met, show the diff and write the best settings into the game's YAML "
+                   "files (only the changed values; comments and layout kept).")
 def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, scheduler,
-         json_path, report_path, check):
+         json_path, report_path, check, progress, apply_):
     """Search the numbers named by --vary for the goals named by --target.
 
     Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
@@ -197,4 +201,5 @@ def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games,
     """
     from .sim.tune import tune_command
     _run_sim(tune_command, game, knobs, targets, bot_pairs, games, trials, seed, workers, list(sets), confirm,
-             confirm_games, check, json_path, report_path, scheduler=scheduler, workers=workers)
+             confirm_games, check, json_path, report_path, None, scheduler=scheduler, workers=workers,
+             apply=apply_, progress=progress)
