@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .metrics import Metrics, PairedSet
-from .runner import run_games
-from .stats import games_to_detect, holm, newcombe_diff
+from .runner import Interrupted, run_games
+from .stats import Sequential, games_to_detect, holm, newcombe_diff
 
 ALPHA = 0.05
 METHOD = "Holm"          # family-wise error rate over every row of a table
@@ -37,10 +37,12 @@ class Comparison:
     label_a: str = "A"
     label_b: str = "B"
     rows: list = field(default_factory=list)
+    sequential: Sequential | None = None      # played in looks, stopped once settled
 
     def __post_init__(self):
+        self.alpha = self.sequential.look_alpha if self.sequential else ALPHA
         if not self.rows:
-            self.rows = comparison_rows(self.a, self.b, self.paired)
+            self.rows = comparison_rows(self.a, self.b, self.paired, self.alpha)
 
     def row(self, name: str) -> dict:
         for r in self.rows:
@@ -59,8 +61,10 @@ class Comparison:
         return {"a": {"label": self.label_a, **self.a.to_json(timing)},
                 "b": {"label": self.label_b, **self.b.to_json(timing)},
                 "differences": self.rows,
-                "significance": {"method": METHOD, "alpha": ALPHA, "family": len(self.rows),
-                                 "test": "paired z test of the per-seed differences"},
+                "significance": {"method": METHOD, "alpha": self.alpha, "family": len(self.rows),
+                                 "test": "paired z test of the per-seed differences",
+                                 "sequential": self.sequential and {"looks": self.sequential.looks,
+                                                                    "games": self.a.games}},
                 "significant": self.significant(),
                 "verdicts": self.verdicts()}
 
@@ -71,13 +75,19 @@ class Comparison:
                 for r in self.rows]
         lines = table(["metric", self.label_a, self.label_b, "B - A", "95% interval", "p (Holm)", ""], rows)
         lines += [f"* significant after {METHOD}'s adjustment over the {len(self.rows)} metrics "
-                  f"(family-wise error {ALPHA:.0%})", ""]
+                  f"(family-wise error {self.alpha:.2%})", ""]
         lines += end_reason_lines(self.a, self.b, self.label_a, self.label_b)
         return "\n".join(lines + [""] + self.verdicts())
 
     def verdicts(self) -> list:
         """One sentence per win rate, then the other metrics that changed."""
         out = [win_verdict(self.row(f"win rate {s}"), s, self.paired.acc[f"win:{s}"].sd) for s in self.a.sides]
+        if self.sequential:
+            seq = self.sequential
+            settled = self.a.games < seq.looks[-1] or compare_settled(seq, [self.a], self.paired)
+            out.insert(0, (f"Settled after {self.a.games} of at most {seq.looks[-1]} games per version"
+                           if settled else f"Not settled after {self.a.games} games per version")
+                       + f" ({seq.describe()}).")
         other = [r["metric"] for r in self.rows if r["significant"] and not r["key"].startswith("win:")]
         out.append(f"Other changes significant after {METHOD}: " + (", ".join(other) if other else "none") + ".")
         return out
@@ -128,7 +138,18 @@ _LABELS = {"length": "length (turns)", "turn_limit": "hit turn limit", "draw": "
            "battles": "battles per game"}
 
 
-def comparison_rows(a: Metrics, b: Metrics, paired: PairedSet) -> list:
+def compare_settled(seq: Sequential, sinks: list, paired: PairedSet) -> bool:
+    """The sequential rule of compare: every win rate's change is known, at the look's level, to be
+    not 0 (a change) or within +-DETECT of 0 (no change that large)."""
+    for name, acc in paired.acc.items():
+        if name.startswith("win:") and acc.n >= 2:
+            half = seq.z * acc.sd / acc.n ** 0.5
+            if not (abs(acc.mean) > half or abs(acc.mean) + half <= DETECT):
+                return False
+    return True
+
+
+def comparison_rows(a: Metrics, b: Metrics, paired: PairedSet, alpha: float = ALPHA) -> list:
     rows = []
     sides = a.sides
     no_cards = not a.meta.get("cards") and not b.meta.get("cards")
@@ -152,7 +173,7 @@ def comparison_rows(a: Metrics, b: Metrics, paired: PairedSet) -> list:
     rows.sort(key=lambda r: (order.get(r["key"], 99), r["key"]))
     for r, adjusted in zip(rows, holm([r["p"] for r in rows])):
         r["p_holm"] = adjusted
-        r["significant"] = adjusted <= ALPHA
+        r["significant"] = adjusted <= alpha
     return rows
 
 
@@ -184,21 +205,23 @@ def _mean_of(m: Metrics, name: str, sides) -> float:
 def compare(content_a, overrides_a: Iterable[str], content_b, overrides_b: Iterable[str], games: int = 1000,
             seed: int = 0, bots=None, workers: int | None = None, progress: bool = True,
             check_invariants="turn", label_a: str | None = None, label_b: str | None = None,
-            scheduler=None) -> Comparison:
+            scheduler=None, sequential: bool = False) -> Comparison:
     """Simulate A and B with the same per-game seeds; differences are B - A.
 
     ``genkit compare GAME --set K=V`` is ``compare(GAME, [], GAME, ["K=V"])``;
     ``--against OTHER`` is ``compare(GAME, [], OTHER, [])``. ``scheduler``: as for
-    :func:`~genkit.sim.runner.run_games`.
+    :func:`~genkit.sim.runner.run_games`. ``sequential``: ``games`` is the most played; the run
+    stops at the first look (100, 200, ... games) where :func:`compare_settled`.
     """
+    seq = Sequential(games, compare_settled) if sequential else None
     (ma, mb), paired = run_games([(str(content_a), list(overrides_a)), (str(content_b), list(overrides_b))],
                                  games, None, seed, bots, workers, progress, check_invariants, label="compare",
-                                 scheduler=scheduler)
+                                 scheduler=scheduler, until=seq)
     la = label_a or (" ".join(overrides_a) if overrides_a else str(content_a))
     lb = label_b or (" ".join(overrides_b) if overrides_b else str(content_b))
     if la == lb:
         la, lb = f"A: {la}", f"B: {lb}"
-    return Comparison(ma, mb, paired, la, lb)
+    return Comparison(ma, mb, paired, la, lb, sequential=seq)
 
 
 @dataclass
@@ -219,8 +242,9 @@ class Sweep:
         sides = self.unchanged.sides if self.comparisons else []
         diffs = [{s: dict(c.row(f"win rate {s}")) for s in sides} for c in self.comparisons]
         flat = [d[s] for d in diffs for s in sides]
+        alpha = self.comparisons[0].alpha if self.comparisons else ALPHA
         for r, adjusted in zip(flat, holm([r["p"] for r in flat])):
-            r["p_holm"], r["significant"] = adjusted, adjusted <= ALPHA
+            r["p_holm"], r["significant"] = adjusted, adjusted <= alpha
         return [{"value": v, "win_rate": {s: c.b.win_rate(s) for s in sides}, "vs_unchanged": d,
                  "length": c.b.to_json(False)["length"]}
                 for v, c, d in zip(self.values, self.comparisons, diffs)]
@@ -303,15 +327,20 @@ def parse_sweep(assignment: str) -> tuple:
 
 def sweep(content, key: str, values: list, games: int = 500, seed: int = 0, bots=None,
           workers: int | None = None, progress: bool = True, fixed_overrides: Iterable[str] = (),
-          check_invariants="turn", scheduler=None) -> Sweep:
+          check_invariants="turn", scheduler=None, sequential: bool = False) -> Sweep:
     """Compare the game with ``key=value`` for each value against the game as it is (on one
     cluster for every value when ``scheduler`` is an address or ``local``)."""
     from .dask_backend import scheduler_for
     fixed_overrides = list(fixed_overrides)
     comps = []
-    with scheduler_for(scheduler, workers) as cluster:
-        for v in values:
-            comps.append(compare(content, fixed_overrides, content, fixed_overrides + [f"{key}={v}"], games,
-                                 seed, bots, workers, progress, check_invariants,
-                                 label_a="unchanged", label_b=f"{key}={v}", scheduler=cluster))
+    try:
+        with scheduler_for(scheduler, workers) as cluster:
+            for v in values:
+                comps.append(compare(content, fixed_overrides, content, fixed_overrides + [f"{key}={v}"], games,
+                                     seed, bots, workers, progress, check_invariants,
+                                     label_a="unchanged", label_b=f"{key}={v}", scheduler=cluster,
+                                     sequential=sequential))
+    except Interrupted as stop:             # Ctrl-C: the values finished so far go with it
+        stop.sweep = Sweep(key, list(values[:len(comps)]), comps[0].a if comps else None, comps)
+        raise
     return Sweep(key, list(values), comps[0].a if comps else None, comps)

@@ -15,7 +15,7 @@ from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 from .compare import Comparison, Sweep
 from .metrics import Metrics
-from .stats import games_to_settle
+from .stats import games_to_settle, wilson
 from .report_plots import (
     pct,
     plot_cards,
@@ -34,6 +34,17 @@ TEMPLATE = "report.html.j2"
 # --------------------------------------------------------------------------- summary
 
 BALANCE_MARGIN = 0.03    # "balanced": the win rate within 3 points of even, at 95% confidence
+
+
+def balance_settled(seq, sinks: list, paired=None) -> bool:
+    """The sequential rule of sim: the first side's win rate is known, at the look's level, to be
+    off even or within :data:`BALANCE_MARGIN` of it."""
+    m = sinks[0]
+    if m.completed < 2:
+        return False
+    lo, hi = wilson(m.wins.get(m.sides[0], 0), m.completed, seq.z)
+    even = 1 / len(m.sides)
+    return lo > even or hi < even or (even - BALANCE_MARGIN <= lo and hi <= even + BALANCE_MARGIN)
 
 
 def balance_verdict(m: Metrics, side: str) -> str:

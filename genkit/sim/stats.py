@@ -14,6 +14,7 @@ Every function here is deterministic and works on plain ints and floats:
 * :func:`games_to_detect` -- games (pairs) a z test needs to detect a difference with 80% power.
 * :func:`t95` -- the 95% quantile of Student's t (exact, for whole degrees of freedom).
 * :func:`games_to_settle` -- games that would settle whether a win rate is within a margin of even.
+* :class:`Sequential` -- looks of a group-sequential test and when to stop.
 * :func:`look_z` -- the z bound of one look of a sequential test that looks at most ``looks``
   times (Bonferroni over the looks: the chance of any false alarm stays below alpha).
 * :func:`summary` / :func:`hist_summary` -- mean, median and 90th percentile of
@@ -218,6 +219,32 @@ def look_z(looks: int, alpha: float = 0.05) -> float:
     """The two-sided z bound of each of at most ``looks`` interim looks (alpha / looks each,
     Bonferroni): stopping at the first look past it errs with probability <= ``alpha``."""
     return normal_quantile(1 - alpha / (2 * looks))
+
+
+class Sequential:
+    """A group-sequential design: play in ``looks`` (cumulative game counts, each twice the last,
+    up to ``games``) and stop at the first look where the question is settled; each look tests at
+    ``alpha / len(looks)`` (Bonferroni over the looks), so the chance of any false alarm over the
+    whole run stays <= ``alpha``. ``rule(self, sinks, paired)`` is given by the command; the
+    runner asks :meth:`settled` after each look."""
+
+    def __init__(self, games: int, rule, first: int = 100, alpha: float = 0.05):
+        looks = [games]
+        while looks[0] // 2 >= first:
+            looks.insert(0, looks[0] // 2)
+        self.looks, self.rule, self.alpha = looks, rule, alpha
+        self.z = look_z(len(looks), alpha)
+
+    @property
+    def look_alpha(self) -> float:
+        return self.alpha / len(self.looks)
+
+    def settled(self, sinks: list, paired) -> bool:
+        return bool(self.rule(self, sinks, paired))
+
+    def describe(self) -> str:
+        return (f"sequential: looks at {', '.join(map(str, self.looks))} games, each at {self.look_alpha:.2%} "
+                f"(z {self.z:.2f}; Bonferroni over {len(self.looks)} looks: at most {self.alpha:.0%} false alarms)")
 
 
 def _t_abs_cdf(t: float, df: int) -> float:

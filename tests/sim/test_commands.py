@@ -3,6 +3,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,12 @@ def test_unknown_bot_is_a_usage_error_naming_the_games_bots(bering_path):
                            "clever", "--workers", "1"], capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "greedy, random, rollout, search" in done.stderr
+
+
+def test_sim_sequential_stops_once_a_lopsided_game_is_settled(tmp_path):
+    mini = Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini"
+    out = io.StringIO()
+    assert sim_command(str(mini), ["game.victory.turn_limit.winner=blue"], games=400, bots="greedy", workers=1,
+                       progress=False, out=out, sequential=True) == 0
+    assert "Settled after 100 of at most 400 games" in out.getvalue()
+    assert "In 100 games" in out.getvalue() and "lopsided" in out.getvalue()

@@ -82,3 +82,12 @@ def test_compare_text_keeps_every_name_whole_and_shows_end_reasons_and_verdicts(
     assert "No difference detected in the us win rate (+0.0 points" in text
     assert "more games would detect a change of 3 points" in text
     assert "Holm" in text and c.to_json()["significance"]["method"] == "Holm"
+
+
+def test_sequential_compare_settles_a_clear_change_at_its_first_look(bering_path):
+    c = compare(bering_path, [], bering_path, vehicles_to_reserve(bering_path), games=400, seed=0, bots="greedy",
+                workers=1, progress=False, sequential=True)
+    assert c.a.games == c.b.games == 100
+    assert c.row("win rate us")["significant"] and c.row("win rate us")["diff"] > 0
+    assert c.text().count("Settled after 100 of at most 400 games per version") == 1
+    assert c.to_json()["significance"]["sequential"] == {"looks": [100, 200, 400], "games": 100}

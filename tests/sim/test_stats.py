@@ -179,3 +179,32 @@ def test_games_to_settle_a_lopsided_estimate_is_the_power_of_a_z_test_against_ev
 def test_games_to_settle_a_near_even_estimate_narrows_its_interval_into_the_margin():
     # 49%: the 95% interval must shrink to +-2 points to lie within 47..53
     assert games_to_settle(0.49, 0.5, 0.03) == math.ceil(samplesize_confint_proportion(0.49, 0.02, alpha=0.05))
+
+
+def test_sequential_looks_double_up_to_the_games_and_split_alpha():
+    from genkit.sim.stats import Sequential
+    seq = Sequential(800, lambda *a: False)
+    assert seq.looks == [100, 200, 400, 800] and seq.look_alpha == 0.0125
+    assert Sequential(150, lambda *a: False).looks == [150]
+
+
+def test_sequential_compare_calls_a_null_change_different_at_most_5_percent_of_the_time():
+    """The stated error rate of compare --sequential, on 2000 simulated A/A runs of paired win/loss
+    outcomes (p = 0.45 both), looks at 100, 200, 400 and 800 pairs."""
+    from genkit.sim.compare import compare_settled
+    from genkit.sim.metrics import PairedSet
+    from genkit.sim.stats import Sequential
+    rng = random.Random(11)
+    alarms = 0
+    for _ in range(2000):
+        seq, paired, played = Sequential(800, compare_settled), PairedSet(), 0
+        for look in seq.looks:
+            for _ in range(look - played):
+                a, b = rng.random() < 0.45, rng.random() < 0.45
+                paired.add({"win:x": float(a)}, {"win:x": float(b)})
+            played = look
+            if seq.settled([None], paired):
+                break
+        acc = paired.acc["win:x"]
+        alarms += abs(acc.mean) > seq.z * acc.sd / math.sqrt(acc.n)
+    assert alarms / 2000 <= 0.05
