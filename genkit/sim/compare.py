@@ -84,7 +84,7 @@ class Comparison:
         out = [win_verdict(self.row(f"win rate {s}"), s, self.paired.acc[f"win:{s}"].sd) for s in self.a.sides]
         if self.sequential:
             seq = self.sequential
-            settled = self.a.games < seq.looks[-1] or compare_settled(seq, [self.a], self.paired)
+            settled = self.a.games < seq.looks[-1] or compare_settled(seq, [self.a, self.b], self.paired)
             out.insert(0, (f"Settled after {self.a.games} of at most {seq.looks[-1]} games per version"
                            if settled else f"Not settled after {self.a.games} games per version")
                        + f" ({seq.describe()}).")
@@ -139,12 +139,13 @@ _LABELS = {"length": "length (turns)", "turn_limit": "hit turn limit", "draw": "
 
 
 def compare_settled(seq: Sequential, sinks: list, paired: PairedSet) -> bool:
-    """The sequential rule of compare: every win rate's change is known, at the look's level, to be
-    not 0 (a change) or within +-DETECT of 0 (no change that large)."""
-    for name, acc in paired.acc.items():
-        if name.startswith("win:") and acc.n >= 2:
-            half = seq.z * acc.sd / acc.n ** 0.5
-            if not (abs(acc.mean) > half or abs(acc.mean) + half <= DETECT):
+    """The sequential rule of compare: every win rate has changed (significant after Holm at the
+    look's level, as the table will say) or is known at that level not to have changed by
+    :data:`DETECT` or more."""
+    for r in comparison_rows(sinks[0], sinks[1], paired, seq.look_alpha):
+        if r["key"].startswith("win:") and not r["significant"]:
+            acc = paired.acc[r["key"]]
+            if acc.n < 2 or abs(acc.mean) + seq.z * acc.sd / acc.n ** 0.5 > DETECT:
                 return False
     return True
 

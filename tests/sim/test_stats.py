@@ -191,10 +191,11 @@ def test_sequential_looks_double_up_to_the_games_and_split_alpha():
 def test_sequential_compare_calls_a_null_change_different_at_most_5_percent_of_the_time():
     """The stated error rate of compare --sequential, on 2000 simulated A/A runs of paired win/loss
     outcomes (p = 0.45 both), looks at 100, 200, 400 and 800 pairs."""
-    from genkit.sim.compare import compare_settled
-    from genkit.sim.metrics import PairedSet
+    from genkit.sim.compare import comparison_rows, compare_settled
+    from genkit.sim.metrics import Metrics, PairedSet
     from genkit.sim.stats import Sequential
     rng = random.Random(11)
+    runs = [Metrics({"sides": ["x"]}), Metrics({"sides": ["x"]})]
     alarms = 0
     for _ in range(2000):
         seq, paired, played = Sequential(800, compare_settled), PairedSet(), 0
@@ -203,8 +204,7 @@ def test_sequential_compare_calls_a_null_change_different_at_most_5_percent_of_t
                 a, b = rng.random() < 0.45, rng.random() < 0.45
                 paired.add({"win:x": float(a)}, {"win:x": float(b)})
             played = look
-            if seq.settled([None], paired):
+            if seq.settled(runs, paired):
                 break
-        acc = paired.acc["win:x"]
-        alarms += abs(acc.mean) > seq.z * acc.sd / math.sqrt(acc.n)
+        alarms += comparison_rows(*runs, paired, seq.look_alpha)[0]["significant"]
     assert alarms / 2000 <= 0.05
