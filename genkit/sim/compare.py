@@ -26,6 +26,7 @@ from .stats import Sequential, games_to_detect, holm, newcombe_diff
 ALPHA = 0.05
 METHOD = "Holm"          # family-wise error rate over every row of a table
 DETECT = 0.03             # the change in a win rate the verdict says how many games would detect
+CLIFF = 0.2               # a sweep step that moves a win rate this much: the game hangs on that number
 
 
 @dataclass
@@ -90,7 +91,17 @@ class Comparison:
                        + f" ({seq.describe()}).")
         other = [r["metric"] for r in self.rows if r["significant"] and not r["key"].startswith("win:")]
         out.append(f"Other changes significant after {METHOD}: " + (", ".join(other) if other else "none") + ".")
+        if any(self.row(f"win rate {s}")["significant"] for s in self.a.sides):
+            out.append(self.where_from())
         return out
+
+    def where_from(self) -> str:
+        """The end reasons whose share moved most: often what explains a change of the win rates."""
+        ra, rb = self.a.end_reasons, self.b.end_reasons
+        na, nb = max(1, self.a.games), max(1, self.b.games)
+        moved = sorted(set(ra) | set(rb), key=lambda k: (-abs(rb.get(k, 0) / nb - ra.get(k, 0) / na), k))[:2]
+        return ("Where it comes from: " + ", ".join(f"{k} {ra.get(k, 0) / na:.0%} -> {rb.get(k, 0) / nb:.0%} of games"
+                                                     for k in moved) + ".")
 
 
 def win_verdict(r: dict, side: str, sd: float) -> str:
@@ -276,6 +287,17 @@ class Sweep:
         wr = next(p for p in pts if p["value"] == best)["win_rate"][side]
         close = f"Closest to even: {self.key}={best} ({side} wins {_pci(wr)})"
         out.append(close + ("." if changed else ", though no more than the others: play more games to choose."))
+        return out + self.cliffs(pts, side)
+
+    def cliffs(self, pts: list, side: str) -> list:
+        """Sensitivity notes: a step between neighbouring values (in the order given) that moves
+        ``side``'s win rate by :data:`CLIFF` or more, with the rate of each value."""
+        out = []
+        for a, b in zip(pts, pts[1:]):
+            pa, pb = a["win_rate"][side]["p"], b["win_rate"][side]["p"]
+            if abs(pb - pa) >= CLIFF:
+                out.append(f"Sensitivity: from {self.key}={a['value']} to {b['value']}, {side}'s win rate goes from "
+                           f"{pa:.0%} to {pb:.0%}: the game hangs on this number.")
         return out
 
     def to_json(self, timing: bool = True) -> dict:

@@ -139,6 +139,7 @@ class Metrics:
         self.length_hist: dict = {}     # turn -> games ending in that turn
         self.steps_total = 0
         self.end_reasons: dict = {}
+        self.wins_by_reason: dict = {}  # "side:reason" -> games that side won that way
         self.turn_limit = 0
         self.crt: dict = {}
         self.crt_results: dict = {}
@@ -173,6 +174,8 @@ class Metrics:
             self.length_hist[t] = self.length_hist.get(t, 0) + 1
             r = rec["reason"] or "unknown"
             self.end_reasons[r] = self.end_reasons.get(r, 0) + 1
+            if w is not None:
+                self.wins_by_reason[f"{w}:{r}"] = self.wins_by_reason.get(f"{w}:{r}", 0) + 1
             if r == "turn_limit":
                 self.turn_limit += 1
             leads = rec.get("leads")
@@ -209,6 +212,7 @@ class Metrics:
         _add_counts(self.length_hist, other.length_hist)
         self.steps_total += other.steps_total
         _add_counts(self.end_reasons, other.end_reasons)
+        _add_counts(self.wins_by_reason, other.wins_by_reason)
         self.turn_limit += other.turn_limit
         _add_counts(self.crt, other.crt)
         _add_counts(self.crt_results, other.crt_results)
@@ -336,6 +340,8 @@ class Metrics:
             "turn_limit": {"turns": self.meta.get("turns"), "games": self.turn_limit,
                            "share": self.turn_limit / self.completed if self.completed else 0.0},
             "end_reasons": dict(sorted(self.end_reasons.items())),
+            "wins_by_reason": {s: {k.split(":", 1)[1]: c for k, c in sorted(self.wins_by_reason.items())
+                                   if k.split(":", 1)[0] == s} for s in sides},
             "first_player": None,
             "invariant_violations": self.violation_count,
             "violations": list(self.violations),

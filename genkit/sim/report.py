@@ -36,6 +36,25 @@ TEMPLATE = "report.html.j2"
 BALANCE_MARGIN = 0.03    # "balanced": the win rate within 3 points of even, at 95% confidence
 
 
+ONE_WAY = 0.8        # a side winning this share of its games one way: the balance hangs on that rule
+
+
+def sensitivity_lines(m: Metrics) -> list:
+    """A note for each side that wins almost only one way (at least 10 wins, :data:`ONE_WAY` of
+    them by one end reason): a small change to what decides that way can swing the balance."""
+    out = []
+    for side in m.sides:
+        won = {k.split(":", 1)[1]: c for k, c in m.wins_by_reason.items() if k.split(":", 1)[0] == side}
+        total = sum(won.values())
+        if total >= 10:
+            reason, count = max(won.items(), key=lambda kv: (kv[1], kv[0]))
+            if count >= ONE_WAY * total:
+                out.append(f"Sensitivity: {pct(count / total)} of {side_name(m, side)}'s wins come one way "
+                           f"({reason}): the balance hangs on that rule, and a one-step change to a number that "
+                           f"decides it (a movement, a distance, the turns) can swing it; try genkit sweep on them.")
+    return out
+
+
 def balance_settled(seq, sinks: list, paired=None) -> bool:
     """The sequential rule of sim: the first side's win rate is known, at the look's level, to be
     off even or within :data:`BALANCE_MARGIN` of it."""
@@ -110,6 +129,7 @@ def summary_lines(m: Metrics) -> list:
     draws = f", {m.draws} draws" if m.draws else ""
     out.append(f"In {m.games} games between {bot_txt}: " + "; ".join(parts) + draws + ".")
     out.append(balance_verdict(m, first))
+    out.extend(sensitivity_lines(m))
     j = m.to_json(False)
     ln = j["length"]
     tl = j["turn_limit"]

@@ -26,6 +26,7 @@ def test_change_that_matters_is_significant(bering_path):
     # without its vehicles the Russian side must lose more often
     us_wins = c.row("win rate us")
     assert us_wins["significant"] and us_wins["diff"] > 0
+    assert "Where it comes from: " in c.text()        # the end reasons that moved most
     assert c.a.meta["overrides"] == [] and c.b.meta["overrides"] == change
 
 
@@ -91,3 +92,11 @@ def test_sequential_compare_settles_a_clear_change_at_its_first_look(bering_path
     assert c.row("win rate us")["significant"] and c.row("win rate us")["diff"] > 0
     assert c.text().count("Settled after 100 of at most 400 games per version") == 1
     assert c.to_json()["significance"]["sequential"] == {"looks": [100, 200, 400], "games": 100}
+
+
+def test_sweep_notes_a_step_that_swings_a_win_rate_by_20_points_or_more():
+    from genkit.sim.compare import Sweep
+    pts = [{"value": v, "win_rate": {"blue": {"p": p}}} for v, p in (("5", 0.02), ("6", 0.44), ("7", 0.31))]
+    notes = Sweep("unit_types.arm.movement", ["5", "6", "7"], None, []).cliffs(pts, "blue")
+    assert notes == ["Sensitivity: from unit_types.arm.movement=5 to 6, blue's win rate goes from 2% to 44%: "
+                     "the game hangs on this number."]

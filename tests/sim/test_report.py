@@ -4,7 +4,7 @@ import re
 from markupsafe import escape
 
 from genkit.sim.compare import compare, sweep
-from genkit.sim.report import balance_verdict, write_report
+from genkit.sim.report import balance_verdict, sensitivity_lines, write_report
 from genkit.sim.runner import simulate
 from genkit.sim.stats import games_to_settle
 
@@ -80,3 +80,12 @@ def test_sim_calls_a_game_balanced_only_when_the_interval_fits_within_3_points()
     assert balance_verdict(_metrics_with(5020, 10000), "blue").startswith("The game is balanced")
     assert balance_verdict(_metrics_with(200, 400), "blue").startswith("Not settled yet")
     assert "strongly lopsided" in balance_verdict(_metrics_with(2, 100), "blue")
+
+
+def test_sim_notes_a_side_that_wins_almost_only_one_way():
+    m = _metrics_with(40, 100)
+    m.wins_by_reason = {"blue:enter_enemy_place": 38, "blue:points": 2, "grey:hold": 30, "grey:turn_limit": 30}
+    notes = sensitivity_lines(m)
+    assert len(notes) == 1 and notes[0].startswith("Sensitivity: 95.0% of Blue's wins come one way (enter_enemy_place)")
+    m.wins_by_reason = {"blue:enter_enemy_place": 30, "blue:points": 10, "grey:hold": 30, "grey:turn_limit": 30}
+    assert sensitivity_lines(m) == []
