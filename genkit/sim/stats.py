@@ -9,8 +9,7 @@ Every function here is deterministic and works on plain ints and floats:
 * :class:`Paired` -- streaming mean and 95% interval of per-seed differences
   (common random numbers: game *i* of run A and game *i* of run B share a seed).
 * :meth:`Paired.p_value` -- the two-sided z test of "no difference" that goes with it.
-* :func:`holm` / :func:`fdr_bh` -- p-values adjusted for many looks at once (Holm's
-  family-wise step-down; Benjamini-Hochberg's false-discovery rate).
+* :func:`holm` -- p-values adjusted for many looks at once (Holm's family-wise step-down).
 * :func:`games_to_detect` -- games (pairs) a z test needs to detect a difference with 80% power.
 * :func:`t95` -- the 95% quantile of Student's t (exact, for whole degrees of freedom).
 * :func:`games_to_settle` -- games that would settle whether a win rate is within a margin of even.
@@ -44,12 +43,6 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if k == 0 else max(0.0, centre - half)
     high = 1.0 if k == n else min(1.0, centre + half)
     return (low, high)
-
-
-def half_width(k: int, n: int, z: float = Z95) -> float:
-    """Half the width of the Wilson interval (0.5 when n == 0: nothing is known)."""
-    lo, hi = wilson(k, n, z)
-    return (hi - lo) / 2
 
 
 @dataclass(frozen=True)
@@ -179,18 +172,6 @@ def holm(pvalues: list) -> list:
     out, running = [0.0] * m, 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        out[i] = running
-    return out
-
-
-def fdr_bh(pvalues: list) -> list:
-    """Benjamini-Hochberg adjusted p-values: rejecting where adjusted <= q keeps the expected
-    share of false discoveries among the rejections <= q (for exploratory tables)."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i], reverse=True)
-    out, running = [0.0] * m, 1.0
-    for rank, i in enumerate(order):
-        running = min(running, pvalues[i] * m / (m - rank))
         out[i] = running
     return out
 
