@@ -264,13 +264,15 @@ def _sigint_held():
 
 def run_games(variants: list, games: int | None, precision: float | None, seed: int, bots,
               workers: int | None, progress: bool, check="turn", step_cap: int = STEP_CAP,
-              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim", scheduler=None) -> tuple:
+              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim", scheduler=None, until=None) -> tuple:
     """Play ``games`` (or until ``precision``) games of each variant with common seeds.
 
     ``scheduler``: None plays on the process pool of ``workers`` processes; a Dask scheduler
     address, ``"local"`` or a connected :class:`~genkit.sim.dask_backend.Cluster` plays on Dask
     (same figures). Returns (list of Metrics, PairedSet or None). Ctrl-C raises
-    :class:`Interrupted` with the figures so far, after the pool is gone.
+    :class:`Interrupted` with the figures so far, after the pool is gone. ``until``: a sequential
+    test (:class:`~genkit.sim.stats.Sequential`): ``games`` played in its looks, stopping at the
+    first look where ``until.settled(sinks, paired)``.
     """
     check = check_level(check)
     if (games is None) == (precision is None):
@@ -298,7 +300,12 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     try:
         with _pool(scheduler, variants, [c for c, _ in loaded], bots, seed, nworkers, check, step_cap) as pool:
             nworkers = pool.workers
-            if games is not None:
+            if until is not None:
+                for start, stop in zip([0] + until.looks[:-1], until.looks):
+                    pool.run(start, stop, sinks, paired, bar)
+                    if until.settled(sinks, paired):
+                        break
+            elif games is not None:
                 pool.run(0, games, sinks, paired, bar)
             else:
                 _run_to_precision(pool, precision, max_games, sinks, paired, bar)
@@ -357,17 +364,17 @@ def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, pre
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
              precision: float | None = None, seed: int = 0, bots=None,
              workers: int | None = None, progress: bool = True, check_invariants="turn",
-             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES, scheduler=None) -> Metrics:
+             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES, scheduler=None, until=None) -> Metrics:
     """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).
 
     ``check_invariants``: "step" (after every decision; about 3x slower with random
     bots), "turn" (each game turn and the end; the default), "end", or "off".
-    ``scheduler``: where the games run (see :func:`run_games`).
+    ``scheduler``, ``until``: where the games run, and a sequential test (see :func:`run_games`).
 
     Raises :class:`genkit.model.load.ContentError` for bad content or overrides,
     ``ValueError`` for bad arguments. Games that fail are recorded in the
     metrics (``metrics.failed``), never raised.
     """
     sinks, _ = run_games([(str(content_path), list(overrides))], games, precision, seed, bots, workers,
-                         progress, check_invariants, step_cap, max_games, scheduler=scheduler)
+                         progress, check_invariants, step_cap, max_games, scheduler=scheduler, until=until)
     return sinks[0]
