@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 from genkit.sim import runner
 from genkit.sim.dask_backend import DaskPool, connect
 from genkit.sim.metrics import Metrics

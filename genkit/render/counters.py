@@ -102,7 +102,7 @@ def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = Fals
     return face
 
 
-def _marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
+def marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
     """One face (``which``: "front" or "back") of a marker group's counter, at the origin."""
     face = marker.front if which == "front" else marker.back
     if face.colour:
@@ -139,8 +139,8 @@ def pieces(content: Content, content_root: str | Path | None = None) -> list[Pie
                 out.append(Piece(f"{side.id}-{group.type}-{num}", "unit", f"unit:{side.id}",
                                  side.id, front, back))
     for m in content.counters.markers:
-        front = tuple(_marker_face(content, m, "front", content_root))
-        back = tuple(_marker_face(content, m, "back", content_root))
+        front = tuple(marker_face(content, m, "front", content_root))
+        back = tuple(marker_face(content, m, "back", content_root))
         for i in range(m.count):
             pid = m.id if m.count == 1 else f"{m.id}-{i + 1}"
             out.append(Piece(pid, "marker", "markers", m.side, front, back))

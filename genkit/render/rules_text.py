@@ -31,9 +31,10 @@ from typing import Any, Callable, Iterator
 import jinja2
 from jinja2 import nodes
 
-from ..model.load import Finding, current_limits, inside_pack, section_model
+from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
+from .charts import section_model
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"

@@ -26,7 +26,7 @@ from typing import Iterable
 
 from ..engine import check_level, rules_for, rules_module
 from ..engine.bots import game_seed
-from ..model.check import load_checked
+from ..pack.playable import load_checked
 from ..model.load import load
 from .bots import default_bot, parse_bots
 from .metrics import Metrics, PairedSet, paired_values
