@@ -23,7 +23,6 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Iterable
 
 from ..atomic import output_errors, replaced_folder
 from .aid import aid_pages
@@ -37,8 +36,9 @@ from .layout import PAPERS, SheetStyle
 from .map import _cached_map, map_page
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
-from .sheets import PRINT_AT_100, tile
+from .sheets import PRINT_AT_100
 from .svg import svg_string
+from .tiles import tile
 
 KINDS = ("map", "map-tiled", "counters", "cards", "dice", "player-aid", "rules")
 FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
