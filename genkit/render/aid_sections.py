@@ -25,6 +25,8 @@ from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
+from .terrain_art import terrain_hex
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
@@ -166,7 +168,6 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
 # --------------------------------------------------------------------------- terrain
 
 def _terrain(content: Content, st: Style, width: float, title: str, root):
-    from .terrain_art import terrain_hex
     terr = content.map.terrain
     entry = 150.0
     n = max(1, int((width + 8) // (entry + 8)))
@@ -177,16 +178,13 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
         items, rh = [], 0.0
         for j, t in enumerate(terr[i:i + n]):
             x = j * (ew + 8)
-            R = sw / math.sqrt(3)
-            angles = range(0, 360, 60) if content.map.grid.orientation == "flat" else range(30, 390, 60)
-            corners = [(R * math.cos(math.radians(a)) * 63 / sw, R * math.sin(math.radians(a)) * 63 / sw)
-                       for a in angles]
+            corners = swatch_corners(0, 0, 63.0, content.map.grid.orientation)
             art = terrain_hex(t, 0, 0, 63.0, corners=corners)
             if t.pattern == "road":  # as the map's key draws it: a road across the hex
-                art += [Line(corners[3][0], 0, corners[0][0], 0, "#5b4a2e", 8.4),
-                        Line(corners[3][0], 0, corners[0][0], 0, "#f3e2b3", 4.8)]
+                art += [Line(corners[3][0], 0, corners[0][0], 0, ROAD_CASING, 8.4),
+                        Line(corners[3][0], 0, corners[0][0], 0, ROAD_FILL, 4.8)]
             items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            items.append(Group((Polygon(corners, fill=None, stroke="#4d4d4d", stroke_width=0.8),),
+            items.append(Group((Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.8),),
                                translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
             tx = x + sw + 6
             name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
@@ -204,7 +202,6 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
 
 def chart_rows(content: Content, st: Style, chart, width: float) -> list[Row]:
     """A rules module's chart (:class:`genkit.engine.rules.Chart`) as a table with its notes."""
-    from .map import swatch
     cols = [{"title": c} for c in chart.columns]
     cells = [list(r) for r in chart.rows]
     if cols:
