@@ -20,7 +20,7 @@ from .aid_text import (
     with_heading,
     words_width,
 )
-from .aid_units import _key, _units, chart_text_size, counter_key, counter_pair  # noqa: F401 (re-exported)
+from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
@@ -33,8 +33,29 @@ SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) st
 
 # --------------------------------------------------------------------------- combat
 
+def crt_notes(content: Content) -> list[str]:
+    """How the CRT resolves differentials it does not print, in words, from the model."""
+    crt = content.crt
+    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
+    what = "Odds" if crt.uses_odds else "A differential"
+    out = []
+    if crt.between_columns == "round_down":
+        out.append(f"{what} between two columns uses the column to its left (round down).")
+    else:
+        out.append(f"{what} between two columns uses the column to its right (round up).")
+    if crt.above_highest == "last_row":
+        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
+        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
+    else:
+        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
+    below = {"forbidden": "the battle may not be fought.",
+             "use_lowest": f"use the {cols[0]} column.",
+             "miss": "the attack misses."}[crt.below_lowest]
+    out.append(f"Below {cols[0]}: {below}")
+    return out
+
+
 def _crt(content: Content, st: Style, width: float, title: str, root):
-    from .aid import crt_notes
     crt = content.crt
     if crt is None:          # a game that fights without a CRT (symbol dice) prints none
         return
@@ -470,7 +491,6 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
 
 
 SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
-            "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
-            "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
+            "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
+            "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 
-__all__ = ["SECTIONS", "counter_key", "counter_pair", "chart_text_size", "lanes_of"]

@@ -29,7 +29,7 @@ from .aid import aid_pages
 from .booklet import rules_booklet
 from .cards import card_sheets
 from .checks import Laid
-from .counters import LAYOUTS, counter_sheets
+from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle

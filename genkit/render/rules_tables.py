@@ -24,7 +24,8 @@ words around the numbers are the generic ones the player aid uses.
 from __future__ import annotations
 
 from ..model.schema import Content
-from .aid import aid_style, crt_notes
+from .aid import aid_style
+from .aid_sections import crt_notes
 from .charts import module_charts
 from .rules_text import TableData, table
 

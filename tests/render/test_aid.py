@@ -10,7 +10,8 @@ import pytest
 
 from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
-from genkit.render.aid_sections import counter_key, lanes_of
+from genkit.render.aid_sections import lanes_of
+from genkit.render.counter_sheets import counter_key
 from genkit.render.counters import counter_size, unit_face
 from genkit.render.draw import Group, Line, Rect, Text
 from genkit.render.geometry import apply, bounds, iter_primitives
