@@ -33,7 +33,7 @@ from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
-from .map import _cached_map, map_page
+from .map import drawn_map, map_page
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100
@@ -92,7 +92,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         elif kind == "map-tiled":
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
-            drawn = list(_cached_map(content, flat.version_text))  # as map.pdf drew it
+            drawn = list(drawn_map(content, flat.version_text))  # as map.pdf drew it
             pages = tile(drawn, w * INCH, h * INCH, *flat.size,
                          overlap=TILE_OVERLAP, title=g.title,
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)

@@ -207,7 +207,7 @@ def hex_id_baseline(cy: float, flats: float) -> float:
 
 
 def map_page(content: Content, style: SheetStyle) -> Page:
-    items = list(_cached_map(content, style.version_text))  # drawn once for map and tiles
+    items = list(drawn_map(content, style.version_text))  # drawn once for map and tiles
     w, h = content.game.components.map_sheet_in
     return style.page(items, *_size(content), "map", f"map: one {sheet_words(w, h)}")
 
@@ -222,7 +222,9 @@ def _size(content: Content) -> tuple[float, float]:
 _BOARD_CACHE: dict = {}
 
 
-def _cached_map(content: Content, version_text: str) -> tuple:
+def drawn_map(content: Content, version_text: str) -> tuple:
+    """:func:`map_items`, laid out once per model and version text: the map sheet, its tiles
+    and every game state drawn on the board share one layout."""
     key = (id(content), version_text)
     hit = _BOARD_CACHE.get(key)
     if hit is not None and hit[0] is content:
@@ -244,7 +246,7 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     from .counters import counter_size, unit_face
     geo = MapGeometry(content)
     style = SheetStyle("letter", 0, content.game.version, content_hash, content.game.title)
-    items = list(_cached_map(content, style.version_text))
+    items = list(drawn_map(content, style.version_text))
     s = counter_size(content)
     # the largest square that sits inside the hex, with a little air
     fit = 2 * geo.radius / (1 + 1 / math.sqrt(3)) - 3
