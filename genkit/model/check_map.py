@@ -1,6 +1,6 @@
 """Checks of the map: its rows and terrain, the hexes the model names, lines across it, set-up
 hexes, features along hexsides, roads, and where reinforcements arrive. (Registered with
-:func:`genkit.model.check.check`; imported at the end of that module.)"""
+:func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
 from typing import Iterator
