@@ -37,7 +37,7 @@ from .cli_options import (
     writable_dir,
 )
 from .cli_sim import compare, sim, sweep, tune
-from .model.check import check_path
+from .pack.printable import check_path
 from .model.load import ContentError
 
 
@@ -63,7 +63,7 @@ def cli():
 
 def load_or_exit(path: Path, sets=()):
     """The validated and checked model, or print the findings and exit 1."""
-    from .model.check import load_checked
+    from .pack.playable import load_checked
     try:
         return load_checked(path, sets)
     except ContentError as exc:
@@ -134,7 +134,8 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     Output goes to a temporary folder first and is swapped in at the end: a failed or killed
     build leaves the previous one in place. A second build into the same folder while one is
     running is refused (exit 2); it does not wait."""
-    from .render.kit import KINDS, build_kit
+    from .pack.printable import build_kit
+    from .render.kit import KINDS
     bleed_in = _bleed(bleed)
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
     if kinds is not None and not kinds:

@@ -239,7 +239,7 @@ def _content(header: dict, content, content_path):
     """The content the log is replayed on: given, or loaded from ``content_path`` or the header."""
     if content is not None:
         return content
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     overrides = header.get("overrides") or []
     if content_path is not None:
         return load_checked(content_path, overrides)[0]

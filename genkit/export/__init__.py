@@ -53,7 +53,7 @@ def export_game(content_path, out_dir=None, vassal: bool = True, tts: bool = Tru
     ValueError (bad options, images too large), :class:`~genkit.atomic.OutputRefused`,
     :class:`~genkit.atomic.OutputBusy` or
     :class:`~genkit.atomic.OutputError`, always before the previous output is touched."""
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     from .artwork import load_artwork
     _check(vassal, tts, dpi, image_base_url)
     t0 = time.monotonic()

@@ -48,7 +48,7 @@ def validate(content, knobs: list, targets: list, bot_pairs: list, fixed: list) 
     (ValueError, the same words as ``--set``'s, nearest valid paths included); a value that
     breaks the content raises ContentError with its findings. Returns the game's side ids."""
     from ..engine import rules_module
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     from .bots import parse_bots
     keys = [k.key for k in knobs]
     dup = sorted({k for k in keys if keys.count(k) > 1})

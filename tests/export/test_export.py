@@ -9,7 +9,7 @@ import pytest
 
 from genkit.export.artwork import grid_placement, pixels_per_inch
 from genkit.export.vassal_pieces import basic_of, decode, encode
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
 from .conftest import GAMES, ROOT, export_of, vmod_files

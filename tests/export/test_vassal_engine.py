@@ -11,7 +11,7 @@ import pytest
 
 from genkit.export.artwork import grid_placement, load_artwork, pixels_per_inch
 from genkit.export.vassal import vmod_bytes
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
 from . import vassal_engine

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.sim import commands, runner
+from genkit.sim import commands, runner, spans
 from genkit.sim.metrics import Metrics
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,7 +163,7 @@ def ctrl_c_raises():
 def test_ctrl_c_while_merging_waits_for_the_merge(ctrl_c_raises):
     steps = []
     with pytest.raises(KeyboardInterrupt):
-        with runner._sigint_held():
+        with spans._sigint_held():
             os.kill(os.getpid(), signal.SIGINT)
             steps.append("merged")
     assert steps == ["merged"]
