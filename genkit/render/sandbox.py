@@ -23,6 +23,7 @@ import functools
 import math
 import re
 import time
+import types
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,11 +31,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import jinja2
-from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.exceptions import SecurityError
 from jinja2.runtime import LoopContext, Macro
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SandboxedFormatter
+from markupsafe import EscapeFormatter, Markup
+
+from ..model.yaml_safe import clip
+from .sandbox_compile import CodeGenerator, parse
 
 # Budgets for one face (one render of a template).  Bering Land's faces, for scale: each renders
 # in under 3 ms (compiling a template once takes up to 40 ms more), writes at most 10,000
@@ -202,13 +205,13 @@ def _bound(weights: Iterable[int]) -> int:
 
 
 _NUMBER = re.compile(r"\d+")
-_COUNTED_WIDTH = re.compile(r"\*|\{[^{}]*\{")  # '%*d' or '{:{}}': a width taken from the values
+_COUNTED_WIDTH = re.compile(r"\*")  # '%*d': a width taken from the values
 
 
 def _format_bound(fmt: str, values: Any, limit: int) -> int:
-    """:func:`_bound` for ``fmt % values``, the format filter and ``str.format``: a number in the
-    format string counts as a width, and so does a value where the format takes its width from
-    the values."""
+    """:func:`_bound` for ``fmt % values`` and the format filter: a number in the format string
+    counts as a width, and so does a value where the format takes its width from the values.
+    (``str.format`` measures each field itself: :class:`_Formatter`.)"""
     if isinstance(values, Mapping):
         values = tuple(values.values())
     elif not isinstance(values, tuple):
@@ -328,44 +331,6 @@ def _finalize(eval_ctx: Any, value: Any) -> str:
     return text
 
 
-class _CodeGenerator(CodeGenerator):
-    """jinja2's code generator with three hooks the sandbox does not have: loop iterations,
-    the ``~`` operator and constant template text all go through the budget."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # jinja2 allows no custom node types, so a loop's iterable is marked by identity and
-        # wrapped when jinja2 visits it (once, wherever visit_For writes it)
-        self._loop_iterables: set[int] = set()
-
-    def visit_For(self, node: nodes.For, frame: Frame) -> None:
-        self._loop_iterables.add(id(node.iter))
-        super().visit_For(node, frame)
-
-    def visit(self, node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
-        if id(node) not in self._loop_iterables:
-            return super().visit(node, *args, **kwargs)
-        self._loop_iterables.discard(id(node))
-        self.write("environment.count_loop(")
-        super().visit(node, *args, **kwargs)
-        self.write(")")
-
-    @optimizeconst
-    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
-        self.write("environment.concat_checked((")
-        for arg in node.nodes:
-            self.visit(arg, frame)
-            self.write(", ")
-        self.write("))")
-
-    def visit_Output(self, node: nodes.Output, frame: Frame) -> None:
-        # text between tags costs nothing to compute but a loop can write it without end
-        text = sum(len(n.data) for n in node.nodes if isinstance(n, nodes.TemplateData))
-        if text:
-            self.writeline(f"environment.write_text({text})")
-        super().visit_Output(node, frame)
-
-
 def _range(*args: int) -> range:
     """``range`` of at most ``Limits.range`` items."""
     b = current()
@@ -390,10 +355,11 @@ _JINJA_KWARGS = frozenset({"_loop_vars", "_block_vars"})
 class LimitedEnvironment(SandboxedEnvironment):
     """A ``SandboxedEnvironment`` whose every render spends a :class:`Budget`.
 
-    ``helpers`` are genkit's own functions offered to templates: trusted, so their calls are
-    neither checked nor counted.  ``filters`` are added to jinja2's (all are checked)."""
+    ``helpers`` are genkit's own functions offered to templates: trusted to check their
+    arguments and to run in time linear in their text, so only the clock is read after each.
+    ``filters`` are added to jinja2's (all are checked)."""
 
-    code_generator_class = _CodeGenerator
+    code_generator_class = CodeGenerator
     intercepted_binops = frozenset(_BINOP_CHECKS)
 
     def __init__(self, *, helpers: Mapping[str, Callable] | None = None,
@@ -404,15 +370,18 @@ class LimitedEnvironment(SandboxedEnvironment):
         self.globals.pop("lipsum", None)  # lorem ipsum: megabytes from one small number
         self.filters.update(filters or {})
         self.filters = {name: _guard_filter(name, f) for name, f in self.filters.items()}
-        self.trusted = (_range, *helpers.values())
+        self.helpers = tuple(helpers.values())
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> Any:
+        return parse(self, source, name, filename)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         current().tick()
-        return super().getattr(obj, attribute)
+        return _limited_format(self, super().getattr(obj, attribute))
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         current().tick()
-        return super().getitem(obj, argument)
+        return _limited_format(self, super().getitem(obj, argument))
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         b = current()
@@ -429,8 +398,16 @@ class LimitedEnvironment(SandboxedEnvironment):
         b.tick()
         if isinstance(__obj, LoopContext) and args:  # the next level of a recursive loop
             args = (__self.count_loop(args[0]), *args[1:])
-        if isinstance(__obj, (LoopContext, Macro)) or any(__obj is f for f in __self.trusted):
+        if isinstance(__obj, (LoopContext, Macro)) or __obj is _range:
             return super().call(__context, __obj, *args, **kwargs)
+        if any(__obj is f for f in __self.helpers):  # genkit's own: the clock is read after
+            result = super().call(__context, __obj, *args, **kwargs)
+            b.tick()
+            return result
+        if isinstance(__obj, _FormatMethod):  # measures each field as it builds it
+            result = super().call(__context, __obj, *args, **kwargs)
+            b.build(length(result), "str.format")
+            return result
         what = f"calling {getattr(__obj, '__name__', type(__obj).__name__)!r}"
         b.can_build(_call_bound(b, __obj, args, kwargs), what)
         result = super().call(__context, __obj, *args, **kwargs)
@@ -459,11 +436,70 @@ class LimitedEnvironment(SandboxedEnvironment):
 
 def _call_bound(b: Budget, obj: Any, args: Sequence, kwargs: Mapping) -> int:
     """:func:`_bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
-    :func:`length`, the arguments as in :func:`_count`; ``str.format`` reads widths in its
-    string."""
+    :func:`length`, the arguments as in :func:`_count`."""
     room = b.room()
-    receiver = getattr(getattr(obj, "__wrapped__", obj), "__self__", None)  # sandbox wraps format
+    receiver = getattr(obj, "__self__", None)
     values = (*args, *(v for k, v in kwargs.items() if k not in _JINJA_KWARGS))
-    if isinstance(receiver, str) and getattr(obj, "__name__", "") in ("format", "format_map"):
-        return _format_bound(receiver, values, room)
     return _bound([length(receiver), *(_count(v, room) for v in values)])
+
+
+# --------------------------------------------------------------------------- str.format
+
+class _Formatter(SandboxedFormatter):
+    """jinja2's sandboxed ``str.format``, which measures every field before it builds it: a
+    width or precision in a field's spec (``'{0:{1}}'`` takes it from the values) counts as that
+    many characters, and the fields built so far count too."""
+
+    def __init__(self, env: Any, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)
+        self.built = 0
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is not None:  # !r, !s, !a write the value out
+            self._can_build(size_of(value, current().room()), "a '!' conversion")
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        widest = max((int(d) if len(d) <= 18 else 10 ** 18 for d in _NUMBER.findall(format_spec)),
+                     default=0)
+        self._can_build(widest + size_of(value, current().room()),
+                        f"the format spec {clip(format_spec, 40)!r}")
+        text = super().format_field(value, format_spec)
+        self.built += len(text)
+        return text
+
+    def _can_build(self, n: int, what: str) -> None:
+        current().can_build(self.built + n, what)
+
+
+class _EscapeFormatter(_Formatter, EscapeFormatter):
+    pass
+
+
+class _FormatMethod:
+    """``s.format`` or ``s.format_map`` as a template gets it: run by :class:`_Formatter`."""
+
+    def __init__(self, env: Any, method: Any) -> None:
+        self.env, self.text = env, method.__self__
+        self.is_map = method.__name__ == "format_map"
+        self.__name__ = method.__name__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        if self.is_map:
+            if kwargs or len(args) != 1:
+                raise TypeError("format_map() takes exactly one argument, a mapping")
+            args, kwargs = (), args[0]
+        text = self.text
+        formatter = (_EscapeFormatter(self.env, escape=text.escape) if isinstance(text, Markup)
+                     else _Formatter(self.env))
+        return type(text)(formatter.vformat(text, args, kwargs))
+
+
+def _limited_format(env: Any, value: Any) -> Any:
+    """``value``, or a :class:`_FormatMethod` when it is a string's ``format``/``format_map``
+    (as Python gives it, or as jinja2 3.1.5+ wraps it)."""
+    method = getattr(value, "__wrapped__", value)
+    if (isinstance(method, (types.MethodType, types.BuiltinMethodType))
+            and method.__name__ in ("format", "format_map") and isinstance(method.__self__, str)):
+        return _FormatMethod(env, method)
+    return value

@@ -37,6 +37,7 @@ of a pack may include, import or extend its pack's templates and genkit's own (t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import posixpath
@@ -108,12 +109,30 @@ def make_environment(folder: str, root: str) -> LimitedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        helpers={"text_width": text_width, "fit_text": fit_text, "cap_height": cap_height,
-                 "wrap_text": wrap_text},
+        helpers={f.__name__: _points_only(f) for f in (text_width, fit_text, cap_height, wrap_text)},
         filters={"yaml": _yaml_filter},
     )
     env.globals.update(INCH=INCH, MM=MM)
     return env
+
+
+#: a size or width a template gives genkit's helpers, in points: a sheet is a few thousand
+#: points; more is a mistake, or an attack (``fit_text('x', 'sans', 1e30, 1e17)``)
+HELPER_NUMBER_LIMIT = 1_000_000
+
+
+def _points_only(helper: Callable) -> Callable:
+    """``helper`` (text_width, fit_text ...) for templates: every number it is given must be a
+    size or width in points, at most :data:`HELPER_NUMBER_LIMIT` (its loops depend on them)."""
+    @functools.wraps(helper)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not (
+                    -HELPER_NUMBER_LIMIT <= value <= HELPER_NUMBER_LIMIT):  # nan fails both
+                raise Refused(f"{helper.__name__}() was given {value:.6g}: sizes and widths are "
+                              f"points, at most {HELPER_NUMBER_LIMIT:,}; give the size you mean")
+        return helper(*args, **kwargs)
+    return checked
 
 
 _UNQUOTED_COLOR = re.compile(r"(?:[:\[,{]|^\s*-)\s+#[0-9A-Fa-f]{6}\b")

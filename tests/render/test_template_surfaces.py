@@ -1,0 +1,138 @@
+"""Issue 23, round two: what a pack's templates reach besides jinja2 itself (genkit's helpers,
+``str.format``, the YAML they write, the player aid's style) is bounded too, and each refusal is
+genkit's: exit 1, the template file and line, the limit, no traceback, nothing written.
+
+What genkit promises is asserted, never a dependency's words or version.
+"""
+
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from genkit.render import text_fit
+from genkit.render.templates import TemplateError, render_template
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _refusal(source: str, tmp_path: Path) -> str:
+    path = tmp_path / "face.yaml.j2"
+    path.write_text(source)
+    with pytest.raises(TemplateError) as e:
+        render_template(path, {})
+    return str(e.value)
+
+
+def _face_template(game: Path, source: str, name: str = "counter.yaml.j2") -> Path:
+    """The pack's own ``name``: ``source`` on its first line, then genkit's template."""
+    (game / "templates").mkdir(exist_ok=True)
+    path = game / "templates" / name
+    path.write_text(source + "\n" + (ROOT / "templates" / name).read_text())
+    return path
+
+
+# --------------------------------------------------------------------------- helpers
+
+@pytest.mark.parametrize("call", ["fit_text('x', 'sans', 1e30, 1e17)",
+                                  "wrap_text('a b', 'sans', 6, 1e300 * 10)",
+                                  "text_width('x', 'sans', -1e9)"])
+def test_helpers_refuse_sizes_no_sheet_has(tmp_path, call):
+    msg = _refusal("{{ " + call + " }}\n", tmp_path)
+    assert f"{tmp_path / 'face.yaml.j2'}:1: " in msg and "was given" in msg
+    assert "sizes and widths are points, at most 1,000,000" in msg
+
+
+def test_fit_text_ends_at_sizes_where_a_hundredth_is_lost_in_rounding():
+    # genkit's own callers are not checked like templates: the loop itself must end
+    size = text_fit.fit_text("x", "sans", 1e30, 1e17)
+    assert 0 < text_fit.text_width("x", "sans", size) <= 1e17
+
+
+def test_wrap_text_measures_each_character_a_bounded_number_of_times(monkeypatch):
+    measured = []
+
+    def counting(text, font="sans", size=10):
+        measured.append(len(text))
+        return real(text, font, size)
+
+    real = text_fit.text_width
+    monkeypatch.setattr(text_fit, "text_width", counting)
+    text = "a " * 20000
+    for width in (1e12, 300.0):  # all on one line (the quadratic case), and many lines
+        measured.clear()
+        lines = text_fit.wrap_text(text, "sans", 6, width)
+        assert " ".join(lines) == text.strip()
+        assert sum(measured) <= 3 * len(text)
+
+
+def test_wrap_text_breaks_exactly_where_the_whole_line_stops_fitting():
+    words = "The Army of Carrow must force the River Brannock".split()
+    for k in range(1, len(words)):
+        width = text_fit.text_width(" ".join(words[:k]), "sans", 7.5)
+        assert text_fit.wrap_text(" ".join(words), "sans", 7.5, width)[0] == " ".join(words[:k])
+
+
+# --------------------------------------------------------------------------- str.format
+
+@pytest.mark.parametrize("expr", [
+    "'{0:{1[0]}}'.format('x', [2000000000])",
+    "'{a:{b[0]}}'.format_map({'a': 'x', 'b': [2000000000]})",
+    "'{0:.2000000000f}'.format(1.5)",
+    "('{0:{1}}' | safe).format('x', 2000000000)",
+    "('{0:{1}}' | attr('format'))('x', 2000000000)",
+    "('{0:900000}' * 10).format('x')",  # each field allowed, all of them together not
+    "'{0!r}'.format(['x' * 2000] * 1000)",
+])
+def test_str_format_is_measured_field_by_field_before_it_builds(tmp_path, expr):
+    tracemalloc.start()
+    try:
+        msg = _refusal("{{ " + expr + " }}\n", tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert f"{tmp_path / 'face.yaml.j2'}:1: " in msg and "could build" in msg
+    assert "past the 2,000,000 one face may build" in msg
+    assert peak < 50 * 2 ** 20
+
+
+def test_str_format_still_formats(tmp_path):
+    path = tmp_path / "face.yaml.j2"
+    path.write_text("- text: {x: 0, y: 0, size: 6, text: {{ ('{0:>4}|{a:.2f}|{0!r}'.format(7, a=2.5)"
+                    " ~ '{x[1]}'.format_map({'x': 'ab'})) | yaml }}}\n")
+    [text] = render_template(path, {})
+    assert text.text == "   7|2.50|7b"
+
+
+# --------------------------------------------------------------------------- nesting
+
+@pytest.mark.parametrize("source, limit", [
+    ("{{ " + "(" * 1000 + "1" + ")" * 1000 + " }}", "nested more than 50 levels deep"),
+    ("{{ 1" + "|string" * 3000 + " }}", "nested more than 50 levels deep"),
+    ("".join("{%% for i%d in [1] %%}" % i for i in range(25)) + "{% endfor %}" * 25,
+     "nested more than 12 deep"),
+    ("{% if true %}" * 120 + "{% endif %}" * 120, "nested more than 12 deep"),
+])
+def test_templates_nested_too_deep_are_refused_in_genkits_words(tmp_path, source, limit):
+    msg = _refusal("\n" + source + "\n", tmp_path)
+    assert msg.startswith(f"{tmp_path / 'face.yaml.j2'}:2: template syntax error: ")
+    assert limit in msg and "genkit bug" not in msg and "Error" not in msg
+
+
+def test_a_deep_placeholder_in_rules_md_is_the_packs_error_not_a_genkit_bug(game_copy, genkit):
+    with (game_copy / "rules.md").open("a") as f:
+        f.write("\n{{ " + "(" * 1000 + "1" + ")" * 1000 + " }}\n")
+    status, out, err = genkit("check", game_copy)
+    assert status == 1
+    assert f"{game_copy / 'rules.md'}:" in out and "nested more than 50 levels deep" in out
+    assert "genkit bug" not in out + err
+
+
+def test_a_counter_template_nested_too_deep_stops_the_build(game_copy, genkit, tmp_path):
+    _face_template(game_copy, "".join("{%% for i%d in [1] %%}" % i for i in range(25))
+                   + "{% endfor %}" * 25)
+    status, out, err = genkit("build", game_copy, "--out", tmp_path / "kit", "--only", "counters")
+    assert status == 1
+    assert f"{game_copy / 'templates' / 'counter.yaml.j2'}:1" in out + err
+    assert "nested more than 12 deep" in out + err
+    assert not (tmp_path / "kit").exists()
