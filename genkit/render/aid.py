@@ -15,18 +15,16 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from ..model.schema import Content
+from ..model.yaml_safe import clip
 from .aid_sections import SECTIONS
 from .aid_text import Style
 from .cards import deck_title
 from .draw import Group, Page, Text
 from .fonts import cap_height
 from .layout import MIN_TEXT, Block, Row, SheetStyle, flow, template_path, wrap
-from .sandbox import Limits, budget
 from .sheets import FOOTER_BAND
-from .templates import TemplateError, _where, make_environment
+from .templates import TemplateError, read_rendered, render_text
 from ..templates import FOLDER as DEFAULT_TEMPLATES
 
 STYLE_TEMPLATE = "aid.yaml.j2"
@@ -56,17 +54,6 @@ def crt_notes(content: Content) -> list[str]:
 
 # --------------------------------------------------------------------------- the style
 
-def _render_text(path: Path, context: dict, root: Path | None) -> str:
-    env = make_environment(str(path.parent), str(path.parent if root is None else root))
-    try:
-        with budget(Limits()):
-            return env.get_template(path.name).render(**context)
-    except Exception as exc:  # syntax, undefined values, the sandbox's refusals
-        line = getattr(exc, "lineno", None)
-        where = f"{path}:{line}" if line else _where(exc, path)
-        raise TemplateError(f"{where}: {type(exc).__name__}: {exc}") from exc
-
-
 def _merge(base: dict, over: dict) -> dict:
     out = dict(base)
     for k, v in over.items():
@@ -82,12 +69,8 @@ def _style_doc(path: Path, context: dict, root: Path | None) -> dict:
 @lru_cache(maxsize=64)
 def _cached_style(path: str, mtime_ns: int, context_json: str, root: str | None) -> dict:
     """The style document, rendered and parsed once per template file, its mtime and context."""
-    path_ = Path(path)
-    text = _render_text(path_, json.loads(context_json), Path(root) if root else None)
-    try:
-        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise TemplateError(f"{path}: rendered YAML is invalid: {exc}") from exc
+    text = render_text(path, json.loads(context_json), root=root)
+    doc = read_rendered(text, path)  # bounded like content: depth, values, aliases
     if not isinstance(doc, dict):
         raise TemplateError(f"{path}: the player aid's style must render to a YAML mapping")
     return doc
@@ -111,7 +94,7 @@ def aid_style(content: Content, content_root: str | Path | None = None) -> Style
             raise ValueError(f"unknown player-aid section {unknown[0]!r}; known: {', '.join(SECTIONS)}")
         return Style(copy.deepcopy(doc))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise TemplateError(f"{own}: {type(exc).__name__}: {exc}") from exc
+        raise TemplateError(f"{own}: {type(exc).__name__}: {clip(str(exc), 300)}") from exc
 
 
 # --------------------------------------------------------------------------- pages

@@ -151,13 +151,20 @@ def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
     (its content pack; default: the template's folder; genkit's own templates are trusted) and
     keep within ``limits``.  Raises :class:`TemplateError` with the template file, the line
     (Jinja2 / YAML problems) or the entry index (primitive problems)."""
+    return primitives_from_yaml(render_text(path, context, root=root, limits=limits),
+                                source=str(path))
+
+
+def render_text(path: str | os.PathLike, context: Mapping[str, Any], *,
+                root: str | os.PathLike | None = None, limits: Limits = Limits()) -> str:
+    """The text the template at ``path`` renders (see :func:`render_template`)."""
     path = Path(path)
     if not path.is_file():
         raise TemplateError(f"{path}: template file not found")
     env = make_environment(str(path.parent), str(path.parent if root is None else root))
     try:
         with budget(limits):
-            text = env.get_template(path.name).render(**dict(context))
+            return env.get_template(path.name).render(**dict(context))
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
                             f"{exc.message}") from exc
@@ -174,8 +181,7 @@ def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
         raise
     except Exception as exc:  # errors raised by template code (e.g. fit_text)
         raise TemplateError(f"{_where(exc, path)}: error while rendering: "
-                            f"{type(exc).__name__}: {exc}") from exc
-    return primitives_from_yaml(text, source=str(path))
+                            f"{type(exc).__name__}: {yaml_safe.clip(str(exc), 300)}") from exc
 
 
 def _where(exc: BaseException, path: Path) -> str:
@@ -209,11 +215,15 @@ def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
             raise TemplateError(
                 f"{source}: rendered line {no}: unquoted colour #{hexcode} - YAML reads '#' "
                 f"as the start of a comment; quote it, e.g. fill: \"#{hexcode}\""
-                f"\n    {ln.strip()}")
-    # Template output derives from a content pack, so it is read as content is: libyaml's events
-    # composed with an explicit stack within yaml_safe's limits (depth, values, aliases), ten
-    # times faster than PyYAML's pure-Python loader and safe from nesting that would crash
-    # libyaml's own recursive composer.
+                f"\n    {yaml_safe.clip(ln.strip(), 100)}")
+    return primitives_from_data(read_rendered(text, source), source)
+
+
+def read_rendered(text: str, source: str) -> Any:
+    """The data of the YAML a template rendered.  It derives from a content pack, so it is read
+    as content is: libyaml's events composed with an explicit stack within yaml_safe's limits
+    (depth, values, aliases), ten times faster than PyYAML's pure-Python loader and safe from
+    nesting that would crash libyaml's own recursive composer."""
     data, _, problems = yaml_safe.compose(text, yaml_safe.Budget(yaml_safe.current_limits()))
     if problems:
         p = problems[0]
@@ -221,9 +231,9 @@ def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
         line = ""
         if 0 < p.line <= len(lines):
             line = f"\n    {yaml_safe.clip(lines[p.line - 1].strip(), 100)}"
-        message = p.message.removeprefix("this is not valid YAML: ")
+        message = yaml_safe.clip(p.message.removeprefix("this is not valid YAML: "), 300)
         raise TemplateError(f"{source}: rendered line {p.line}: invalid YAML: {message}{line}")
-    return primitives_from_data(data, source)
+    return data
 
 
 def primitives_from_data(data: Any, source: str = "<data>") -> list[Primitive]:

@@ -136,3 +136,24 @@ def test_a_counter_template_nested_too_deep_stops_the_build(game_copy, genkit, t
     assert f"{game_copy / 'templates' / 'counter.yaml.j2'}:1" in out + err
     assert "nested more than 12 deep" in out + err
     assert not (tmp_path / "kit").exists()
+
+
+# --------------------------------------------------------------------------- the player aid's style
+
+ALIAS_BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 9)) + "words: {page: *a8}\n"
+
+
+@pytest.mark.parametrize("style, limit", [
+    (ALIAS_BOMB, "aliases"),  # 9**9 values from 500 bytes
+    ("deep: " + "[" * 999 + "]" * 999 + "\n", "depth"),
+])
+def test_the_aid_style_a_pack_renders_is_read_as_content_is(game_copy, genkit, tmp_path, style, limit):
+    (game_copy / "templates").mkdir()
+    (game_copy / "templates" / "aid.yaml.j2").write_text(style)
+    status, out, err = genkit("build", game_copy, "--out", tmp_path / "kit", "--only", "player-aid")
+    said = out + err
+    assert status == 1
+    assert f"{game_copy / 'templates' / 'aid.yaml.j2'}: rendered line " in said
+    assert f"--limit {limit}=N" in said and len(said) < 1500
+    assert not (tmp_path / "kit").exists()
