@@ -51,6 +51,9 @@ class Limits:
     nodes: int = 200_000       # values (scalars, mappings, lists) in a game, aliases expanded
     aliases: int = 10_000      # values built by aliases (*name) in a game
     int_digits: int = 18       # digits of an integer
+    template_size: int = 1 * MB  # bytes in one template file, checked before it is read
+    template_seconds: int = 10   # seconds all a pack's own templates may render in one command
+    aid_pages: int = 100         # pages of the player aid
 
     def exceeded(self, name: str, what: str) -> str:
         """The message for ``what`` going past limit ``name``: what the limit is and how to raise it."""
@@ -58,7 +61,7 @@ class Limits:
                 f"trusted content that needs more can raise it with `genkit --limit {name}=N`")
 
 
-_SIZE_LIMITS = ("file_size", "pack_size")
+_SIZE_LIMITS = ("file_size", "pack_size", "template_size")
 # Past these Python itself fails: deeper data would overflow the interpreter's stack in
 # the code that walks it, and int() refuses more digits (sys.get_int_max_str_digits).
 CEILINGS = {"depth": 500, "int_digits": 4300}

@@ -14,9 +14,10 @@ import copy
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from ..model.schema import Content
-from ..model.yaml_safe import clip
+from ..model.yaml_safe import clip, current_limits
 from .aid_sections import SECTIONS
 from .aid_text import Style
 from .cards import deck_title
@@ -99,10 +100,10 @@ def aid_style(content: Content, content_root: str | Path | None = None) -> Style
 
 # --------------------------------------------------------------------------- pages
 
-def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> list[Block]:
-    """Every section the style names and the model has data for, built for its span."""
+def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> Iterator[Block]:
+    """Every section the style names and the model has data for, built for its span, one by
+    one (so the pages they fill are counted as they come)."""
     half = (width - st.gutter) / 2
-    out = []
     skip: set = set()
     if any(sec.get("id") == "rules_charts" for sec in st.sections):   # a chart takes a section's place
         from .charts import replaced_sections
@@ -113,13 +114,33 @@ def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> 
         span, new_page = sec.get("span", "full"), bool(sec.get("new_page"))
         if sec["id"] == "rules_charts":    # one block per chart, each at its own span
             from .aid_sections import chart_blocks
-            out += chart_blocks(content, st, width, half, sec.get("spans") or {}, new_page)
+            yield from chart_blocks(content, st, width, half, sec.get("spans") or {}, new_page)
             continue
         w = half if span == "half" else width
         for key, rows in SECTIONS[sec["id"]](content, st, w, sec.get("title", ""), content_root):
             if rows:
-                out.append(Block(key, tuple(rows), span, new_page))
+                yield Block(key, tuple(rows), span, new_page)
+
+
+def _within_page_limit(blocks: Iterable[Block], page_height: float, where: Path) -> list[Block]:
+    """``blocks``, refused (``genkit --limit aid_pages``) as soon as they would fill more pages
+    than the player aid may have: each page holds ``page_height`` of full-width rows or twice
+    that of half-width ones, and a section on a new page starts one."""
+    limits = current_limits()
+    out, new_pages, height = [], 0, 0.0
+    for blk in blocks:
+        out.append(blk)
+        new_pages += blk.new_page
+        height += sum(row.height for row in blk.rows) / (2 if blk.span == "half" else 1)
+        if max(new_pages, height / page_height) > limits.aid_pages:
+            raise _too_many_pages(where)
     return out
+
+
+def _too_many_pages(where: Path) -> TemplateError:
+    limits = current_limits()
+    return TemplateError(f"{where}: " + limits.exceeded(
+        "aid_pages", f"the player aid runs past {limits.aid_pages} pages"))
 
 
 def _title_lines(st: Style, text: str, width: float) -> list[str]:
@@ -137,7 +158,11 @@ def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | No
     longest = _title_lines(st, f"{title} - {st.word('page')} (99 of 99)", width)
     top = m + len(longest) * ts * 1.2 + 6
     bottom = H - max(m, FOOTER_BAND + 12)
-    pages = flow(aid_blocks(content, st, width, content_root), width, st.gutter, st.gap, top, bottom)
+    blocks = _within_page_limit(aid_blocks(content, st, width, content_root), bottom - top,
+                                template_path(STYLE_TEMPLATE, content_root))
+    pages = flow(blocks, width, st.gutter, st.gap, top, bottom)
+    if len(pages) > current_limits().aid_pages:  # rows that leave much of their pages empty
+        raise _too_many_pages(template_path(STYLE_TEMPLATE, content_root))
     out = []
     for n, placed in enumerate(pages, 1):
         head = f"{title} - {st.word('page')}" + (f" ({n} of {len(pages)})" if len(pages) > 1 else "")

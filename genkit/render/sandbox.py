@@ -36,8 +36,10 @@ from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import SandboxedEnvironment, SandboxedFormatter
 from markupsafe import EscapeFormatter, Markup
 
-from ..model.yaml_safe import clip
+from ..model.yaml_safe import clip, current_limits
 from .sandbox_compile import CodeGenerator, parse
+from .sandbox_sizes import (CONTAINERS, DIGITS_PER_BIT, SEQUENCES, arg_weight, bound, is_int, length,
+                           size_of)
 
 # Budgets for one face (one render of a template).  Bering Land's faces, for scale: each renders
 # in under 3 ms (compiling a template once takes up to 40 ms more), writes at most 10,000
@@ -74,18 +76,28 @@ class Refused(SecurityError):
 class Budget:
     """What one render has spent so far; every hook of :class:`LimitedEnvironment` checks it."""
 
-    __slots__ = ("limits", "deadline", "written", "built", "loops")
+    __slots__ = ("limits", "deadline", "pack_deadline", "written", "built", "loops")
 
-    def __init__(self, limits: Limits, timed: bool = True) -> None:
+    def __init__(self, limits: Limits, timed: bool = True, pack_left: float = math.inf) -> None:
+        """``pack_left``: the seconds left of the time all the pack's templates may take
+        (``genkit --limit template_seconds``), when it is shorter than a face's."""
         self.limits = limits
-        self.deadline = time.monotonic() + limits.seconds if timed else math.inf
+        now = time.monotonic()
+        self.pack_deadline = now + pack_left if timed else math.inf
+        self.deadline = min(now + limits.seconds if timed else math.inf, self.pack_deadline)
         self.written = self.built = self.loops = 0
 
     def tick(self) -> None:
-        """Refuse once the render has run past its time limit."""
-        if time.monotonic() > self.deadline:
-            raise Refused(f"took longer than {self.limits.seconds:g} s to render (the time "
-                          "limit for one face); look for loops that run too long or nest too deep")
+        """Refuse once the render has run past its time limit, or the pack past its own."""
+        if time.monotonic() <= self.deadline:
+            return
+        if self.deadline == self.pack_deadline:
+            limits = current_limits()
+            raise Refused(limits.exceeded("template_seconds", "the pack's templates took more than "
+                                          f"{limits.template_seconds} s to render in all")
+                          + "; look for faces that render slowly")
+        raise Refused(f"took longer than {self.limits.seconds:g} s to render (the time "
+                      "limit for one face); look for loops that run too long or nest too deep")
 
     def room(self) -> int:
         """How many more characters or items this render may build."""
@@ -139,69 +151,13 @@ def current() -> Budget:
 
 
 @contextmanager
-def budget(limits: Limits) -> Iterator[Budget]:
-    """Give the renders inside the block (one face) a fresh budget."""
-    token = _ACTIVE.set(Budget(limits))
+def budget(limits: Limits, pack_left: float = math.inf) -> Iterator[Budget]:
+    """Give the renders inside the block (one face) a fresh budget (see :class:`Budget`)."""
+    token = _ACTIVE.set(Budget(limits, pack_left=pack_left))
     try:
         yield _ACTIVE.get()
     finally:
         _ACTIVE.reset(token)
-
-
-# --------------------------------------------------------------------------- sizes
-
-_CONTAINERS = (list, tuple, dict, set, frozenset)
-_SEQUENCES = (str, bytes, list, tuple)
-_SIZED = (str, bytes, *_CONTAINERS)
-_DIGITS_PER_BIT = math.log10(2)
-
-
-def size_of(value: Any, limit: int) -> int:
-    """Characters and items in ``value`` written out as text, nested containers included (a
-    list holding one long string a thousand times is as long as its text); stops counting once
-    past ``limit``.  Walks the value, so used only where a value becomes text or is an argument
-    that can be multiplied; elsewhere :func:`length` is enough."""
-    if not isinstance(value, _CONTAINERS):
-        return length(value)
-    total, stack = 0, [value]
-    while stack and total <= limit:  # a stack, not recursion: a list may contain itself
-        item = stack.pop()
-        if isinstance(item, (str, bytes)):
-            total += len(item)
-        elif isinstance(item, _CONTAINERS):
-            total += len(item)
-            stack.extend((*item.keys(), *item.values()) if isinstance(item, dict) else item)
-    return total
-
-
-def length(value: Any) -> int:
-    """What building ``value`` costs: its characters or items (a list's items are counted where
-    they are built), or an integer's digits."""
-    if isinstance(value, _SIZED):
-        return len(value)
-    if _is_int(value):
-        return int(value.bit_length() * _DIGITS_PER_BIT) + 1
-    return 0
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _count(value: Any, limit: int) -> int:
-    """An argument's weight: a whole number may be a width or a count, so it weighs its value;
-    text or a list weighs its :func:`size_of`."""
-    return abs(value) if _is_int(value) else size_of(value, limit)
-
-
-def _bound(weights: Iterable[int]) -> int:
-    """Pessimistic size of what a builtin can build from operands of these weights: the two
-    largest multiplied, which covers ``center(n)``, ``replace``, ``join``, ``expandtabs``,
-    ``batch(n, fill_with=...)`` and the like."""
-    first = second = 0
-    for w in weights:
-        first, second = max(first, w), max(second, min(first, w))
-    return (1 + first) * (1 + second) - 1
 
 
 _NUMBER = re.compile(r"\d+")
@@ -209,36 +165,36 @@ _COUNTED_WIDTH = re.compile(r"\*")  # '%*d': a width taken from the values
 
 
 def _format_bound(fmt: str, values: Any, limit: int) -> int:
-    """:func:`_bound` for ``fmt % values`` and the format filter: a number in the format string
+    """:func:`bound` for ``fmt % values`` and the format filter: a number in the format string
     counts as a width, and so does a value where the format takes its width from the values.
     (``str.format`` measures each field itself: :class:`_Formatter`.)"""
     if isinstance(values, Mapping):
         values = tuple(values.values())
     elif not isinstance(values, tuple):
         values = (values,)
-    weigh = _count if _COUNTED_WIDTH.search(fmt) else size_of
+    weigh = arg_weight if _COUNTED_WIDTH.search(fmt) else size_of
     widest = max((int(d) if len(d) < 10 else 10 ** 10 for d in _NUMBER.findall(fmt)), default=0)
-    return _bound([len(fmt), widest, *(weigh(v, limit) for v in values)])
+    return bound([len(fmt), widest, *(weigh(v, limit) for v in values)])
 
 
 # --------------------------------------------------------------------------- operators
 
 def _check_multiply(b: Budget, left: Any, right: Any) -> None:
-    if _is_int(left) and _is_int(right):
-        b.check_digits((left.bit_length() + right.bit_length()) * _DIGITS_PER_BIT, "'*'")
-    elif _is_int(right) and isinstance(left, _SEQUENCES):
+    if is_int(left) and is_int(right):
+        b.check_digits((left.bit_length() + right.bit_length()) * DIGITS_PER_BIT, "'*'")
+    elif is_int(right) and isinstance(left, SEQUENCES):
         b.can_build(max(right, 0) * len(left), "'*'")
-    elif _is_int(left) and isinstance(right, _SEQUENCES):
+    elif is_int(left) and isinstance(right, SEQUENCES):
         b.can_build(max(left, 0) * len(right), "'*'")
 
 
 def _check_power(b: Budget, left: Any, right: Any) -> None:
-    if _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
+    if is_int(left) and is_int(right) and right > 0 and abs(left) > 1:
         b.check_digits(right * math.log10(abs(left)), "'**'")
 
 
 def _check_add(b: Budget, left: Any, right: Any) -> None:
-    if isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
+    if isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES):
         b.can_build(len(left) + len(right), "'+'")
 
 
@@ -263,17 +219,17 @@ _ITEM_FILTERS = frozenset({
 
 def _filter_bound(items_only: bool, value: Any, args: Sequence, kwargs: Mapping,
                   room: int) -> int:
-    """:func:`_bound` for a filter: its value weighs its :func:`size_of` (its :func:`length`
-    for filters that only handle its items), the arguments as in :func:`_count`."""
+    """:func:`bound` for a filter: its value weighs its :func:`size_of` (its :func:`length`
+    for filters that only handle its items), the arguments as in :func:`arg_weight`."""
     weight = length(value) if items_only else size_of(value, room)
-    return _bound([weight, *(_count(a, room) for a in (*args, *kwargs.values()))])
+    return bound([weight, *(arg_weight(a, room) for a in (*args, *kwargs.values()))])
 
 
 def _sum_bound(value: Any, args: Sequence, kwargs: Mapping, room: int) -> int:
     """``sum(start=[])`` adds lists one by one, copying the total so far each time: it builds
     about (items) x (their size)."""
     start = kwargs.get("start", args[1] if len(args) > 1 else 0)
-    if isinstance(start, _SEQUENCES):
+    if isinstance(start, SEQUENCES):
         return (1 + length(value)) * (1 + size_of(value, room))
     return _filter_bound(False, value, args, kwargs, room)
 
@@ -317,7 +273,7 @@ def _guard_filter(name: str, func: Callable) -> Callable:
 
 def _text(b: Budget, value: Any, what: str) -> str:
     """``str(value)``; a list is checked first, as its text can be far longer than the list."""
-    if isinstance(value, _CONTAINERS):
+    if isinstance(value, CONTAINERS):
         b.can_build(size_of(value, b.room()), what)
     return str(value)
 
@@ -388,7 +344,7 @@ class LimitedEnvironment(SandboxedEnvironment):
         b.tick()
         _BINOP_CHECKS[operator](b, left, right)
         result = self.binop_table[operator](left, right)
-        if isinstance(result, _SEQUENCES):
+        if isinstance(result, SEQUENCES):
             b.build(len(result), f"{operator!r}")
         return result
 
@@ -435,12 +391,12 @@ class LimitedEnvironment(SandboxedEnvironment):
 
 
 def _call_bound(b: Budget, obj: Any, args: Sequence, kwargs: Mapping) -> int:
-    """:func:`_bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
-    :func:`length`, the arguments as in :func:`_count`."""
+    """:func:`bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
+    :func:`length`, the arguments as in :func:`arg_weight`."""
     room = b.room()
     receiver = getattr(obj, "__self__", None)
     values = (*args, *(v for k, v in kwargs.items() if k not in _JINJA_KWARGS))
-    return _bound([length(receiver), *(_count(v, room) for v in values)])
+    return bound([length(receiver), *(arg_weight(v, room) for v in values)])
 
 
 # --------------------------------------------------------------------------- str.format

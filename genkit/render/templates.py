@@ -55,6 +55,7 @@ from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
 from .fonts import cap_height, text_width
+from . import pack_clock
 from .sandbox import LimitedEnvironment, Limits, Refused, budget
 from .text_fit import fit_text, wrap_text
 
@@ -157,13 +158,16 @@ def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
 
 def render_text(path: str | os.PathLike, context: Mapping[str, Any], *,
                 root: str | os.PathLike | None = None, limits: Limits = Limits()) -> str:
-    """The text the template at ``path`` renders (see :func:`render_template`)."""
+    """The text the template at ``path`` renders (see :func:`render_template`); a pack's own
+    template also spends the time all its templates may take (:mod:`.pack_clock`)."""
     path = Path(path)
     if not path.is_file():
         raise TemplateError(f"{path}: template file not found")
-    env = make_environment(str(path.parent), str(path.parent if root is None else root))
+    root = os.path.realpath(path.parent if root is None else root)
+    env = make_environment(str(path.parent), root)
+    pack = None if os.path.realpath(path.parent) == str(DEFAULT_FOLDER) else root
     try:
-        with budget(limits):
+        with pack_clock.timing(pack) as left, budget(limits, left):
             return env.get_template(path.name).render(**dict(context))
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
@@ -326,8 +330,19 @@ class PackLoader(jinja2.FileSystemLoader):
             raise Refused(f"template {template!r} is a link to {real}, outside the content "
                           f"pack {root}: a pack's templates, and what they include, must stay "
                           "inside its folder; copy the file into the pack instead of linking it")
+        limits = yaml_safe.current_limits()
+
+        def too_big() -> Refused:
+            return Refused(limits.exceeded("template_size", f"template {template!r} is "
+                                           f"{os.path.getsize(real):,} bytes") + "; a face "
+                           "needs a template a thousand times smaller")
+
+        if os.path.getsize(real) > limits.template_size:  # checked before anything is read
+            raise too_big()
         with open(real, encoding=self.encoding) as f:
-            source = f.read()
+            source = f.read(limits.template_size + 1)  # it may have grown since
+        if len(source) > limits.template_size:
+            raise too_big()
         mtime = os.path.getmtime(real)
 
         def uptodate() -> bool:  # also stale when a link now points elsewhere, or is shadowed

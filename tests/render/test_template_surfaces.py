@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from genkit.model import yaml_safe
 from genkit.render import text_fit
 from genkit.render.templates import TemplateError, render_template
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def limits_restored(monkeypatch):
+    """``genkit --limit`` run in this process puts its limits in force for the process: the
+    tests after it get the defaults back."""
+    monkeypatch.setattr(yaml_safe, "_limits", yaml_safe.current_limits())
 
 
 def _refusal(source: str, tmp_path: Path) -> str:
@@ -156,4 +164,54 @@ def test_the_aid_style_a_pack_renders_is_read_as_content_is(game_copy, genkit, t
     assert status == 1
     assert f"{game_copy / 'templates' / 'aid.yaml.j2'}: rendered line " in said
     assert f"--limit {limit}=N" in said and len(said) < 1500
+    assert not (tmp_path / "kit").exists()
+
+
+# --------------------------------------------------------------------------- size, time and pages
+
+def test_a_template_file_past_template_size_is_refused_before_it_is_read(game_copy, genkit, tmp_path):
+    (game_copy / "templates").mkdir()
+    with (game_copy / "templates" / "counter.yaml.j2").open("wb") as f:
+        f.truncate(100 * 2 ** 20)  # 100 MB that take no disk, and no memory unless read
+    tracemalloc.start()
+    try:
+        status, out, err = genkit("build", game_copy, "--out", tmp_path / "kit", "--only", "counters")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    said = out + err
+    assert status == 1 and peak < 50 * 2 ** 20
+    assert f"{game_copy / 'templates' / 'counter.yaml.j2'}" in said
+    assert "is 104,857,600 bytes: the limit is template_size=1MB" in said
+    assert "--limit template_size=N" in said
+    assert not (tmp_path / "kit").exists()
+
+
+def test_all_of_a_packs_faces_share_one_time_limit(game_copy, genkit):
+    # every face well inside its own 2 s, and all of them together past the pack's 1 s
+    _face_template(game_copy, "{% set s = 'a ' * 50000 %}{% for i in range(10) %}"
+                              "{% set _ = wrap_text(s, 'sans', 6, 100) %}{% endfor %}")
+    status, out, err = genkit("--limit", "template_seconds=1", "check", game_copy)
+    assert status == 1
+    assert f"{game_copy / 'templates' / 'counter.yaml.j2'}:1: the pack's templates took more " \
+           "than 1 s to render in all: the limit is template_seconds=1" in out
+    assert "took longer than 2 s" not in out
+
+
+STYLE_FLOOD = "sections:\n" + "  - {id: units, new_page: true}\n" * 4000
+
+
+@pytest.mark.parametrize("style, limits", [
+    (STYLE_FLOOD, []),  # refused as the sections come, before they are laid out
+    (None, ["--limit", "aid_pages=2"]),  # genkit's own style fills 3 pages of Bering Land's aid
+])
+def test_the_player_aid_stops_at_aid_pages(game_copy, genkit, tmp_path, style, limits):
+    if style:
+        (game_copy / "templates").mkdir()
+        (game_copy / "templates" / "aid.yaml.j2").write_text(style)
+    status, out, err = genkit(*limits, "build", game_copy, "--out", tmp_path / "kit",
+                              "--only", "player-aid")
+    assert status == 1
+    assert "aid.yaml.j2: the player aid runs past" in out + err
+    assert "--limit aid_pages=N" in out + err
     assert not (tmp_path / "kit").exists()
