@@ -51,7 +51,7 @@ class Limits:
     nodes: int = 200_000       # values (scalars, mappings, lists) in a game, aliases expanded
     aliases: int = 10_000      # values built by aliases (*name) in a game
     int_digits: int = 18       # digits of an integer
-    template_size: int = 1 * MB  # bytes in one template file, checked before it is read
+    template_size: int = 128 << 10  # bytes in one template file, checked before it is read
     template_seconds: int = 10   # seconds all a pack's own templates may render in one command
     aid_pages: int = 100         # pages of the player aid
 
@@ -108,6 +108,8 @@ def _parse_value(name: str, text: str) -> int:
 def _show(name: str, value: int) -> str:
     if name in _SIZE_LIMITS and value % MB == 0:
         return f"{value // MB}MB"
+    if name in _SIZE_LIMITS and value % 1024 == 0:
+        return f"{value >> 10}KB"
     return str(value)
 
 

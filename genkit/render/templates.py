@@ -56,7 +56,7 @@ from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
 from .fonts import cap_height, text_width
 from . import pack_clock
-from .sandbox import LimitedEnvironment, Limits, Refused, budget
+from .sandbox import LimitedEnvironment, Limits, Refused, budget, current
 from .text_fit import fit_text, wrap_text
 
 PRIMITIVES: dict[str, type] = {
@@ -167,8 +167,10 @@ def render_text(path: str | os.PathLike, context: Mapping[str, Any], *,
     env = make_environment(str(path.parent), root)
     pack = None if os.path.realpath(path.parent) == str(DEFAULT_FOLDER) else root
     try:
-        with pack_clock.timing(pack) as left, budget(limits, left):
-            return env.get_template(path.name).render(**dict(context))
+        with pack_clock.timing(pack) as left, budget(limits, left) as spent:
+            template = env.get_template(path.name)
+            spent.tick()  # compiling is not hooked: a template that took long to compile stops here
+            return template.render(**dict(context))
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
                             f"{exc.message}") from exc
@@ -312,6 +314,7 @@ class PackLoader(jinja2.FileSystemLoader):
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str, Callable[[], bool]]:
+        current().tick()  # each file compiled costs time no hook sees: none after the deadline
         pieces = split_template_path(template)  # refuses '..'
         for i, (folder, root) in enumerate(zip(self.searchpath, self.roots)):
             filename = posixpath.join(folder, *pieces)

@@ -12,6 +12,7 @@ import pytest
 
 from genkit.model import yaml_safe
 from genkit.render import text_fit
+from genkit.render.sandbox import Limits
 from genkit.render.templates import TemplateError, render_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,11 +25,11 @@ def limits_restored(monkeypatch):
     monkeypatch.setattr(yaml_safe, "_limits", yaml_safe.current_limits())
 
 
-def _refusal(source: str, tmp_path: Path) -> str:
+def _refusal(source: str, tmp_path: Path, limits: Limits = Limits()) -> str:
     path = tmp_path / "face.yaml.j2"
     path.write_text(source)
     with pytest.raises(TemplateError) as e:
-        render_template(path, {})
+        render_template(path, {}, limits=limits)
     return str(e.value)
 
 
@@ -182,9 +183,21 @@ def test_a_template_file_past_template_size_is_refused_before_it_is_read(game_co
     said = out + err
     assert status == 1 and peak < 50 * 2 ** 20
     assert f"{game_copy / 'templates' / 'counter.yaml.j2'}" in said
-    assert "is 104,857,600 bytes: the limit is template_size=1MB" in said
+    assert "is 104,857,600 bytes: the limit is template_size=128KB" in said
     assert "--limit template_size=N" in said
     assert not (tmp_path / "kit").exists()
+
+
+def test_a_template_that_compiles_slowly_is_stopped_by_the_clock(tmp_path):
+    # within template_size, but slow to compile: nothing in a face runs, so no hook reads the
+    # clock; the render stops once compiled, and no further template is read after the deadline
+    source = "{{ [" + "1," * 60000 + "1] | length }}\n"
+    msg = _refusal(source, tmp_path, Limits(seconds=0.01))
+    assert f"{tmp_path / 'face.yaml.j2'}: took longer than 0.01 s to render" in msg
+    (tmp_path / "slow.j2").write_text("{% set xs = [" + "1," * 60000 + "1] %}")  # runs no hook
+    (tmp_path / "part.j2").write_text("- rect: {x: 0, y: 0, w: 1, h: 1}\n")
+    msg = _refusal('{% include "slow.j2" %}\n{% include "part.j2" %}\n', tmp_path, Limits(seconds=0.01))
+    assert f"{tmp_path / 'face.yaml.j2'}:2: took longer than 0.01 s" in msg
 
 
 def test_all_of_a_packs_faces_share_one_time_limit(game_copy, genkit):
