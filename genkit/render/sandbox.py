@@ -9,9 +9,13 @@ running or growing without end.  (Reading files through links is kept out by the
   computation in a template passes through one of its hooks (operators, attribute and item
   access, calls, filters, loop iterations, output), and each hook checks the budget.  The few
   operations that can build a huge value in one step (``'a' * n``, ``9 ** n``, ``'%9999999s'``,
-  ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands.
+  ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands
+  (:mod:`.sandbox_sizes` measures them); ``str.format`` runs in a formatter that measures each
+  field, its width and precision included, before it builds it.
+* Templates nested too deep for jinja2's parser or Python's compiler are refused when they are
+  parsed (:mod:`.sandbox_compile`, which also writes the loop and output hooks into the code).
 
-A template that overspends raises :class:`Refused` (a jinja2
+A pack's templates also share one clock for a whole command (:mod:`.pack_clock`).  A template that overspends raises :class:`Refused` (a jinja2
 ``SecurityError``); :func:`genkit.render.templates.render_template` reports it as a
 ``TemplateError`` naming the template and line.  No signals are used: renders may run in
 worker threads, and the active budget is a context variable, so each thread has its own.
