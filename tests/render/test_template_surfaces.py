@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from genkit.model import yaml_safe
-from genkit.render import text_fit
+from genkit.render import layout, text_fit
 from genkit.render.sandbox import Limits
 from genkit.render.templates import TemplateError, render_template
 
@@ -80,6 +80,26 @@ def test_wrap_text_breaks_exactly_where_the_whole_line_stops_fitting():
     for k in range(1, len(words)):
         width = text_fit.text_width(" ".join(words[:k]), "sans", 7.5)
         assert text_fit.wrap_text(" ".join(words), "sans", 7.5, width)[0] == " ".join(words[:k])
+
+
+def test_a_word_wider_than_its_column_is_broken_measuring_each_letter_a_bounded_number_of_times(
+        monkeypatch):
+    # a player-aid word from a pack's aid.yaml.j2 may be a million letters long
+    measured = []
+
+    def counting(text, font="sans", size=10):
+        measured.append(len(text))
+        return real(text, font, size)
+
+    real = text_fit.text_width
+    monkeypatch.setattr(text_fit, "text_width", counting)
+    monkeypatch.setattr(layout, "text_width", counting)
+    word = "Wx" * 10000
+    lines = layout.wrap(word, "sans", 7.5, 100)
+    assert "".join(lines) == word and len(lines) > 100
+    assert all(real(line, "sans", 7.5) <= 100 < real(line + next_, "sans", 7.5)
+               for line, next_ in zip(lines, [n[0] for n in lines[1:]]))
+    assert sum(measured) <= 5 * len(word)
 
 
 # --------------------------------------------------------------------------- str.format
