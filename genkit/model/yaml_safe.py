@@ -53,6 +53,9 @@ class Limits:
     int_digits: int = 18       # digits of an integer
     rules_size: int = 4 * MB   # characters of rules.md once its placeholders are filled
     rules_pages: int = 500     # pages of the rules booklet
+    template_size: int = 128 << 10  # bytes in one template file, checked before it is read
+    template_seconds: int = 10   # seconds all a pack's own templates may render in one command
+    aid_pages: int = 100         # pages of the player aid
 
     def exceeded(self, name: str, what: str) -> str:
         """The message for ``what`` going past limit ``name``: what the limit is and how to raise it."""
@@ -60,7 +63,7 @@ class Limits:
                 f"trusted content that needs more can raise it with `genkit --limit {name}=N`")
 
 
-_SIZE_LIMITS = ("file_size", "pack_size", "rules_size")
+_SIZE_LIMITS = ("file_size", "pack_size", "rules_size", "template_size")
 # Past these Python itself fails: deeper data would overflow the interpreter's stack in
 # the code that walks it, and int() refuses more digits (sys.get_int_max_str_digits).
 CEILINGS = {"depth": 500, "int_digits": 4300}
@@ -107,6 +110,8 @@ def _parse_value(name: str, text: str) -> int:
 def _show(name: str, value: int) -> str:
     if name in _SIZE_LIMITS and value % MB == 0:
         return f"{value // MB}MB"
+    if name in _SIZE_LIMITS and value % 1024 == 0:
+        return f"{value >> 10}KB"
     return str(value)
 
 

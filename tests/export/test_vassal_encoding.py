@@ -15,7 +15,7 @@ import pytest
 
 from genkit.export.artwork import load_artwork
 from genkit.export.vassal_pieces import decode, encode
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 
 from . import vassal_engine
 from .conftest import ROOT
