@@ -39,6 +39,7 @@ from .cli_options import (
 from .cli_sim import compare, sim, sweep, tune
 from .pack.printable import check_path
 from .model.load import ContentError
+from .model.yaml_safe import LIMIT_NAMES
 
 
 def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
@@ -54,8 +55,7 @@ def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
 @click.version_option(package_name="genkit")
 @click.option("--limit", multiple=True, metavar="NAME=VALUE", callback=_set_limits, expose_value=False,
               help="Raise a limit on what content genkit reads, for a trusted game that needs more, e.g. "
-                   "--limit file_size=50MB --limit depth=200. NAME: file_size, pack_size, files, depth, nodes, "
-                   "aliases, int_digits. Repeatable.")
+                   "--limit file_size=50MB --limit depth=200. NAME: " + ", ".join(LIMIT_NAMES) + ". Repeatable.")
 def cli():
     """genkit: print-and-play kits, executable rules and simulations for board wargames,
     all from one YAML model of the game (a folder such as content/bering_land)."""

@@ -22,6 +22,7 @@ the simulator's worker processes are forked and inherit them.
 """
 from __future__ import annotations
 
+
 import re
 from dataclasses import dataclass, fields, replace
 from typing import Any, Iterable
@@ -64,6 +65,8 @@ class Limits:
 
 
 _SIZE_LIMITS = ("file_size", "pack_size", "rules_size", "template_size")
+#: every limit's name, in the order Limits declares them (genkit --limit NAME=VALUE)
+LIMIT_NAMES = tuple(f.name for f in fields(Limits))
 # Past these Python itself fails: deeper data would overflow the interpreter's stack in
 # the code that walks it, and int() refuses more digits (sys.get_int_max_str_digits).
 CEILINGS = {"depth": 500, "int_digits": 4300}
