@@ -172,10 +172,12 @@ def summary_lines(m: Metrics) -> list:
 
 # --------------------------------------------------------------------------- rendering
 
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
-                              autoescape=jinja2.select_autoescape(["html", "j2"]),
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+def render_page(kind: str, **context) -> str:
+    """The one report page (``report.html.j2``) of a ``kind``: sim, compare, sweep or tune."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+                             autoescape=jinja2.select_autoescape(["html", "j2"]),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env.get_template(TEMPLATE).render(kind=kind, **context)
 
 
 def _crt_rows(m: Metrics) -> dict | None:
@@ -215,16 +217,15 @@ def _label(m: Metrics, key: str) -> str:
 
 
 def render_sim(m: Metrics, title: str | None = None) -> str:
-    return _env().get_template(TEMPLATE).render(
-        kind="sim", title=title or "Simulation report", main=_section_for(m), comparison=None, sweep=None)
+    return render_page("sim", title=title or "Simulation report", main=_section_for(m), comparison=None,
+                       sweep=None)
 
 
 def render_compare(c: Comparison, title: str | None = None) -> str:
     comp = {"label_a": c.label_a, "label_b": c.label_b, "rows": c.rows, "forest": plot_forest(c.rows),
             "summary": compare_summary(c)}
-    return _env().get_template(TEMPLATE).render(
-        kind="compare", title=title or "Comparison report", main=_section_for(c.b), section_a=_section_for(c.a),
-        comparison=comp, sweep=None)
+    return render_page("compare", title=title or "Comparison report", main=_section_for(c.b),
+                       section_a=_section_for(c.a), comparison=comp, sweep=None)
 
 
 def render_sweep(sw: Sweep, title: str | None = None) -> str:
@@ -232,9 +233,8 @@ def render_sweep(sw: Sweep, title: str | None = None) -> str:
     data = {"key": sw.key, "plot": plot_sweep(sw), "points": pts, "best": sw.best_value(),
             "sides": sw.unchanged.sides, "summary": sweep_summary(sw),
             "forests": [(c.label_b, plot_forest(c.rows)) for c in sw.comparisons]}
-    return _env().get_template(TEMPLATE).render(
-        kind="sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.unchanged), comparison=None,
-        sweep=data)
+    return render_page("sweep", title=title or f"Sweep of {sw.key}", main=_section_for(sw.unchanged),
+                       comparison=None, sweep=data)
 
 
 def compare_summary(c: Comparison) -> list:

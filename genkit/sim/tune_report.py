@@ -8,9 +8,9 @@ value); the best candidates, confirmed with more games, with each goal's figure 
 from __future__ import annotations
 
 from ..atomic import write_file
-from .report import TEMPLATE, _env
+from .report import render_page
 from .report_plots import plot_effect, plot_goal, plot_objective
-from .tune import _mark, summary_lines
+from .tune_text import mark, summary_lines
 from .tune_goals import CardsGoal, EdgeGoal, LengthGoal, figure_text
 
 
@@ -53,14 +53,14 @@ def render_tune_report(result) -> str:
             "knobs": "; ".join(k.describe() for k in result.knobs),
             "targets": ", ".join(t.describe() for t in result.targets),
             "bots": ", ".join(p or "default bots" for p in result.bot_pairs),
-            "trials": [dict(t, mark=_mark(t), settings_text="  ".join(f"{k}={v}" for k, v in t["settings"].items()))
+            "trials": [dict(t, mark=mark(t), settings_text="  ".join(f"{k}={v}" for k, v in t["settings"].items()))
                        for t in result.trials],
             "objective": plot_objective(result.trials) if result.trials else "",
             "effects": [(key, plot_effect(key, rows)) for key, rows in result.effects().items() if rows],
             "candidates": _candidates(result), "games": result.games, "seed": result.seed,
             "confirmed": len(result.confirmed), "confirm_games": best.games if best else result.confirm_games,
             "optuna": result.optuna_version}
-    return _env().get_template(TEMPLATE).render(kind="tune", title=f"genkit tune: {result.content}", tune=tune)
+    return render_page("tune", title=f"genkit tune: {result.content}", tune=tune)
 
 
 def write_tune_report(result, path) -> None:
