@@ -38,7 +38,7 @@ def rules_for(content):
     hit = _cache.get(id(content))
     if hit is not None and hit[0] is content:
         return hit[1]
-    game = rules_module(content.game.rules_module).Game(content)
+    game = rules_module(content.game.rules_module).game(content)
     if len(_cache) > 32:
         _cache.clear()
     _cache[id(content)] = (content, game)

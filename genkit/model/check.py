@@ -396,7 +396,7 @@ def rules_requirements(ctx: Context):
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         return
-    requires = getattr(getattr(rules_module(module), "Game", None), "REQUIRES", None)
+    requires = rules_module(module).requires
     if requires is None:
         return
     for path, message in requires.problems(module, ctx.content):
@@ -412,11 +412,11 @@ def rules_section(ctx: Context):
     if name not in RULES_MODULES:
         return
     module = rules_module(name)
-    model = getattr(module, "Section", None)
+    model = module.section
     if model is None:
         return
     section = model.model_validate(ctx.content.rules or {})
-    for fn in getattr(module, "content_checks", ()):
+    for fn in module.checks:
         yield from fn(ctx, section)
 
 

@@ -86,7 +86,7 @@ def setup_hexes(ctx: Context):
 def _module_stacks(name: str) -> bool:
     """Do the pieces of rules module ``name`` stack (its ``Game.STACKS``)?"""
     from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
-    return name in RULES_MODULES and bool(getattr(getattr(rules_module(name), "Game", None), "STACKS", False))
+    return name in RULES_MODULES and rules_module(name).stacks
 
 
 

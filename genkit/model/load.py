@@ -266,7 +266,7 @@ def section_model(rules_module: str) -> tuple[bool, type[BaseModel] | None]:
     from ..engine.rules import RULES_MODULES, rules_module as module_named  # lazily: no engine needed to load
     if rules_module not in RULES_MODULES:
         return False, None
-    return True, getattr(module_named(rules_module), "Section", None)
+    return True, module_named(rules_module).section
 
 
 def _validate_rules(model: Content, source: Source) -> list[Finding]:

@@ -15,7 +15,7 @@ def module_charts(content: Content) -> list:
         module = rules_module(content.game.rules_module)
     except ValueError:
         return []
-    build = getattr(module, "charts", None)
+    build = module.charts
     return list(build(content)) if build is not None else []
 
 

@@ -33,14 +33,10 @@ from ..core import (
     los_clear,
     reach_hexes,
     roll_die,
-    seed_rng,
 )
 from ..game import GameRules
-from ..state import ELIMINATED, RESERVE, State
-from . import Requirements
-
-Section = None          # Ridge takes no ``rules:`` section of its own
-content_checks = ()
+from ..state import ELIMINATED, State
+from . import Requirements, RulesModule
 
 END = ("end",)
 PICK, TARGET, DEST = 0, 1, 2        # stages: pick a unit (or end), then where it goes / whom it fires at
@@ -58,9 +54,7 @@ class Game(GameRules):
     """Ridge's procedures over one content model."""
 
     name = "ridge"
-    REQUIRES = Requirements(sides=2, phase_kinds=("move", "fire"), one_per_side=("move", "fire"),
-                            crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"),
-                            crt_columns=("differential", "odds"))
+    state_class = RidgeState
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -80,19 +74,12 @@ class Game(GameRules):
 
     # ------------------------------------------------------------------ the interface
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> RidgeState:
-        s = RidgeState.__new__(RidgeState)
-        n = self.npieces
-        s.game, s.trace, s.events, s.legal = self, trace, events, None
-        s.loc, s.reduced, s.facing, s.occ = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n
+    def _setup(self, s: RidgeState) -> None:
+        """R1: every unit on its set-up hex; the first phase."""
         for p, h in enumerate(self.p_setup):
             if h >= 0:
                 s.loc[p], s.occ[h] = h, p
-        s.turn, s.phase, s.rng, s.nrolls = 1, 0, seed_rng(seed), 0
-        s.ended, s.winner, s.reason = 0, -1, ""
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     # ------------------------------------------------------------------ decisions (R5: GameRules.apply takes
     # the forced ones)
@@ -201,3 +188,11 @@ class Game(GameRules):
             s.occ[s.loc[p]], s.loc[p], s.reduced[p] = -1, ELIMINATED, 0
         else:
             s.reduced[p] = 1
+
+
+#: Ridge's rules module: two sides, each with one move and one fire phase; no ``rules:``
+#: section, checks, charts or bots of its own; an odds or differential CRT.
+RULES = RulesModule(name="ridge", game=Game, section=None, checks=(), charts=None, bots={},
+                    requires=Requirements(sides=2, phase_kinds=("move", "fire"), one_per_side=("move", "fire"),
+                                          crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"),
+                                          crt_columns=("differential", "odds")))

@@ -1,7 +1,7 @@
 """Battlefield Bering Land's own bots: ``greedy`` (one decision deep, by this game's
-heuristics) and ``search`` (flat Monte Carlo over the greedy policy). :class:`Game` offers
-them as ``Game.BOTS``; the simulator's registry (:mod:`genkit.sim.bots`) finds them there and
-never names them.
+heuristics) and ``search`` (flat Monte Carlo over the greedy policy). The package's record
+offers them as its ``bots``; the simulator's registry (:mod:`genkit.sim.bots`) finds them there
+and never names them.
 
 A bot is built per game and side (``for_game(game, side, seed)``) and answers
 ``choose(view, actions) -> action``: ``actions`` are the legal actions of the pending
@@ -14,7 +14,7 @@ hidden cards are re-dealt at random and the dice re-seeded from the bot's own ge
 The bots read the rules' own tables (``game.crt``, ``game.move_ends``, ...) and never
 re-implement a rule.
 
-This module imports nothing of :mod:`.rules` (which imports it for ``Game.BOTS``).
+This module imports nothing of :mod:`.rules`.
 """
 from __future__ import annotations
 

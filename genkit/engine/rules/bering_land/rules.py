@@ -85,12 +85,10 @@ from __future__ import annotations
 
 from ....model.schema import DRAW
 from ... import events as ev
-from ...core import CrtTable, seed_rng, shuffle
+from ...core import CrtTable, shuffle
 from ...game import CardChance, GameRules, RulesError
 from ...state import RESERVE
-from .. import Requirements
 from . import events as bev
-from .bots import GreedyBot, SearchBot
 from .cards import Cards, draw_card
 from .checks import state_problems
 from .combat import Combat
@@ -111,13 +109,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
     """Bering Land's procedures over one content model (built once, shared by states)."""
 
     name = "bering_land"
-    #: what these rules can run (checked by ``genkit check``): two sides; phases of the four
-    #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
-    REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
-                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",),
-                            crt_above_highest=("use_highest", "last_row"), cards="required", facing=True,
-                            reserve=True)
-    BOTS = {"greedy": GreedyBot, "search": SearchBot}      # its own bots (genkit.sim.bots finds them here)
+    state_class = State
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -267,30 +259,15 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
 
     # ------------------------------------------------------------------ set-up
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
-        """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1.
-
-        ``trace``: a list that collects (face, purpose) of every die rolled.
-        ``events``: a list that collects event records (:mod:`genkit.engine.events`).
-        """
-        s = State.__new__(State)        # (every field is set below: State.copy and digest list them)
+    def _setup(self, s: State) -> None:
+        """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1."""
         n = self.npieces
-        s.game = self
-        s.trace = trace
-        s.events = events
-        s.legal = None
-        s.loc = [RESERVE] * n
-        s.reduced = [0] * n
-        s.facing = [0] * n
         s.stopped = [0] * n
         s.lost = [0] * n
-        s.occ = [-1] * self.board.n
         s.streak = [0] * (2 * self.ntypes)
         s.due = [0, 0]
         s.hands = [[], []]
         s.invuln = [0, 0]
-        s.rng = seed_rng(seed)
-        s.nrolls = 0
         s.deck = list(range(self.ncards))
         shuffle(s, s.deck)
         s.discard = []
@@ -298,10 +275,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         for p in range(n):
             if self.p_setup[p] >= 0:
                 self.put(s, p, self.p_setup[p])
-        s.turn = 1
-        s.phase = 0
         s.stage = S_OVER
-        s.actor = -1
         s.pend = ()
         s.steps_left = 0
         s.moved = -1
@@ -309,12 +283,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         s.lead = -1
         s.battle_done = 0
         s.plays = 0
-        s.ended = 0
-        s.winner = -1
-        s.reason = ""
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     # ------------------------------------------------------------------ public API
 

@@ -1,4 +1,4 @@
-"""Memoir '44's search bot (offered as ``Game.BOTS["search"]``): a player turn chosen by Monte
+"""Memoir '44's search bot (offered as ``RULES.bots["search"]``): a player turn chosen by Monte
 Carlo over greedy continuations (:class:`~.bots.GreedyBot`), seeing only what its side sees.
 
 At each card decision it builds candidate player turns: the ``keep`` cards greedy rates best

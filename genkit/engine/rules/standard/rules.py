@@ -13,13 +13,9 @@ Decisions (plain tuples, deterministic order):
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-from ...core import FORBIDDEN, seed_rng
+from ...core import FORBIDDEN
 from ...game import GameRules
 from ...state import RESERVE
-from .. import Requirements
 from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
@@ -37,7 +33,6 @@ from .state import (
     StandardState,
 )
 from .tables import (
-    EFFECTS,
     ZOC_KINDS,
     ZOC_LOCKING,
     ZOC_STOP_LEAVE,
@@ -59,11 +54,7 @@ class Game(Movement, Combat, GameRules):
     tested against is tests/engine/standard_reference.py.)"""
 
     name = "standard"
-    REQUIRES = Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
-                            any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
-                            crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
-                            reserve=True, map_features=True, reinforcements=True)
-    STACKS = True           # several pieces share a hex: occ[h] is the top of its stack
+    state_class = StandardState
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -129,20 +120,14 @@ class Game(Movement, Combat, GameRules):
 
     # ------------------------------------------------------------------ the interface
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> StandardState:
-        s = StandardState.__new__(StandardState)
-        n = self.npieces
-        s.game, s.trace, s.events, s.legal = self, trace, events, None
-        s.loc, s.reduced, s.facing, s.occ, s.nxt = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n, [-1] * n
+    def _setup(self, s: StandardState) -> None:
+        """Every piece with a set-up hex on it; the first phase of turn 1 entered (case 3.1)."""
+        s.nxt = [-1] * self.npieces
         for p, h in enumerate(self.p_setup):
             if h >= 0:
                 self._put(s, p, h)
-        s.turn, s.phase, s.rng, s.nrolls = 1, 0, seed_rng(seed), 0
-        s.ended, s.winner, s.reason = 0, -1, ""
         s.marched, s.sub = 0, 0
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     def phase_actor(self, s: StandardState) -> int:
         side = self.phase_side[s.phase]
@@ -460,13 +445,3 @@ class Game(Movement, Combat, GameRules):
             lines.append(f"replacement points {s.points}")
         return lines
 
-
-def _own_bots() -> dict:
-    """The standard rules' own bots (:mod:`.bots`, when it exists)."""
-    name = f"{__package__}.bots"
-    if importlib.util.find_spec(name) is None:
-        return {}
-    return dict(getattr(importlib.import_module(name), "BOTS", {}))
-
-
-Game.BOTS = _own_bots()
