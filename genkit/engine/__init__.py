@@ -141,7 +141,8 @@ class Match:
                     watch(state, actions)
                 action = choose[side](observe(state, side) if views[side] else None, actions)
                 if log:
-                    log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
+                    log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action,
+                                 game.action_text(state, action))
                 apply(state, action)
                 steps += 1
                 if log:

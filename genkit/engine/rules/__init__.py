@@ -26,7 +26,7 @@ RULES_MODULES = {
 
 
 #: the methods a game's class writes itself (:class:`genkit.engine.game.GameRules` states each)
-GAME_WRITES = ("_setup", "_compute", "_do")
+GAME_WRITES = ("_setup", "_compute", "_do", "action_text")
 
 
 class RulesModuleError(TypeError):

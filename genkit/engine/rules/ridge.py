@@ -108,6 +108,21 @@ class Game(GameRules):
         else:
             self._fire(s, p, a[1])
 
+    def action_text(self, s: RidgeState, a) -> str:
+        """An action in Ridge's words: "move us Rifles 0304" and "us Rifles 0304 to 0405" (R2),
+        "fire with us Guns 0203" and "us Guns 0203 fires at ru Rifles 0506" (R3), "end" (the
+        phase)."""
+        verb, unit = a[0], lambda p: self.piece_text(s, p)
+        if verb == "move":
+            return f"move {unit(a[1])}"
+        if verb == "fire":
+            return f"fire with {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.chosen)} to {self.hex_text(a[1])}"
+        if verb == "at":
+            return f"{unit(s.chosen)} fires at {unit(a[1])}"
+        return verb                     # "end"
+
     def _next_phase(self, s: RidgeState) -> None:
         if s.phase + 1 < len(self.phase_ids):
             s.phase += 1

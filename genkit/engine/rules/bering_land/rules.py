@@ -287,6 +287,32 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
 
     # ------------------------------------------------------------------ public API
 
+    def action_text(self, s: State, a) -> str:
+        """An action in this game's words: "move us Infantry 0905", "us Infantry 0905 to 0806
+        facing 0706" (7.0: the hex it faces), "us Armor 0806 attacks ru Infantry 0907" (8.0),
+        "play Air Drone" and its target (11.0), "place" / "combine" / "flip" (10.0), "pass"."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb == "to":
+            ahead = self.board.neighbours[a[1]][a[2]]
+            return f"{unit(s.pend[0])} to {at(a[1])} facing {at(ahead) if ahead >= 0 else 'the map edge'}"
+        if verb == "battle":
+            return f"{unit(a[1])} attacks {unit(a[2])}"
+        if verb == "combine":
+            return f"combine {', '.join(unit(p) for p in a[2])} into {unit(a[1])}"
+        if verb == "card":
+            return f"play {self.abilities[self.c_ab[a[1]]].name}"
+        if verb == "line":              # the line from the attacking unit, named by its first hex
+            ahead = self.board.neighbours[s.loc[self._attacking_unit(s)]][a[1]]
+            return f"at the line through {at(ahead)}"
+        if verb == "area":
+            return f"at the area {' '.join(at(h) for h in a[1])}"
+        if verb in ("at", "hex"):
+            return f"at {at(a[1])}"
+        words = {"move": "move", "join": "joins the battle:", "skip": "stays out of the battle:",
+                 "flip": "flip to full strength:", "place": "place", "stop": "stop", "target": "target"}
+        return verb if len(a) == 1 else f"{words[verb]} {unit(a[1])}"
+
+
     def _compute(self, s: State) -> list:
         st = s.stage
         if st == S_MOVE_UNIT:

@@ -225,6 +225,26 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return self._overrun(s, a)
         raise RulesError(f"no decision pending in {s!r}")
 
+    def action_text(self, s: State, a) -> str:
+        """An action in this game's words: "play Probe Center" (3.2), "order us Infantry 0406"
+        (3.3), "move us Infantry 0406" and "us Infantry 0406 to 0507" (4.1), "us Armor 0507
+        battles ru Infantry 0709" (5.1), "ru Infantry 0709 retreats to 0810" (6.1), "us Armor
+        0507 takes ground at 0709" (6.3), "done" ending a step."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb == "card":
+            return f"play {self.cards[self.c_card[a[1]]].name}"
+        if verb in ("order", "move"):
+            return f"{verb} {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.pend[0])} to {at(a[1])}"
+        if verb == "fire":
+            return f"{unit(a[1])} battles {unit(a[2])}"
+        if verb == "retreat":
+            return f"{unit(s.pend[0])} retreats to {at(a[1])}"
+        if verb == "take":
+            return f"{unit(s.pend[0])} takes ground at {at(a[1])}"
+        return {"stay": "stays", "done": "done"}[verb]
+
     # ------------------------------------------------------------------ sequence of play
 
     def _enter_phase(self, s: State) -> None:

@@ -315,6 +315,30 @@ class Game(Movement, Combat, GameRules):
             return
         raise ValueError(f"unknown action {a!r}")
 
+    def action_text(self, s: StandardState, a) -> str:
+        """An action in the words of the standard rules: "move us Infantry 0406" / "march ..."
+        and "us Infantry 0406 to 0508" (case 5), "attack 0609", "with us Armor 0508" and
+        "roll: 7 against 3" (case 8), "ru Infantry 0609 retreats to 0710", "us Armor 0508
+        advances to 0609", "stay" (case 9), "us Infantry in reserve enters at 0101" (case 10.1),
+        "restore us Infantry 0406" (case 10.2), "end" (of the phase)."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb in ("move", "march", "with", "restore"):
+            return f"{verb} {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.chosen)} to {at(a[1])}"
+        if verb == "attack":
+            return f"attack {at(a[1])}"
+        if verb == "roll":
+            chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
+            return f"roll: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
+        if verb == "retreat":
+            return f"{unit(s.rq[0])} retreats to {at(a[1])}"
+        if verb == "advance":
+            return f"{unit(a[1])} advances to {at(s.target)}"
+        if verb == "enter":
+            return f"{unit(s.chosen)} enters at {at(a[1])}"
+        return verb                     # "end", "stay"
+
     # ------------------------------------------------------------------ case 3: sequence of play
 
     def _next_phase(self, s: StandardState) -> None:
