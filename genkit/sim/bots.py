@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..engine.bots import RandomBot, bot_seed
+from ..engine.playout import playout
 
 
 class RolloutBot:
@@ -71,17 +72,12 @@ class RolloutBot:
 
     def _playout(self, view, action) -> float:
         game, rng = self.game, self.rng
-        legal, apply, over = game.legal_actions, game.apply, game.is_terminal
         rnd = rng.random
         s = view.sample_state(rng)
-        apply(s, action)
-        steps = self.max_steps
-        while steps and not over(s):
-            acts = legal(s)
-            apply(s, acts[int(rnd() * len(acts))])
-            steps -= 1
+        game.apply(s, action)
+        playout(game, s, lambda _, acts: acts[int(rnd() * len(acts))], self.max_steps)
         out = game.outcome(s)
-        if over(s):
+        if game.is_terminal(s):
             return 0.5 if out.winner is None else float(out.winner == self.side_id)
         scores = out.scores or {}
         mine = scores.get(self.side_id, 0)

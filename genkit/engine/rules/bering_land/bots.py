@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from itertools import groupby
 
+from ...playout import bot_policy, playout
 from .bot_cards import CardChoices
 from .bot_combat import CombatChoices
 from .bot_tables import tables
@@ -382,12 +383,7 @@ class SearchBot(GreedyBot):
         bots[self.side].plan = plan
         g.apply(s, a)
         stop_turn = s.turn + self.horizon
-        steps = 0
-        while not s.ended and s.turn < stop_turn and steps < 400:
-            acts = g.legal_actions(s)
-            side = s.actor
-            g.apply(s, bots[side].choose(g.observe(s, side), acts))
-            steps += 1
+        playout(g, s, bot_policy(g, bots), 400, lambda s: s.turn >= stop_turn)
         return self._evaluate(s)
 
     def _evaluate(self, s):
