@@ -48,7 +48,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import events as ev
-from .core import Board, seed_rng
+from .board import Board
+from .chance import seed_rng
 from .state import ELIMINATED, RESERVE, State
 from .victory import Victory
 from .view import View, render_text

@@ -22,19 +22,12 @@ The rules (numbers are those of tests/fixtures/ridge):
 from __future__ import annotations
 
 from .. import events as ev
-from ..core import (
-    AUTO_MISS,
-    EFFECT_ATTACKER_STEP,
-    EFFECT_ELIMINATE,
-    EFFECT_NONE,
-    FORBIDDEN,
-    CrtTable,
-    bit_indices,
-    los_clear,
-    reach_hexes,
-    roll_die,
-)
+from ..board import side_masks
+from ..chance import roll_die
+from ..crt import AUTO_MISS, EFFECT_ATTACKER_STEP, EFFECT_ELIMINATE, EFFECT_NONE, FORBIDDEN, CrtTable
 from ..game import GameRules
+from ..movement import bit_indices, reach_hexes
+from ..sight import los_clear
 from ..state import ELIMINATED, State
 from . import Requirements, RulesModule
 
@@ -139,16 +132,10 @@ class Game(GameRules):
     # ------------------------------------------------------------------ R2 movement
 
     def _masks(self, s: RidgeState, side: int) -> tuple:
-        """(own units, enemy units, enemy zones of control) as hex bit masks."""
-        own = enemy = zoc = 0
-        bit, adj = self.board.bit, self.board.adj_mask
-        for p, h in enumerate(s.loc):
-            if h >= 0:
-                if self.p_side[p] == side:
-                    own |= bit[h]
-                else:
-                    enemy |= bit[h]
-                    zoc |= adj[h]
+        """(own units, enemy units, enemy zones of control: the hexes next to an enemy unit, R2)
+        as hex bit masks."""
+        own, _, enemy, zoc = side_masks(s.loc, self.side_pieces[side], self.side_pieces[1 - side],
+                                        self.board.bit, self.board.adj_mask)
         return own, enemy, zoc
 
     def _destinations(self, s: RidgeState, p: int) -> list:

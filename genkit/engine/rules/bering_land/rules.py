@@ -85,7 +85,8 @@ from __future__ import annotations
 
 from ....model.schema import DRAW
 from ... import events as ev
-from ...core import CrtTable, shuffle
+from ...chance import shuffle
+from ...crt import CrtTable
 from ...game import CardChance, GameRules, RulesError
 from ...state import RESERVE
 from . import events as bev

@@ -12,7 +12,7 @@ Decisions (plain tuples, deterministic order): ``("card", copy)``; ``("order", p
 """
 from __future__ import annotations
 
-from ...core import shuffle
+from ...chance import shuffle
 from ...game import GameRules, RulesError
 from ...state import ELIMINATED
 from . import events as mev

@@ -13,7 +13,7 @@ Decisions (plain tuples, deterministic order):
 """
 from __future__ import annotations
 
-from ...core import FORBIDDEN
+from ...crt import FORBIDDEN
 from ...game import GameRules
 from ...state import RESERVE
 from .combat import Combat
