@@ -48,7 +48,7 @@ def rules_module(name: str) -> RulesModule:
 
 
 class Chart(NamedTuple):
-    """A chart a rules module prints from the model: a module may define
+    """A chart a rules module prints from the model: its record may name
     ``charts(content) -> list[Chart]``; the player aid prints each as a table in its section
     ``rules_charts`` and the rules booklet draws one with ``[[chart:ID]]``.
 
