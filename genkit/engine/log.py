@@ -13,8 +13,8 @@ The three content fields are null when the game was played from a model whose fi
 known (``play_game`` without ``source``). Then, in order, ``{"roll": face, "for": purpose}`` for
 each die rolled while setting up, and for every decision ``{"step", "turn", "phase", "side",
 "action", "text"}`` (``text``: the action in the game's words, ``Game.action_text``, for a
-reader; replay reads ``action``) followed by the rolls it caused. The last line: ``{"end": true, "winner", "turn",
-"reason", "steps", "digest"}``.
+reader; replay reads ``action``) followed by the rolls it caused. The last line: ``{"end": true,
+"winner", "turn", "reason", "steps", "digest"}``.
 
 :func:`replay` takes the content given to it, else loads it (with the header's overrides) from
 ``content_path``, else from ``content_path_resolved``. A damaged log or missing content comes back
