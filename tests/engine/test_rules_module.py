@@ -1,9 +1,12 @@
 """A rules module is declared by one record (genkit.engine.rules.RulesModule), checked when it
 is made; the base class sets up every new position's generic fields and settles it."""
 import dataclasses
+import random
 
 import pytest
+from transcripts.regenerate import GAMES, load_content
 
+from genkit.engine import rules_for
 from genkit.engine.game import GameRules, RulesError
 from genkit.engine.rules import RULES_MODULES, RulesModule, RulesModuleError, rules_module
 from genkit.engine.rules.ridge import RidgeState
@@ -66,3 +69,21 @@ def ridge_content():
 
     from genkit.model.load import load
     return load(Path(__file__).resolve().parents[1] / "fixtures" / "ridge")[0]
+
+
+@pytest.mark.parametrize("folder", sorted({g[0] for g in GAMES}))
+def test_every_game_says_each_legal_action_in_its_own_words(folder):
+    """action_text answers every legal action of a few random games with words and printed hex
+    ids: never an engine tuple, never a bare index."""
+    game = rules_for(load_content(folder))
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = game.initial_state(seed)
+        for _ in range(300):
+            if s.ended:
+                break
+            actions = game.legal_actions(s)
+            for a in actions:
+                text = game.action_text(s, a)
+                assert isinstance(text, str) and text and "(" not in text and "'" not in text, (a, text)
+            game.apply(s, actions[rng.randrange(len(actions))])
