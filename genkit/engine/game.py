@@ -90,7 +90,7 @@ class CardChance(NamedTuple):
 
 class GameRules:
     """What every game has, built once per content, and the interface (module docstring); a
-    rules module's ``Game`` completes it with ``initial_state``, ``_compute`` and ``_do``."""
+    rules module's ``Game`` completes it with ``_setup``, ``_compute``, ``_do`` and ``action_text``."""
 
     name = ""
     #: the record of the rules module that declares this game (bound by the record itself)

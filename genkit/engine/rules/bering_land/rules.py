@@ -1,9 +1,10 @@
 """Battlefield Bering Land as an executable game definition.
 
 ``Game(content)`` builds everything once per content model and answers the game interface
-(:class:`genkit.engine.game.GameRules`): ``initial_state``, and ``_compute`` / ``_do`` behind
-the inherited ``legal_actions`` and ``apply`` (chance is resolved inside with the state's
-seeded generator, every die roll counted and traced). With ``state.events`` a list, what
+(:class:`genkit.engine.game.GameRules`): ``_setup`` behind the inherited ``initial_state``,
+``_compute`` / ``_do`` behind the inherited ``legal_actions`` and ``apply`` (chance is
+resolved inside with the state's seeded generator, every die roll counted and traced), and
+``action_text``. With ``state.events`` a list, what
 happens is appended to it as it happens (:mod:`genkit.engine.events` and this package's
 :mod:`.events`). The model's Bering-only part is the ``rules:`` section (:mod:`.section`).
 

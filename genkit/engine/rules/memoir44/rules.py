@@ -2,7 +2,7 @@
 
 ``Game(content)`` reads the model once (the board's sections, what each terrain and feature
 does, the unit types, the battle die, the command deck, the objectives) and answers
-``initial_state``, ``_compute`` and ``_do``; the procedures of each part of the rules are its
+``_setup``, ``_compute``, ``_do`` and ``action_text``; the procedures of each part of the rules are its
 mixins: :mod:`.orders` (command cards, 3), :mod:`.movement` (4), :mod:`.battle` (5),
 :mod:`.retreat` (6-7), and medals here (9). Case numbers are those of docs/memoir44-rules.md.
 
