@@ -1,4 +1,5 @@
 """Loading: YAML safety, positions, merging, overrides, and messages for malformed input."""
+import dataclasses
 import subprocess
 import sys
 
@@ -239,7 +240,7 @@ def test_rules_section_unknown_field_is_an_error(game_copy):
 
 def test_rules_section_for_a_module_without_one_is_an_error(game_copy, monkeypatch):
     import genkit.engine.rules.bering_land as bering_land
-    monkeypatch.setattr(bering_land, "Section", None)
+    monkeypatch.setattr(bering_land, "RULES", dataclasses.replace(bering_land.RULES, section=None))
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     [f] = exc.value.findings
