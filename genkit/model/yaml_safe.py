@@ -22,6 +22,7 @@ the simulator's worker processes are forked and inherit them.
 """
 from __future__ import annotations
 
+
 import re
 from dataclasses import dataclass, fields, replace
 from typing import Any, Iterable
@@ -51,6 +52,11 @@ class Limits:
     nodes: int = 200_000       # values (scalars, mappings, lists) in a game, aliases expanded
     aliases: int = 10_000      # values built by aliases (*name) in a game
     int_digits: int = 18       # digits of an integer
+    rules_size: int = 4 * MB   # characters of rules.md once its placeholders are filled
+    rules_pages: int = 500     # pages of the rules booklet
+    template_size: int = 128 << 10  # bytes in one template file, checked before it is read
+    template_seconds: int = 10   # seconds all a pack's own templates may render in one command
+    aid_pages: int = 100         # pages of the player aid
 
     def exceeded(self, name: str, what: str) -> str:
         """The message for ``what`` going past limit ``name``: what the limit is and how to raise it."""
@@ -58,7 +64,9 @@ class Limits:
                 f"trusted content that needs more can raise it with `genkit --limit {name}=N`")
 
 
-_SIZE_LIMITS = ("file_size", "pack_size")
+_SIZE_LIMITS = ("file_size", "pack_size", "rules_size", "template_size")
+#: every limit's name, in the order Limits declares them (genkit --limit NAME=VALUE)
+LIMIT_NAMES = tuple(f.name for f in fields(Limits))
 # Past these Python itself fails: deeper data would overflow the interpreter's stack in
 # the code that walks it, and int() refuses more digits (sys.get_int_max_str_digits).
 CEILINGS = {"depth": 500, "int_digits": 4300}
@@ -105,6 +113,8 @@ def _parse_value(name: str, text: str) -> int:
 def _show(name: str, value: int) -> str:
     if name in _SIZE_LIMITS and value % MB == 0:
         return f"{value // MB}MB"
+    if name in _SIZE_LIMITS and value % 1024 == 0:
+        return f"{value >> 10}KB"
     return str(value)
 
 

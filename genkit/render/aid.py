@@ -14,58 +14,24 @@ import copy
 import json
 from functools import lru_cache
 from pathlib import Path
-
-import yaml
+from typing import Iterable, Iterator
 
 from ..model.schema import Content
+from ..model.yaml_safe import clip, current_limits
 from .aid_sections import SECTIONS
 from .aid_text import Style
 from .cards import deck_title
 from .draw import Group, Page, Text
 from .fonts import cap_height
 from .layout import MIN_TEXT, Block, Row, SheetStyle, flow, template_path, wrap
-from .sandbox import Limits, budget
 from .sheets import FOOTER_BAND
-from .templates import TemplateError, _where, make_environment
+from .templates import TemplateError, read_rendered, render_text
 from ..templates import FOLDER as DEFAULT_TEMPLATES
 
 STYLE_TEMPLATE = "aid.yaml.j2"
 
 
-def crt_notes(content: Content) -> list[str]:
-    """How the CRT resolves differentials it does not print, in words, from the model."""
-    crt = content.crt
-    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
-    what = "Odds" if crt.uses_odds else "A differential"
-    out = []
-    if crt.between_columns == "round_down":
-        out.append(f"{what} between two columns uses the column to its left (round down).")
-    else:
-        out.append(f"{what} between two columns uses the column to its right (round up).")
-    if crt.above_highest == "last_row":
-        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
-        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
-    else:
-        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
-    below = {"forbidden": "the battle may not be fought.",
-             "use_lowest": f"use the {cols[0]} column.",
-             "miss": "the attack misses."}[crt.below_lowest]
-    out.append(f"Below {cols[0]}: {below}")
-    return out
-
-
 # --------------------------------------------------------------------------- the style
-
-def _render_text(path: Path, context: dict, root: Path | None) -> str:
-    env = make_environment(str(path.parent), str(path.parent if root is None else root))
-    try:
-        with budget(Limits()):
-            return env.get_template(path.name).render(**context)
-    except Exception as exc:  # syntax, undefined values, the sandbox's refusals
-        line = getattr(exc, "lineno", None)
-        where = f"{path}:{line}" if line else _where(exc, path)
-        raise TemplateError(f"{where}: {type(exc).__name__}: {exc}") from exc
-
 
 def _merge(base: dict, over: dict) -> dict:
     out = dict(base)
@@ -82,12 +48,8 @@ def _style_doc(path: Path, context: dict, root: Path | None) -> dict:
 @lru_cache(maxsize=64)
 def _cached_style(path: str, mtime_ns: int, context_json: str, root: str | None) -> dict:
     """The style document, rendered and parsed once per template file, its mtime and context."""
-    path_ = Path(path)
-    text = _render_text(path_, json.loads(context_json), Path(root) if root else None)
-    try:
-        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise TemplateError(f"{path}: rendered YAML is invalid: {exc}") from exc
+    text = render_text(path, json.loads(context_json), root=root)
+    doc = read_rendered(text, path)  # bounded like content: depth, values, aliases
     if not isinstance(doc, dict):
         raise TemplateError(f"{path}: the player aid's style must render to a YAML mapping")
     return doc
@@ -111,15 +73,15 @@ def aid_style(content: Content, content_root: str | Path | None = None) -> Style
             raise ValueError(f"unknown player-aid section {unknown[0]!r}; known: {', '.join(SECTIONS)}")
         return Style(copy.deepcopy(doc))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise TemplateError(f"{own}: {type(exc).__name__}: {exc}") from exc
+        raise TemplateError(f"{own}: {type(exc).__name__}: {clip(str(exc), 300)}") from exc
 
 
 # --------------------------------------------------------------------------- pages
 
-def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> list[Block]:
-    """Every section the style names and the model has data for, built for its span."""
+def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> Iterator[Block]:
+    """Every section the style names and the model has data for, built for its span, one by
+    one (so the pages they fill are counted as they come)."""
     half = (width - st.gutter) / 2
-    out = []
     skip: set = set()
     if any(sec.get("id") == "rules_charts" for sec in st.sections):   # a chart takes a section's place
         from .charts import replaced_sections
@@ -130,13 +92,33 @@ def aid_blocks(content: Content, st: Style, width: float, content_root=None) -> 
         span, new_page = sec.get("span", "full"), bool(sec.get("new_page"))
         if sec["id"] == "rules_charts":    # one block per chart, each at its own span
             from .aid_sections import chart_blocks
-            out += chart_blocks(content, st, width, half, sec.get("spans") or {}, new_page)
+            yield from chart_blocks(content, st, width, half, sec.get("spans") or {}, new_page)
             continue
         w = half if span == "half" else width
         for key, rows in SECTIONS[sec["id"]](content, st, w, sec.get("title", ""), content_root):
             if rows:
-                out.append(Block(key, tuple(rows), span, new_page))
+                yield Block(key, tuple(rows), span, new_page)
+
+
+def _within_page_limit(blocks: Iterable[Block], page_height: float, where: Path) -> list[Block]:
+    """``blocks``, refused (``genkit --limit aid_pages``) as soon as they would fill more pages
+    than the player aid may have: each page holds ``page_height`` of full-width rows or twice
+    that of half-width ones, and a section on a new page starts one."""
+    limits = current_limits()
+    out, new_pages, height = [], 0, 0.0
+    for blk in blocks:
+        out.append(blk)
+        new_pages += blk.new_page
+        height += sum(row.height for row in blk.rows) / (2 if blk.span == "half" else 1)
+        if max(new_pages, height / page_height) > limits.aid_pages:
+            raise _too_many_pages(where)
     return out
+
+
+def _too_many_pages(where: Path) -> TemplateError:
+    limits = current_limits()
+    return TemplateError(f"{where}: " + limits.exceeded(
+        "aid_pages", f"the player aid runs past {limits.aid_pages} pages"))
 
 
 def _title_lines(st: Style, text: str, width: float) -> list[str]:
@@ -154,7 +136,11 @@ def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | No
     longest = _title_lines(st, f"{title} - {st.word('page')} (99 of 99)", width)
     top = m + len(longest) * ts * 1.2 + 6
     bottom = H - max(m, FOOTER_BAND + 12)
-    pages = flow(aid_blocks(content, st, width, content_root), width, st.gutter, st.gap, top, bottom)
+    blocks = _within_page_limit(aid_blocks(content, st, width, content_root), bottom - top,
+                                template_path(STYLE_TEMPLATE, content_root))
+    pages = flow(blocks, width, st.gutter, st.gap, top, bottom)
+    if len(pages) > current_limits().aid_pages:  # rows that leave much of their pages empty
+        raise _too_many_pages(template_path(STYLE_TEMPLATE, content_root))
     out = []
     for n, placed in enumerate(pages, 1):
         head = f"{title} - {st.word('page')}" + (f" ({n} of {len(pages)})" if len(pages) > 1 else "")
@@ -171,4 +157,4 @@ def _at(row: Row, x: float, y: float) -> Group:
     return Group(row.items, translate=(x, y))
 
 
-__all__ = ["aid_pages", "aid_style", "aid_blocks", "crt_notes", "MIN_TEXT"]
+__all__ = ["aid_pages", "aid_style", "aid_blocks", "MIN_TEXT"]

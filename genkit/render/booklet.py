@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from markdown_it import MarkdownIt
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
@@ -33,24 +32,20 @@ from reportlab.platypus import (BaseDocTemplate, Frame, LayoutError, PageBreak, 
 from reportlab.platypus.flowables import Flowable, HRFlowable
 
 from . import fonts as _fonts
+from ..model.yaml_safe import current_limits
 from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTTOM, MARGIN_TOP,
                             MARGIN_X, NOTE, RULE_LINE, SANS, SHADE, STYLES, register_fonts)
-from .booklet_tables import Unbroken, model_table
+from .booklet_tables import Unbroken, model_table, note_boxes
 from .counters import counter_size, unit_face
 from .layout import SheetStyle
-from .rules_text import (TABLE_LINE, RulesError, TableData, read_rules, render_rules, rules_path,
-                         table_data)
+from .rules_markdown import LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_tables import TableCache, TableData
+from .rules_text import read_rules, render_rules, rendered_line, rules_path
 
 TABLE_MARK = "GENKITTABLE{}END"          # stands for a [[table]] line while Markdown is parsed
-MAX_PAGES = 500                          # a booklet longer than this is refused (rules.md is untrusted)
 
 HEADINGS = {"h1": 0, "h2": 1, "h3": 2}   # Markdown heading tag -> outline level
 TOC_LEVELS = 2                           # rules and cases are listed; subcases are not
-
-
-def parse_markdown(text: str):
-    """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it)."""
-    return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
 
 
 # --------------------------------------------------------------------------- Markdown -> flowables
@@ -98,17 +93,20 @@ class _Converter:
         self.tables, self.width, self.height = tables, width, height   # the text frame
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list = []
-        self.stack: list[list] = []        # open designer's notes (blockquotes)
+        self.stack: list[tuple[list, int]] = []   # open designer's notes (blockquotes): what is outside, line
         self.lists: list[_List] = []
         self.headings = 0
         self.md_table: list[list[str]] | None = None
+        self.line = 1                      # the line of the text the block being converted starts on
 
     def add(self, flowable) -> None:
+        flowable.source_line = self.line   # named when the flowable cannot be laid out
         self.out.append(flowable)
 
     def run(self, tokens) -> list:
         it = iter(tokens)
         for tok in it:
+            self.line = tok.map[0] + 1 if tok.map else self.line
             handler = getattr(self, "on_" + tok.type, None)
             if handler is not None:
                 handler(tok, it)
@@ -135,7 +133,7 @@ class _Converter:
         style = STYLES["note" if self.stack else "body"]
         if self.lists:
             lst = self.lists[-1]
-            indent = self._indent()
+            indent = LIST_INDENT * len(self.lists)   # inside a note, the note's box holds it
             bullet = None
             if lst.item_paragraphs == 0:
                 bullet = f"{lst.number}." if lst.ordered else "\u2022"
@@ -155,7 +153,8 @@ class _Converter:
         self.add(table)
 
     def _indent(self) -> float:
-        return 16.0 * len(self.lists)
+        """Points the current block is narrower than the text: its list levels and notes."""
+        return LIST_INDENT * len(self.lists) + QUOTE_INSET * len(self.stack)
 
     def on_bullet_list_open(self, tok, it):
         self.lists.append(_List(False, 0))
@@ -176,17 +175,21 @@ class _Converter:
         lst.item_paragraphs = 0
 
     def on_blockquote_open(self, tok, it):
-        self.stack.append(self.out)
+        self.stack.append((self.out, self.line))
         self.out = []
 
     def on_blockquote_close(self, tok, it):
-        inner, self.out = self.out, self.stack.pop()
+        inner, (self.out, self.line) = self.out, self.stack.pop()
         box = Table([[inner]], colWidths=[self.width - self._indent()])
         box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), SHADE), FONT_CMD,
                                  ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
                                  ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-        self.add(box)
+        if box.wrap(self.width - self._indent(), self.height)[1] > self.height:   # longer than a page
+            for flowable in note_boxes(inner):
+                self.add(flowable)
+        else:
+            self.add(box)
         self.add(Spacer(1, 6))
 
     def on_hr(self, tok, it):
@@ -242,10 +245,18 @@ class _Booklet(BaseDocTemplate):
         self._outline_level = -1
         super().handle_documentBegin()
 
+    def handle_flowable(self, flowables):
+        if flowables:   # the line named if it cannot be laid out (the pieces of a split keep their first's)
+            self.placing_line = getattr(flowables[0], "source_line", getattr(self, "placing_line", 1))
+        super().handle_flowable(flowables)
+
     def _furniture(self, canv, doc):
         """The running head (not on the title page), the page number and the kit's footer."""
-        if doc.page > MAX_PAGES:  # rules.md is untrusted: its layout is bounded like its reading
-            raise RulesError(f"the booklet runs past {MAX_PAGES} pages; shorten rules.md")
+        pages = current_limits().rules_pages
+        if doc.page > pages:  # rules.md is untrusted: its layout is bounded like its reading
+            raise RulesError(f"the booklet runs past {pages} pages (the limit rules_pages={pages}; "
+                             "trusted content that needs more can raise it with "
+                             "`genkit --limit rules_pages=N`); shorten rules.md")
         w, h = self.pagesize
         canv.saveState()
         if doc.page > 1:
@@ -338,18 +349,21 @@ def _contents(story: list) -> list:
     return [Paragraph("Contents", STYLES["contents"]), *lines, PageBreak()]
 
 
-def _with_table_marks(text: str, content) -> tuple[str, list[list[TableData]]]:
-    """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph."""
-    tables, lines = [], []
-    for line in text.split("\n"):
+def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[TableData]], list[int]]:
+    """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph, the tables,
+    and for each line of the result the line of ``text`` it comes from."""
+    tables, lines, origin = [], [], []
+    for n, line in enumerate(text.split("\n"), 1):
         m = TABLE_LINE.match(line)
         if m:
-            tables.append(table_data(content, m.group(1), m.group(2)))
+            tables.append(cache.data(m.group(1), m.group(2)))
             indent = line[: len(line) - len(line.lstrip())]
             lines += ["", indent + TABLE_MARK.format(len(tables) - 1), ""]
+            origin += [n, n, n]
         else:
             lines.append(line)
-    return "\n".join(lines), tables
+            origin.append(n)
+    return "\n".join(lines), tables, origin
 
 
 def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md",
@@ -361,10 +375,17 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
         return unit_face(content, side, unit_type, content_root=content_root), counter_size(content)
 
     register_fonts()
-    text, tables = _with_table_marks(render_rules(rules_text, content, where), content)
+    rules_text = re.sub(r"\r\n?", "\n", rules_text)   # lines as the Markdown parser counts them
+    rendered = render_rules(rules_text, content, where)
+    cache = TableCache(content)
     w, h = style.size
-    width = w - 2 * MARGIN_X
-    rules = _Converter(tables, width, h - MARGIN_TOP - MARGIN_BOTTOM, counter).run(parse_markdown(text))
+    frame = (w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM)
+    for n, why in layout_problems(rendered, cache.height, frame):   # before anything is laid out
+        line, message = rendered_line(n, why, rules_text, rendered)
+        raise RulesError(f"{where}:{line}: {message}")
+    text, tables, origin = _with_table_marks(rendered, cache)
+    width = frame[0]
+    rules = _Converter(tables, width, frame[1], counter).run(parse_markdown(text))
     story = _title_block(content) + _contents(rules) + rules
     buf = io.BytesIO()
     g = content.game
@@ -375,10 +396,14 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
                    topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
     try:
         doc.build(story)
-    except LayoutError as exc:  # a cell or a line that no page can hold
-        raise RulesError(f"{where}: something in the rules does not fit a page: {exc}") from exc
     except RulesError as exc:
         raise RulesError(f"{where}: {exc}") from exc
+    except (LayoutError, ValueError) as exc:  # a cell or a line that no page can hold
+        at = getattr(doc, "placing_line", 1)
+        line, message = rendered_line(origin[min(at, len(origin)) - 1], "this block cannot be laid "
+                                      "out on the booklet's page (a table row, note or paragraph too "
+                                      "tall or too wide); make it shorter or narrower", rules_text, rendered)
+        raise RulesError(f"{where}:{line}: {message}") from exc
     return buf.getvalue(), doc.page
 
 

@@ -1,6 +1,7 @@
-"""The rules booklet's tables (:mod:`.booklet`): a :class:`~.rules_text.TableData` of the model,
+"""The rules booklet's tables (:mod:`.booklet`): a :class:`~.rules_tables.TableData` of the model,
 or a Markdown table, as a platypus Table with a dark head row, banded sub-heads, cell fills and
-counter faces; kept on one page with what leads into it when it fits on one."""
+counter faces; kept on one page with what leads into it when it fits on one.  And the shaded box
+of a designer's note longer than a page, which runs on from page to page."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from reportlab.platypus.flowables import Flowable
 from .booklet_style import (ACCENT, BOLD, FONT_CMD, RULE_LINE, SANS, SHADE, STYLES, TABLE_TEXT,
                             TABLE_UNIT)
 from .layout import readable_ink
-from .pdf import _Writer as _PrimitiveWriter   # the kit's one PDF writer of drawing primitives
-from .rules_text import TableData
+from .pdf import draw_primitives   # the kit's one PDF writer of drawing primitives
+from .rules_tables import TableData
 
 def _cell(text: str, style: ParagraphStyle, align: str, markup: bool, ink: str | None = None) -> Paragraph:
     st = ParagraphStyle(style.name + align, parent=style,
@@ -50,7 +51,7 @@ class _Counter(Flowable):
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(1)
         c.setDash()
-        _PrimitiveWriter(c).items(self.face)
+        draw_primitives(c, self.face)
         c.bottomup = bottomup
         c.restoreState()
 
@@ -115,8 +116,8 @@ class Unbroken(Flowable):
         return avail_w, self.height
 
     def split(self, avail_w, avail_h):
-        frame = getattr(self, "_frame", None)
-        if frame is None or self.height <= frame._height:
+        frame = getattr(self, "_frame", None)   # none inside a note box: split to the room given
+        if self.height <= (avail_h if frame is None else frame._height):
             return []                                           # next page
         # taller than any page: come apart, the first pieces filling the room left here
         placed, room = [], avail_h
@@ -179,3 +180,41 @@ def _share_out(need: list[float], total: float) -> list[float]:
             left -= need[c]
         open_ = [c for c in open_ if c not in fits]
     return widths
+
+
+class NoteBox(Flowable):
+    """One block of a designer's note longer than a page, in the note's shading with its accent
+    line: the note's blocks follow each other box by box, and a block splits between pages."""
+
+    PAD_X, PAD_TOP, PAD_BOTTOM = 9.0, 6.0, 3.0
+
+    def __init__(self, child, first: bool, last: bool):
+        super().__init__()
+        self.child, self.first, self.last = child, first, last
+        self.top = self.PAD_TOP if first else 0.0
+        self.bottom = self.PAD_BOTTOM if last else child.getSpaceAfter()
+
+    def wrap(self, avail_w, avail_h):
+        _, h = self.child.wrap(avail_w - 2 * self.PAD_X, avail_h - self.top - self.bottom)
+        self.width, self.height = avail_w, h + self.top + self.bottom
+        return self.width, self.height
+
+    def split(self, avail_w, avail_h):
+        parts = self.child.split(avail_w - 2 * self.PAD_X, avail_h - self.top - self.bottom)
+        return [NoteBox(p, self.first and i == 0, self.last and i == len(parts) - 1) for i, p in enumerate(parts)]
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.setFillColor(SHADE)
+        c.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(2)
+        c.line(0, 0, 0, self.height)
+        c.restoreState()
+        self.child.drawOn(c, self.PAD_X, self.bottom)
+
+
+def note_boxes(blocks: list) -> list:
+    """The blocks of a designer's note longer than a page, each in a :class:`NoteBox`."""
+    return [NoteBox(b, i == 0, i == len(blocks) - 1) for i, b in enumerate(blocks)]

@@ -1,5 +1,6 @@
 """The tables a rules booklet draws from the model, each asked for by a line ``[[name]]`` or
-``[[name id]]`` in rules.md (see :mod:`.rules_text`).  Every cell comes from the model; the
+``[[name id]]`` in rules.md (see :mod:`.rules_text`); the registry of tables and
+:class:`TableData`, what the booklet draws of each, live here too.  Every cell comes from the model; the
 words around the numbers are the generic ones the player aid uses.
 
 =================  ==========================================================================
@@ -23,10 +24,115 @@ words around the numbers are the generic ones the player aid uses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Callable
+
 from ..model.schema import Content
-from .aid import aid_style, crt_notes
+from .aid import aid_style
+from .aid_sections import crt_notes
 from .charts import module_charts
-from .rules_text import TableData, table
+from .rules_markdown import RulesError
+
+
+@dataclass
+class TableData:
+    """A table drawn from the model: header rows, body rows (text), per-cell fills."""
+
+    header: list[list[str]]
+    rows: list[list[str]]
+    widths: list[float]                      # relative column widths
+    fills: dict[tuple[int, int], str] = field(default_factory=dict)   # (row, col) of body -> #rrggbb
+    spans: list[tuple[int, int, int]] = field(default_factory=list)   # (body row, col from, col to)
+    bands: list[int] = field(default_factory=list)                    # body rows drawn as sub-headings
+    notes: list[str] = field(default_factory=list)
+    align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
+    title: str = ""                                                   # printed above the table
+    markup: bool = False                                              # cells hold paragraph markup
+    counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
+
+    def least_height(self, row: float, counter: float) -> float:
+        """About the height the table prints at least (points), its head, body, title and
+        notes ``row`` points a line, a row with a counter face of ``counter`` points its face."""
+        faces = len({r for r, _ in self.counters})
+        lines = len(self.header) + len(self.rows) + len(self.notes) + bool(self.title)
+        return lines * row + faces * max(counter - row, 0.0)
+
+
+TableBuilder = Callable[[Content, "str | None"], TableData]
+TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
+
+
+def table(name: str, args: Callable[[Content], list[str]] | None = None, what: str = ""):
+    """Register a table ``[[name]]`` (``args``: the ids ``[[name ID]]`` may name)."""
+    def register(fn: TableBuilder) -> TableBuilder:
+        TABLES[name] = (fn, args, what)
+        return fn
+    return register
+
+
+#: ``[[chart:ID]]`` draws a chart of the game's rules module (``[[chart]]``: all of them)
+CHART = "chart"
+
+
+def lookup_table(name: str):
+    """The builder, id lister and description of table ``name`` (the rules module's charts too)."""
+    if name == CHART:
+        return chart_table, chart_ids, "a chart of the game's rules module"
+    return TABLES[name]
+
+
+def table_problem(content: Content, name: str, arg: str | None) -> str | None:
+    """Why ``[[name arg]]`` draws nothing, or None."""
+    if name not in TABLES and name != CHART:
+        return f"no table '{name}'; tables: {', '.join(TABLES)}, {CHART}:ID"
+    fn, args, what = lookup_table(name)
+    if arg is not None and args is None:
+        return f"table '{name}' takes no id, got '{arg}'"
+    if arg is not None and arg not in args(content):
+        return f"table '{name}' has no '{arg}'; known: {', '.join(args(content)) or 'none'}"
+    ids = [arg] if args is None or arg is not None else args(content)
+    if not any(fn(content, i).rows for i in ids):   # it would print an empty head
+        return f"table '{name}' ({what}) has nothing to show: this game has none"
+    return None
+
+
+def table_data(content: Content, name: str, arg: str | None) -> list[TableData]:
+    problem = table_problem(content, name, arg)
+    if problem:
+        raise RulesError(problem)
+    fn, args, _ = lookup_table(name)
+    if args is not None and arg is None:
+        return [fn(content, a) for a in args(content)]
+    return [fn(content, arg)]
+
+
+class TableCache:
+    """The tables of one content model, each built once however often rules.md asks for it
+    (20,000 ``[[units]]`` lines build one unit chart)."""
+
+    def __init__(self, content: Content):
+        self.content = content
+        self.problems: dict[tuple[str, str | None], str | None] = {}
+        self.tables: dict[tuple[str, str | None], list[TableData]] = {}
+
+    def problem(self, name: str, arg: str | None) -> str | None:
+        key = (name, arg)
+        if key not in self.problems:
+            self.problems[key] = table_problem(self.content, name, arg)
+        return self.problems[key]
+
+    def data(self, name: str, arg: str | None) -> list[TableData]:
+        key = (name, arg)
+        if key not in self.tables:
+            self.tables[key] = table_data(self.content, name, arg)
+        return self.tables[key]
+
+    def height(self, name: str, arg: str | None, row: float) -> float:
+        """About the height ``[[name arg]]`` prints at least, ``row`` points a line (0: nothing)."""
+        if self.problem(name, arg):
+            return 0.0
+        face = self.content.game.components.counter_in * 72.0 + 9.0   # a face and its padding
+        return sum(t.least_height(row, face) for t in self.data(name, arg))
 
 PER_TURN_COLUMNS = 15   # turns per row block of a per-turn table (a 30-turn game: two blocks)
 
@@ -259,8 +365,8 @@ def chart_ids(content: Content) -> list[str]:
 
 
 def chart_table(content: Content, chart_id: str) -> TableData:
-    """``[[chart:ID]]``: a chart of the game's rules module (looked up in :data:`.rules_text.CHART`,
-    not among the generic :data:`TABLES`)."""
+    """``[[chart:ID]]``: a chart of the game's rules module (looked up as :data:`CHART`, not
+    among the generic :data:`TABLES`)."""
     chart = next(c for c in module_charts(content) if c.id == chart_id)
     n = len(chart.columns)
     # the frame's width (TABLE_UNIT points a unit), shared by the columns' longest texts

@@ -19,31 +19,28 @@ of order or repeated).
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import jinja2
 from jinja2 import nodes
 
-from ..model.load import Finding, current_limits, inside_pack, section_model
+from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
+from .charts import section_model
+from .rules_markdown import FENCE, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (named here by callers)
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"
-TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:(?:\s*:\s*|\s+)([^\]\s:]+))?\s*\]\]\s*$")
 CASE_NUMBER = re.compile(r"^\s*\[?(\d+(?:\.\d+)*)\]?\s")
-FENCE = re.compile(r"^\s*(```|~~~)")
-
-
-class RulesError(ValueError):
-    """rules.md cannot be read or rendered; the message names the file and line."""
 
 
 # --------------------------------------------------------------------------- the model as names
@@ -185,16 +182,23 @@ def _compiled(text: str) -> jinja2.Template:
 
 
 def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
-    """rules.md with every placeholder replaced by its value; raises RulesError (file:line)."""
+    """rules.md with every placeholder replaced by its value; raises RulesError (file:line).
+    It renders in the template sandbox, but may write the ``rules_size`` limit, not a face's."""
+    limits = current_limits()
+    spent = Limits(output=limits.rules_size)
     try:
-        with budget(Limits()):
+        with budget(spent) as used:
             return _compiled(text).render(rules_context(content))
+    except Refused as exc:
+        if used.written > spent.output:
+            raise RulesError(f"{where}:{_template_line(exc)}: " + limits.exceeded(
+                "rules_size", f"rules.md writes more than {spent.output:,} characters once its "
+                "placeholders are filled")) from exc
+        raise RulesError(f"{where}:{_template_line(exc)}: {exc}") from exc
     except jinja2.TemplateSyntaxError as exc:
         raise RulesError(f"{where}:{exc.lineno}: placeholder syntax: {exc.message}") from exc
     except jinja2.UndefinedError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: names no value: {exc.message}") from exc
-    except Refused as exc:
-        raise RulesError(f"{where}:{_template_line(exc)}: {exc}") from exc
     except jinja2.exceptions.SecurityError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: not allowed: {exc}") from exc
     except Exception as exc:  # an error the placeholder itself raised (e.g. a bad index)
@@ -306,74 +310,6 @@ def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -
                           f"placeholder '{dotted}' names no value: {why}")
 
 
-# --------------------------------------------------------------------------- tables
-
-@dataclass
-class TableData:
-    """A table drawn from the model: header rows, body rows (text), per-cell fills."""
-
-    header: list[list[str]]
-    rows: list[list[str]]
-    widths: list[float]                      # relative column widths
-    fills: dict[tuple[int, int], str] = field(default_factory=dict)   # (row, col) of body -> #rrggbb
-    spans: list[tuple[int, int, int]] = field(default_factory=list)   # (body row, col from, col to)
-    bands: list[int] = field(default_factory=list)                    # body rows drawn as sub-headings
-    notes: list[str] = field(default_factory=list)
-    align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
-    title: str = ""                                                   # printed above the table
-    markup: bool = False                                              # cells hold paragraph markup
-    counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
-
-
-TableBuilder = Callable[[Content, "str | None"], TableData]
-TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
-
-
-def table(name: str, args: Callable[[Content], list[str]] | None = None, what: str = ""):
-    """Register a table ``[[name]]`` (``args``: the ids ``[[name ID]]`` may name)."""
-    def register(fn: TableBuilder) -> TableBuilder:
-        TABLES[name] = (fn, args, what)
-        return fn
-    return register
-
-
-#: ``[[chart:ID]]`` draws a chart of the game's rules module (``[[chart]]``: all of them)
-CHART = "chart"
-
-
-def _table(name: str):
-    """The builder, id lister and description of table ``name`` (the rules module's charts too)."""
-    if name == CHART:
-        from .rules_tables import chart_ids, chart_table
-        return chart_table, chart_ids, "a chart of the game's rules module"
-    return TABLES[name]
-
-
-def table_problem(content: Content, name: str, arg: str | None) -> str | None:
-    """Why ``[[name arg]]`` draws nothing, or None."""
-    if name not in TABLES and name != CHART:
-        return f"no table '{name}'; tables: {', '.join(TABLES)}, {CHART}:ID"
-    fn, args, what = _table(name)
-    if arg is not None and args is None:
-        return f"table '{name}' takes no id, got '{arg}'"
-    if arg is not None and arg not in args(content):
-        return f"table '{name}' has no '{arg}'; known: {', '.join(args(content)) or 'none'}"
-    ids = [arg] if args is None or arg is not None else args(content)
-    if not any(fn(content, i).rows for i in ids):   # it would print an empty head
-        return f"table '{name}' ({what}) has nothing to show: this game has none"
-    return None
-
-
-def table_data(content: Content, name: str, arg: str | None) -> list[TableData]:
-    problem = table_problem(content, name, arg)
-    if problem:
-        raise RulesError(problem)
-    fn, args, _ = _table(name)
-    if args is not None and arg is None:
-        return [fn(content, a) for a in args(content)]
-    return [fn(content, arg)]
-
-
 # --------------------------------------------------------------------------- Markdown problems
 
 def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
@@ -393,24 +329,39 @@ def _case_key(number: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def _line_within(lines: list[str], span, needle: str) -> int:
-    """The line of a block (``span``: its first and past-last line index) that holds ``needle``."""
-    first, last = span or (0, 0)
-    return next((n + 1 for n in range(first, last) if needle in lines[n]), first + 1)
+class _Locator:
+    """The line of each inline piece (raw HTML, an image) of a block, found by searching forward
+    from the last one found: every piece comes after the one before, so the search is linear in
+    the file, however many pieces it holds."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.at = 0
+
+    def line(self, span, needle: str) -> int:
+        first, last = span or (0, 0)
+        begin = max(self.at, self.starts[min(first, len(self.starts) - 1)])
+        end = self.starts[last] if last < len(self.starts) else len(self.text)
+        found = self.text.find(needle, begin, end)
+        if found < 0:
+            return first + 1
+        self.at = found + len(needle)
+        return bisect.bisect_right(self.starts, found)
 
 
-def _markdown_findings(text: str, content: Content, file: str) -> Iterator[Finding]:
-    from .booklet import parse_markdown  # the one Markdown parser the booklet prints with
-    lines = text.splitlines()
+def _markdown_findings(text: str, tables: TableCache, file: str) -> Iterator[Finding]:
+    lines = text.split("\n")   # as the Markdown parser counts lines
     for n, line in _outside_fences(lines):
         m = TABLE_LINE.match(line)
         if m:
-            problem = table_problem(content, m.group(1), m.group(2))
+            problem = tables.problem(m.group(1), m.group(2))
             if problem:
                 yield Finding("error", file, n, "rules-table", problem)
         elif "[[" in line and "]]" in line:
             yield Finding("error", file, n, "rules-table",
                           "a table ([[name]]) must stand alone on its line, or it prints as text")
+    locate = _Locator(text)
     last_level, cases = 0, {}
     previous: tuple[int, ...] = ()
     previous_text = ""
@@ -420,7 +371,7 @@ def _markdown_findings(text: str, content: Content, file: str) -> Iterator[Findi
             yield Finding("error", file, line, "rules-markdown", "raw HTML is not printed; write Markdown")
         for child in tok.children or []:
             if child.type in ("html_inline", "image"):
-                at = _line_within(lines, tok.map, child.content if child.type == "html_inline" else "![")
+                at = locate.line(tok.map, child.content if child.type == "html_inline" else "![")
                 yield Finding("error", file, at, "rules-markdown", "raw HTML is not printed; write Markdown"
                               if child.type == "html_inline" else "images are not printed in the booklet")
         if tok.type == "heading_open":
@@ -466,20 +417,32 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
     except jinja2.TemplateSyntaxError as exc:
         return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
     context = rules_context(content)
+    tables = TableCache(content)
+    text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them
     findings = list(_placeholder_findings(tree, context, env, file))
-    findings += _markdown_findings(text, content, file)
-    if not findings:  # what only running it shows (a computed key, a budget)
-        try:
-            render_rules(text, content, file)
-        except RulesError as exc:
-            findings.append(Finding("error", file, _line_of(str(exc)), "rules-placeholder",
-                                    str(exc).split(": ", 1)[-1]))
-    return findings
+    findings += _markdown_findings(text, tables, file)
+    findings += [Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(text, tables.height)]
+    if findings:
+        return findings
+    try:  # what only running it shows (a computed key, a budget, what the placeholders write)
+        rendered = render_rules(text, content, file)
+    except RulesError as exc:
+        return [Finding("error", file, _line_of(str(exc)), "rules-placeholder", str(exc).split(": ", 1)[-1])]
+    found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(rendered, tables.height))
+    return [Finding("error", file, n, "rules-layout", why) for n, why in found]
+
+
+def rendered_line(n: int, why: str, text: str, rendered: str) -> tuple[int, str]:
+    """rules.md's line and the message for line ``n`` of ``rendered`` (rules.md with its
+    placeholders filled): the same line when the placeholders add or take no lines, else the
+    line of rules.md nearest, the message saying which line of the filled text it is."""
+    lines = text.count("\n") + 1
+    if rendered.count("\n") + 1 == lines:
+        return n, why
+    return min(n, lines), f"{why} (line {n} of rules.md with its placeholders filled)"
 
 
 def _line_of(message: str) -> int:
     m = re.match(r"^[^:]*:(\d+):", message)
     return int(m.group(1)) if m else 1
 
-
-from . import rules_tables  # noqa: E402,F401  (registers the tables)

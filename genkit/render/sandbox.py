@@ -9,9 +9,13 @@ running or growing without end.  (Reading files through links is kept out by the
   computation in a template passes through one of its hooks (operators, attribute and item
   access, calls, filters, loop iterations, output), and each hook checks the budget.  The few
   operations that can build a huge value in one step (``'a' * n``, ``9 ** n``, ``'%9999999s'``,
-  ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands.
+  ``center(n)``, ``replace``, ``join`` ...) are checked *before* they run, from their operands
+  (:mod:`.sandbox_sizes` measures them); ``str.format`` runs in a formatter that measures each
+  field, its width and precision included, before it builds it.
+* Templates nested too deep for jinja2's parser or Python's compiler are refused when they are
+  parsed (:mod:`.sandbox_compile`, which also writes the loop and output hooks into the code).
 
-A template that overspends raises :class:`Refused` (a jinja2
+A pack's templates also share one clock for a whole command (:mod:`.pack_clock`).  A template that overspends raises :class:`Refused` (a jinja2
 ``SecurityError``); :func:`genkit.render.templates.render_template` reports it as a
 ``TemplateError`` naming the template and line.  No signals are used: renders may run in
 worker threads, and the active budget is a context variable, so each thread has its own.
@@ -23,6 +27,7 @@ import functools
 import math
 import re
 import time
+import types
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,11 +35,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import jinja2
-from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.exceptions import SecurityError
 from jinja2.runtime import LoopContext, Macro
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SandboxedFormatter
+from markupsafe import EscapeFormatter, Markup
+
+from ..model.yaml_safe import clip, current_limits
+from .sandbox_compile import CodeGenerator, parse
+from .sandbox_sizes import (CONTAINERS, DIGITS_PER_BIT, SEQUENCES, arg_weight, bound, is_int, length,
+                           size_of)
 
 # Budgets for one face (one render of a template).  Bering Land's faces, for scale: each renders
 # in under 3 ms (compiling a template once takes up to 40 ms more), writes at most 10,000
@@ -71,18 +80,28 @@ class Refused(SecurityError):
 class Budget:
     """What one render has spent so far; every hook of :class:`LimitedEnvironment` checks it."""
 
-    __slots__ = ("limits", "deadline", "written", "built", "loops")
+    __slots__ = ("limits", "deadline", "pack_deadline", "written", "built", "loops")
 
-    def __init__(self, limits: Limits, timed: bool = True) -> None:
+    def __init__(self, limits: Limits, timed: bool = True, pack_left: float = math.inf) -> None:
+        """``pack_left``: the seconds left of the time all the pack's templates may take
+        (``genkit --limit template_seconds``), when it is shorter than a face's."""
         self.limits = limits
-        self.deadline = time.monotonic() + limits.seconds if timed else math.inf
+        now = time.monotonic()
+        self.pack_deadline = now + pack_left if timed else math.inf
+        self.deadline = min(now + limits.seconds if timed else math.inf, self.pack_deadline)
         self.written = self.built = self.loops = 0
 
     def tick(self) -> None:
-        """Refuse once the render has run past its time limit."""
-        if time.monotonic() > self.deadline:
-            raise Refused(f"took longer than {self.limits.seconds:g} s to render (the time "
-                          "limit for one face); look for loops that run too long or nest too deep")
+        """Refuse once the render has run past its time limit, or the pack past its own."""
+        if time.monotonic() <= self.deadline:
+            return
+        if self.deadline == self.pack_deadline:
+            limits = current_limits()
+            raise Refused(limits.exceeded("template_seconds", "the pack's templates took more than "
+                                          f"{limits.template_seconds} s to render in all")
+                          + "; look for faces that render slowly")
+        raise Refused(f"took longer than {self.limits.seconds:g} s to render (the time "
+                      "limit for one face); look for loops that run too long or nest too deep")
 
     def room(self) -> int:
         """How many more characters or items this render may build."""
@@ -136,106 +155,50 @@ def current() -> Budget:
 
 
 @contextmanager
-def budget(limits: Limits) -> Iterator[Budget]:
-    """Give the renders inside the block (one face) a fresh budget."""
-    token = _ACTIVE.set(Budget(limits))
+def budget(limits: Limits, pack_left: float = math.inf) -> Iterator[Budget]:
+    """Give the renders inside the block (one face) a fresh budget (see :class:`Budget`)."""
+    token = _ACTIVE.set(Budget(limits, pack_left=pack_left))
     try:
         yield _ACTIVE.get()
     finally:
         _ACTIVE.reset(token)
 
 
-# --------------------------------------------------------------------------- sizes
-
-_CONTAINERS = (list, tuple, dict, set, frozenset)
-_SEQUENCES = (str, bytes, list, tuple)
-_SIZED = (str, bytes, *_CONTAINERS)
-_DIGITS_PER_BIT = math.log10(2)
-
-
-def size_of(value: Any, limit: int) -> int:
-    """Characters and items in ``value`` written out as text, nested containers included (a
-    list holding one long string a thousand times is as long as its text); stops counting once
-    past ``limit``.  Walks the value, so used only where a value becomes text or is an argument
-    that can be multiplied; elsewhere :func:`length` is enough."""
-    if not isinstance(value, _CONTAINERS):
-        return length(value)
-    total, stack = 0, [value]
-    while stack and total <= limit:  # a stack, not recursion: a list may contain itself
-        item = stack.pop()
-        if isinstance(item, (str, bytes)):
-            total += len(item)
-        elif isinstance(item, _CONTAINERS):
-            total += len(item)
-            stack.extend((*item.keys(), *item.values()) if isinstance(item, dict) else item)
-    return total
-
-
-def length(value: Any) -> int:
-    """What building ``value`` costs: its characters or items (a list's items are counted where
-    they are built), or an integer's digits."""
-    if isinstance(value, _SIZED):
-        return len(value)
-    if _is_int(value):
-        return int(value.bit_length() * _DIGITS_PER_BIT) + 1
-    return 0
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _count(value: Any, limit: int) -> int:
-    """An argument's weight: a whole number may be a width or a count, so it weighs its value;
-    text or a list weighs its :func:`size_of`."""
-    return abs(value) if _is_int(value) else size_of(value, limit)
-
-
-def _bound(weights: Iterable[int]) -> int:
-    """Pessimistic size of what a builtin can build from operands of these weights: the two
-    largest multiplied, which covers ``center(n)``, ``replace``, ``join``, ``expandtabs``,
-    ``batch(n, fill_with=...)`` and the like."""
-    first = second = 0
-    for w in weights:
-        first, second = max(first, w), max(second, min(first, w))
-    return (1 + first) * (1 + second) - 1
-
-
 _NUMBER = re.compile(r"\d+")
-_COUNTED_WIDTH = re.compile(r"\*|\{[^{}]*\{")  # '%*d' or '{:{}}': a width taken from the values
+_COUNTED_WIDTH = re.compile(r"\*")  # '%*d': a width taken from the values
 
 
 def _format_bound(fmt: str, values: Any, limit: int) -> int:
-    """:func:`_bound` for ``fmt % values``, the format filter and ``str.format``: a number in the
-    format string counts as a width, and so does a value where the format takes its width from
-    the values."""
+    """:func:`bound` for ``fmt % values`` and the format filter: a number in the format string
+    counts as a width, and so does a value where the format takes its width from the values.
+    (``str.format`` measures each field itself: :class:`_Formatter`.)"""
     if isinstance(values, Mapping):
         values = tuple(values.values())
     elif not isinstance(values, tuple):
         values = (values,)
-    weigh = _count if _COUNTED_WIDTH.search(fmt) else size_of
+    weigh = arg_weight if _COUNTED_WIDTH.search(fmt) else size_of
     widest = max((int(d) if len(d) < 10 else 10 ** 10 for d in _NUMBER.findall(fmt)), default=0)
-    return _bound([len(fmt), widest, *(weigh(v, limit) for v in values)])
+    return bound([len(fmt), widest, *(weigh(v, limit) for v in values)])
 
 
 # --------------------------------------------------------------------------- operators
 
 def _check_multiply(b: Budget, left: Any, right: Any) -> None:
-    if _is_int(left) and _is_int(right):
-        b.check_digits((left.bit_length() + right.bit_length()) * _DIGITS_PER_BIT, "'*'")
-    elif _is_int(right) and isinstance(left, _SEQUENCES):
+    if is_int(left) and is_int(right):
+        b.check_digits((left.bit_length() + right.bit_length()) * DIGITS_PER_BIT, "'*'")
+    elif is_int(right) and isinstance(left, SEQUENCES):
         b.can_build(max(right, 0) * len(left), "'*'")
-    elif _is_int(left) and isinstance(right, _SEQUENCES):
+    elif is_int(left) and isinstance(right, SEQUENCES):
         b.can_build(max(left, 0) * len(right), "'*'")
 
 
 def _check_power(b: Budget, left: Any, right: Any) -> None:
-    if _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
+    if is_int(left) and is_int(right) and right > 0 and abs(left) > 1:
         b.check_digits(right * math.log10(abs(left)), "'**'")
 
 
 def _check_add(b: Budget, left: Any, right: Any) -> None:
-    if isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
+    if isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES):
         b.can_build(len(left) + len(right), "'+'")
 
 
@@ -260,17 +223,17 @@ _ITEM_FILTERS = frozenset({
 
 def _filter_bound(items_only: bool, value: Any, args: Sequence, kwargs: Mapping,
                   room: int) -> int:
-    """:func:`_bound` for a filter: its value weighs its :func:`size_of` (its :func:`length`
-    for filters that only handle its items), the arguments as in :func:`_count`."""
+    """:func:`bound` for a filter: its value weighs its :func:`size_of` (its :func:`length`
+    for filters that only handle its items), the arguments as in :func:`arg_weight`."""
     weight = length(value) if items_only else size_of(value, room)
-    return _bound([weight, *(_count(a, room) for a in (*args, *kwargs.values()))])
+    return bound([weight, *(arg_weight(a, room) for a in (*args, *kwargs.values()))])
 
 
 def _sum_bound(value: Any, args: Sequence, kwargs: Mapping, room: int) -> int:
     """``sum(start=[])`` adds lists one by one, copying the total so far each time: it builds
     about (items) x (their size)."""
     start = kwargs.get("start", args[1] if len(args) > 1 else 0)
-    if isinstance(start, _SEQUENCES):
+    if isinstance(start, SEQUENCES):
         return (1 + length(value)) * (1 + size_of(value, room))
     return _filter_bound(False, value, args, kwargs, room)
 
@@ -314,7 +277,7 @@ def _guard_filter(name: str, func: Callable) -> Callable:
 
 def _text(b: Budget, value: Any, what: str) -> str:
     """``str(value)``; a list is checked first, as its text can be far longer than the list."""
-    if isinstance(value, _CONTAINERS):
+    if isinstance(value, CONTAINERS):
         b.can_build(size_of(value, b.room()), what)
     return str(value)
 
@@ -326,44 +289,6 @@ def _finalize(eval_ctx: Any, value: Any) -> str:
     text = _text(b, value, "writing a value")
     b.write(len(text))
     return text
-
-
-class _CodeGenerator(CodeGenerator):
-    """jinja2's code generator with three hooks the sandbox does not have: loop iterations,
-    the ``~`` operator and constant template text all go through the budget."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # jinja2 allows no custom node types, so a loop's iterable is marked by identity and
-        # wrapped when jinja2 visits it (once, wherever visit_For writes it)
-        self._loop_iterables: set[int] = set()
-
-    def visit_For(self, node: nodes.For, frame: Frame) -> None:
-        self._loop_iterables.add(id(node.iter))
-        super().visit_For(node, frame)
-
-    def visit(self, node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
-        if id(node) not in self._loop_iterables:
-            return super().visit(node, *args, **kwargs)
-        self._loop_iterables.discard(id(node))
-        self.write("environment.count_loop(")
-        super().visit(node, *args, **kwargs)
-        self.write(")")
-
-    @optimizeconst
-    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
-        self.write("environment.concat_checked((")
-        for arg in node.nodes:
-            self.visit(arg, frame)
-            self.write(", ")
-        self.write("))")
-
-    def visit_Output(self, node: nodes.Output, frame: Frame) -> None:
-        # text between tags costs nothing to compute but a loop can write it without end
-        text = sum(len(n.data) for n in node.nodes if isinstance(n, nodes.TemplateData))
-        if text:
-            self.writeline(f"environment.write_text({text})")
-        super().visit_Output(node, frame)
 
 
 def _range(*args: int) -> range:
@@ -390,10 +315,11 @@ _JINJA_KWARGS = frozenset({"_loop_vars", "_block_vars"})
 class LimitedEnvironment(SandboxedEnvironment):
     """A ``SandboxedEnvironment`` whose every render spends a :class:`Budget`.
 
-    ``helpers`` are genkit's own functions offered to templates: trusted, so their calls are
-    neither checked nor counted.  ``filters`` are added to jinja2's (all are checked)."""
+    ``helpers`` are genkit's own functions offered to templates: trusted to check their
+    arguments and to run in time linear in their text, so only the clock is read after each.
+    ``filters`` are added to jinja2's (all are checked)."""
 
-    code_generator_class = _CodeGenerator
+    code_generator_class = CodeGenerator
     intercepted_binops = frozenset(_BINOP_CHECKS)
 
     def __init__(self, *, helpers: Mapping[str, Callable] | None = None,
@@ -404,22 +330,25 @@ class LimitedEnvironment(SandboxedEnvironment):
         self.globals.pop("lipsum", None)  # lorem ipsum: megabytes from one small number
         self.filters.update(filters or {})
         self.filters = {name: _guard_filter(name, f) for name, f in self.filters.items()}
-        self.trusted = (_range, *helpers.values())
+        self.helpers = tuple(helpers.values())
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> Any:
+        return parse(self, source, name, filename)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         current().tick()
-        return super().getattr(obj, attribute)
+        return _limited_format(self, super().getattr(obj, attribute))
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         current().tick()
-        return super().getitem(obj, argument)
+        return _limited_format(self, super().getitem(obj, argument))
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         b = current()
         b.tick()
         _BINOP_CHECKS[operator](b, left, right)
         result = self.binop_table[operator](left, right)
-        if isinstance(result, _SEQUENCES):
+        if isinstance(result, SEQUENCES):
             b.build(len(result), f"{operator!r}")
         return result
 
@@ -429,8 +358,16 @@ class LimitedEnvironment(SandboxedEnvironment):
         b.tick()
         if isinstance(__obj, LoopContext) and args:  # the next level of a recursive loop
             args = (__self.count_loop(args[0]), *args[1:])
-        if isinstance(__obj, (LoopContext, Macro)) or any(__obj is f for f in __self.trusted):
+        if isinstance(__obj, (LoopContext, Macro)) or __obj is _range:
             return super().call(__context, __obj, *args, **kwargs)
+        if any(__obj is f for f in __self.helpers):  # genkit's own: the clock is read after
+            result = super().call(__context, __obj, *args, **kwargs)
+            b.tick()
+            return result
+        if isinstance(__obj, _FormatMethod):  # measures each field as it builds it
+            result = super().call(__context, __obj, *args, **kwargs)
+            b.build(length(result), "str.format")
+            return result
         what = f"calling {getattr(__obj, '__name__', type(__obj).__name__)!r}"
         b.can_build(_call_bound(b, __obj, args, kwargs), what)
         result = super().call(__context, __obj, *args, **kwargs)
@@ -458,12 +395,71 @@ class LimitedEnvironment(SandboxedEnvironment):
 
 
 def _call_bound(b: Budget, obj: Any, args: Sequence, kwargs: Mapping) -> int:
-    """:func:`_bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
-    :func:`length`, the arguments as in :func:`_count`; ``str.format`` reads widths in its
-    string."""
+    """:func:`bound` for a call: a method's object (``'-'`` in ``'-'.join(...)``) weighs its
+    :func:`length`, the arguments as in :func:`arg_weight`."""
     room = b.room()
-    receiver = getattr(getattr(obj, "__wrapped__", obj), "__self__", None)  # sandbox wraps format
+    receiver = getattr(obj, "__self__", None)
     values = (*args, *(v for k, v in kwargs.items() if k not in _JINJA_KWARGS))
-    if isinstance(receiver, str) and getattr(obj, "__name__", "") in ("format", "format_map"):
-        return _format_bound(receiver, values, room)
-    return _bound([length(receiver), *(_count(v, room) for v in values)])
+    return bound([length(receiver), *(arg_weight(v, room) for v in values)])
+
+
+# --------------------------------------------------------------------------- str.format
+
+class _Formatter(SandboxedFormatter):
+    """jinja2's sandboxed ``str.format``, which measures every field before it builds it: a
+    width or precision in a field's spec (``'{0:{1}}'`` takes it from the values) counts as that
+    many characters, and the fields built so far count too."""
+
+    def __init__(self, env: Any, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)
+        self.built = 0
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is not None:  # !r, !s, !a write the value out
+            self._can_build(size_of(value, current().room()), "a '!' conversion")
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        widest = max((int(d) if len(d) <= 18 else 10 ** 18 for d in _NUMBER.findall(format_spec)),
+                     default=0)
+        self._can_build(widest + size_of(value, current().room()),
+                        f"the format spec {clip(format_spec, 40)!r}")
+        text = super().format_field(value, format_spec)
+        self.built += len(text)
+        return text
+
+    def _can_build(self, n: int, what: str) -> None:
+        current().can_build(self.built + n, what)
+
+
+class _EscapeFormatter(_Formatter, EscapeFormatter):
+    pass
+
+
+class _FormatMethod:
+    """``s.format`` or ``s.format_map`` as a template gets it: run by :class:`_Formatter`."""
+
+    def __init__(self, env: Any, method: Any) -> None:
+        self.env, self.text = env, method.__self__
+        self.is_map = method.__name__ == "format_map"
+        self.__name__ = method.__name__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        if self.is_map:
+            if kwargs or len(args) != 1:
+                raise TypeError("format_map() takes exactly one argument, a mapping")
+            args, kwargs = (), args[0]
+        text = self.text
+        formatter = (_EscapeFormatter(self.env, escape=text.escape) if isinstance(text, Markup)
+                     else _Formatter(self.env))
+        return type(text)(formatter.vformat(text, args, kwargs))
+
+
+def _limited_format(env: Any, value: Any) -> Any:
+    """``value``, or a :class:`_FormatMethod` when it is a string's ``format``/``format_map``
+    (as Python gives it, or as jinja2 3.1.5+ wraps it)."""
+    method = getattr(value, "__wrapped__", value)
+    if (isinstance(method, (types.MethodType, types.BuiltinMethodType))
+            and method.__name__ in ("format", "format_map") and isinstance(method.__self__, str)):
+        return _FormatMethod(env, method)
+    return value

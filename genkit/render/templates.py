@@ -37,6 +37,7 @@ of a pack may include, import or extend its pack's templates and genkit's own (t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import posixpath
@@ -54,7 +55,8 @@ from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
 from .fonts import cap_height, text_width
-from .sandbox import LimitedEnvironment, Limits, Refused, budget
+from . import pack_clock
+from .sandbox import LimitedEnvironment, Limits, Refused, budget, current
 from .text_fit import fit_text, wrap_text
 
 PRIMITIVES: dict[str, type] = {
@@ -108,12 +110,30 @@ def make_environment(folder: str, root: str) -> LimitedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        helpers={"text_width": text_width, "fit_text": fit_text, "cap_height": cap_height,
-                 "wrap_text": wrap_text},
+        helpers={f.__name__: _points_only(f) for f in (text_width, fit_text, cap_height, wrap_text)},
         filters={"yaml": _yaml_filter},
     )
     env.globals.update(INCH=INCH, MM=MM)
     return env
+
+
+#: a size or width a template gives genkit's helpers, in points: a sheet is a few thousand
+#: points; more is a mistake, or an attack (``fit_text('x', 'sans', 1e30, 1e17)``)
+HELPER_NUMBER_LIMIT = 1_000_000
+
+
+def _points_only(helper: Callable) -> Callable:
+    """``helper`` (text_width, fit_text ...) for templates: every number it is given must be a
+    size or width in points, at most :data:`HELPER_NUMBER_LIMIT` (its loops depend on them)."""
+    @functools.wraps(helper)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not (
+                    -HELPER_NUMBER_LIMIT <= value <= HELPER_NUMBER_LIMIT):  # nan fails both
+                raise Refused(f"{helper.__name__}() was given {value:.6g}: sizes and widths are "
+                              f"points, at most {HELPER_NUMBER_LIMIT:,}; give the size you mean")
+        return helper(*args, **kwargs)
+    return checked
 
 
 _UNQUOTED_COLOR = re.compile(r"(?:[:\[,{]|^\s*-)\s+#[0-9A-Fa-f]{6}\b")
@@ -132,13 +152,25 @@ def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
     (its content pack; default: the template's folder; genkit's own templates are trusted) and
     keep within ``limits``.  Raises :class:`TemplateError` with the template file, the line
     (Jinja2 / YAML problems) or the entry index (primitive problems)."""
+    return primitives_from_yaml(render_text(path, context, root=root, limits=limits),
+                                source=str(path))
+
+
+def render_text(path: str | os.PathLike, context: Mapping[str, Any], *,
+                root: str | os.PathLike | None = None, limits: Limits = Limits()) -> str:
+    """The text the template at ``path`` renders (see :func:`render_template`); a pack's own
+    template also spends the time all its templates may take (:mod:`.pack_clock`)."""
     path = Path(path)
     if not path.is_file():
         raise TemplateError(f"{path}: template file not found")
-    env = make_environment(str(path.parent), str(path.parent if root is None else root))
+    root = os.path.realpath(path.parent if root is None else root)
+    env = make_environment(str(path.parent), root)
+    pack = None if os.path.realpath(path.parent) == str(DEFAULT_FOLDER) else root
     try:
-        with budget(limits):
-            text = env.get_template(path.name).render(**dict(context))
+        with pack_clock.timing(pack) as left, budget(limits, left) as spent:
+            template = env.get_template(path.name)
+            spent.tick()  # compiling is not hooked: a template that took long to compile stops here
+            return template.render(**dict(context))
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or path}:{exc.lineno}: template syntax error: "
                             f"{exc.message}") from exc
@@ -155,8 +187,7 @@ def render_template(path: str | os.PathLike, context: Mapping[str, Any], *,
         raise
     except Exception as exc:  # errors raised by template code (e.g. fit_text)
         raise TemplateError(f"{_where(exc, path)}: error while rendering: "
-                            f"{type(exc).__name__}: {exc}") from exc
-    return primitives_from_yaml(text, source=str(path))
+                            f"{type(exc).__name__}: {yaml_safe.clip(str(exc), 300)}") from exc
 
 
 def _where(exc: BaseException, path: Path) -> str:
@@ -190,11 +221,15 @@ def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
             raise TemplateError(
                 f"{source}: rendered line {no}: unquoted colour #{hexcode} - YAML reads '#' "
                 f"as the start of a comment; quote it, e.g. fill: \"#{hexcode}\""
-                f"\n    {ln.strip()}")
-    # Template output derives from a content pack, so it is read as content is: libyaml's events
-    # composed with an explicit stack within yaml_safe's limits (depth, values, aliases), ten
-    # times faster than PyYAML's pure-Python loader and safe from nesting that would crash
-    # libyaml's own recursive composer.
+                f"\n    {yaml_safe.clip(ln.strip(), 100)}")
+    return primitives_from_data(read_rendered(text, source), source)
+
+
+def read_rendered(text: str, source: str) -> Any:
+    """The data of the YAML a template rendered.  It derives from a content pack, so it is read
+    as content is: libyaml's events composed with an explicit stack within yaml_safe's limits
+    (depth, values, aliases), ten times faster than PyYAML's pure-Python loader and safe from
+    nesting that would crash libyaml's own recursive composer."""
     data, _, problems = yaml_safe.compose(text, yaml_safe.Budget(yaml_safe.current_limits()))
     if problems:
         p = problems[0]
@@ -202,9 +237,9 @@ def primitives_from_yaml(text: str, source: str = "<yaml>") -> list[Primitive]:
         line = ""
         if 0 < p.line <= len(lines):
             line = f"\n    {yaml_safe.clip(lines[p.line - 1].strip(), 100)}"
-        message = p.message.removeprefix("this is not valid YAML: ")
+        message = yaml_safe.clip(p.message.removeprefix("this is not valid YAML: "), 300)
         raise TemplateError(f"{source}: rendered line {p.line}: invalid YAML: {message}{line}")
-    return primitives_from_data(data, source)
+    return data
 
 
 def primitives_from_data(data: Any, source: str = "<data>") -> list[Primitive]:
@@ -279,6 +314,7 @@ class PackLoader(jinja2.FileSystemLoader):
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str, Callable[[], bool]]:
+        current().tick()  # each file compiled costs time no hook sees: none after the deadline
         pieces = split_template_path(template)  # refuses '..'
         for i, (folder, root) in enumerate(zip(self.searchpath, self.roots)):
             filename = posixpath.join(folder, *pieces)
@@ -297,8 +333,19 @@ class PackLoader(jinja2.FileSystemLoader):
             raise Refused(f"template {template!r} is a link to {real}, outside the content "
                           f"pack {root}: a pack's templates, and what they include, must stay "
                           "inside its folder; copy the file into the pack instead of linking it")
+        limits = yaml_safe.current_limits()
+
+        def too_big() -> Refused:
+            return Refused(limits.exceeded("template_size", f"template {template!r} is "
+                                           f"{os.path.getsize(real):,} bytes") + "; a face "
+                           "needs a template a thousand times smaller")
+
+        if os.path.getsize(real) > limits.template_size:  # checked before anything is read
+            raise too_big()
         with open(real, encoding=self.encoding) as f:
-            source = f.read()
+            source = f.read(limits.template_size + 1)  # it may have grown since
+        if len(source) > limits.template_size:
+            raise too_big()
         mtime = os.path.getmtime(real)
 
         def uptodate() -> bool:  # also stale when a link now points elsewhere, or is shadowed

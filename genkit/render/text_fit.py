@@ -28,7 +28,9 @@ def fit_text(text: str, font: str, max_size: float, max_width: float,
     size = min(max_size, max_width / w1)
     size = math.floor(size * 100 + 1e-9) / 100
     while size > 0 and text_width(text, font, size) > max_width + 1e-9:
-        size = round(size - 0.01, 2)
+        # a hundredth down; at sizes so large that a hundredth is lost in rounding (a template
+        # may ask for 1e17 pt), a step that still shrinks it, so the loop always ends
+        size = min(round(size - 0.01, 2), size * (1 - 1e-9))
     if size < min_size or size <= 0:
         raise TextFitError(f"{text!r} in {font} does not fit {max_width:g} pt "
                            f"at >= {min_size:g} pt (would need {max(size, 0):g} pt)")
@@ -37,22 +39,28 @@ def fit_text(text: str, font: str, max_size: float, max_width: float,
 
 def wrap_text(text: str, font: str, size: float, max_width: float) -> list[str]:
     """Greedy word wrap into lines no wider than ``max_width`` (a single word longer
-    than the width gets a line of its own).  Explicit newlines are kept."""
+    than the width gets a line of its own).  Explicit newlines are kept.  Linear in the text's
+    length: a line's width is its words' widths added up, and measured whole only when that sum
+    is too close to ``max_width`` to decide (then at most once per line, as the sum grows)."""
+    space = text_width(" ", font, size)
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split()
         if not words:
             lines.append("")
             continue
-        cur = words[0]
+        cur, width = [words[0]], text_width(words[0], font, size)
         for word in words[1:]:
-            cand = cur + " " + word
-            if text_width(cand, font, size) <= max_width:
-                cur = cand
+            w = width + space + text_width(word, font, size)
+            near = 1e-9 * (abs(w) + 1)  # far above the rounding of a sum of a million widths
+            if w < max_width - near or (w <= max_width + near and text_width(
+                    " ".join(cur) + " " + word, font, size) <= max_width):
+                cur.append(word)
+                width = w
             else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
+                lines.append(" ".join(cur))
+                cur, width = [word], text_width(word, font, size)
+        lines.append(" ".join(cur))
     return lines
 
 

@@ -201,7 +201,7 @@ def test_doubling_a_string_in_a_loop_is_refused(tmp_path):
     ("'%999999999d' % 1", "'%'"),
     ("'%*d' % (999999999, 1)", "'%'"),
     ("'%999999999d' | format(1)", "filter 'format'"),
-    ("'{:>999999999}'.format(1)", "calling 'format'"),
+    ("'{:>999999999}'.format(1)", "the format spec '>999999999'"),
     ("[1] | batch(10 ** 7, fill_with='x' * 100)", "filter 'batch'"),
     ("([[1] * 100] * 10000) | sum(start=[])", "filter 'sum'"),  # quadratic in one step
     ("([[1] * 100] * 10000) | map('list') | sum(start=[])", "filter 'sum'"),
