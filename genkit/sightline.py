@@ -1,7 +1,7 @@
 """The exact line between two hex centres, for a game whose line of sight follows the segment
 itself: which hexes the segment passes through (their inside) and which pairs of hexes it runs
 between (along their common edge). Pure functions of the grid, in exact arithmetic.
-(:func:`genkit.engine.core.los_clear` reads the sampled lines of :meth:`HexGrid.los_lines`
+(:func:`genkit.engine.sight.los_clear` reads the sampled lines of :meth:`HexGrid.los_lines`
 instead, nudged to either side of the segment: near the exact rule, but from 4 hexes on a line
 that only clips a hex, or runs along edges with blockers on both sides in turn, can differ.)
 

@@ -38,7 +38,7 @@ def rules_for(content):
     hit = _cache.get(id(content))
     if hit is not None and hit[0] is content:
         return hit[1]
-    game = rules_module(content.game.rules_module).Game(content)
+    game = rules_module(content.game.rules_module).game(content)
     if len(_cache) > 32:
         _cache.clear()
     _cache[id(content)] = (content, game)
@@ -141,7 +141,8 @@ class Match:
                     watch(state, actions)
                 action = choose[side](observe(state, side) if views[side] else None, actions)
                 if log:
-                    log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action)
+                    log.decision(steps, state.turn, game.phase_ids[state.phase], game.side_ids[side], action,
+                                 game.action_text(state, action))
                 apply(state, action)
                 steps += 1
                 if log:

@@ -4,7 +4,7 @@ bots that set ``needs_view``, else None.
 The engine has the one random bot (what :func:`genkit.engine.play_game` plays when given no
 bots) and the seeding scheme. The one registry of bots by name, with the one ``make_bot``, is
 the simulator's (:mod:`genkit.sim.bots`): it registers this bot as ``random`` next to the
-generic ``rollout`` bot; a game's own bots are its ``Game.BOTS``. The engine never looks a
+generic ``rollout`` bot; a game's own bots are its rules module's ``bots``. The engine never looks a
 name up.
 """
 from __future__ import annotations

@@ -8,6 +8,9 @@ split: the definition of a game apart from the engine that runs it and the bots 
 
 ==========================================  ============================================
 ``initial_state(seed, trace, events)``      a new position from a seed (set-up done)
+``action_text(state, action)``              the action in the game's words, hexes by their
+                                            printed ids ("US Heavy Infantry 0406 to 0508"):
+                                            what logs and transcripts write beside it
 ``current_side(state)``                     the side index to decide, -1 when over; chance
                                             is rolled inside ``apply`` with the state's
                                             seeded generator, so it never waits (the
@@ -28,22 +31,25 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================
 
-A ``Game`` writes two methods, ``_compute(state)`` (the legal actions of the pending decision,
-uncached) and ``_do(state, action)`` (what one decision does), and inherits the cached
-``legal_actions`` and ``apply``, which takes every forced decision (a single legal action) at
+A ``Game`` names its state class (``state_class``) and writes four methods: ``_setup(state)``
+(its own fields and the set-up, on a state whose generic fields are set), ``_compute(state)``
+(the legal actions of the pending decision, uncached), ``_do(state, action)`` (what one
+decision does) and ``action_text``. It inherits ``initial_state``, the cached
+``legal_actions`` and ``apply``, which take every forced decision (a single legal action) at
 once, so bots and logs see only real choices.
 
-Besides, a ``Game`` names what it can run (``REQUIRES``, checked by ``genkit check``) and its
-own bots (``BOTS``: name -> class with ``for_game(game, side, seed)`` and ``choose(view,
-actions)``). Everything generic that every hex-and-counter game has (board, sides, phases,
-unit types, pieces and their set-up, victory points) is built here once.
+What a game can run, its own bots, its section of the model, its checks and charts are not
+here: its rules module declares them once (:class:`genkit.engine.rules.RulesModule`), and the
+record is the class's ``module``. Everything generic that every hex-and-counter game has
+(board, sides, phases, unit types, pieces and their set-up, victory points) is built here once.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from . import events as ev
-from .core import Board
+from .board import Board
+from .chance import seed_rng
 from .state import ELIMINATED, RESERVE, State
 from .victory import Victory
 from .view import View, render_text
@@ -84,13 +90,13 @@ class CardChance(NamedTuple):
 
 class GameRules:
     """What every game has, built once per content, and the interface (module docstring); a
-    rules module's ``Game`` completes it with ``initial_state``, ``_compute`` and ``_do``."""
+    rules module's ``Game`` completes it with ``_setup``, ``_compute``, ``_do`` and ``action_text``."""
 
     name = ""
-    REQUIRES = None
-    BOTS: dict = {}
-    #: several pieces may share a hex; then ``state.occ[h]`` names one of them (the invariants)
-    STACKS = False
+    #: the record of the rules module that declares this game (bound by the record itself)
+    module = None
+    #: the game's position class: :class:`State` or a subclass declaring the game's own fields
+    state_class = State
 
     def __init__(self, content):
         self.content = content
@@ -119,8 +125,14 @@ class GameRules:
 
     # ---------------------------------------------------------------- to be defined by a game
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
-        """A new position: set-up done, the forced decisions taken (end with ``self._settle``)."""
+    def _setup(self, state: State) -> None:
+        """Set the game's own fields of a new position and place its pieces (the generic
+        fields are set: no piece on the map, turn 1, phase 0, nobody to act, the generator
+        seeded, the game not over)."""
+        raise NotImplementedError
+
+    def action_text(self, state: State, action) -> str:
+        """``action``, legal in ``state``, in the game's own words, hexes by their printed ids."""
         raise NotImplementedError
 
     def _compute(self, state: State) -> list:
@@ -130,6 +142,38 @@ class GameRules:
     def _do(self, state: State, action) -> None:
         """What one decision does to ``state``."""
         raise NotImplementedError
+
+    # ---------------------------------------------------------------- a new game
+
+    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
+        """A new position from ``seed``: the generic fields, then the game's ``_setup``, then the
+        opening's forced decisions taken. ``trace`` collects (face, purpose) of every die rolled,
+        ``events`` the event records (:mod:`.events`). A field of ``state_class`` that
+        ``_setup`` leaves unset is a RulesError naming it."""
+        cls = self.state_class
+        s = cls.__new__(cls)
+        n = self.npieces
+        s.game, s.trace, s.events, s.legal = self, trace, events, None
+        s.loc, s.reduced, s.facing, s.occ = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n
+        s.turn, s.phase, s.actor, s.rng, s.nrolls = 1, 0, -1, seed_rng(seed), 0
+        s.ended, s.winner, s.reason = 0, -1, ""
+        self._setup(s)
+        unset = [f for f in cls.LISTS + cls.NESTED + cls.VALUES if not hasattr(s, f)]
+        if unset:
+            raise RulesError(f"{type(self).__name__}._setup leaves {', '.join(unset)} of {cls.__name__} unset")
+        self._settle(s)
+        return s
+
+    def piece_text(self, state: State, piece: int) -> str:
+        """A piece in words: side, unit type and where it stands ("us Heavy Infantry 0406")."""
+        where = state.loc[piece]
+        at = self.board.grid.id_of(where) if where >= 0 else {RESERVE: "in reserve",
+                                                              ELIMINATED: "eliminated"}.get(where, "removed")
+        return f"{self.side_ids[self.p_side[piece]]} {self.types[self.p_type[piece]].name} {at}"
+
+    def hex_text(self, hex_index: int) -> str:
+        """A hex by its printed id."""
+        return self.board.grid.id_of(hex_index)
 
     # ---------------------------------------------------------------- decisions
 

@@ -41,7 +41,7 @@ def _pieces_hold(state: State) -> bool:
         return False
     cost = g.board.cost
     reduced, facing = state.reduced, state.facing
-    stacks = g.STACKS
+    stacks = g.module.stacks
     held = {}                   # occupied hex -> its first piece
     for p, w in enumerate(loc):
         if w >= 0:
@@ -70,16 +70,17 @@ def _violations(state: State) -> list:
     """Every violated generic invariant as a sentence (the detailed check)."""
     g = state.game
     b = g.board
+    stacks = g.module.stacks
     errs = []
     if len(state.loc) != g.npieces:
         errs.append(f"{len(state.loc)} pieces in the state, the counter mix has {g.npieces}")
     seen = {}
     for p, w in enumerate(state.loc):
         if w >= 0:
-            if w in seen and not g.STACKS:
+            if w in seen and not stacks:
                 errs.append(f"pieces {seen[w]} and {p} share hex {b.grid.id_of(w)}")
             seen.setdefault(w, p)
-            if state.occ[w] != p and not (g.STACKS and state.occ[w] >= 0):
+            if state.occ[w] != p and not (stacks and state.occ[w] >= 0):
                 errs.append(f"piece {p} at {b.grid.id_of(w)} but the hex records {state.occ[w]}")
             if not b.cost[w]:
                 errs.append(f"piece {p} on impassable hex {b.grid.id_of(w)}")

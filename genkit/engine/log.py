@@ -12,8 +12,9 @@ One JSON object a line. Line 1, the header::
 The three content fields are null when the game was played from a model whose files are not
 known (``play_game`` without ``source``). Then, in order, ``{"roll": face, "for": purpose}`` for
 each die rolled while setting up, and for every decision ``{"step", "turn", "phase", "side",
-"action"}`` followed by the rolls it caused. The last line: ``{"end": true, "winner", "turn",
-"reason", "steps", "digest"}``.
+"action", "text"}`` (``text``: the action in the game's words, ``Game.action_text``, for a
+reader; replay reads ``action``) followed by the rolls it caused. The last line: ``{"end": true,
+"winner", "turn", "reason", "steps", "digest"}``.
 
 :func:`replay` takes the content given to it, else loads it (with the header's overrides) from
 ``content_path``, else from ``content_path_resolved``. A damaged log or missing content comes back
@@ -72,8 +73,9 @@ class LogWriter:
         with output_errors(self.path):
             self.f.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
-    def decision(self, step, turn, phase, side, action) -> None:
-        self._write({"step": step, "turn": turn, "phase": phase, "side": side, "action": action})
+    def decision(self, step, turn, phase, side, action, text: str) -> None:
+        """One decision: ``action`` as the engine takes it, ``text`` as the game says it."""
+        self._write({"step": step, "turn": turn, "phase": phase, "side": side, "action": action, "text": text})
 
     def rolls(self, trace: list) -> None:
         for face, purpose in trace:

@@ -63,13 +63,13 @@ def rules_module(ctx: Context):
 
 
 def rules_requirements(ctx: Context):
-    """What the rules module states it needs of the model (its ``Game.REQUIRES``, a
+    """What the rules module states it needs of the model (its record's ``requires``, a
     :class:`genkit.engine.rules.Requirements`): whatever it cannot run is an error naming
     the module's limit, so play, sim and build refuse the model before a game starts."""
     module = ctx.content.game.rules_module
     if module not in RULES_MODULES:
         return
-    requires = getattr(getattr(module_named(module), "Game", None), "REQUIRES", None)
+    requires = module_named(module).requires
     if requires is None:
         return
     for path, message in requires.problems(module, ctx.content):
@@ -77,25 +77,25 @@ def rules_requirements(ctx: Context):
 
 
 def rules_section(ctx: Context):
-    """The rules module's own checks (its ``content_checks``) on its section of the model; the
+    """The rules module's own checks (its record's ``checks``) on its section of the model; the
     section itself was validated by the module's ``Section`` when the model was loaded."""
     name = ctx.content.game.rules_module
     if name not in RULES_MODULES:
         return
     module = module_named(name)
-    model = getattr(module, "Section", None)
+    model = module.section
     if model is None:
         return
     section = model.model_validate(ctx.content.rules or {})
-    for fn in getattr(module, "content_checks", ()):
+    for fn in module.checks:
         yield from fn(ctx, section)
 
 
 def setup_stacking(ctx: Context):
     """One unit per set-up hex of a side, unless the rules module's pieces stack (its
-    ``Game.STACKS``; two sides never share a hex: the model's check ``setup_hexes``)."""
+    record's ``stacks``; two sides never share a hex: the model's check ``setup_hexes``)."""
     name = ctx.content.game.rules_module
-    if not (name in RULES_MODULES and getattr(getattr(module_named(name), "Game", None), "STACKS", False)):
+    if not (name in RULES_MODULES and module_named(name).stacks):
         yield from stacked_setups(ctx, same_side=True)
 
 

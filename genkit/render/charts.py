@@ -1,5 +1,5 @@
 """The renderer's one door to a game's rules module: the charts it draws from the model
-(:class:`genkit.engine.rules.Chart`; a module may define ``charts(content)``: the player aid
+(:class:`genkit.engine.rules.Chart`; a module's record may name ``charts(content)``: the player aid
 prints each chart in its section ``rules_charts`` and the rules booklet draws one with
 ``[[chart:ID]]``) and the model of its ``rules:`` section (the booklet's placeholders read it,
 the pack step validates it). The module is looked up lazily from ``game.rules_module``, so no
@@ -19,7 +19,7 @@ def section_model(rules_module: str) -> tuple[bool, type[BaseModel] | None]:
     from ..engine.rules import RULES_MODULES, rules_module as module_named
     if rules_module not in RULES_MODULES:
         return False, None
-    return True, getattr(module_named(rules_module), "Section", None)
+    return True, module_named(rules_module).section
 
 
 def module_charts(content: Content) -> list:
@@ -29,7 +29,7 @@ def module_charts(content: Content) -> list:
         module = rules_module(content.game.rules_module)
     except ValueError:
         return []
-    build = getattr(module, "charts", None)
+    build = module.charts
     return list(build(content)) if build is not None else []
 
 

@@ -2,13 +2,13 @@
 and the generic bots.
 
 A game's own bots (heuristics that know its rules) live in its rules package and are offered
-as its ``Game.BOTS`` (name -> class); this registry adds the bots that play any game through
+as its rules module's ``bots`` (name -> class, read as ``game.module.bots``); this registry adds the bots that play any game through
 the game interface alone (:mod:`genkit.engine.game`):
 
 * ``random``: uniform over the legal actions (:class:`genkit.engine.bots.RandomBot`);
 * ``rollout``: flat Monte Carlo with random playouts (:class:`RolloutBot`).
 
-``make_bot(name, game, side, seed)`` looks ``name`` up in ``game.BOTS`` first, then here, and
+``make_bot(name, game, side, seed)`` looks ``name`` up in ``game.module.bots`` first, then here, and
 builds the bot with its class's ``for_game(game, side, seed)``. A bot answers
 ``choose(view, actions) -> action``: ``actions`` are the legal actions of the pending
 decision, ``view`` what its side sees (``game.observe``; None for a bot whose
@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..engine.bots import RandomBot, bot_seed
+from ..engine.playout import playout
 
 
 class RolloutBot:
@@ -71,17 +72,12 @@ class RolloutBot:
 
     def _playout(self, view, action) -> float:
         game, rng = self.game, self.rng
-        legal, apply, over = game.legal_actions, game.apply, game.is_terminal
         rnd = rng.random
         s = view.sample_state(rng)
-        apply(s, action)
-        steps = self.max_steps
-        while steps and not over(s):
-            acts = legal(s)
-            apply(s, acts[int(rnd() * len(acts))])
-            steps -= 1
+        game.apply(s, action)
+        playout(game, s, lambda _, acts: acts[int(rnd() * len(acts))], self.max_steps)
         out = game.outcome(s)
-        if over(s):
+        if game.is_terminal(s):
             return 0.5 if out.winner is None else float(out.winner == self.side_id)
         scores = out.scores or {}
         mine = scores.get(self.side_id, 0)
@@ -99,7 +95,7 @@ def _offered(game) -> dict:
     """name -> class of every bot ``game`` can be played by (its own first)."""
     if game is None:
         return dict(BOTS)
-    out = dict(getattr(game, "BOTS", None) or {})
+    out = dict(game.module.bots)
     for name, cls in BOTS.items():
         out.setdefault(name, cls)
     return out
@@ -118,7 +114,7 @@ def _unknown(name: str, game) -> ValueError:
 
 def make_bot(name: str, game, side: int, seed: int):
     """A fresh bot ``name`` for ``side`` of ``game``, with its own generator seeded by ``seed``:
-    from ``game.BOTS`` first, then the generic :data:`BOTS` (ValueError naming the bots this
+    from ``game.module.bots`` first, then the generic :data:`BOTS` (ValueError naming the bots this
     game offers for any other name)."""
     cls = _offered(game).get(name)
     if cls is None:
@@ -135,7 +131,7 @@ def make_players(names, game, gseed: int) -> list:
 
 def default_bot(game) -> str:
     """The bot a game is simulated with when none is named: its own first, else ``random``."""
-    own = list(getattr(game, "BOTS", None) or {})
+    own = list(game.module.bots)
     return own[0] if own else "random"
 
 

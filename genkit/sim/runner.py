@@ -221,7 +221,7 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     loaded = [load_checked(path, overrides) for path, overrides in variants]  # bad content stops here
     # the names against each variant's Game class (its BOTS), without building a game here: the
     # workers build their own, and a game held by the parent would be copied into every one
-    kinds = [rules_module(content.game.rules_module).Game for content, _ in loaded]
+    kinds = [rules_module(content.game.rules_module).game for content, _ in loaded]
     if bots is None:
         bots = default_bot(kinds[0])
     for (content, _), kind in zip(loaded, kinds):

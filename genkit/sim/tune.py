@@ -86,7 +86,7 @@ def validate(content, knobs: list, targets: list, bot_pairs: list, fixed: list) 
     for t in targets:
         if t.side is not None and t.side not in sides:
             raise ValueError(f"--target {t.describe()}: the game has no side '{t.side}' (sides: {', '.join(sides)})")
-    kind = rules_module(base.game.rules_module).Game
+    kind = rules_module(base.game.rules_module).game
     for pair in bot_pairs:
         if pair is not None:
             try:

@@ -1,7 +1,7 @@
 """An independent movement oracle: where a unit may end its move, read straight from the rules.
 
 Written from the rules text (7.1, 8.0-8.4) and the content model alone, with no code shared
-with the engine's search (genkit.engine.core); only genkit.hexes' coordinate maths is used, to
+with the engine's search (genkit.engine.movement); only genkit.hexes' coordinate maths is used, to
 find the hex next to a hex. Hexes are named by their printed ids ("0305"), facings by the
 direction numbers of genkit.hexes (0..5, clockwise), and the search is a plain Dijkstra over
 the unit's situation: where it is, which way it faces, and whether its move has ended.

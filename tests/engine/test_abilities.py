@@ -2,7 +2,7 @@
 
 from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
-from genkit.engine.core import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
+from genkit.engine.crt import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
 from genkit.engine.rules.bering_land.state import S_DRONE, S_JOIN
 from genkit.engine.state import ELIMINATED
 

@@ -12,13 +12,7 @@ from engine_helpers import (
 
 from genkit.engine import events as ev
 from genkit.engine import rules_for
-from genkit.engine.core import (
-    AUTO_MISS,
-    EFFECT_ELIMINATE,
-    EFFECT_NONE,
-    EFFECT_STEP,
-    CrtTable,
-)
+from genkit.engine.crt import AUTO_MISS, CrtTable, EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
 from genkit.engine.rules.bering_land.state import S_JOIN
 from genkit.engine.state import ELIMINATED
 

@@ -132,7 +132,7 @@ def test_events_are_off_by_default_and_not_copied():
 def test_battle_event_fields(dice):
     from engine_helpers import Pos, face_for, open_map, with_spectators
 
-    from genkit.engine.core import EFFECT_ELIMINATE
+    from genkit.engine.crt import EFFECT_ELIMINATE
     pos = Pos(open_map(), "us_combat")
     with_spectators(pos)
     g, s = pos.g, pos.s

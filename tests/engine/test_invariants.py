@@ -197,8 +197,9 @@ def test_own_side_hit_in_the_events_is_reported_until_the_events_are_clean():
 
 
 def test_stacked_pieces_hold_when_the_game_stacks_and_the_hex_records_one_of_them():
-    """In a game whose pieces stack (GameRules.STACKS), two pieces may share a hex and ``occ``
+    """In a game whose pieces stack (its module's ``stacks``), two pieces may share a hex and ``occ``
     records one of them; an empty record for an occupied hex is still a violation."""
+    import dataclasses
     from pathlib import Path
 
     from genkit.model.load import load
@@ -209,7 +210,7 @@ def test_stacked_pieces_hold_when_the_game_stacks_and_the_hex_records_one_of_the
     here, there = s.loc[p], s.loc[q]
     s.occ[there], s.loc[q] = -1, here
     assert _generic_violations(s)              # Ridge does not stack
-    g.STACKS = True                            # this instance only
+    g.module = dataclasses.replace(g.module, stacks=True)     # this instance only
     assert _pieces_hold(s) and not _generic_violations(s)
     s.occ[here] = q
     assert _pieces_hold(s)

@@ -15,7 +15,7 @@ def card_decisions(seed: int, count: int):
     """The first ``count`` card decisions of a greedy-vs-greedy game: (game, state copy)."""
     g = rules_for(content())
     s = g.initial_state(seed)
-    bots = [g.BOTS["greedy"].for_game(g, k, seed + k) for k in range(2)]
+    bots = [g.module.bots["greedy"].for_game(g, k, seed + k) for k in range(2)]
     out = []
     while not s.ended and len(out) < count:
         acts = g.legal_actions(s)
@@ -27,7 +27,7 @@ def card_decisions(seed: int, count: int):
 
 def search_choice(g, s, seed: int):
     side = s.actor
-    bot = g.BOTS["search"].for_game(g, side, seed)
+    bot = g.module.bots["search"].for_game(g, side, seed)
     return bot.choose(g.observe(s, side), g.legal_actions(s))
 
 

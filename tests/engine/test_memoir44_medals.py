@@ -202,7 +202,7 @@ def test_m44_greedy_beats_random_for_each_side(side):
     wins = 0
     for seed in range(12):
         bots = [RandomBot(bot_seed(seed, k)) for k in range(2)]
-        bots[side] = g.BOTS["greedy"].for_game(g, side, bot_seed(seed, side))
+        bots[side] = g.module.bots["greedy"].for_game(g, side, bot_seed(seed, side))
         wins += play_game(c, seed, bots=bots).winner == g.side_ids[side]
     assert wins >= 11
 
@@ -210,7 +210,7 @@ def test_m44_greedy_beats_random_for_each_side(side):
 def test_m44_search_bot_plays_a_game():
     c = content()
     g = rules_for(c)
-    bots = [g.BOTS["search"].for_game(g, 0, 1), g.BOTS["greedy"].for_game(g, 1, 2)]
+    bots = [g.module.bots["search"].for_game(g, 0, 1), g.module.bots["greedy"].for_game(g, 1, 2)]
     r = play_game(c, 9, bots=bots, check_invariants="turn")
     assert r.reason in ("points", "turn_limit")
 

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from test_memoir44_position import Pos, content, open_content
 
-from genkit.engine.core import seed_rng, shuffle
+from genkit.engine.chance import seed_rng, shuffle
 from genkit.engine.rules.memoir44 import Game
 from genkit.engine.rules.memoir44.orders import overflow
 from genkit.sightline import crossing

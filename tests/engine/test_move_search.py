@@ -1,7 +1,7 @@
 """The engine's movement searches give exactly the independent oracle's answers (reference_search.py).
 
 The engine answers with bit masks, entry-cost tables and a shared move cache
-(genkit.engine.core.reach_hexes / reach_nodes, Game.move_ends); the oracle is a plain
+(genkit.engine.movement.reach_hexes / reach_nodes, Game.move_ends); the oracle is a plain
 Dijkstra written from the rules text. Positions come from random games and from random
 crowded set-ups with every unit at every facing.
 """
@@ -11,7 +11,7 @@ from engine_helpers import bering, open_map
 from reference_search import MovementOracle
 
 from genkit.engine import rules_for
-from genkit.engine.core import move_targets
+from genkit.engine.movement import move_targets
 from genkit.engine.rules.bering_land import Game
 from genkit.engine.state import RESERVE
 

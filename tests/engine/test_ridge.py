@@ -9,7 +9,7 @@ import pytest
 
 from genkit.engine import check_invariants, play_game, rules_for
 from genkit.engine import events as ev
-from genkit.engine.core import FORBIDDEN
+from genkit.engine.crt import FORBIDDEN
 from genkit.engine.rules import ridge
 from genkit.engine.state import ELIMINATED, RESERVE
 from genkit.model.load import load_game

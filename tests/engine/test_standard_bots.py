@@ -39,7 +39,7 @@ def greedy(game, side: int, seed: int = 1) -> GreedyBot:
 
 def test_greedy_is_the_standard_games_own_bot():
     _, game = game_with("[{side: blue, type: inf, setup: ['0103']}, {side: grey, type: inf, setup: ['1008']}]")
-    assert game.BOTS.get("greedy") is GreedyBot
+    assert game.module.bots.get("greedy") is GreedyBot
 
 
 def test_greedy_takes_a_good_odds_attack_over_a_bad_one():

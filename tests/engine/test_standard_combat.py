@@ -7,7 +7,7 @@ import pytest
 from test_standard_position import Pos, content, fixed_dice, game
 
 from genkit.engine import events as ev
-from genkit.engine.core import FORBIDDEN
+from genkit.engine.crt import FORBIDDEN
 from genkit.engine.rules.standard import Game
 from genkit.engine.rules.standard.events import ADVANCED, RETREATED
 from genkit.engine.rules.standard.state import ADVANCE, ATTACKERS, PICK, RETREAT

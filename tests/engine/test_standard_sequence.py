@@ -321,7 +321,7 @@ def test_std_11_4_check_refuses_three_sides():
     c = content()
     third = c.game.sides[1].model_copy(update={"id": "green"})
     c = c.model_copy(update={"game": c.game.model_copy(update={"sides": [*c.game.sides, third]})})
-    problems = Game.REQUIRES.problems("standard", c)
+    problems = Game.module.requires.problems("standard", c)
     assert any("exactly 2 sides" in m for _, m in problems)
 
 

@@ -93,7 +93,7 @@ def test_merged_search_matches_the_plain_search_everywhere():
 def test_crt_table_reads_every_result_effect():
     """core.CrtTable knows all eight effects: the standard rules build it from the content's
     own CRT (no copy with the effects blanked), and its results are those of the CRT."""
-    from genkit.engine.core import EFFECT_NAMES, CrtTable
+    from genkit.engine.crt import CrtTable, EFFECT_NAMES
 
     c, _ = load(str(GAMES["brannock_ford"]))
     crt = CrtTable(c.crt)

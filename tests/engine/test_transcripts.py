@@ -1,20 +1,22 @@
 """Whole games kept as transcripts: the same seed and bots must play them again line for line.
 
-Each file under tests/engine/transcripts/ holds one Bering Land game: every decision, every
-die roll with its purpose and every event, one decision a line (format: the docstring of
-transcripts/regenerate.py). Any change in how the rules play shows here as the first line
-that differs. When the change is meant, write the transcripts anew and review their diff::
+Each file under tests/engine/transcripts/<game>/ holds one game of a bundled game or a test
+game (Bering Land, The Brannock Ford, Memoir '44, standard_mini, Ridge, the skirmish): every
+decision in the game's own words, every die roll with its purpose and every event, one
+decision a line (format: the docstring of transcripts/regenerate.py). Any change in how the
+rules play shows here as the first line that differs. When the change is meant, write the
+transcripts anew and review their diff, which reads as a game record::
 
     python tests/engine/transcripts/regenerate.py
     git diff tests/engine/transcripts/
 
-The greedy games also follow the greedy bot (genkit.engine.rules.bering_land.bots): a change of its play shows
-here too; the random-random game depends on the rules engine alone.
+The greedy games also follow the game's greedy bot: a change of its play shows here too; the
+random-random games depend on the rules alone.
 """
 import json
 
 import pytest
-from transcripts.regenerate import FOLDER, GAMES, load_content, transcript
+from transcripts.regenerate import GAMES, load_content, path_of, transcript
 
 
 def first_difference(kept: list, now: list) -> str | None:
@@ -35,17 +37,22 @@ def first_difference(kept: list, now: list) -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-@pytest.mark.parametrize("name, seed, bots", GAMES, ids=[g[0] for g in GAMES])
-def test_the_game_plays_again_as_kept(content, name, seed, bots):
-    kept = (FOLDER / f"{name}.jsonl").read_text().splitlines()
-    diff = first_difference(kept, transcript(content, seed, bots))
-    assert diff is None, (f"{name}.jsonl: {diff}\n(if the change is meant: "
+@pytest.mark.parametrize("folder, name, seed, bots, limit", GAMES, ids=[f"{g[0].split('/')[-1]}/{g[1]}" for g in GAMES])
+def test_the_game_plays_again_as_kept(folder, name, seed, bots, limit):
+    path = path_of(folder, name)
+    kept = path.read_text().splitlines()
+    diff = first_difference(kept, transcript(load_content(folder), seed, bots, limit))
+    assert diff is None, (f"{path.parent.name}/{path.name}: {diff}\n(if the change is meant: "
                           f"python tests/engine/transcripts/regenerate.py, then review git diff)")
+
+
+def test_every_bundled_and_test_game_has_a_kept_transcript():
+    """Every game under content/ and every test game with a game.yaml of its own is pinned."""
+    from transcripts.regenerate import ROOT
+    games = {p.parent for p in (ROOT / "content").glob("*/game.yaml")}
+    games |= {ROOT / "tests/fixtures" / name for name in ("standard_mini", "ridge", "engine/skirmish")}
+    pinned = {ROOT / folder for folder, *_ in GAMES}
+    assert games <= pinned, f"no transcript for {sorted(str(g.relative_to(ROOT)) for g in games - pinned)}"
 
 
 def test_first_difference_names_the_line_and_the_fields():

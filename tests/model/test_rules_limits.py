@@ -1,4 +1,4 @@
-"""Each rules module states what it can run (``Game.REQUIRES``); ``genkit check`` refuses a
+"""Each rules module states what it can run (its record's ``requires``); ``genkit check`` refuses a
 model beyond it, naming the module's limit, and play, sim and build refuse it the same way."""
 import subprocess
 from pathlib import Path
@@ -31,7 +31,7 @@ def limits(path):
 
 
 def test_bering_land_declares_what_it_runs_and_the_bundled_game_is_within_it():
-    req = Game.REQUIRES
+    req = Game.module.requires
     assert isinstance(req, Requirements) and req.sides == 2
     assert set(req.phase_kinds) == {"respawn", "movement", "combat", "housekeeping"}
     assert limits(BERING) == []
@@ -86,7 +86,7 @@ def test_the_play_loop_takes_one_bot_per_side_of_the_game(bering):
 def test_a_crt_result_or_a_deck_the_module_cannot_play_is_refused(bering):
     """Bering Land applies no attacker step loss and needs its deck; a module that plays no
     cards refuses a deck."""
-    bering_req = Game.REQUIRES
+    bering_req = Game.module.requires
     changed = bering.model_copy(update={"crt": bering.crt.model_copy(update={"results": [
         *bering.crt.results, bering.crt.results[0].model_copy(update={"code": "A", "effect": "attacker_step_loss"})]})})
     assert [m for _, m in bering_req.problems("bering_land", changed)] == [
@@ -107,7 +107,7 @@ def _ridge_with(update):
     from genkit.engine.rules.ridge import Game as Ridge
     from genkit.model.load import load_game
     c = load_game(RIDGE)
-    return Ridge.REQUIRES.problems("ridge", update(c))
+    return Ridge.module.requires.problems("ridge", update(c))
 
 
 def _type(c, i, **kw):
@@ -143,5 +143,5 @@ def test_a_side_phase_without_its_side_is_a_check_error():
 def test_bering_land_refuses_an_odds_crt(bering):
     cols = [c.model_copy(update={"differential": None, "odds": f"{i + 1}:1"}) for i, c in enumerate(bering.crt.columns)]
     odds = bering.model_copy(update={"crt": bering.crt.model_copy(update={"columns": cols})})
-    assert [m for _, m in Game.REQUIRES.problems("bering_land", odds)] == [
+    assert [m for _, m in Game.module.requires.problems("bering_land", odds)] == [
         "crt.columns: rules module bering_land reads only differential columns; this CRT has odds columns"]

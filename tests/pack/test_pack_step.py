@@ -1,6 +1,7 @@
 """The pack step (genkit/pack/): the rules module's section validated on loading, the checks
 of the model, the rules module and the drawings brought together, and the layers it keeps: the
 model imports nothing above it; sim and play lay nothing out; build prints what check laid out."""
+import dataclasses
 import subprocess
 import sys
 
@@ -43,7 +44,7 @@ def test_rules_section_unknown_field_is_an_error(game_copy):
 
 def test_rules_section_for_a_module_without_one_is_an_error(game_copy, monkeypatch):
     import genkit.engine.rules.bering_land as bering_land
-    monkeypatch.setattr(bering_land, "Section", None)
+    monkeypatch.setattr(bering_land, "RULES", dataclasses.replace(bering_land.RULES, section=None))
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     [f] = exc.value.findings

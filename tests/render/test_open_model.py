@@ -78,9 +78,9 @@ def no_cards_game(tmp_path, monkeypatch):
     """Bering Land's map and units with no cards, no tracks and no rules section, run by a
     rules module that reads no section (the Bering module patched to read none)."""
     import genkit.engine.rules.bering_land as bering_land
-    monkeypatch.setattr(bering_land, "Section", None)
-    monkeypatch.setattr(bering_land, "content_checks", ())
-    monkeypatch.setattr(bering_land.Game, "REQUIRES", dataclasses.replace(bering_land.Game.REQUIRES, cards="optional"))
+    rules = bering_land.RULES
+    monkeypatch.setattr(bering_land, "RULES", dataclasses.replace(
+        rules, section=None, checks=(), requires=dataclasses.replace(rules.requires, cards="optional")))
     dest = tmp_path / "plain"
     shutil.copytree(BERING, dest)
     (dest / "cards.yaml").unlink()

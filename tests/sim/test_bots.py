@@ -1,5 +1,6 @@
 """Bots: one registry (the game's own first, then the generic ones), legal, reproducible,
 and greedy plays better than random."""
+import dataclasses
 import random
 
 import pytest
@@ -22,7 +23,7 @@ def test_registry(game):
     _, g = game
     assert bot_names() == ["random", "rollout"]                      # the generic ones
     assert bot_names(g) == ["greedy", "random", "rollout", "search"]  # plus the game's own
-    assert type(g).BOTS == {"greedy": GreedyBot, "search": SearchBot}
+    assert type(g).module.bots == {"greedy": GreedyBot, "search": SearchBot}
     assert isinstance(make_bot("greedy", g, 0, 1), GreedyBot)
     assert isinstance(make_bot("search", g, 1, 1), SearchBot)
     assert isinstance(make_bot("random", g, 0, 1), RandomBot)
@@ -41,9 +42,9 @@ def test_the_games_own_bots_come_first(game):
         name = "mine"
 
     class Other(type(g)):
-        BOTS = {"random": Mine}             # a game may offer its own bot under a generic name
+        module = dataclasses.replace(type(g).module, bots={"random": Mine})   # its own bot, a generic name
 
-    other = Other.__new__(Other)            # (the registry reads only BOTS and side_ids)
+    other = Other.__new__(Other)            # (the registry reads only module.bots and side_ids)
     other.side_ids = g.side_ids
     assert type(make_bot("random", other, 0, 1)) is Mine
     assert type(make_bot("rollout", other, 0, 1)) is RolloutBot

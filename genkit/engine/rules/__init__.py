@@ -1,18 +1,21 @@
-"""One module per game; each exposes a ``Game`` class built from a content model.
+"""One rules module per game, each declared by one record, :class:`RulesModule`.
 
-Each ``Game`` class states what it needs of the model as data, ``REQUIRES`` (a
-:class:`Requirements`): ``genkit check`` (:mod:`genkit.model.check`) reports as errors,
-with the file and line, whatever in a model the module cannot run, so ``play``, ``sim``
-and ``build`` refuse it before a game starts. This file imports nothing of the engine:
-the model layer reads it lazily.
+A rules package (or module) declares ``RULES = RulesModule(...)`` once: its ``Game`` class, the
+model of its ``rules:`` section, its own checks of the model, the charts it prints, its own
+bots and what it can run (:class:`Requirements`: ``genkit check`` reports as errors, with the
+file and line, whatever in a model the module cannot run, so ``play``, ``sim`` and ``build``
+refuse it before a game starts). Everything generic reads a game through that record,
+:func:`rules_module`, and never looks a piece up by name. This file imports nothing of the
+engine at load: the model layer reads it lazily.
 """
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-# content.game.rules_module -> the package or module defining ``Game``. Adding a game with
+# content.game.rules_module -> the package or module declaring ``RULES``. Adding a game with
 # procedures of its own takes one line here and nothing else outside its own module.
 RULES_MODULES = {
     "bering_land": "genkit.engine.rules.bering_land",
@@ -22,15 +25,30 @@ RULES_MODULES = {
 }
 
 
-def rules_module(name: str):
-    """The rules module registered as ``name`` (ValueError naming the known ones otherwise)."""
+#: the methods a game's class writes itself (:class:`genkit.engine.game.GameRules` states each)
+GAME_WRITES = ("_setup", "_compute", "_do", "action_text")
+
+
+class RulesModuleError(TypeError):
+    """A rules module declared wrongly: a piece of its record missing or of the wrong kind."""
+
+
+def rules_module(name: str) -> RulesModule:
+    """The record of the rules module registered as ``name`` (ValueError naming the known ones
+    for an unknown name; RulesModuleError when the module declares no record, or another's)."""
     if name not in RULES_MODULES:
         raise ValueError(f"no rules module {name!r}; known: {', '.join(sorted(RULES_MODULES))}")
-    return importlib.import_module(RULES_MODULES[name])
+    path = RULES_MODULES[name]
+    record = getattr(importlib.import_module(path), "RULES", None)
+    if not isinstance(record, RulesModule):
+        raise RulesModuleError(f"rules module {name} ({path}) declares no RULES = RulesModule(...)")
+    if record.name != name:
+        raise RulesModuleError(f"rules module {name} ({path}) declares the record of {record.name!r}")
+    return record
 
 
 class Chart(NamedTuple):
-    """A chart a rules module prints from the model: a module may define
+    """A chart a rules module prints from the model: its record may name
     ``charts(content) -> list[Chart]``; the player aid prints each as a table in its section
     ``rules_charts`` and the rules booklet draws one with ``[[chart:ID]]``.
 
@@ -206,3 +224,54 @@ class Requirements:
                         f"crt.above_highest: rules module {module} runs only {', '.join(self.crt_above_highest)}; "
                         f"this CRT asks for {crt.above_highest}"))
         return out
+
+
+@dataclass(frozen=True)
+class RulesModule:
+    """The one declaration of a game's rules module, checked when it is made (a missing or
+    wrong piece is a :class:`RulesModuleError` naming the module).
+
+    ``name``: its name in :data:`RULES_MODULES` and ``game.rules_module``. ``game``: its rules,
+    a subclass of :class:`genkit.engine.game.GameRules` writing :data:`GAME_WRITES`; the record binds itself to it as
+    ``game.module``, so a built game answers for its module. ``section``: the pydantic model
+    of its ``rules:`` section, or None when it takes none. ``checks``: functions
+    ``(ctx, section) -> findings`` that ``genkit check`` runs on the model. ``charts``:
+    ``charts(content) -> list[Chart]`` printed on the player aid and in the booklet, or None.
+    ``bots``: its own bots, name -> class with ``for_game(game, side, seed)``, the first the
+    one a game is simulated with. ``requires``: what it can run. ``stacks``: several pieces may
+    share a hex (then ``state.occ[h]`` names one of them)."""
+    name: str
+    game: type
+    section: type | None
+    checks: tuple
+    charts: Callable | None
+    bots: dict
+    requires: Requirements
+    stacks: bool = False
+
+    def __post_init__(self):
+        from pydantic import BaseModel
+        wrong = []
+        if not (isinstance(self.game, type) and callable(getattr(self.game, "legal_actions", None))):
+            wrong.append(f"game {self.game!r} is not a GameRules class")
+        else:                           # the base class defines each, raising NotImplementedError
+            unwritten = [m for m in GAME_WRITES if sum(m in vars(c) for c in self.game.__mro__) < 2]
+            if unwritten:
+                wrong.append(f"game {self.game.__name__} does not write {', '.join(unwritten)}")
+        if self.section is not None and not (isinstance(self.section, type) and issubclass(self.section, BaseModel)):
+            wrong.append(f"section {self.section!r} is neither None nor a pydantic model")
+        if not isinstance(self.checks, tuple) or not all(callable(f) for f in self.checks):
+            wrong.append("checks is not a tuple of functions (ctx, section) -> findings")
+        if self.charts is not None and not callable(self.charts):
+            wrong.append("charts is neither None nor a function (content) -> list[Chart]")
+        if not isinstance(self.bots, dict) or not all(
+                isinstance(k, str) and callable(getattr(v, "for_game", None)) for k, v in self.bots.items()):
+            wrong.append("bots is not a dict of name -> class with for_game(game, side, seed)")
+        if not isinstance(self.requires, Requirements):
+            wrong.append("requires is not a Requirements")
+        if not isinstance(self.stacks, bool):
+            wrong.append("stacks is not True or False")
+        if wrong:
+            raise RulesModuleError(f"rules module {self.name}: " + "; ".join(wrong))
+        if "module" not in vars(self.game):         # the package's own record, not a test's variant of it
+            self.game.module = self

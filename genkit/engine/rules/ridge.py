@@ -22,25 +22,14 @@ The rules (numbers are those of tests/fixtures/ridge):
 from __future__ import annotations
 
 from .. import events as ev
-from ..core import (
-    AUTO_MISS,
-    EFFECT_ATTACKER_STEP,
-    EFFECT_ELIMINATE,
-    EFFECT_NONE,
-    FORBIDDEN,
-    CrtTable,
-    bit_indices,
-    los_clear,
-    reach_hexes,
-    roll_die,
-    seed_rng,
-)
+from ..board import side_masks
+from ..chance import roll_die
+from ..crt import AUTO_MISS, EFFECT_ATTACKER_STEP, EFFECT_ELIMINATE, EFFECT_NONE, FORBIDDEN, CrtTable
 from ..game import GameRules
-from ..state import ELIMINATED, RESERVE, State
-from . import Requirements
-
-Section = None          # Ridge takes no ``rules:`` section of its own
-content_checks = ()
+from ..movement import bit_indices, reach_hexes
+from ..sight import los_clear
+from ..state import ELIMINATED, State
+from . import Requirements, RulesModule
 
 END = ("end",)
 PICK, TARGET, DEST = 0, 1, 2        # stages: pick a unit (or end), then where it goes / whom it fires at
@@ -58,9 +47,7 @@ class Game(GameRules):
     """Ridge's procedures over one content model."""
 
     name = "ridge"
-    REQUIRES = Requirements(sides=2, phase_kinds=("move", "fire"), one_per_side=("move", "fire"),
-                            crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"),
-                            crt_columns=("differential", "odds"))
+    state_class = RidgeState
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -80,19 +67,12 @@ class Game(GameRules):
 
     # ------------------------------------------------------------------ the interface
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> RidgeState:
-        s = RidgeState.__new__(RidgeState)
-        n = self.npieces
-        s.game, s.trace, s.events, s.legal = self, trace, events, None
-        s.loc, s.reduced, s.facing, s.occ = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n
+    def _setup(self, s: RidgeState) -> None:
+        """R1: every unit on its set-up hex; the first phase."""
         for p, h in enumerate(self.p_setup):
             if h >= 0:
                 s.loc[p], s.occ[h] = h, p
-        s.turn, s.phase, s.rng, s.nrolls = 1, 0, seed_rng(seed), 0
-        s.ended, s.winner, s.reason = 0, -1, ""
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     # ------------------------------------------------------------------ decisions (R5: GameRules.apply takes
     # the forced ones)
@@ -121,6 +101,21 @@ class Game(GameRules):
         else:
             self._fire(s, p, a[1])
 
+    def action_text(self, s: RidgeState, a) -> str:
+        """An action in Ridge's words: "move us Rifles 0304" and "us Rifles 0304 to 0405" (R2),
+        "fire with us Guns 0203" and "us Guns 0203 fires at ru Rifles 0506" (R3), "end" (the
+        phase)."""
+        verb, unit = a[0], lambda p: self.piece_text(s, p)
+        if verb == "move":
+            return f"move {unit(a[1])}"
+        if verb == "fire":
+            return f"fire with {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.chosen)} to {self.hex_text(a[1])}"
+        if verb == "at":
+            return f"{unit(s.chosen)} fires at {unit(a[1])}"
+        return verb                     # "end"
+
     def _next_phase(self, s: RidgeState) -> None:
         if s.phase + 1 < len(self.phase_ids):
             s.phase += 1
@@ -137,16 +132,10 @@ class Game(GameRules):
     # ------------------------------------------------------------------ R2 movement
 
     def _masks(self, s: RidgeState, side: int) -> tuple:
-        """(own units, enemy units, enemy zones of control) as hex bit masks."""
-        own = enemy = zoc = 0
-        bit, adj = self.board.bit, self.board.adj_mask
-        for p, h in enumerate(s.loc):
-            if h >= 0:
-                if self.p_side[p] == side:
-                    own |= bit[h]
-                else:
-                    enemy |= bit[h]
-                    zoc |= adj[h]
+        """(own units, enemy units, enemy zones of control: the hexes next to an enemy unit, R2)
+        as hex bit masks."""
+        own, _, enemy, zoc = side_masks(s.loc, self.side_pieces[side], self.side_pieces[1 - side],
+                                        self.board.bit, self.board.adj_mask)
         return own, enemy, zoc
 
     def _destinations(self, s: RidgeState, p: int) -> list:
@@ -201,3 +190,11 @@ class Game(GameRules):
             s.occ[s.loc[p]], s.loc[p], s.reduced[p] = -1, ELIMINATED, 0
         else:
             s.reduced[p] = 1
+
+
+#: Ridge's rules module: two sides, each with one move and one fire phase; no ``rules:``
+#: section, checks, charts or bots of its own; an odds or differential CRT.
+RULES = RulesModule(name="ridge", game=Game, section=None, checks=(), charts=None, bots={},
+                    requires=Requirements(sides=2, phase_kinds=("move", "fire"), one_per_side=("move", "fire"),
+                                          crt_effects=("none", "step_loss", "eliminate", "attacker_step_loss"),
+                                          crt_columns=("differential", "odds")))

@@ -1,24 +1,25 @@
-"""Write the kept transcripts of whole Bering Land games (checked by tests/engine/test_transcripts.py).
+"""Write the kept transcripts of every bundled game and every test game (checked by
+tests/engine/test_transcripts.py).
 
     python tests/engine/transcripts/regenerate.py
 
-plays each game of ``GAMES`` and writes ``<name>.jsonl`` beside this script. Run it after a
-change of the rules (or of a bot) that is meant to change play, and read the diff.
+plays each game of ``GAMES`` and writes ``<game>/<name>.jsonl`` beside this script. Run it after
+a change of the rules (or of a bot) that is meant to change play, and read the diff: it reads
+as a game record.
 
 A transcript is JSON lines, one object a line:
 
-* first, the game: seed, bots, and the die rolls and events of the set-up;
+* first, the game: its id, seed, bots, and the die rolls and events of the set-up;
 * then one line per decision: ``step``, ``turn``, ``phase``, ``side`` to act, how many
-  choices were ``legal``, the ``action`` taken, every die roll it caused as [face, purpose]
-  and every event it caused (the records of :mod:`genkit.engine.events`, written
-  as JSON lists in field order, kind first); decisions the
-  engine takes itself (a single legal choice) belong to the line of the decision before;
-* last, the ``end``: winner, reason, turn and steps, and the pieces left on the ``board``.
+  choices were ``legal``, the ``action`` taken in the game's own words (``Game.action_text``),
+  every die roll it caused as [face, purpose] and every event it caused (the records of
+  :mod:`genkit.engine.events`, written as JSON lists in field order, kind first); decisions
+  the engine takes itself (a single legal choice) belong to the line of the decision before;
+* last, the ``end``: winner, reason, turn and steps (a game stopped after ``GAMES``' decision
+  limit says ``"reason": "stopped"``), and the pieces left on the ``board``.
 
-Actions name pieces as ``side:type#piece`` (the piece's place in the counter mix), cards as
-``ability#card`` (the copy's place in the deck list) and hexes by their printed ids.
-Only the public engine API is used: ``rules_for``, ``initial_state``, ``legal_actions``,
-``apply``, ``pieces`` and the simulator's bots.
+Nothing here knows a game: only the game interface (``rules_for``, ``initial_state``,
+``legal_actions``, ``action_text``, ``apply``, ``pieces``) and the simulator's bots.
 """
 from __future__ import annotations
 
@@ -31,83 +32,76 @@ from genkit.model.load import load_game
 from genkit.sim.bots import make_bot
 
 FOLDER = Path(__file__).resolve().parent
-CONTENT = FOLDER.parents[2] / "content" / "bering_land"
+ROOT = FOLDER.parents[2]
 
-#: (file name, game seed, bots in side order). Seeds chosen, among 1-40, for games that take
-#: the most kinds of decision and event (greedy-greedy 36: cards on a hex and an area, Air
-#: Drone stops, combining; greedy-random 23: a line and an area; random-random 1: flips, joins).
+#: (content folder from the repository root, file name, game seed, bots in side order, at most
+#: this many decisions). Whole games where they are short; the long ones (Brannock Ford, Memoir
+#: '44, the standard-rules test game) stop after 120 decisions, enough for every kind of decision
+#: and several turns. Bering Land's seeds were chosen, among 1-40, for games that take the most
+#: kinds of decision and event (greedy-greedy 36: cards on a hex and an area, Air Drone stops,
+#: combining; greedy-random 23: a line and an area; random-random 1: flips, joins).
 GAMES = (
-    ("random-random-seed-1", 1, ("random", "random")),
-    ("greedy-greedy-seed-36", 36, ("greedy", "greedy")),
-    ("greedy-random-seed-23", 23, ("greedy", "random")),
+    ("content/bering_land", "random-random-seed-1", 1, ("random", "random"), None),
+    ("content/bering_land", "greedy-greedy-seed-36", 36, ("greedy", "greedy"), None),
+    ("content/bering_land", "greedy-random-seed-23", 23, ("greedy", "random"), None),
+    ("content/brannock_ford", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("content/brannock_ford", "random-random-seed-2", 2, ("random", "random"), 120),
+    ("content/memoir44", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("content/memoir44", "random-random-seed-2", 2, ("random", "random"), 120),
+    ("tests/fixtures/standard_mini", "random-random-seed-1", 1, ("random", "random"), 120),
+    ("tests/fixtures/ridge", "random-random-seed-1", 1, ("random", "random"), None),
+    ("tests/fixtures/engine/skirmish", "greedy-random-seed-3", 3, ("greedy", "random"), None),
 )
-
-# What each argument of an action is, by verb: p piece, P pieces, h hex, H hexes, c card,
-# f facing, d direction (6 directions, as genkit.hexes numbers them).
-_ARGS = {"pass": "", "move": "p", "to": "hf", "battle": "pp", "join": "p", "skip": "p",
-         "flip": "p", "place": "p", "combine": "pP", "at": "h", "card": "c", "hex": "h",
-         "line": "d", "area": "H", "stop": "p", "target": "p"}
-
-
-def _namer(game):
-    """A function turning an engine action into a readable list."""
-    hex_id = game.board.grid.id_of
-
-    def piece(p):
-        return f"{game.side_ids[game.p_side[p]]}:{game.type_ids[game.p_type[p]]}#{p}"
-
-    say = {"p": piece, "P": lambda ps: [piece(p) for p in ps], "h": hex_id,
-           "H": lambda hs: [hex_id(h) for h in hs], "c": lambda c: f"{game.c_ability_id[c]}#{c}",
-           "f": int, "d": int}
-
-    def name(action):
-        kinds = _ARGS[action[0]]            # a new verb is a KeyError: teach it here
-        return [action[0]] + [say[k](a) for k, a in zip(kinds, action[1:], strict=True)]
-    return name
 
 
 def _line(obj) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
-def transcript(content, seed: int, bots: tuple) -> list[str]:
-    """The lines of the transcript of one game (see the module docstring)."""
+def transcript(content, seed: int, bots: tuple, limit: int | None = None) -> list[str]:
+    """The lines of the transcript of one game, stopped after ``limit`` decisions (None: the
+    whole game); see the module docstring."""
     game = rules_for(content)
     players = [make_bot(name, game, side, bot_seed(seed, side)) for side, name in enumerate(bots)]
     rolls, events = [], []
     state = game.initial_state(seed, trace=rolls, events=events)
-    name = _namer(game)
     lines = [_line({"game": content.game.id, "seed": seed, "bots": list(bots),
                     "rolls": rolls[:], "events": events[:]})]
     step = 0
-    while not game.is_terminal(state):
+    while not game.is_terminal(state) and step != limit:
         del rolls[:], events[:]
         actions = game.legal_actions(state)
         side = state.actor
         bot = players[side]
         action = bot.choose(game.observe(state, side) if bot.needs_view else None, actions)
         head = {"step": step, "turn": state.turn, "phase": game.phase_ids[state.phase], "side": game.side_id(side),
-                "legal": len(actions), "action": name(action)}
+                "legal": len(actions), "action": game.action_text(state, action)}
         game.apply(state, action)
         lines.append(_line({**head, "rolls": rolls[:], "events": events[:]}))
         step += 1
-    winner = game.side_id(state.winner) or None
-    lines.append(_line({"end": {"winner": winner, "reason": state.reason, "turn": state.turn, "steps": step},
+    over = game.is_terminal(state)
+    lines.append(_line({"end": {"winner": game.side_id(state.winner) or None if over else None,
+                                "reason": state.reason if over else "stopped", "turn": state.turn, "steps": step},
                         "board": game.pieces(state)}))
     return lines
 
 
-def load_content():
-    return load_game(CONTENT)
+def path_of(folder: str, name: str) -> Path:
+    """Where the transcript ``name`` of the game in ``folder`` is kept."""
+    return FOLDER / Path(folder).name / f"{name}.jsonl"
+
+
+def load_content(folder: str):
+    return load_game(ROOT / folder)
 
 
 def main() -> None:
-    content = load_content()
-    for file_name, seed, bots in GAMES:
-        path = FOLDER / f"{file_name}.jsonl"
-        lines = transcript(content, seed, bots)
+    for folder, name, seed, bots, limit in GAMES:
+        path = path_of(folder, name)
+        path.parent.mkdir(exist_ok=True)
+        lines = transcript(load_content(folder), seed, bots, limit)
         path.write_text("\n".join(lines) + "\n")
-        print(f"{path.name}: {len(lines)} lines, {path.stat().st_size // 1024} kB")
+        print(f"{path.relative_to(FOLDER)}: {len(lines)} lines, {path.stat().st_size // 1024} kB")
 
 
 if __name__ == "__main__":

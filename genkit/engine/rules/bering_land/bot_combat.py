@@ -3,7 +3,7 @@ battle is worth from the CRT's result distribution, which units join a lead, whi
 fight."""
 from __future__ import annotations
 
-from ...core import los_clear
+from ...sight import los_clear
 from .state import PASS
 
 

@@ -2,8 +2,9 @@
 the rules' own tables, so no bot re-derives a rule."""
 from __future__ import annotations
 
+from ...board import costs_to
 from ...bots import per_game
-from ...core import EFFECT_ELIMINATE, EFFECT_STEP
+from ...crt import EFFECT_ELIMINATE, EFFECT_STEP
 
 
 class _Tables:
@@ -45,27 +46,13 @@ class _Tables:
             self.packed = None
 
     def _costs(self, start: int) -> list:
+        """The movement cost from every hex to ``start`` (an impassable hex counted as 99, so
+        every hex has one; 10**6 everywhere for no hex, ``start`` < 0)."""
         b = self.g.board
-        inf = 10 ** 6
-        best = [inf] * b.n
         if start < 0:
-            return best
-        best[start] = 0
-        import heapq
-        heap = [(0, start)]
-        while heap:
-            d, h = heapq.heappop(heap)
-            if d > best[h]:
-                continue
-            for j in b.adjacent[h]:
-                c = b.cost[h]   # cost of stepping from j into h (reverse search)
-                if not c:
-                    c = 99
-                nd = d + c
-                if nd < best[j]:
-                    best[j] = nd
-                    heapq.heappush(heap, (nd, j))
-        return best
+            return [10 ** 6] * b.n
+        cost = b.cost
+        return costs_to(start, b.adjacent, lambda j, h: cost[h] or 99, 10 ** 6)
 
 
 #: the tables of a game, built once and shared by its bots

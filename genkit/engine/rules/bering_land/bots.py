@@ -1,7 +1,7 @@
 """Battlefield Bering Land's own bots: ``greedy`` (one decision deep, by this game's
-heuristics) and ``search`` (flat Monte Carlo over the greedy policy). :class:`Game` offers
-them as ``Game.BOTS``; the simulator's registry (:mod:`genkit.sim.bots`) finds them there and
-never names them.
+heuristics) and ``search`` (flat Monte Carlo over the greedy policy). The package's record
+offers them as its ``bots``; the simulator's registry (:mod:`genkit.sim.bots`) finds them there
+and never names them.
 
 A bot is built per game and side (``for_game(game, side, seed)``) and answers
 ``choose(view, actions) -> action``: ``actions`` are the legal actions of the pending
@@ -14,13 +14,14 @@ hidden cards are re-dealt at random and the dice re-seeded from the bot's own ge
 The bots read the rules' own tables (``game.crt``, ``game.move_ends``, ...) and never
 re-implement a rule.
 
-This module imports nothing of :mod:`.rules` (which imports it for ``Game.BOTS``).
+This module imports nothing of :mod:`.rules`.
 """
 from __future__ import annotations
 
 import random
 from itertools import groupby
 
+from ...playout import bot_policy, playout
 from .bot_cards import CardChoices
 from .bot_combat import CombatChoices
 from .bot_tables import tables
@@ -382,12 +383,7 @@ class SearchBot(GreedyBot):
         bots[self.side].plan = plan
         g.apply(s, a)
         stop_turn = s.turn + self.horizon
-        steps = 0
-        while not s.ended and s.turn < stop_turn and steps < 400:
-            acts = g.legal_actions(s)
-            side = s.actor
-            g.apply(s, bots[side].choose(g.observe(s, side), acts))
-            steps += 1
+        playout(g, s, bot_policy(g, bots), 400, lambda s: s.turn >= stop_turn)
         return self._evaluate(s)
 
     def _evaluate(self, s):

@@ -3,7 +3,7 @@ the deck (4.1.1, 11.1). A part of Bering Land's :class:`~.rules.Game`."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...core import roll_die, shuffle
+from ...chance import roll_die, shuffle
 from . import events as bev
 from .state import S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA
 from .state import BeringState as State

@@ -3,7 +3,9 @@ killstreak markers it moves. A part of Bering Land's :class:`~.rules.Game`."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...core import AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN, los_clear, roll_die
+from ...chance import roll_die
+from ...crt import AUTO_MISS, EFFECT_NONE, EFFECT_STEP, FORBIDDEN
+from ...sight import los_clear
 from ...game import RulesError
 from ...state import ELIMINATED
 from . import events as bev

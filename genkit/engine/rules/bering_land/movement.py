@@ -2,7 +2,8 @@
 Land's :class:`~.rules.Game`."""
 from __future__ import annotations
 
-from ...core import move_targets, reach_hexes, reach_nodes
+from ...board import side_masks
+from ...movement import move_targets, reach_hexes, reach_nodes
 from .state import PASS
 from .state import BeringState as State
 
@@ -25,9 +26,6 @@ class Movement:
         self._zoc_memo = (-1, b"")       # (ZOC mask, its bytes), one entry
         # (loc tuple, {piece * 6 + facing: move ends}, {per side: masks, entry costs, ZOC bytes})
         self._move_memo = ((), {}, {})
-        # hex bit and neighbour mask per location, 0 for the off-map ones (negative indices)
-        self._bitx = list(b.bit) + [0] * b.n
-        self._adjx = list(b.adj_mask) + [0] * b.n
         # move ends by (type, side, node, own units near, enemy units near): see move_ends
         self._move_cache: dict = {}
         self.t_near = [b.within_mask(max(ma, 0)) for ma in self.t_ma]
@@ -83,7 +81,7 @@ class Movement:
         return z
 
     def destinations(self, s: State, p: int) -> list:
-        """Sorted (hex, facing) where piece ``p`` may end a move (8.0-8.4, see core.move_targets)."""
+        """Sorted (hex, facing) where piece ``p`` may end a move (8.0-8.4; engine.movement.move_targets)."""
         t = self.p_type[p]
         side = self.p_side[p]
         return move_targets(self.board, s.loc[p], s.facing[p], self.t_ma[t], s.occ, self.p_side, side,
@@ -92,7 +90,7 @@ class Movement:
     def move_ends(self, s, p: int) -> list:
         """Where piece ``p`` may end a move: sorted hexes (a unit without facing, which keeps
         its facing) or sorted nodes ``hex * 6 + facing`` (a facing unit); the answers of
-        :func:`core.move_hexes` / :func:`core.move_nodes`. Read-only result.
+        :func:`genkit.engine.movement.reach_hexes` / :func:`~genkit.engine.movement.reach_nodes`. Read-only result.
 
         ``s`` may be a state or a player view. The answer depends only on the pieces'
         locations (which give the occupancy and the zones of control), the piece and its
@@ -116,15 +114,10 @@ class Movement:
         per_side = memo[2]
         masks = per_side.get(side)
         if masks is None:
-            # (own units, enemy units, enemy zones of control) as hex bit masks
-            bitx, adjx = self._bitx, self._adjx
-            own = enemy = zoc = 0
-            for q in self.side_pieces[side]:
-                own |= bitx[loc[q]]
-            for q in self.enemy_pieces[side]:
-                w = loc[q]
-                enemy |= bitx[w]
-                zoc |= adjx[w]
+            # (own units, enemy units, enemy zones of control: the hexes next to an enemy, 7.0)
+            board = self.board
+            own, _, enemy, zoc = side_masks(loc, self.side_pieces[side], self.enemy_pieces[side], board.bit,
+                                            board.adj_mask)
             masks = per_side[side] = (own, enemy, zoc)
         own, enemy, zoc = masks
         h = loc[p]

@@ -2,7 +2,7 @@
 combined from eliminated units (10.3). A part of Bering Land's :class:`~.rules.Game`."""
 from __future__ import annotations
 
-from ...core import bit_indices
+from ...movement import bit_indices
 from ...state import ELIMINATED, REMOVED, RESERVE
 from . import events as bev
 from .state import PASS, S_RESPAWN

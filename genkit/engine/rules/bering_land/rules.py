@@ -1,9 +1,10 @@
 """Battlefield Bering Land as an executable game definition.
 
 ``Game(content)`` builds everything once per content model and answers the game interface
-(:class:`genkit.engine.game.GameRules`): ``initial_state``, and ``_compute`` / ``_do`` behind
-the inherited ``legal_actions`` and ``apply`` (chance is resolved inside with the state's
-seeded generator, every die roll counted and traced). With ``state.events`` a list, what
+(:class:`genkit.engine.game.GameRules`): ``_setup`` behind the inherited ``initial_state``,
+``_compute`` / ``_do`` behind the inherited ``legal_actions`` and ``apply`` (chance is
+resolved inside with the state's seeded generator, every die roll counted and traced), and
+``action_text``. With ``state.events`` a list, what
 happens is appended to it as it happens (:mod:`genkit.engine.events` and this package's
 :mod:`.events`). The model's Bering-only part is the ``rules:`` section (:mod:`.section`).
 
@@ -85,12 +86,11 @@ from __future__ import annotations
 
 from ....model.schema import DRAW
 from ... import events as ev
-from ...core import CrtTable, seed_rng, shuffle
+from ...chance import shuffle
+from ...crt import CrtTable
 from ...game import CardChance, GameRules, RulesError
 from ...state import RESERVE
-from .. import Requirements
 from . import events as bev
-from .bots import GreedyBot, SearchBot
 from .cards import Cards, draw_card
 from .checks import state_problems
 from .combat import Combat
@@ -111,13 +111,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
     """Bering Land's procedures over one content model (built once, shared by states)."""
 
     name = "bering_land"
-    #: what these rules can run (checked by ``genkit check``): two sides; phases of the four
-    #: kinds below; respawn and housekeeping act for both sides; each side moves in one phase
-    REQUIRES = Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
-                            shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",),
-                            crt_above_highest=("use_highest", "last_row"), cards="required", facing=True,
-                            reserve=True)
-    BOTS = {"greedy": GreedyBot, "search": SearchBot}      # its own bots (genkit.sim.bots finds them here)
+    state_class = State
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -267,30 +261,15 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
 
     # ------------------------------------------------------------------ set-up
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
-        """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1.
-
-        ``trace``: a list that collects (face, purpose) of every die rolled.
-        ``events``: a list that collects event records (:mod:`genkit.engine.events`).
-        """
-        s = State.__new__(State)        # (every field is set below: State.copy and digest list them)
+    def _setup(self, s: State) -> None:
+        """6.0: set-up pieces on their hexes facing the enemy base, deck shuffled, turn 1."""
         n = self.npieces
-        s.game = self
-        s.trace = trace
-        s.events = events
-        s.legal = None
-        s.loc = [RESERVE] * n
-        s.reduced = [0] * n
-        s.facing = [0] * n
         s.stopped = [0] * n
         s.lost = [0] * n
-        s.occ = [-1] * self.board.n
         s.streak = [0] * (2 * self.ntypes)
         s.due = [0, 0]
         s.hands = [[], []]
         s.invuln = [0, 0]
-        s.rng = seed_rng(seed)
-        s.nrolls = 0
         s.deck = list(range(self.ncards))
         shuffle(s, s.deck)
         s.discard = []
@@ -298,10 +277,7 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         for p in range(n):
             if self.p_setup[p] >= 0:
                 self.put(s, p, self.p_setup[p])
-        s.turn = 1
-        s.phase = 0
         s.stage = S_OVER
-        s.actor = -1
         s.pend = ()
         s.steps_left = 0
         s.moved = -1
@@ -309,14 +285,35 @@ class Game(Respawn, Movement, Combat, Cards, GameRules):
         s.lead = -1
         s.battle_done = 0
         s.plays = 0
-        s.ended = 0
-        s.winner = -1
-        s.reason = ""
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     # ------------------------------------------------------------------ public API
+
+    def action_text(self, s: State, a) -> str:
+        """An action in this game's words: "move us Infantry 0905", "us Infantry 0905 to 0806
+        facing 0706" (7.0: the hex it faces), "us Armor 0806 attacks ru Infantry 0907" (8.0),
+        "play Air Drone" and its target (11.0), "place" / "combine" / "flip" (10.0), "pass"."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb == "to":
+            ahead = self.board.neighbours[a[1]][a[2]]
+            return f"{unit(s.pend[0])} to {at(a[1])} facing {at(ahead) if ahead >= 0 else 'the map edge'}"
+        if verb == "battle":
+            return f"{unit(a[1])} attacks {unit(a[2])}"
+        if verb == "combine":
+            return f"combine {', '.join(unit(p) for p in a[2])} into {unit(a[1])}"
+        if verb == "card":
+            return f"play {self.abilities[self.c_ab[a[1]]].name}"
+        if verb == "line":              # the line from the attacking unit, named by its first hex
+            ahead = self.board.neighbours[s.loc[self._attacking_unit(s)]][a[1]]
+            return f"at the line through {at(ahead)}"
+        if verb == "area":
+            return f"at the area {' '.join(at(h) for h in a[1])}"
+        if verb in ("at", "hex"):
+            return f"at {at(a[1])}"
+        words = {"move": "move", "join": "joins the battle:", "skip": "stays out of the battle:",
+                 "flip": "flip to full strength:", "place": "place", "stop": "stop", "target": "target"}
+        return verb if len(a) == 1 else f"{words[verb]} {unit(a[1])}"
+
 
     def _compute(self, s: State) -> list:
         st = s.stage

@@ -51,7 +51,7 @@ def references(ctx, section: Section):
 
 def phases(ctx, section: Section):
     """4.0: movement and combat phases name the side acting; one housekeeping phase ends the turn.
-    (One movement phase per side is the module's REQUIRES, checked as a rules limit.)"""
+    (One movement phase per side is the module's ``requires``, checked as a rules limit.)"""
     c = ctx.content
     for i, p in enumerate(c.game.sequence_of_play):
         if p.kind in ("movement", "combat") and not p.side:

@@ -1,12 +1,25 @@
 """Memoir '44's procedures (command cards by board section, battle dice with symbols, figures,
 flags and retreats, taking ground and armour overrun, medals), configured by a game's
-``rules:`` section (:mod:`.section`) and written up case by case in docs/memoir44-rules.md.
-Nothing outside this package names it, but the one registration line in
-:data:`genkit.engine.rules.RULES_MODULES`."""
+``rules:`` section (:mod:`.section`) and written up case by case in docs/memoir44-rules.md,
+declared once in :data:`RULES`. Nothing outside this package names it, but the one
+registration line in :data:`genkit.engine.rules.RULES_MODULES`."""
+from .. import Requirements, RulesModule
+from .bot_search import SearchBot
+from .bots import GreedyBot
 from .charts import charts
 from .checks import content_checks
 from .rules import Game
 from .section import Section
 from .state import DONE
 
-__all__ = ["DONE", "Game", "Section", "charts", "content_checks"]
+#: Memoir '44's rules module: two sides, each with one command, movement, battle and draw
+#: phase; command cards giving orders; symbol dice instead of a CRT; sections, features, figures.
+RULES = RulesModule(
+    name="memoir44", game=Game, section=Section, checks=content_checks, charts=charts,
+    bots={"greedy": GreedyBot, "search": SearchBot},
+    requires=Requirements(sides=2, phase_kinds=("command", "movement", "battle", "draw"),
+                          one_per_side=("command", "movement", "battle", "draw"), cards="required",
+                          crt=False, dice=True, card_fields=("orders",), sections=True, hex_features=True,
+                          figures=True))
+
+__all__ = ["DONE", "Game", "RULES", "Section", "charts", "content_checks"]

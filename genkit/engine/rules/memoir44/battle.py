@@ -4,7 +4,7 @@ rolls after the terrain, and the hits of the symbols rolled. A part of Memoir '4
 from __future__ import annotations
 
 from ... import events as ev
-from ...core import roll_die
+from ...chance import roll_die
 from . import events as mev
 from .state import DONE, S_BATTLE, S_OVERRUN
 from .state import M44State as State

@@ -1,4 +1,4 @@
-"""Memoir '44's search bot (offered as ``Game.BOTS["search"]``): a player turn chosen by Monte
+"""Memoir '44's search bot (offered as ``RULES.bots["search"]``): a player turn chosen by Monte
 Carlo over greedy continuations (:class:`~.bots.GreedyBot`), seeing only what its side sees.
 
 At each card decision it builds candidate player turns: the ``keep`` cards greedy rates best
@@ -16,6 +16,7 @@ greedy's.
 """
 from __future__ import annotations
 
+from ...playout import bot_policy, playout
 from .bots import GreedyBot
 from .state import DONE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER
 
@@ -151,18 +152,14 @@ class SearchBot(GreedyBot):
         other = 1 - self.side
         s.hands[other], s.deck, s.rng, s.legal = sample.hands[other][:], sample.deck[:], sample.rng, None
         bots = [GreedyBot(g, 0, seed), GreedyBot(g, 1, seed + 1)]
-        turns = 0
-        steps = 400
-        phase = s.phase
-        while not s.ended and steps:
-            side = s.actor
-            g.apply(s, bots[side].choose(g.observe(s, side), g.legal_actions(s)))
+        turns, phase = 0, s.phase
+
+        def turns_passed(s) -> bool:    # a new player turn begins with its command card
+            nonlocal turns, phase
             if s.stage == S_CARD and s.phase != phase:
-                phase = s.phase
-                turns += 1
-                if turns >= self.horizon:
-                    break
-            steps -= 1
+                phase, turns = s.phase, turns + 1
+            return turns >= self.horizon
+        playout(g, s, bot_policy(g, bots), 400, turns_passed)
         return self.evaluate(s)
 
     def evaluate(self, s) -> float:

@@ -1,4 +1,4 @@
-"""Memoir '44's own bots (offered as ``Game.BOTS``; genkit.sim.bots finds them there).
+"""Memoir '44's own bots (offered as the package record's ``bots``; genkit.sim.bots finds them there).
 
 :class:`GreedyBot` plays one decision at a time on what it sees: the card that orders the units
 with the best battle prospects, moves that bring targets into range without giving up

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 from ... import events as ev
-from ...core import shuffle
+from ...chance import shuffle
 from . import events as mev
 from .state import DONE, S_ORDER
 from .state import M44State as State

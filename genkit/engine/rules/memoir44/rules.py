@@ -2,7 +2,7 @@
 
 ``Game(content)`` reads the model once (the board's sections, what each terrain and feature
 does, the unit types, the battle die, the command deck, the objectives) and answers
-``initial_state``, ``_compute`` and ``_do``; the procedures of each part of the rules are its
+``_setup``, ``_compute``, ``_do`` and ``action_text``; the procedures of each part of the rules are its
 mixins: :mod:`.orders` (command cards, 3), :mod:`.movement` (4), :mod:`.battle` (5),
 :mod:`.retreat` (6-7), and medals here (9). Case numbers are those of docs/memoir44-rules.md.
 
@@ -12,14 +12,11 @@ Decisions (plain tuples, deterministic order): ``("card", copy)``; ``("order", p
 """
 from __future__ import annotations
 
-from ...core import seed_rng, shuffle
+from ...chance import shuffle
 from ...game import GameRules, RulesError
-from ...state import ELIMINATED, RESERVE
-from .. import Requirements
+from ...state import ELIMINATED
 from . import events as mev
 from .battle import Battle
-from .bot_search import SearchBot
-from .bots import GreedyBot
 from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
@@ -50,11 +47,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
     """Memoir '44's procedures over one content model (built once, shared by states)."""
 
     name = "memoir44"
-    REQUIRES = Requirements(sides=2, phase_kinds=("command", "movement", "battle", "draw"),
-                            one_per_side=("command", "movement", "battle", "draw"), cards="required",
-                            crt=False, dice=True, card_fields=("orders",), sections=True, hex_features=True,
-                            figures=True)
-    BOTS = {"greedy": GreedyBot, "search": SearchBot}
+    state_class = State
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -165,16 +158,10 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
 
     # ------------------------------------------------------------------ set-up
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> State:
+    def _setup(self, s: State) -> None:
         """2.1-2.4: units on their set-up hexes with all their figures, features on theirs, the
         deck shuffled, each side dealt its hand; the first side's command phase."""
-        s = State.__new__(State)
         n = self.npieces
-        s.game, s.trace, s.events, s.legal = self, trace, events, None
-        s.loc = [RESERVE] * n
-        s.occ = [-1] * self.board.n
-        s.reduced = [0] * n
-        s.facing = [0] * n
         s.figs = list(self.t_figs[t] for t in self.p_type)
         s.mv = [-1] * n
         s.feat = list(self.feat_setup)
@@ -182,8 +169,6 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             if self.p_setup[p] >= 0:
                 s.loc[p] = self.p_setup[p]
                 s.occ[self.p_setup[p]] = p
-        s.rng = seed_rng(seed)
-        s.nrolls = 0
         s.deck = list(range(self.ncards))
         shuffle(s, s.deck)
         s.discard = []
@@ -194,11 +179,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         s.card = -1
         s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
         s.stage, s.pend = S_OVER, ()
-        s.turn, s.phase, s.actor = 1, 0, -1
-        s.ended, s.winner, s.reason = 0, -1, ""
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     # ------------------------------------------------------------------ decisions
 
@@ -243,6 +224,26 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         if st == S_OVERRUN:
             return self._overrun(s, a)
         raise RulesError(f"no decision pending in {s!r}")
+
+    def action_text(self, s: State, a) -> str:
+        """An action in this game's words: "play Probe Center" (3.2), "order us Infantry 0406"
+        (3.3), "move us Infantry 0406" and "us Infantry 0406 to 0507" (4.1), "us Armor 0507
+        battles ru Infantry 0709" (5.1), "ru Infantry 0709 retreats to 0810" (6.1), "us Armor
+        0507 takes ground at 0709" (6.3), "done" ending a step."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb == "card":
+            return f"play {self.cards[self.c_card[a[1]]].name}"
+        if verb in ("order", "move"):
+            return f"{verb} {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.pend[0])} to {at(a[1])}"
+        if verb == "fire":
+            return f"{unit(a[1])} battles {unit(a[2])}"
+        if verb == "retreat":
+            return f"{unit(s.pend[0])} retreats to {at(a[1])}"
+        if verb == "take":
+            return f"{unit(s.pend[0])} takes ground at {at(a[1])}"
+        return {"stay": "stays", "done": "done"}[verb]
 
     # ------------------------------------------------------------------ sequence of play
 

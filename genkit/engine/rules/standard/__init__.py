@@ -1,9 +1,24 @@
 """The standard rules of classic hex-and-counter wargames, configured by a game's ``rules:``
-section (:mod:`.section`) and written up case by case in docs/standard-rules.md. A game on
-these rules is a folder of YAML: no Python of its own."""
+section (:mod:`.section`) and written up case by case in docs/standard-rules.md, declared once
+in :data:`RULES`. A game on these rules is a folder of YAML: no Python of its own."""
+from .. import Requirements, RulesModule
+from .bots import GreedyBot
 from .charts import charts
 from .checks import content_checks
-from .rules import Game
 from .section import Section
+from .rules import COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
+from .tables import EFFECTS
 
-__all__ = ["Game", "Section", "charts", "content_checks"]
+#: The standard rules module: two sides; movement and combat phases of one side, reinforcement
+#: and replacement phases of one side or of each in turn; every CRT effect of the genre; pieces
+#: in reserve, hexsides and roads, reinforcements; several pieces may share a hex.
+RULES = RulesModule(
+    name="standard", game=Game, section=Section, checks=content_checks, charts=charts,
+    bots={"greedy": GreedyBot},
+    requires=Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
+                          any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
+                          crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
+                          reserve=True, map_features=True, reinforcements=True),
+    stacks=True)
+
+__all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

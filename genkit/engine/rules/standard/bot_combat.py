@@ -3,7 +3,7 @@ column after odds, shifts and DRMs), which attack to make with which units, and 
 advances (:class:`CombatChoices`, a part of :class:`~.bots.GreedyBot`)."""
 from __future__ import annotations
 
-from ...core import AUTO_MISS, FORBIDDEN
+from ...crt import AUTO_MISS, FORBIDDEN
 from .bot_tables import (
     BIG,
     E_AELIM,

@@ -3,11 +3,12 @@ hexes and the movement cost to reach them, the combat effect of every hex and he
 CRT's result distribution per column and die-roll modifier."""
 from __future__ import annotations
 
-import heapq
 from itertools import pairwise
 
+from ...board import costs_to
 from ...bots import per_game
-from ...core import (
+from ...crt import (
+    CrtTable,
     EFFECT_ATTACKER_ELIMINATE,
     EFFECT_ATTACKER_RETREAT,
     EFFECT_ATTACKER_STEP,
@@ -16,7 +17,6 @@ from ...core import (
     EFFECT_NONE,
     EFFECT_RETREAT,
     EFFECT_STEP,
-    CrtTable,
 )
 from .section import Section
 
@@ -145,24 +145,8 @@ class BotTables:
         """Movement cost (half points) from every hex to ``target`` (Dijkstra on the map, no units)."""
         hit = self._to.get(target)
         if hit is None:
-            best = [UNREACHED] * self.n
-            best[target] = 0
-            heap = [(0, target)]
             step = self.step_cost
-            adj = self.adjacent
-            while heap:
-                d, h = heapq.heappop(heap)
-                if d > best[h]:
-                    continue
-                for j in adj[h]:
-                    c = step.get((j, h))
-                    if c is None:
-                        continue
-                    nd = d + c
-                    if nd < best[j]:
-                        best[j] = nd
-                        heapq.heappush(heap, (nd, j))
-            hit = self._to[target] = best
+            hit = self._to[target] = costs_to(target, self.adjacent, lambda j, h: step.get((j, h)), UNREACHED)
         return hit
 
     def objective_map(self, targets: tuple) -> list:

@@ -35,7 +35,7 @@ result distribution per column and die-roll modifier.
   entry hex closest to the objectives; a step restored to the reduced unit worth most.
 
 Ties are broken by the bot's own seeded generator, so a game is reproducible from its seed.
-This module imports nothing of the rules module (which names it in ``Game.BOTS``).
+This module imports nothing of the rules module (the package record offers it as ``bots``).
 """
 from __future__ import annotations
 
@@ -468,7 +468,3 @@ class GreedyBot(CombatChoices):
             if best is None or val > best:
                 best, choice = val, a
         return choice if choice is not None else (END if END in actions else actions[0])
-
-
-#: the bots of the standard rules, for ``Game.BOTS``
-BOTS = {"greedy": GreedyBot}

@@ -4,7 +4,9 @@ result effect, retreats chosen hex by hex by the retreating side, and advance af
 from __future__ import annotations
 
 from ... import events as ev
-from ...core import AUTO_MISS, FORBIDDEN, bit_indices, roll_die
+from ...chance import roll_die
+from ...crt import AUTO_MISS, FORBIDDEN
+from ...movement import bit_indices
 from .events import Advanced, Retreated
 from .state import ADVANCE, PICK, RETREAT, StandardState
 from .tables import (

@@ -4,6 +4,7 @@ Dijkstra over half movement points on the per-edge cost table of :mod:`.tables` 
 hex, :mod:`.state`)."""
 from __future__ import annotations
 
+from ...board import side_masks
 from ...state import ELIMINATED
 from .events import Arrived
 from .state import StandardState
@@ -111,20 +112,8 @@ class Movement:
         """(friendly hexes, enemy hexes, enemy zones of control) of ``side`` as bit masks, and
         a cache for :meth:`_reach` (``"stacked"``: friendly hexes with more than one unit; the
         :meth:`_full` masks by stacking points, the strategic ``"near"`` mask)."""
-        own = enemy = zoc = stacked = 0
-        zf, bit, loc = self.zoc_from, self.board.bit, s.loc
-        for p in self.side_pieces[side]:
-            h = loc[p]
-            if h >= 0:
-                b = bit[h]
-                if own & b:
-                    stacked |= b
-                own |= b
-        for p in self.side_pieces[1 - side]:
-            h = loc[p]
-            if h >= 0:
-                enemy |= bit[h]
-                zoc |= zf[h]
+        own, stacked, enemy, zoc = side_masks(s.loc, self.side_pieces[side], self.side_pieces[1 - side],
+                                              self.board.bit, self.zoc_from)
         if self.zoc_kind == ZOC_NONE:
             zoc = 0
         return own, enemy, zoc, {"stacked": stacked}

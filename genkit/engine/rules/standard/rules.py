@@ -13,13 +13,9 @@ Decisions (plain tuples, deterministic order):
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-from ...core import FORBIDDEN, seed_rng
+from ...crt import FORBIDDEN
 from ...game import GameRules
 from ...state import RESERVE
-from .. import Requirements
 from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
@@ -37,7 +33,6 @@ from .state import (
     StandardState,
 )
 from .tables import (
-    EFFECTS,
     ZOC_KINDS,
     ZOC_LOCKING,
     ZOC_STOP_LEAVE,
@@ -59,11 +54,7 @@ class Game(Movement, Combat, GameRules):
     tested against is tests/engine/standard_reference.py.)"""
 
     name = "standard"
-    REQUIRES = Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
-                            any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
-                            crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
-                            reserve=True, map_features=True, reinforcements=True)
-    STACKS = True           # several pieces share a hex: occ[h] is the top of its stack
+    state_class = StandardState
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -129,20 +120,14 @@ class Game(Movement, Combat, GameRules):
 
     # ------------------------------------------------------------------ the interface
 
-    def initial_state(self, seed: int, trace: list | None = None, events: list | None = None) -> StandardState:
-        s = StandardState.__new__(StandardState)
-        n = self.npieces
-        s.game, s.trace, s.events, s.legal = self, trace, events, None
-        s.loc, s.reduced, s.facing, s.occ, s.nxt = [RESERVE] * n, [0] * n, [0] * n, [-1] * self.board.n, [-1] * n
+    def _setup(self, s: StandardState) -> None:
+        """Every piece with a set-up hex on it; the first phase of turn 1 entered (case 3.1)."""
+        s.nxt = [-1] * self.npieces
         for p, h in enumerate(self.p_setup):
             if h >= 0:
                 self._put(s, p, h)
-        s.turn, s.phase, s.rng, s.nrolls = 1, 0, seed_rng(seed), 0
-        s.ended, s.winner, s.reason = 0, -1, ""
         s.marched, s.sub = 0, 0
         self._enter_phase(s)
-        self._settle(s)
-        return s
 
     def phase_actor(self, s: StandardState) -> int:
         side = self.phase_side[s.phase]
@@ -330,6 +315,30 @@ class Game(Movement, Combat, GameRules):
             return
         raise ValueError(f"unknown action {a!r}")
 
+    def action_text(self, s: StandardState, a) -> str:
+        """An action in the words of the standard rules: "move us Infantry 0406" / "march ..."
+        and "us Infantry 0406 to 0508" (case 5), "attack 0609", "with us Armor 0508" and
+        "roll: 7 against 3" (case 8), "ru Infantry 0609 retreats to 0710", "us Armor 0508
+        advances to 0609", "stay" (case 9), "us Infantry in reserve enters at 0101" (case 10.1),
+        "restore us Infantry 0406" (case 10.2), "end" (of the phase)."""
+        verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
+        if verb in ("move", "march", "with", "restore"):
+            return f"{verb} {unit(a[1])}"
+        if verb == "to":
+            return f"{unit(s.chosen)} to {at(a[1])}"
+        if verb == "attack":
+            return f"attack {at(a[1])}"
+        if verb == "roll":
+            chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
+            return f"roll: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
+        if verb == "retreat":
+            return f"{unit(s.rq[0])} retreats to {at(a[1])}"
+        if verb == "advance":
+            return f"{unit(a[1])} advances to {at(s.target)}"
+        if verb == "enter":
+            return f"{unit(s.chosen)} enters at {at(a[1])}"
+        return verb                     # "end", "stay"
+
     # ------------------------------------------------------------------ case 3: sequence of play
 
     def _next_phase(self, s: StandardState) -> None:
@@ -460,13 +469,3 @@ class Game(Movement, Combat, GameRules):
             lines.append(f"replacement points {s.points}")
         return lines
 
-
-def _own_bots() -> dict:
-    """The standard rules' own bots (:mod:`.bots`, when it exists)."""
-    name = f"{__package__}.bots"
-    if importlib.util.find_spec(name) is None:
-        return {}
-    return dict(getattr(importlib.import_module(name), "BOTS", {}))
-
-
-Game.BOTS = _own_bots()

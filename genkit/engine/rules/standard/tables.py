@@ -6,18 +6,30 @@ from __future__ import annotations
 
 import itertools
 
-from ...core import (
-    EFFECT_ATTACKER_ELIMINATE,
-    EFFECT_ATTACKER_RETREAT,
-    EFFECT_ATTACKER_STEP,
-    EFFECT_ELIMINATE,
-    EFFECT_EXCHANGE,
-    EFFECT_NAMES,
-    EFFECT_NONE,
-    EFFECT_RETREAT,
-    EFFECT_STEP,
-    IMPASSABLE,
+from ...board import IMPASSABLE
+
+from ...crt import (
+
     CrtTable,
+
+    EFFECT_ATTACKER_ELIMINATE,
+
+    EFFECT_ATTACKER_RETREAT,
+
+    EFFECT_ATTACKER_STEP,
+
+    EFFECT_ELIMINATE,
+
+    EFFECT_EXCHANGE,
+
+    EFFECT_NAMES,
+
+    EFFECT_NONE,
+
+    EFFECT_RETREAT,
+
+    EFFECT_STEP,
+
 )
 
 ZOC_NONE, ZOC_STOP, ZOC_STOP_LEAVE, ZOC_LOCKING = range(4)

@@ -1,0 +1,151 @@
+"""Movement over a :class:`~.board.Board`: the hexes (and, for units with a facing, the
+facings) a unit can end its move in, spending movement points on the terrain costs and
+stopping in enemy zones of control.
+
+Speed notes: :func:`reach_hexes` (bit masks) and :func:`reach_nodes` (the position worked into
+an entry-cost table) are the two halves of :func:`move_targets`, called directly by the rules
+with tables built once per position. tests/engine/reference_search.py keeps a plain Dijkstra
+of the same rules as the oracle they are tested against.
+"""
+from __future__ import annotations
+
+from .board import Board
+
+
+def move_targets(board: Board, start: int, facing: int, ma: int, occ: list, piece_side: list,
+                 side: int, passes_friends: bool, has_facing: bool, turn_cost: int,
+                 zoc) -> list:
+    """Where a unit may end its move: a sorted list of (hex, facing).
+
+    Dijkstra over (hex, facing) with movement points: entering a hex costs its
+    terrain cost (impassable never enterable); an enemy-occupied hex is never
+    entered; a friend-occupied hex only by ``passes_friends`` units and never
+    as the end; entering an enemy zone of control ends the move (the start hex
+    is no restriction). A unit with facing only steps into the hex it faces and
+    pays ``turn_cost`` per 60 degrees turned; turning in place is a move. Units
+    without facing report their unchanged ``facing``. ``zoc``: per hex a true
+    value in an enemy zone of control (every hex next to an enemy unit).
+    """
+    if not has_facing:
+        stop = 0
+        for h, z in enumerate(zoc):
+            if z:
+                stop |= 1 << h
+        own = enemy = 0
+        for h, p in enumerate(occ):
+            if p >= 0:
+                if piece_side[p] == side:
+                    own |= 1 << h
+                else:
+                    enemy |= 1 << h
+        enter = board.passable_mask & ~(enemy if passes_friends else own | enemy)
+        return [(h, facing) for h in reach_hexes(board, start, ma, enter, stop, ~(own | enemy))]
+    entry = list(board.cost)
+    for h, p in enumerate(occ):
+        if p >= 0 and (piece_side[p] != side or not passes_friends):
+            entry[h] = 0
+    return [(k // 6, k % 6) for k in reach_nodes(board, start, facing, ma, turn_cost, entry, zoc, occ)]
+
+
+def bit_indices(mask: int) -> list:
+    """The indices of the set bits of ``mask``, ascending (hex masks -> sorted hex lists).
+    (Scanning the binary digits with str.find beats peeling bits off the int.)"""
+    digits = bin(mask)[:1:-1]           # least significant first, "0b" dropped
+    out = []
+    i = digits.find("1")
+    while i >= 0:
+        out.append(i)
+        i = digits.find("1", i + 1)
+    return out
+
+
+def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: int) -> list:
+    """:func:`move_targets` for a unit without facing, on bit masks over hex indices: the
+    sorted end hexes.
+
+    ``enter``: the hexes the unit may step into (passable, no enemy, a friend's hex
+    only for units that pass through friends); ``stop``: the enemy zones of control
+    (entering one ends the move; the start hex is no restriction); ``ends``: the hexes
+    a move may end in (the empty ones). Breadth-first by movement points spent: the
+    hexes first reached after ``k`` points are those next to a hex first reached after
+    ``k - c`` points (that the move may go on from) whose entry cost is ``c``.
+    """
+    adj = board.adj_mask
+    cms = board.cost_masks
+    sb = 1 << start
+    seen = sb
+    nbs = [adj[start]]             # per level: the hexes next to the hexes a move goes on from
+    for k in range(1, ma + 1):
+        new = 0
+        for c, cm in cms:
+            if c > k:
+                break
+            new |= nbs[k - c] & cm
+        new &= enter & ~seen
+        seen |= new
+        if k < ma:
+            go = new & ~stop
+            nb = 0
+            while go:
+                low = go & -go
+                nb |= adj[low.bit_length() - 1]
+                go ^= low
+            nbs.append(nb)
+    return bit_indices(seen & ends & ~sb)
+
+
+def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
+                stop, occ: list) -> list:
+    """:func:`move_targets` for a unit with facing, the position worked into two tables: the
+    sorted end nodes ``hex * 6 + facing``.
+
+    ``entry``: per hex the points it costs this unit to step into it, 0 when it may not
+    (impassable, an enemy, a friend the unit cannot pass); ``stop``: per hex a true
+    value in an enemy zone of control (the start hex is no restriction); ``ends``: per
+    hex a true value when a move may end there (empty, or the start hex).
+    """
+    moves = board.node_moves
+    s0 = start * 6 + facing
+    big = ma + 1
+    best = [big] * (board.n * 6)
+    best[s0] = 0
+    reached = []
+    buckets = [[] for _ in range(big)]
+    buckets[0].append(s0)
+    for spent in range(big):
+        bucket = buckets[spent]
+        t = spent + turn_cost
+        turn = t <= ma
+        tb = buckets[t] if turn else None
+        for node in bucket:          # turn_cost 0 appends to the bucket being read
+            if best[node] != spent:
+                continue
+            h = node // 6
+            if stop[h] and h != start:
+                continue
+            fwd, j, left, right = moves[node]
+            if turn:
+                if t < best[left]:
+                    if best[left] == big:
+                        reached.append(left)
+                    best[left] = t
+                    tb.append(left)
+                if t < best[right]:
+                    if best[right] == big:
+                        reached.append(right)
+                    best[right] = t
+                    tb.append(right)
+            if j < 0:
+                continue
+            c = entry[j]
+            if not c:
+                continue
+            tf = spent + c
+            if tf >= best[fwd]:
+                continue
+            if best[fwd] == big:
+                reached.append(fwd)
+            best[fwd] = tf
+            buckets[tf].append(fwd)
+    reached.sort()
+    return [k for k in reached if k // 6 == start or occ[k // 6] < 0]
