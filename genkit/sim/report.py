@@ -1,6 +1,6 @@
 """Self-contained HTML reports of a simulation, a comparison or a sweep.
 
-One jinja2 template (``templates/report.html.j2``) and plots drawn as inline SVG
+One jinja2 template (``templates/report.html.j2``) and plots drawn as inline SVG with svgwrite
 (:mod:`.report_plots`): no image files, no scripts, no network, no plotting library. The
 page starts with a plain-language summary (who wins how often, whether that is
 balanced, dead cards and CRT cells, invariant violations), then the figures.

@@ -1,24 +1,23 @@
 """The plots of the simulator's HTML reports (:mod:`.report` for sim, compare and sweep,
-:mod:`.tune_report` for tune), drawn as inline SVG text: win rates, game length, the CRT cells'
-use, cards, units, forest plots of a comparison, a sweep's curve, and tune's objective, effects
-and goals. No plotting library: a few primitives (:class:`Svg`) and nice axis ticks."""
+:mod:`.tune_report` for tune), drawn as inline SVG with svgwrite: win rates, game length, the CRT
+cells' use, cards, units, forest plots of a comparison, a sweep's curve, and tune's objective,
+effects and goals. svgwrite builds the elements and escapes the names a designer gives; this module
+only lays them out (:class:`Svg`) and picks the axis ticks."""
 from __future__ import annotations
 
-import html
 import math
+
+import svgwrite
 
 from .compare import Sweep
 from .metrics import Metrics, cell_key, column_label
+from .stats import wilson
 
 INK = "#222"
 GRID = "#d8d8d8"
 MUTED = "#777"
 FALLBACK = ["#1f4e9c", "#c0391b", "#2e8b57", "#8e44ad"]
-RESULT_COLOUR = {"K": "#7f1d1d", "L": "#b45309", "M": "#6b7280"}
-
-
-def _e(x) -> str:
-    return html.escape(str(x), quote=True)
+DASHED = {"stroke_dasharray": "4 3"}
 
 
 def pct(p: float) -> str:
@@ -27,34 +26,50 @@ def pct(p: float) -> str:
 
 # --------------------------------------------------------------------------- svg primitives
 
+def _r(v) -> float:
+    """A coordinate to 0.1 px: short attributes, and the same bytes for the same plot."""
+    return round(float(v), 1)
+
+
 class Svg:
+    """One plot: an svgwrite drawing with its title, and the few shapes the plots are made of."""
+
     def __init__(self, w: int, h: int, title: str):
-        self.w, self.h = w, h
-        self.parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-                      f'role="img" aria-label="{_e(title)}" font-family="DejaVu Sans, Arial, sans-serif" '
-                      f'font-size="12"><title>{_e(title)}</title>']
+        # debug=False: svgwrite's attribute check knows SVG 1.1 only and refuses role and aria-label
+        self.dwg = svgwrite.Drawing(size=(w, h), viewBox=f"0 0 {w} {h}", debug=False, role="img",
+                                    font_family="DejaVu Sans, Arial, sans-serif", font_size=12,
+                                    **{"aria-label": title})
+        self.dwg.set_desc(title=title)
 
-    def rect(self, x, y, w, h, fill, extra=""):
-        self.parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(0, w):.1f}" height="{max(0, h):.1f}" '
-                          f'fill="{fill}" {extra}/>')
+    def rect(self, x, y, w, h, fill, **extra):
+        self.dwg.add(self.dwg.rect((_r(x), _r(y)), (_r(max(0, w)), _r(max(0, h))), fill=fill, **extra))
 
-    def line(self, x1, y1, x2, y2, stroke=INK, width=1, extra=""):
-        self.parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
-                          f'stroke-width="{width}" {extra}/>')
+    def line(self, x1, y1, x2, y2, stroke=INK, width=1, **extra):
+        self.dwg.add(self.dwg.line((_r(x1), _r(y1)), (_r(x2), _r(y2)), stroke=stroke, stroke_width=width,
+                                   **extra))
 
-    def text(self, x, y, s, anchor="start", size=12, fill=INK, weight="normal", extra=""):
-        self.parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" '
-                          f'fill="{fill}" font-weight="{weight}" {extra}>{_e(s)}</text>')
+    def text(self, x, y, s, anchor="start", size=12, fill=INK, weight="normal"):
+        self.dwg.add(self.dwg.text(str(s), insert=(_r(x), _r(y)), text_anchor=anchor, font_size=size,
+                                   fill=fill, font_weight=weight))
 
     def circle(self, x, y, r, fill):
-        self.parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}"/>')
+        self.dwg.add(self.dwg.circle((_r(x), _r(y)), r, fill=fill))
 
     def polyline(self, pts, stroke, width=2):
-        p = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-        self.parts.append(f'<polyline points="{p}" fill="none" stroke="{stroke}" stroke-width="{width}"/>')
+        self.dwg.add(self.dwg.polyline([(_r(x), _r(y)) for x, y in pts], fill="none", stroke=stroke,
+                                       stroke_width=width))
+
+    def hatch(self) -> str:
+        """Define the grey hatching of never-reached cells; returns the fill that paints with it."""
+        pattern = self.dwg.pattern(id="hatch", size=(6, 6), patternUnits="userSpaceOnUse",
+                                   patternTransform="rotate(45)")
+        pattern.add(self.dwg.rect((0, 0), (6, 6), fill="#f3f3f3"))
+        pattern.add(self.dwg.line((0, 0), (0, 6), stroke="#c9c9c9", stroke_width=2))
+        self.dwg.defs.add(pattern)
+        return pattern.get_funciri()
 
     def done(self) -> str:
-        return "".join(self.parts) + "</svg>"
+        return self.dwg.tostring()
 
 
 def _nice_max(v: float) -> float:
@@ -97,7 +112,6 @@ def plot_win_rates(m: Metrics) -> str:
     rows = [(f"{side_name(m, s)} wins", m.win_rate(s), _colours(m)[s]) for s in sides]
     if m.draws:
         k = m.draws
-        from .stats import wilson
         lo, hi = wilson(k, m.completed)
         rows.append(("draws", {"p": k / m.completed, "ci95": [lo, hi]}, "#999"))
     w, left, right, bh = 640, 130, 30, 34
@@ -106,24 +120,21 @@ def plot_win_rates(m: Metrics) -> str:
     x0, x1 = left, w - right
     sx = lambda p: x0 + p * (x1 - x0)  # noqa: E731
     for t in (0, .25, .5, .75, 1):
-        svg.line(sx(t), 20, sx(t), h - 28, GRID if t != .5 else "#999", 1,
-                 'stroke-dasharray="4 3"' if t == .5 else "")
+        svg.line(sx(t), 20, sx(t), h - 28, GRID if t != .5 else "#999", 1, **(DASHED if t == .5 else {}))
         svg.text(sx(t), h - 12, f"{int(t * 100)}%", "middle", 11, MUTED)
     y = 28
     for label, wr, col in rows:
         svg.text(left - 8, y + bh / 2 + 4, label, "end", 13)
-        svg.rect(sx(0), y, sx(wr["p"]) - sx(0), bh, col, 'opacity="0.85"')
+        svg.rect(sx(0), y, sx(wr["p"]) - sx(0), bh, col, opacity=0.85)
         lo, hi = wr["ci95"]
         cy = y + bh / 2
         svg.line(sx(lo), cy, sx(hi), cy, INK, 2)
         svg.line(sx(lo), cy - 7, sx(lo), cy + 7, INK, 2)
         svg.line(sx(hi), cy - 7, sx(hi), cy + 7, INK, 2)
-        tx = sx(wr["p"]) + 6 if wr["p"] < 0.8 else sx(wr["p"]) - 6
-        anchor = "start" if wr["p"] < 0.8 else "end"
-        fill = INK if wr["p"] < 0.8 else "#fff"
-        svg.text(tx if wr["p"] >= 0.8 else max(tx, sx(hi) + 6), y - 4 + bh / 2 + 8,
-                 f"{pct(wr['p'])}  [{pct(lo)}, {pct(hi)}]", anchor if wr["p"] >= 0.8 else "start", 12,
-                 fill, "bold")
+        inside = wr["p"] >= 0.8       # the figure in white inside a long bar, else after the interval
+        tx = sx(wr["p"]) - 6 if inside else max(sx(wr["p"]) + 6, sx(hi) + 6)
+        svg.text(tx, y - 4 + bh / 2 + 8, f"{pct(wr['p'])}  [{pct(lo)}, {pct(hi)}]", "end" if inside else "start",
+                 12, "#fff" if inside else INK, "bold")
         y += bh + 14
     return svg.done()
 
@@ -172,9 +183,7 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
     w = left + faces * cw + 120
     h = top + len(rows) * ch + 30
     svg = Svg(w, h, "Combat results table: how often each cell was used")
-    svg.parts.append('<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-                     'patternTransform="rotate(45)"><rect width="6" height="6" fill="#f3f3f3"/>'
-                     '<line x1="0" y1="0" x2="0" y2="6" stroke="#c9c9c9" stroke-width="2"/></pattern></defs>')
+    hatch = svg.hatch()
     for f in range(1, faces + 1):
         svg.text(left + (f - 0.5) * cw, top - 10, f"die {f}", "middle", 12, MUTED)
     svg.text(left + faces * cw + 10, top - 10, "battles", "start", 12, MUTED)
@@ -190,7 +199,7 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
             x = left + (f - 1) * cw
             code = (rows_by_column or {}).get(d, {}).get(t, [""] * faces)[f - 1] if rows_by_column else ""
             if c == 0:
-                svg.rect(x, y, cw - 2, ch - 2, "url(#hatch)", 'stroke="#e0e0e0"')
+                svg.rect(x, y, cw - 2, ch - 2, hatch, stroke="#e0e0e0")
                 svg.text(x + cw / 2, y + ch / 2 + 4, f"{code} ·" if code else "·", "middle", 12, "#999")
             else:
                 frac = c / max(rowtotal, 1) * faces / 2
@@ -275,7 +284,7 @@ def plot_forest(rows: list) -> str:
     svg = Svg(w, h, "Differences B - A with 95% intervals")
     x0, x1 = left, w - 130
     xm = (x0 + x1) / 2
-    svg.line(xm, 10, xm, h - 24, "#999", 1, 'stroke-dasharray="4 3"')
+    svg.line(xm, 10, xm, h - 24, "#999", 1, **DASHED)
     y = 20
     for r in rows:
         lo, hi = r["ci95"]
@@ -309,7 +318,7 @@ def plot_sweep(sw: Sweep) -> str:
     sx = lambda i: x0 + (x1 - x0) * (i + 0.5) / max(n, 1)  # noqa: E731
     sy = lambda p: y0 - (y0 - y1) * p  # noqa: E731
     for t in (0, .25, .5, .75, 1):
-        svg.line(x0, sy(t), x1, sy(t), GRID if t != .5 else "#999", 1, 'stroke-dasharray="4 3"' if t == .5 else "")
+        svg.line(x0, sy(t), x1, sy(t), GRID if t != .5 else "#999", 1, **(DASHED if t == .5 else {}))
         svg.text(x0 - 6, sy(t) + 4, f"{int(t * 100)}%", "end", 11, MUTED)
     for k, s in enumerate(sides):
         off = (k - (len(sides) - 1) / 2) * 6

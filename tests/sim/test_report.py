@@ -1,10 +1,15 @@
 """The HTML reports render, are self-contained, and hold the summary and the plots."""
 import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
 
+import pytest
 from markupsafe import escape
 
 from genkit.sim.compare import compare, sweep
 from genkit.sim.report import balance_verdict, sensitivity_lines, write_report
+from genkit.sim.report_plots import plot_cards, plot_crt, plot_effect, plot_length, plot_units, plot_win_rates
 from genkit.sim.runner import simulate
 from genkit.sim.stats import games_to_settle
 
@@ -89,3 +94,44 @@ def test_sim_notes_a_side_that_wins_almost_only_one_way():
     assert len(notes) == 1 and notes[0].startswith("Sensitivity: 95.0% of Blue's wins come one way (enter_enemy_place)")
     m.wins_by_reason = {"blue:enter_enemy_place": 30, "blue:points": 10, "grey:hold": 30, "grey:turn_limit": 30}
     assert sensitivity_lines(m) == []
+
+
+
+NASTY = 'Blue <b>&amp; "Co" \'n\''     # a designer's name, with every character XML escapes
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _plots_with_designer_names(bering_path):
+    """Every plot of a sim report and one of tune's, with NASTY as a side, card, unit and number."""
+    m = simulate(bering_path, [], games=2, seed=2, bots="random", workers=1, progress=False)
+    m.meta["side_names"]["us"] = NASTY
+    m.meta["card_names"]["predator_missile"] = NASTY
+    m.meta["unit_names"]["inf"] = NASTY
+    return [plot(m) for plot in (plot_win_rates, plot_length, plot_crt, plot_cards, plot_units)] + \
+        [plot_effect(NASTY, [{"value": NASTY, "mean_objective": 0.8, "trials": 3}])]
+
+
+def test_plots_are_svg_documents_with_designer_names_escaped(bering_path):
+    plots = _plots_with_designer_names(bering_path)
+    assert plots == _plots_with_designer_names(bering_path)          # same input, same bytes
+    texts = []
+    for svg in plots:
+        root = ET.fromstring(svg)                                     # well-formed XML
+        assert root.tag == f"{SVG_NS}svg"
+        assert NASTY not in svg                                       # never written raw...
+        texts += ["".join(e.itertext()) for e in root.iter(f"{SVG_NS}text")]
+    for shown in (f"{NASTY} wins", NASTY, f"{NASTY} {NASTY}"):      # ...but read back as written
+        assert shown in texts
+    tune_plot = ET.fromstring(plots[-1])
+    assert tune_plot.get("aria-label") == tune_plot.find(f"{SVG_NS}title").text == NASTY
+
+
+def test_librsvg_reads_every_plot(bering_path, tmp_path):
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg is None:
+        pytest.skip("rsvg-convert not installed (Debian: librsvg2-bin)")
+    for i, svg in enumerate(_plots_with_designer_names(bering_path)):
+        (tmp_path / f"{i}.svg").write_text(svg)
+        out = subprocess.run([rsvg, "-o", str(tmp_path / f"{i}.png"), str(tmp_path / f"{i}.svg")],
+                             capture_output=True, text=True)
+        assert out.returncode == 0 and (tmp_path / f"{i}.png").stat().st_size > 0, out.stderr
