@@ -71,7 +71,7 @@ def test_a_rules_md_past_a_face_s_output_builds_and_rules_size_bounds_it(game_co
     status, _, _ = genkit("build", game_copy, "--only", "rules", "--out", tmp_path / "out")
     assert status == 0 and (tmp_path / "out" / "rules.pdf").exists()
     said = _refused_by_build(genkit, game_copy, tmp_path / "small", "--limit", "rules_size=500kB")
-    assert "rules.md:1:" in said and "rules_size=512000" in said and "--limit rules_size=N" in said
+    assert "rules.md:1:" in said and "rules_size=500KB" in said and "--limit rules_size=N" in said
 
 
 def test_a_table_wider_than_the_page_is_a_check_error_with_its_line(game_copy, genkit, tmp_path):
