@@ -11,9 +11,12 @@ the model's context with :class:`Laid`, where it leaves what it laid out for the
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..model.check_context import Context
+from ..model.source import Finding
+from .aid import aid_style
 from .aid_units import chart_text_size
 from .cards import card_faces as lay_card_faces, card_grid
 from .counters import marker_face
@@ -146,6 +149,24 @@ def die_face_text(ctx: DrawingContext):
                     break
 
 
+def player_aid_style(ctx: DrawingContext):
+    """The player aid's style renders and reads as the aid reads it: a pack's ``aid.yaml.j2``
+    that a build would refuse (output that is not YAML, a section it does not know, a budget
+    run out) is reported here, at the template's file and line."""
+    try:
+        aid_style(ctx.content, ctx.source.root)
+    except TemplateError as exc:
+        yield _template_finding(str(exc))
+
+
+def _template_finding(message: str) -> Finding:
+    """A template's refusal as a finding at the template's file (and line, when it names one)."""
+    found = re.match(r"(?P<file>.+?\.j2)(?::(?P<line>\d+))?: (?P<rest>.*)", message, flags=re.S)
+    if not found:
+        return Finding("error", "templates", 0, "template", message)
+    return Finding("error", found["file"], int(found["line"] or 0), "template", found["rest"])
+
+
 def rules_booklet(ctx: DrawingContext):
     """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
     exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
@@ -153,4 +174,4 @@ def rules_booklet(ctx: DrawingContext):
 
 
 PRINT_CHECKS = (card_fit, unit_chart_text, marker_faces)
-LAYOUT_CHECKS = (legend_fit, card_faces, die_face_text, rules_booklet)
+LAYOUT_CHECKS = (legend_fit, card_faces, die_face_text, player_aid_style, rules_booklet)

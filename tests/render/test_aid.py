@@ -275,3 +275,21 @@ def test_a_word_thousands_of_letters_long_breaks_between_letters_in_time(monkeyp
     assert "".join(lines) == word and all(width_of(ln, "sans", 7) <= 40 for ln in lines)
     assert 1 < max(map(len, lines)) < 40
     assert len(calls) < 2 * len(word)      # searched from the back: about 5000 * 5000 / 2 / 12
+
+
+@pytest.mark.parametrize("text", [
+    "sections:\n  - {id: order_of_battle}\n",
+    "margin: {{ 36 \n",
+    "sections:\n  - {id: crt, span: third}\n",
+    "key: [unclosed\n",
+])
+def test_check_refuses_the_pack_style_a_build_would_refuse(tmp_path, text):
+    """What check passes, build builds: a pack's aid.yaml.j2 that the player aid cannot read is a
+    check error at the template's file (found by fuzzing templates: check passed, build stopped)."""
+    dest = tmp_path / "ridge"
+    shutil.copytree(RIDGE, dest)
+    (dest / "templates").mkdir()
+    (dest / "templates" / "aid.yaml.j2").write_text(text)
+    from genkit.pack.printable import check_path
+    errors = [f for f in check_path(dest) if f.severity == "error"]
+    assert [(Path(f.file).name, f.code) for f in errors] == [("aid.yaml.j2", "template")]
