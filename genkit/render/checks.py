@@ -18,7 +18,7 @@ from ..model.check_context import Context
 from ..model.source import Finding
 from .aid import aid_style
 from .aid_units import chart_text_size
-from .cards import card_faces as lay_card_faces, card_grid
+from .cards import card_back, card_faces as lay_card_faces, card_grid
 from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
@@ -118,7 +118,7 @@ def legend_fit(ctx: DrawingContext):
 def card_faces(ctx: DrawingContext):
     """Every copy of every card prints within its face (name, text, roll boxes, diagram), as the
     card sheets draw it: what runs past an edge is reported here, before a build starts; the
-    faces that fit are left in ``ctx.laid`` for the build."""
+    faces that fit are left in ``ctx.laid`` for the build. The deck's back renders too."""
     deck = ctx.content.cards
     if deck is None:
         return
@@ -127,6 +127,10 @@ def card_faces(ctx: DrawingContext):
             ctx.laid.cards[card.id] = lay_card_faces(ctx.content, card, ctx.source.root)
         except ValueError as exc:          # a TemplateError too: the pack's card template names itself
             yield ctx.error("card-face", ("cards", "deck", i), str(exc))
+    try:
+        card_back(ctx.content, ctx.source.root)
+    except TemplateError as exc:
+        yield _template_finding(str(exc))
 
 
 def die_face_text(ctx: DrawingContext):

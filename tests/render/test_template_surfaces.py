@@ -248,3 +248,16 @@ def test_the_player_aid_stops_at_aid_pages(game_copy, genkit, tmp_path, style, l
     assert "aid.yaml.j2: the player aid runs past" in out + err
     assert "--limit aid_pages=N" in out + err
     assert not (tmp_path / "kit").exists()
+
+
+@pytest.mark.parametrize("broken", ["{% if true %}\n", "{{ fit_text('x', 'sans', 0, 0) }}\n", "- rect: [\n"])
+def test_check_refuses_a_card_back_the_build_would_refuse(game_copy, genkit, tmp_path, broken):
+    """What check passes, build builds: the deck's back is laid out by check too (found by
+    benchmarks/fuzz_templates.py, seed 2: a card back that stopped the build passed check)."""
+    back = (ROOT / "templates" / "card_back.yaml.j2").read_text()
+    (game_copy / "templates").mkdir(exist_ok=True)
+    (game_copy / "templates" / "card_back.yaml.j2").write_text(back + broken)
+    status, out, _ = genkit("check", game_copy)
+    assert status == 1 and "card_back.yaml.j2" in out and "[template]" in out
+    status, _, _ = genkit("build", game_copy, "--only", "cards", "--out", tmp_path / "kit")
+    assert status == 1 and not (tmp_path / "kit").exists()
