@@ -380,7 +380,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     cache = TableCache(content)
     w, h = style.size
     frame = (w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM)
-    for n, why in layout_problems(rendered, cache.height, frame):   # before anything is laid out
+    for n, why in layout_problems(parse_markdown(rendered), cache.height, frame):   # before any layout
         line, message = rendered_line(n, why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}")
     text, tables, origin = _with_table_marks(rendered, cache)

@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 from markdown_it import MarkdownIt
 
 from ..model.yaml_safe import current_limits
-from .booklet_style import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X
+from .booklet_style import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X, TABLE_UNIT
 from .layout import PAPERS
 from .sheets import page_size
 
@@ -32,6 +32,7 @@ PARAGRAPH_LIMIT = 20_000  # characters in one paragraph, heading or table cell (
 # the estimate of the booklet's length (points): a little under what the booklet prints, so
 # that a booklet refused by it is surely longer than the limit
 CHAR_WIDTH, LINE, BLOCK, ROW = 5.0, 13.0, 5.0, 16.0
+CELL_LINE, CELL_PADDING = 10.5, 8.0     # a table cell's leading and its padding (either way)
 
 
 class RulesError(ValueError):
@@ -55,22 +56,24 @@ NARROWEST = tuple(min(text_frame(p)[i] for p in PAPERS) for i in (0, 1))
 TableHeight = Callable[[str, "str | None", float], float]   # (name, id, row) -> points (0: prints nothing)
 
 
-def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> Iterator[tuple[int, str]]:
-    """(line, why) of what in ``text`` the booklet cannot lay out within its bounds: a paragraph
+def layout_problems(tokens: list, table_height: TableHeight, frame=NARROWEST) -> Iterator[tuple[int, str]]:
+    """(line, why) of what the Markdown ``tokens`` (:func:`parse_markdown`) hold that the booklet
+    cannot lay out within its bounds: a paragraph
     too long, a table with more columns than its room, the booklet estimated past the page limit
-    (then nothing more). Linear in the size of ``text``."""
+    (then nothing more). Linear in the number of tokens."""
     width, height = frame
     pages = current_limits().rules_pages
     room = [width]                         # the width at each open list or note
     used, line, columns, in_table, row = 0.0, 1, 0, False, ROW
-    for tok in parse_markdown(text):
+    for tok in tokens:
         line = tok.map[0] + 1 if tok.map else line
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             room.append(room[-1] - (LIST_INDENT if tok.type != "blockquote_open" else QUOTE_INSET))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             room.pop()
         elif tok.type == "inline":
-            row = max(row, _text_height(len(tok.content), room[-1] / max(columns, 1)) - BLOCK)
+            cell = min(room[-1] / max(columns, 1), TABLE_UNIT) - CELL_PADDING   # as the booklet shares it out
+            row = max(row, _text_height(len(tok.content), cell, CELL_LINE) - BLOCK + CELL_PADDING)
             if len(tok.content) > PARAGRAPH_LIMIT:
                 yield line, (f"a paragraph of {len(tok.content):,} characters, past the {PARAGRAPH_LIMIT:,} "
                              "the booklet lays out in one paragraph, heading or table cell; break it up")
@@ -86,7 +89,7 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
             used += row
             if row > height:
                 yield line, (f"a table row about {row:,.0f} points tall, taller than the booklet's page "
-                             f"({height:,.0f} points): a row is never split; shorten its cells or add columns")
+                             f"({height:,.0f} points): a row is never split; shorten its cells")
         elif tok.type == "thead_open":
             columns = 0
         elif tok.type == "th_open":
@@ -104,6 +107,6 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
             return
 
 
-def _text_height(chars: int, width: float) -> float:
-    return (chars * CHAR_WIDTH // max(width, MIN_COLUMN) + 1) * LINE + BLOCK
+def _text_height(chars: int, width: float, line: float = LINE) -> float:
+    return (chars * CHAR_WIDTH // max(width, CHAR_WIDTH) + 1) * line + BLOCK
 

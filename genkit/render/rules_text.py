@@ -25,6 +25,7 @@ import os
 import re
 import stat
 from functools import lru_cache
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -39,6 +40,7 @@ from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"
+MAX_FINDINGS = 1_000   # findings check reports about rules.md before it stops looking
 CASE_NUMBER = re.compile(r"^\s*\[?(\d+(?:\.\d+)*)\]?\s")
 
 
@@ -349,7 +351,7 @@ class _Locator:
         return bisect.bisect_right(self.starts, found)
 
 
-def _markdown_findings(text: str, tables: TableCache, file: str) -> Iterator[Finding]:
+def _markdown_findings(text: str, tokens: list, tables: TableCache, file: str) -> Iterator[Finding]:
     lines = text.split("\n")   # as the Markdown parser counts lines
     for n, line in _outside_fences(lines):
         m = TABLE_LINE.match(line)
@@ -364,7 +366,7 @@ def _markdown_findings(text: str, tables: TableCache, file: str) -> Iterator[Fin
     last_level, cases = 0, {}
     previous: tuple[int, ...] = ()
     previous_text = ""
-    for tok in parse_markdown(text):
+    for tok in tokens:
         line = tok.map[0] + 1 if tok.map else 0
         if tok.type == "html_block":
             yield Finding("error", file, line, "rules-markdown", "raw HTML is not printed; write Markdown")
@@ -418,17 +420,29 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
     context = rules_context(content)
     tables = TableCache(content)
     text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them
-    findings = list(_placeholder_findings(tree, context, env, file))
-    findings += _markdown_findings(text, tables, file)
-    findings += [Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(text, tables.height)]
+    tokens = parse_markdown(text)
+    findings = _first(chain(
+        _placeholder_findings(tree, context, env, file), _markdown_findings(text, tokens, tables, file),
+        (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))), file)
     if findings:
         return findings
     try:  # what only running it shows (a computed key, a budget, what the placeholders write)
         rendered = render_rules(text, content, file)
     except RulesError as exc:
         return [Finding("error", file, _line_of(str(exc)), "rules-placeholder", str(exc).split(": ", 1)[-1])]
-    found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(rendered, tables.height))
+    found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(parse_markdown(rendered), tables.height))
     return [Finding("error", file, n, "rules-layout", why) for n, why in found]
+
+
+def _first(findings: Iterator[Finding], file: str) -> list[Finding]:
+    """The first :data:`MAX_FINDINGS` findings, and one saying that there are more: a file of
+    300,000 mistakes is told about in seconds, and the first ones are what to fix."""
+    shown = list(islice(findings, MAX_FINDINGS + 1))
+    if len(shown) > MAX_FINDINGS:
+        shown[MAX_FINDINGS:] = [Finding("error", file, shown[MAX_FINDINGS].line, "rules-more",
+                                        f"more findings from here on are not shown (the first {MAX_FINDINGS:,} "
+                                        "are); fix these and check again")]
+    return shown
 
 
 def rendered_line(n: int, why: str, text: str, rendered: str) -> tuple[int, str]:
