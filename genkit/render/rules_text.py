@@ -198,12 +198,32 @@ def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
         raise RulesError(f"{where}:{_template_line(exc)}: {exc}") from exc
     except jinja2.TemplateSyntaxError as exc:
         raise RulesError(f"{where}:{exc.lineno}: placeholder syntax: {exc.message}") from exc
+    except RecursionError as exc:
+        raise RulesError(f"{where}:{_deepest(text)}: {TOO_DEEP}") from exc
     except jinja2.UndefinedError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: names no value: {exc.message}") from exc
     except jinja2.exceptions.SecurityError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: not allowed: {exc}") from exc
     except Exception as exc:  # an error the placeholder itself raised (e.g. a bad index)
         raise RulesError(f"{where}:{_template_line(exc)}: {type(exc).__name__}: {exc}") from exc
+
+
+TOO_DEEP = ("placeholders nested too deep for genkit to read ({% if %}, {% for %} or brackets inside "
+            "each other, hundreds deep); nest less")
+_BLOCK_TAG = re.compile(r"\{%[-+]?\s*(\w+)")
+_OPENS = {"if", "for", "macro", "call", "filter", "with", "autoescape", "raw"}
+
+
+def _deepest(text: str) -> int:
+    """The line where rules.md's {% %} blocks nest deepest (1 when no block is open)."""
+    depth, deepest, line, at, here = 0, 0, 1, 0, 1
+    for m in _BLOCK_TAG.finditer(text):
+        here, at = here + text.count("\n", at, m.start()), m.start()
+        tag = m.group(1)
+        depth += 1 if tag in _OPENS else -1 if tag.startswith("end") else 0
+        if depth > deepest:
+            deepest, line = depth, here
+    return line
 
 
 # --------------------------------------------------------------------------- static check
@@ -417,6 +437,8 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         tree = env.parse(text)
     except jinja2.TemplateSyntaxError as exc:
         return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
+    except RecursionError:
+        return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
     context = rules_context(content)
     tables = TableCache(content)
     text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them

@@ -118,3 +118,12 @@ def test_check_stops_looking_after_a_thousand_findings_and_says_so(game_copy):
     _write(game_copy, "{{ unit_types.tank }}\n" * 5_000)
     found = [f for f in check_path(game_copy) if f.code.startswith("rules")]
     assert len(found) == 1_001 and found[-1].code == "rules-more" and "first 1,000" in found[-1].message
+
+
+def test_placeholders_nested_too_deep_to_read_are_a_finding_with_the_deepest_line(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 2, case 127): 8,000 nested {% if %} made
+    check's own parse overflow Python's stack, a check that "could not run"."""
+    _write(game_copy, "{% if true %}\n" * 8_000 + "deep\n" + "{% endif %}\n" * 8_000)
+    (found,) = [f for f in check_path(game_copy) if f.code.startswith("rules")]
+    assert found.code == "rules-placeholder" and found.line == 4 + 8_000 and "nested too deep" in found.message
+    _refused_by_build(genkit, game_copy, tmp_path / "out")
