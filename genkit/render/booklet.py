@@ -396,13 +396,12 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
                    topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
     try:
         doc.build(story)
-    except RulesError as exc:
-        raise RulesError(f"{where}: {exc}") from exc
-    except (LayoutError, ValueError) as exc:  # a cell or a line that no page can hold
+    except (LayoutError, ValueError) as exc:  # the page limit, or a cell or a line no page can hold
+        why = str(exc) if isinstance(exc, RulesError) else (
+            "this block cannot be laid out on the booklet's page (a table row, note or paragraph too "
+            "tall or too wide); make it shorter or narrower")
         at = getattr(doc, "placing_line", 1)
-        line, message = rendered_line(origin[min(at, len(origin)) - 1], "this block cannot be laid "
-                                      "out on the booklet's page (a table row, note or paragraph too "
-                                      "tall or too wide); make it shorter or narrower", rules_text, rendered)
+        line, message = rendered_line(origin[min(at, len(origin)) - 1], why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}") from exc
     return buf.getvalue(), doc.page
 
