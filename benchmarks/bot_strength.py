@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 from genkit.engine import rules_for  # noqa: E402
 from genkit.model.load import load  # noqa: E402
 from genkit.sim.bots import bot_names  # noqa: E402
-from genkit.sim.runner import default_workers, simulate  # noqa: E402
+from genkit.sim.runner import simulate  # noqa: E402
+from genkit.sim.spans import default_workers  # noqa: E402
 
 SLOW = "rollout,search"
 

@@ -28,7 +28,7 @@ _ONE_BUILD = """
 import json, resource, sys, time
 t0 = time.perf_counter()
 sys.path.insert(0, {root!r})
-from genkit.render.kit import build_kit
+from genkit.pack.printable import build_kit
 t1, c1 = time.perf_counter(), time.process_time()
 build_kit({content!r}, {out!r}, paper={paper!r}, png={png!r})
 t2, c2 = time.perf_counter(), time.process_time()

@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from genkit.model.check import load_checked
-from genkit.sim import runner
+from genkit.pack.playable import load_checked
+from genkit.sim import spans
 from genkit.sim.dask_backend import DaskPool, connect
 from genkit.sim.metrics import Metrics
 from genkit.sim.play import STEP_CAP
@@ -63,7 +63,7 @@ def throughput(content, bots, games: int, repeat: int) -> None:
 
 
 def small_runs(content, bots, sizes: list, repeat: int) -> None:
-    workers = runner.default_workers()
+    workers = spans.default_workers()
     print(f"2. small runs end to end on {workers} cores (seconds, median of {repeat}; the cluster started "
           "by the run)")
     print(f"   {'games':>7} {'pool':>9} {'dask local':>11}")
@@ -109,12 +109,12 @@ def _chunk_sizes(cluster, content, bots, repeat: int) -> None:
     for size in (1, 50):
         def play(size=size):
             with DaskPool(cluster, [loaded], bots, 0, "turn", STEP_CAP) as pool:
-                real = runner.chunks
-                runner.chunks = lambda a, b, w, least=1: [(i, min(b, i + size)) for i in range(a, b, size)]
+                real = spans.chunks
+                spans.chunks = lambda a, b, w, least=1: [(i, min(b, i + size)) for i in range(a, b, size)]
                 try:
                     return _timed(lambda: pool.run(0, games, [Metrics()], None, None))
                 finally:
-                    runner.chunks = real
+                    spans.chunks = real
         times[size] = _median(play, repeat)
     extra = games / 1 - games / 50
     print(f"   dask, {games} games in tasks of 1 game: {times[1]:.2f} s, of 50 games: {times[50]:.2f} s "

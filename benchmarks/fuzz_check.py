@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from genkit.model.check import check_path  # noqa: E402
+from genkit.pack.printable import check_path  # noqa: E402
 from genkit.model.load import read_raw, settable_paths  # noqa: E402
 from tests.model.mutate import run_cases  # noqa: E402
 

@@ -34,7 +34,8 @@ from genkit.engine import rules_for  # noqa: E402
 from genkit.engine.bots import game_seed  # noqa: E402
 from genkit.model.load import load  # noqa: E402
 from genkit.sim.play import record_game  # noqa: E402
-from genkit.sim.runner import default_workers, simulate  # noqa: E402
+from genkit.sim.runner import simulate  # noqa: E402
+from genkit.sim.spans import default_workers  # noqa: E402
 
 TARGETS = {"random/random": 200, "greedy/greedy": 25}
 

@@ -6,7 +6,7 @@ Exit status (:func:`main` maps every way a command can end to one of them):
 0    success
 1    the content or the data has errors (bad content, a game that broke, a replay that
      differs or a damaged log)
-2    usage or environment: a bad option or path, an output that cannot be written (disk
+2    usage or environment: a bad option, path or --set key, an output that cannot be written (disk
      full, no permission, read-only), another build writing the same folder, a Dask
      scheduler out of reach
 3    internal error: a bug in genkit; the message asks to report it and says that
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError
+from .atomic import ENVIRONMENT_ERRNOS, OutputBusy, OutputError, OutputRefused
 from .cli_options import (
     EXIT_BUG,
     EXIT_ENVIRONMENT,
@@ -31,11 +31,13 @@ from .cli_options import (
     GAME,
     OUT_FILE,
     SETS,
+    findings_status,
     print_findings,
+    read_path,
     writable_dir,
 )
 from .cli_sim import compare, sim, sweep, tune
-from .model.check import check_path
+from .pack.printable import check_path
 from .model.load import ContentError
 
 
@@ -61,12 +63,12 @@ def cli():
 
 def load_or_exit(path: Path, sets=()):
     """The validated and checked model, or print the findings and exit 1."""
-    from .model.check import load_checked
+    from .pack.playable import load_checked
     try:
         return load_checked(path, sets)
     except ContentError as exc:
         print_findings(exc.findings, "text")
-        sys.exit(1)
+        sys.exit(findings_status(exc.findings))
 
 
 @cli.command()
@@ -77,10 +79,11 @@ def load_or_exit(path: Path, sets=()):
 def check(game: Path, sets, fmt: str):
     """Validate a game's content and run the consistency checks.
 
-    Exits 0 when there is no error (warnings allowed), 1 when there are errors."""
+    Exits 0 when there is no error (warnings allowed), 1 when there are errors, 2 when a --set
+    names no value."""
     findings = check_path(game, sets)
     print_findings(findings, fmt)
-    sys.exit(1 if any(f.severity == "error" for f in findings) else 0)
+    sys.exit(findings_status(findings))
 
 
 @cli.command()
@@ -131,7 +134,8 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     Output goes to a temporary folder first and is swapped in at the end: a failed or killed
     build leaves the previous one in place. A second build into the same folder while one is
     running is refused (exit 2); it does not wait."""
-    from .render.kit import KINDS, build_kit
+    from .pack.printable import build_kit
+    from .render.kit import KINDS
     bleed_in = _bleed(bleed)
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
     if kinds is not None and not kinds:
@@ -146,11 +150,11 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     except ContentError as exc:
         print_findings(exc.findings, "text")
         click.echo("build stopped: the previous output is untouched", err=True)
-        sys.exit(1)
+        sys.exit(findings_status(exc.findings))
     except ValueError as exc:  # the content is valid but does not fit the printed layout
         click.echo(f"{game}: error: {exc}\nbuild stopped: the previous output is untouched", err=True)
         sys.exit(1)
-    except OutputBusy as exc:
+    except (OutputBusy, OutputRefused) as exc:
         click.echo(f"genkit: {exc}", err=True)
         sys.exit(EXIT_ENVIRONMENT)
     folder = out or Path("build") / manifest["game"]
@@ -184,8 +188,8 @@ def export(game: Path, vassal: bool, tts: bool, out: Path | None, dpi: int, imag
     except ContentError as exc:
         print_findings(exc.findings, "text")
         click.echo("export stopped: the previous output is untouched", err=True)
-        sys.exit(1)
-    except (ValueError, OutputBusy) as exc:
+        sys.exit(findings_status(exc.findings))
+    except (ValueError, OutputBusy, OutputRefused) as exc:
         click.echo(f"genkit: {exc}\nexport stopped: the previous output is untouched", err=True)
         sys.exit(EXIT_ENVIRONMENT)
     for rel, size in result["files"].items():
@@ -232,8 +236,9 @@ def play(game: Path, seed: int, bot_spec: str, log_path: Path | None, check: boo
 
 
 @cli.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="LOG.jsonl")
-@click.option("--content", "content_path", type=click.Path(exists=True, path_type=Path),
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="LOG.jsonl",
+                callback=read_path)
+@click.option("--content", "content_path", type=click.Path(exists=True, path_type=Path), callback=read_path,
               help="The game's content folder, if it is no longer where the log says it was played from.")
 @click.option("--at", "at_step", type=click.IntRange(min=0), help="Stop before this decision (0-based).")
 @click.option("--text", "show_text", is_flag=True, help="Print the board as text.")

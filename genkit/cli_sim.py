@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .cli_options import EXIT_ENVIRONMENT, GAME, OUT_FILE, SETS, print_findings
+from .cli_options import EXIT_ENVIRONMENT, GAME, OUT_FILE, SETS, findings_status, print_findings, read_path
 from .model.load import ContentError
 
 
@@ -42,6 +42,10 @@ REPORT = click.option("--report", "report_path", **OUT_FILE,
                       help="Write a self-contained HTML report with plots to this file.")
 CHECK = click.option("--check", type=click.Choice(["step", "turn", "end", "off"]), default="turn",
                      show_default=True, help="How often to check the invariants in every game.")
+SEQUENTIAL = click.option("--sequential", is_flag=True,
+                          help="Play in looks (100, 200, 400, ... up to --games) and stop at the first that "
+                               "settles the question, each look tested at 5% / looks (the chance of any false "
+                               "alarm stays under 5%); prints the games it took.")
 PROGRESS = click.option("--progress/--no-progress", default=None,
                         help="Progress bar with time left on stderr.  [default: when stderr is a terminal]")
 
@@ -53,7 +57,7 @@ def run_options(command):
     for option in reversed((BOTS, SEED, WORKERS, SCHEDULER, JSON, REPORT, CHECK, PROGRESS)):
         command = option(command)
     return command
-def _run_sim(fn, *args, scheduler=None, workers=None):
+def _run_sim(fn, *args, scheduler=None, workers=None, **options):
     """Run a simulator command: bad content exits 1, bad arguments (ValueError, see
     :mod:`genkit.sim.commands`) are usage errors, a Dask scheduler out of reach exits 2 with one
     line."""
@@ -61,10 +65,10 @@ def _run_sim(fn, *args, scheduler=None, workers=None):
     if scheduler not in (None, "local") and workers is not None:
         raise click.UsageError("--workers sets the process pool or --scheduler local; a cluster has its own workers")
     try:
-        code = fn(*args, scheduler=scheduler)
+        code = fn(*args, scheduler=scheduler, **options)
     except ContentError as exc:
         print_findings(exc.findings, "text")
-        sys.exit(1)
+        sys.exit(findings_status(exc.findings))
     except ValueError as exc:
         raise click.UsageError(str(exc))
     except SchedulerError as exc:
@@ -79,8 +83,10 @@ def _run_sim(fn, *args, scheduler=None, workers=None):
 @click.option("--games", type=click.IntRange(min=1), help="Games to play.  [default: 1000]")
 @click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), metavar="P",
               help="Instead of --games: play until each side's win rate is known to +/-P (95% interval).")
+@SEQUENTIAL
 @run_options
-def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path, report_path, check, progress):
+def sim(game, sets, games, precision, sequential, bots, seed, workers, scheduler, json_path, report_path, check,
+        progress):
     """Simulate many games between bots and report balance and consistency.
 
     Exits 1 if any game broke an invariant, raised, or did not end (each is listed with the seed and
@@ -89,32 +95,37 @@ def sim(game, sets, games, precision, bots, seed, workers, scheduler, json_path,
         raise click.UsageError("--games and --precision exclude each other")
     from .sim.commands import sim_command
     _run_sim(sim_command, game, sets, games, precision, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
+             progress, scheduler=scheduler, workers=workers, sequential=sequential)
 
 
 @click.command()
 @GAME
 @SETS
-@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT",
+@click.option("--against", type=click.Path(exists=True, path_type=Path), metavar="OTHER_CONTENT", callback=read_path,
               help="Compare with another content folder instead of --set changes.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per variant.")
+@SEQUENTIAL
 @run_options
-def compare(game, sets, against, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
+def compare(game, sets, against, games, sequential, bots, seed, workers, scheduler, json_path, report_path, check,
+            progress):
     """Simulate the current and the changed game with the same seeds and report every metric side by
-    side, with the difference, its 95% interval and whether it is significant."""
+    side, with the difference, its 95% interval and whether it is significant after Holm's adjustment
+    over the whole table (so a change that does nothing is called different at most 5% of the time),
+    the end reasons of both, and a verdict per win rate."""
     if not sets and against is None:
         raise click.UsageError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
     from .sim.commands import compare_command
     _run_sim(compare_command, game, sets, against, games, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
+             progress, scheduler=scheduler, workers=workers, sequential=sequential)
 
 
 @click.command()
 @GAME
 @SETS
 @click.option("--games", type=click.IntRange(min=1), default=500, show_default=True, help="Games per value.")
+@SEQUENTIAL
 @run_options
-def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_path, check, progress):
+def sweep(game, sets, games, sequential, bots, seed, workers, scheduler, json_path, report_path, check, progress):
     """Compare several values of one setting: the first --set is KEY=V1,V2,...; further --set are fixed.
 
     Prints (and plots with --report) each side's win rate against the value."""
@@ -125,7 +136,7 @@ def sweep(game, sets, games, bots, seed, workers, scheduler, json_path, report_p
         raise click.UsageError(f"sweep needs --set KEY=V1,V2,... first ({exc})")
     from .sim.commands import sweep_command
     _run_sim(sweep_command, game, sets[0], sets[1:], games, seed, bots, workers, json_path, report_path, check,
-             progress, scheduler=scheduler, workers=workers)
+             progress, scheduler=scheduler, workers=workers, sequential=sequential)
 
 
 def _tune_vary(ctx, param, values):
@@ -179,8 +190,12 @@ def _tune_bots(ctx, param, values):
 @JSON
 @REPORT
 @CHECK
+@PROGRESS
+@click.option("--apply", "apply_", is_flag=True,
+              help="Once the target is met, show the diff and write the best settings into the game's YAML "
+                   "files (only the changed values; comments and layout kept).")
 def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games, sets, seed, workers, scheduler,
-         json_path, report_path, check):
+         json_path, report_path, check, progress, apply_):
     """Search the numbers named by --vary for the goals named by --target.
 
     Optuna's TPE sampler, seeded by --seed, proposes settings one trial at a time; each is played
@@ -197,4 +212,5 @@ def tune(game, knobs, targets, bot_pairs, games, trials, confirm, confirm_games,
     """
     from .sim.tune import tune_command
     _run_sim(tune_command, game, knobs, targets, bot_pairs, games, trials, seed, workers, list(sets), confirm,
-             confirm_games, check, json_path, report_path, scheduler=scheduler, workers=workers)
+             confirm_games, check, json_path, report_path, None, scheduler=scheduler, workers=workers,
+             apply=apply_, progress=progress)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from genkit import cli
-from genkit.render.kit import build_kit
+from genkit.pack.printable import build_kit
 
 from tests.conftest import BERING
 
@@ -86,7 +86,7 @@ def test_no_permission_for_the_board_svg_names_it_not_its_temporary_file(genkit,
 
 def test_another_build_writing_the_folder_is_an_environment_error(genkit, monkeypatch, tmp_path):
     from genkit.atomic import OutputBusy
-    from genkit.render import kit
+    from genkit.pack import printable as kit
 
     def busy(*args, **kwargs):
         raise OutputBusy("another genkit process is writing x")
@@ -124,7 +124,7 @@ def test_the_build_help_says_a_second_build_is_refused(genkit):
 # --------------------------------------------------------------------------- 3: a bug
 
 def test_a_bug_is_exit_3_with_a_request_to_report_it(genkit, monkeypatch, tmp_path):
-    from genkit.render import kit
+    from genkit.pack import printable as kit
 
     def bug(*args, **kwargs):
         raise OSError(errno.ENOENT, "No such file or directory", "/genkit/internal")  # not the environment
@@ -136,7 +136,7 @@ def test_a_bug_is_exit_3_with_a_request_to_report_it(genkit, monkeypatch, tmp_pa
 
 
 def test_genkit_debug_shows_the_traceback_of_a_bug(monkeypatch, capsys, tmp_path):
-    from genkit.render import kit
+    from genkit.pack import printable as kit
     monkeypatch.setattr(kit, "build_kit", lambda *a, **k: 1 / 0)
     monkeypatch.setenv("GENKIT_DEBUG", "1")
     monkeypatch.setattr(sys, "argv", ["genkit", "build", str(BERING), "--out", str(tmp_path / "x")])

@@ -18,12 +18,15 @@ each die rolled while setting up, and for every decision ``{"step", "turn", "pha
 :func:`replay` takes the content given to it, else loads it (with the header's overrides) from
 ``content_path``, else from ``content_path_resolved``. A damaged log or missing content comes back
 as errors naming the line, never as an exception; logged values in messages are cut to
-:data:`SHOWN` characters.
+:data:`SHOWN` characters. A log is read a line at a time in bounded memory: a log longer than
+:data:`MAX_LOG_BYTES`, a line longer than :data:`MAX_LINE_BYTES`, more than :data:`MAX_ROLLS` rolls
+after one decision, or any line after the end line is refused.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from pathlib import Path
@@ -34,6 +37,10 @@ LOG_FORMAT = "genkit-engine"
 ENGINE_VERSION = "1"
 MAX_DEPTH = 8     # lists in a logged action; actions nest 2 deep, deeper is damage (and could exhaust the stack)
 SHOWN = 200       # characters of a logged value shown in a message
+MB = 1 << 20
+MAX_LOG_BYTES = 64 * MB    # a log genkit replays: the bundled games' are 20-35 kB
+MAX_LINE_BYTES = 1 * MB    # a logged line: under 1 kB, a header with long --set values more
+MAX_ROLLS = 10_000         # rolls logged after one decision (a battle rolls a few dice)
 
 
 def model_sha256(content) -> str:
@@ -57,6 +64,7 @@ class LogWriter:
                   "overrides": list(overrides), "model_sha256": model_sha256(content),
                   "seed": seed, "bots": bots}
         with output_errors(path):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.f = open(path, "w", encoding="utf-8")
         self._write(header)
 
@@ -113,25 +121,48 @@ def as_tuple(value, depth: int = 0):
 
 
 def read_log(path):
-    """Yield ``(line number, object)`` for each non-blank line of the log at ``path``.
+    """Yield ``(line number, object)`` for each non-blank line of the log at ``path``, reading one
+    line at a time (a line never past :data:`MAX_LINE_BYTES`).
 
-    Raises :class:`Damaged` at the first line that is not UTF-8 JSON text holding an object,
-    OSError if the file cannot be read."""
+    Raises :class:`TooLarge` for a log past :data:`MAX_LOG_BYTES`, :class:`Damaged` at the first
+    line that is too long or not UTF-8 JSON text holding an object, OSError if the file cannot be
+    read."""
     with open(path, "rb") as f:
-        for number, raw in enumerate(f, 1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise Damaged(number, "not UTF-8 text") from None
-            except json.JSONDecodeError as exc:
-                raise Damaged(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
-            except RecursionError:
-                raise Damaged(number, "JSON nested too deeply") from None
-            if not isinstance(obj, dict):
-                raise Damaged(number, f"not a JSON object: {shown(obj)}")
-            yield number, obj
+        size = os.fstat(f.fileno()).st_size          # a pipe says 0: counted as it is read
+        read, number = 0, 0
+        while raw := f.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            read += len(raw)
+            if max(size, read) > MAX_LOG_BYTES:
+                how_long = f"is {size / MB:,.1f} MB" if size > MAX_LOG_BYTES else f"goes on past line {number}"
+                raise TooLarge(f"the log {how_long}; genkit replays a log of at most {MAX_LOG_BYTES // MB} MB "
+                               "(a bundled game's is under 0.1 MB)")
+            if len(raw) > MAX_LINE_BYTES:
+                raise Damaged(number, f"longer than {MAX_LINE_BYTES:,} bytes (a logged line is under 1 kB)")
+            obj = _parse(number, raw)
+            if obj is not None:
+                yield number, obj
+
+
+class TooLarge(Exception):
+    """The log is longer than genkit replays."""
+
+
+def _parse(number: int, raw: bytes) -> dict | None:
+    """The object on line ``number`` (None for a blank line), or :class:`Damaged`."""
+    if not raw.strip():
+        return None
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Damaged(number, "not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise Damaged(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise Damaged(number, "JSON nested too deeply") from None
+    if not isinstance(obj, dict):
+        raise Damaged(number, f"not a JSON object: {shown(obj)}")
+    return obj
 
 
 def _is_int(x) -> bool:
@@ -180,7 +211,7 @@ def replay(path, content=None, at_step=None, content_path=None) -> ReplayResult:
     from ..model.load import ContentError
     try:
         return _replay(path, content, at_step, content_path)
-    except _Refused as exc:
+    except (_Refused, TooLarge) as exc:
         return ReplayResult(False, None, errors=[str(exc)])
     except Damaged as exc:
         return ReplayResult(False, None, errors=[f"the log is damaged at {exc}"])
@@ -208,7 +239,7 @@ def _content(header: dict, content, content_path):
     """The content the log is replayed on: given, or loaded from ``content_path`` or the header."""
     if content is not None:
         return content
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     overrides = header.get("overrides") or []
     if content_path is not None:
         return load_checked(content_path, overrides)[0]
@@ -276,6 +307,8 @@ def _replay(path, content, at_step, content_path) -> ReplayResult:
     stopped_early = False
     for number, line in lines:
         if "roll" in line:
+            if len(expected_rolls) >= MAX_ROLLS:
+                raise Damaged(number, f"more than {MAX_ROLLS:,} rolls after one decision")
             expected_rolls.append(_roll(number, line))
             continue
         if "end" not in line and "action" not in line:
@@ -283,6 +316,9 @@ def _replay(path, content, at_step, content_path) -> ReplayResult:
         check_rolls()
         if "end" in line:
             end = (number, line)
+            _nothing_after(lines, number)
+            if not game.is_terminal(state):
+                errors.append(f"line {number}: the log ends the game at step {steps}, but the game has not ended")
             break
         if at_step is not None and steps >= at_step:
             stopped_early = True
@@ -304,6 +340,12 @@ def _replay(path, content, at_step, content_path) -> ReplayResult:
     if not stopped_early:
         expected = _check_end(end, digest, errors)
     return ReplayResult(not errors, state, steps, digest, expected, errors)
+
+
+def _nothing_after(lines, end: int) -> None:
+    """Refuse any line after the end line ``end`` (a game that ended takes no more decisions)."""
+    for number, line in lines:
+        raise Damaged(number, f"the log goes on after the game's end (line {end}): {shown(line)}")
 
 
 def _check_end(end, digest: str, errors: list) -> str:

@@ -50,9 +50,10 @@ def export_game(content_path, out_dir=None, vassal: bool = True, tts: bool = Tru
                 progress: Callable[[str], None] = lambda line: None) -> dict:
     """Export the game at ``content_path``; returns ``{"folder", "files": {path: bytes size},
     "warnings": [...]}``. Raises :class:`~genkit.model.load.ContentError` (bad content),
-    ValueError (bad options, images too large), :class:`~genkit.atomic.OutputBusy` or
+    ValueError (bad options, images too large), :class:`~genkit.atomic.OutputRefused`,
+    :class:`~genkit.atomic.OutputBusy` or
     :class:`~genkit.atomic.OutputError`, always before the previous output is touched."""
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     from .artwork import load_artwork
     _check(vassal, tts, dpi, image_base_url)
     t0 = time.monotonic()
@@ -65,7 +66,7 @@ def export_game(content_path, out_dir=None, vassal: bool = True, tts: bool = Tru
     progress(f"  {len(art.images)} images ({art.map.width} x {art.map.height} px map) "
              f"in {time.monotonic() - t0:.1f} s")
     files = _files(art, content, out, vassal, tts, image_base_url, progress)
-    with output_errors(out), replaced_folder(out) as folder:
+    with output_errors(out), replaced_folder(out, inputs=[content_path]) as folder:
         for rel, data in sorted(files.items()):
             path = folder / rel
             path.parent.mkdir(parents=True, exist_ok=True)

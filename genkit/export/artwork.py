@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..hexes import format_hex_id
-from ..model.check import load_checked
+from ..pack.printable import load_printable
 from ..render import cards as render_cards
 from ..render import counters as render_counters
 from ..render.draw import INCH
@@ -110,8 +110,9 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
     (``pieces=False``: the map alone, no counters or cards). Raises
     :class:`~genkit.model.load.ContentError` for bad content and ValueError when an image
     would be too large."""
-    content, source = load_checked(content_path, overrides)
-    source = dataclasses.replace(source, sha256=kit_digest(source, content_path))
+    checked = load_printable(content_path, overrides)
+    content = checked.content
+    source = dataclasses.replace(checked.source, sha256=kit_digest(checked.source, content_path))
     ppi = pixels_per_inch(content, dpi)
     g = content.game
     art = Artwork(g.id, g.title, g.version, ppi, None, [], [], None,
@@ -119,7 +120,7 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
     art.map = _map_art(content, source, ppi, art.images)
     if pieces:
         art.counters = _counter_kinds(content, content_path, art)
-        art.cards, art.card_back = _card_art(content, content_path, art)
+        art.cards, art.card_back = _card_art(content, content_path, art, checked.laid.cards)
     return art
 
 
@@ -236,15 +237,16 @@ def _unique_names(kinds: list[CounterKind], content) -> list[CounterKind]:
             level[j] += 1
 
 
-def _card_art(content, content_root, art: Artwork) -> tuple[list[CardArt], str | None]:
-    """Every card of the deck (each copy) and the back, from the kit's card faces."""
+def _card_art(content, content_root, art: Artwork, laid: dict) -> tuple[list[CardArt], str | None]:
+    """Every card of the deck (each copy) and the back, from the kit's card faces (``laid``: as
+    the drawing checks laid them out)."""
     if content.cards is None:
         return [], None
     w, h = render_cards.card_size(content)
     faces = _Faces(art)
     names = {c.id: c.name for c in content.cards.deck}
     out = []
-    for card in render_cards.cards(content, content_root):
+    for card in render_cards.cards(content, content_root, laid):
         image = faces.image(card.face, f"card-{card.card}", w, h, art.card_px)
         out.append(CardArt(card.id, names.get(card.card, card.card), image))
     back = faces.image(tuple(render_cards.card_back(content, content_root)), "card-back", w, h,

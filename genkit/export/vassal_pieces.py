@@ -3,7 +3,8 @@
 A definition is ``"+/null/" + TYPE + "/" + STATE`` joined with VASSAL's SequenceEncoder: each
 trait (a Decorator) wraps the piece inside it, so TYPE is the outermost trait's type, a tab, and
 the type of everything inside, down to the BasicPiece ``piece;;;<image>;<name>``; STATE has the
-same shape. Every level escapes only its own delimiter, which :func:`encode` does.
+same shape. Every level escapes only its own delimiter, which :func:`encode` does as VASSAL does
+(tests/export/test_vassal_encoding.py holds it to the engine's own encoder for every character).
 
 genkit writes two shapes, both checked in the real engine (tests/export/test_vassal_engine.py):
 
@@ -23,34 +24,33 @@ LAYER_NAME = "Side"
 
 
 def encode(fields, delim: str) -> str:
-    """VASSAL's SequenceEncoder: ``fields`` joined by ``delim``, each ``delim`` inside a field
-    escaped with a backslash; a field starting with a backslash, or wrapped in single quotes,
-    is quoted so the decoder keeps it whole."""
+    """``fields`` joined by ``delim`` as VASSAL's SequenceEncoder joins strings, character for
+    character: a backslash goes before each ``delim`` inside a field (nothing else is escaped),
+    and a field that ends with a backslash, or starts and ends with a single quote, is wrapped
+    in single quotes (the decoder would otherwise read ``\\`` + ``delim`` as an escaped
+    delimiter, or strip the field's own quotes). ``None`` is an empty field."""
     out = []
     for f in fields:
         f = "" if f is None else str(f)
+        quoted = f.endswith("\\") or (f.startswith("'") and f.endswith("'"))
         f = f.replace(delim, "\\" + delim)
-        if f.startswith("\\") or (len(f) > 1 and f.startswith("'") and f.endswith("'")):
-            f = f"'{f}'"
-        out.append(f)
+        out.append(f"'{f}'" if quoted else f)
     return delim.join(out)
 
 
 def decode(text: str, delim: str) -> list[str]:
-    """The fields :func:`encode` joined (its inverse, for checks without the engine)."""
-    fields, cur, i = [], [], 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and i + 1 < len(text) and text[i + 1] == delim:
-            cur.append(delim)
-            i += 2
-            continue
-        if ch == delim:
+    """The fields of ``text`` as VASSAL's SequenceEncoder.Decoder reads them (the inverse of
+    :func:`encode`, for checks without the engine): a ``delim`` right after a backslash is part
+    of the field (the backslash dropped); a field wrapped in single quotes loses them."""
+    fields, cur = [], []
+    for ch in text:
+        if ch == delim and cur and cur[-1] == "\\":
+            cur[-1] = delim
+        elif ch == delim:
             fields.append(_unquote("".join(cur)))
             cur = []
         else:
             cur.append(ch)
-        i += 1
     fields.append(_unquote("".join(cur)))
     return fields
 

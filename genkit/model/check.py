@@ -1,79 +1,24 @@
-"""Consistency checks a designer cannot easily do by eye.
+"""Consistency checks a designer cannot easily do by eye, reading the model alone.
 
-Each check is a function ``(ctx) -> iterable of Finding`` registered with
-``@check``; ``run_checks`` runs them all. Schema validation (types, unknown
-fields) happened in ``load``; these checks look across the model: references,
-counts, the CRT, the map, print fit, colours (check_cards.py, check_colours.py, check_combat.py,
-check_map.py hold their checks).
+Each check is a function ``(ctx) -> iterable of Finding`` registered with ``@check``
+(:mod:`.check_context`); ``run_checks`` runs them all. Schema validation (types, unknown
+fields) happened in ``load``; these checks look across the model: references, counts, the CRT,
+the map, the sheet, colours (check_cards.py, check_colours.py, check_combat.py, check_map.py
+hold their checks). What the rules module asks of the model and whether the drawings fit are
+checked above this layer, by the pack step (:mod:`genkit.pack`).
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
-from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .. import hexes
-from .load import ContentError, Finding, Source, load
+from . import check_cards, check_colours, check_combat, check_map  # noqa: F401  (register their checks)
+from .check_context import CHECKS, Context, check
 from .schema import DRAW, MOST_POINTS, Content
+from .source import Finding, Source
 
-CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
-#: checks that lay out what a build prints (the map's legend, the rules booklet's tables, die faces):
-#: the renderer they call reads the model as the other checks leave it, every reference resolved,
-#: so they run only once those found no error (as a build renders only such a model)
-DRAWING_CHECKS: list[Callable[["Context"], Iterable[Finding]]] = []
 SEVERITY_ORDER = {"error": 0, "warning": 1}
-
-
-def check(fn):
-    CHECKS.append(fn)
-    return fn
-
-
-def drawing_check(fn):
-    """A check that renders part of the kit: run after the others, and only if they found no error."""
-    DRAWING_CHECKS.append(fn)
-    return fn
-
-
-@dataclass
-class Context:
-    content: Content
-    source: Source
-
-    def error(self, code: str, path: Iterable, message: str) -> Finding:
-        return self.source.finding("error", code, path, message)
-
-    def warning(self, code: str, path: Iterable, message: str) -> Finding:
-        return self.source.finding("warning", code, path, message)
-
-    @cached_property
-    def grid(self) -> hexes.HexGrid:
-        g = self.content.map.grid
-        return hexes.HexGrid(g.columns, g.rows, g.orientation, g.shift)
-
-    @cached_property
-    def side_ids(self) -> set[str]:
-        return {s.id for s in self.content.game.sides}
-
-    @cached_property
-    def terrain_at(self) -> dict[str, object]:
-        """hex id -> Terrain, for hexes whose code is known."""
-        codes = self.content.terrain_by_code()
-        out = {}
-        for row_no, row in enumerate(self.content.map.rows, start=1):
-            for col_no, code in enumerate(row, start=1):
-                if code in codes and col_no <= self.grid.columns and row_no <= self.grid.rows:
-                    out[hexes.format_hex_id(col_no, row_no)] = codes[code]
-        return out
-
-    def setup(self) -> Iterator[tuple[str, str, str, tuple]]:
-        """(side, unit type, hex id, path) for every unit starting on the map."""
-        for g, group in enumerate(self.content.counters.units):
-            for i, hex_id in enumerate(group.setup):
-                yield group.side, group.type, hex_id, ("counters", "units", g, "setup", i)
-
 
 def _dupes(values: Iterable[tuple[str, tuple]], what: str, ctx: Context) -> Iterator[Finding]:
     seen: dict[str, tuple] = {}
@@ -260,7 +205,9 @@ def markers_cover_tracks(ctx: Context):
 
 @check
 def sheet_fit(ctx: Context):
-    """The grid fits its sheet with room for the printer's margin; counters fit their hexes."""
+    """The grid fits its sheet with room for the printer's margin; counters fit their hexes (the
+    legend beside the grid and the cards on their paper are the drawing checks':
+    :mod:`genkit.render.checks`)."""
     c = ctx.content
     g = c.map.grid
     w, h = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
@@ -277,91 +224,6 @@ def sheet_fit(ctx: Context):
     elif counter > 0.95 * g.hex_size_in:
         yield ctx.warning("counter-fit", ("game", "components", "counter_in"),
                           f"{counter} in counters nearly fill the {g.hex_size_in} in hexes: hard to pick up")
-    if c.cards is not None:
-        yield from _card_fit(ctx)
-
-
-@drawing_check
-def legend_fit(ctx: Context):
-    """The map's legend (title, terrain key, map symbols, compass) fits its sheet under the grid
-    or beside it, laid out exactly as the map sheet lays it out (a grid too big for the sheet
-    is :func:`sheet_fit`'s error, so this one does not run then)."""
-    from ..render.map import MapGeometry
-    c = ctx.content
-    g = c.map.grid
-    sheet_w, sheet_h = c.game.components.map_sheet_in
-    plan = MapGeometry(c).legend
-    if not plan.fits:
-        yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
-                        f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
-                        f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
-                        "hexes or a bigger sheet (game.components.map_sheet_in)")
-
-
-def _card_fit(ctx: Context):
-    """Cards are imposed inside the printer's margin with room for crop marks (as the card
-    sheets do it): none fitting a Letter or A4 page is an error, fewer than 4 a warning."""
-    from ..render.cards import card_grid
-    from ..render.sheets import A4, LETTER
-    card_w, card_h = ctx.content.game.components.card_in
-    for paper, (pw, ph) in (("Letter", LETTER), ("A4", A4)):
-        try:
-            n = len(card_grid(pw, ph, card_w * 72, card_h * 72, 0)[0])
-        except ValueError:
-            yield ctx.error("card-fit", ("game", "components", "card_in"),
-                            f"{card_w} x {card_h} in cards do not fit a {paper} page inside its "
-                            "printable margin (0.25 in) with room for crop marks")
-            return
-        if n < 4:
-            yield ctx.warning("card-fit", ("game", "components", "card_in"),
-                              f"{card_w} x {card_h} in cards print only {n} per {paper} page")
-
-
-@check
-def unit_chart_text(ctx: Context):
-    """The player aid's unit chart shows each unit type's counters, enlarged until their text
-    reads at 6 pt, up to a limit: a counter whose text stays smaller cannot be printed legibly."""
-    from ..render.aid_sections import chart_text_size  # lazily: the model layer must not need the renderer
-    from ..render.templates import TemplateError
-    c = ctx.content
-    sides = {g.type: g.side for g in c.counters.units}
-    for i, u in enumerate(c.unit_types):
-        if u.id not in sides or sides[u.id] not in ctx.side_ids:
-            continue
-        try:
-            size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
-        except TemplateError as exc:        # the counter itself cannot print its text at 6 pt
-            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
-                            f"unit type '{u.id}': its counter cannot be printed ({exc}); shorten its "
-                            f"short name or its numbers, or enlarge game.components.counter_in")
-            continue
-        if size < 6 - 1e-6:
-            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
-                            f"unit type '{u.id}': its counter's text prints at {size:.1f} pt on the player "
-                            f"aid's unit chart (at least 6 pt): shorten its short name or its numbers, or "
-                            f"enlarge game.components.counter_in")
-
-
-@check
-def marker_faces(ctx: Context):
-    """Every marker prints its face's text at 6 pt at least on its counter (the template refuses
-    to shrink it further): what cannot be printed is reported here, before a build starts."""
-    from ..render.counters import _marker_face          # lazily: the model layer must not need the renderer
-    from ..render.templates import TemplateError
-    for i, marker in enumerate(ctx.content.counters.markers):
-        if marker.side is not None and marker.side not in ctx.side_ids:
-            continue                                    # side_references reports it
-        for which in ("front", "back"):
-            try:
-                _marker_face(ctx.content, marker, which, ctx.source.root)
-            except (TemplateError, ValueError) as exc:
-                if "TextFitError" not in str(exc):     # the template itself fails: say it once
-                    yield ctx.error("template", ("counters", "markers", i), f"marker template: {exc}")
-                    return
-                yield ctx.error("marker-text", ("counters", "markers", i, which, "label"),
-                                f"marker '{marker.id}' {which}: cannot be printed on a "
-                                f"{ctx.content.game.components.counter_in:g} in counter ({exc}); shorten its "
-                                f"label or caption, or enlarge game.components.counter_in")
 
 
 # --------------------------------------------------------------------------- cards and tracks
@@ -376,103 +238,28 @@ def turn_track(ctx: Context):
                                   f"turn {turn} is outside the game's {t.turns} turns: this entry is never used")
 
 
-@check
-def rules_module(ctx: Context):
-    """The rules module is one the engine knows: play and sim cannot run without it."""
-    from ..engine.rules import RULES_MODULES  # here, not at the top: the model layer must not need the engine to load
-    module = ctx.content.game.rules_module
-    if module not in RULES_MODULES:
-        yield ctx.error("rules-module", ("game", "rules_module"),
-                        f"no rules module '{module}' in this genkit (known: {', '.join(sorted(RULES_MODULES))}); "
-                        f"a new game's rules go in genkit/engine/rules/{module}.py, registered in genkit/engine/rules/__init__.py")
-
-
-@check
-def rules_requirements(ctx: Context):
-    """What the rules module states it needs of the model (its ``Game.REQUIRES``, a
-    :class:`genkit.engine.rules.Requirements`): whatever it cannot run is an error naming
-    the module's limit, so play, sim and build refuse the model before a game starts."""
-    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
-    module = ctx.content.game.rules_module
-    if module not in RULES_MODULES:
-        return
-    requires = getattr(getattr(rules_module(module), "Game", None), "REQUIRES", None)
-    if requires is None:
-        return
-    for path, message in requires.problems(module, ctx.content):
-        yield ctx.error("rules-limit", path, message)
-
-
-@check
-def rules_section(ctx: Context):
-    """The rules module's own checks (its ``content_checks``) on its section of the model; the
-    section itself was validated by the module's ``Section`` when the model was loaded."""
-    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
-    name = ctx.content.game.rules_module
-    if name not in RULES_MODULES:
-        return
-    module = rules_module(name)
-    model = getattr(module, "Section", None)
-    if model is None:
-        return
-    section = model.model_validate(ctx.content.rules or {})
-    for fn in getattr(module, "content_checks", ()):
-        yield from fn(ctx, section)
-
-
-# --------------------------------------------------------------------------- rules booklet
-
-@drawing_check
-def rules_booklet(ctx: Context):
-    """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
-    exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
-    from ..render.rules_text import rules_findings  # lazily: checking a game without one needs no renderer
-    yield from rules_findings(ctx.content, ctx.source.root)
-
-
 # --------------------------------------------------------------------------- running
 
 def run_checks(content: Content, source: Source) -> list[Finding]:
-    ctx = Context(content, source)
+    """The findings of every check of the model, sorted."""
+    return sort_findings(run_each(CHECKS, Context(content, source)))
+
+
+def run_each(checks: Iterable[Callable[[Context], Iterable[Finding]]], ctx: Context) -> list[Finding]:
+    """The findings of each of ``checks`` on ``ctx``, in order, unsorted; a check that fails
+    on this content is itself a finding, never a traceback."""
     findings: list[Finding] = []
-    for fn in CHECKS:
-        findings.extend(_run(fn, ctx))
-    if not any(f.severity == "error" for f in findings):   # the drawing checks need a consistent model
-        for fn in DRAWING_CHECKS:
-            findings.extend(_run(fn, ctx))
-    return sort_findings(findings)
-
-
-def _run(fn, ctx: Context) -> list[Finding]:
-    try:
-        return list(fn(ctx))
-    except Exception as exc:  # a check must never turn bad content into a traceback
-        return [Finding("error", str(ctx.source.root), 1, "check-failed",
-                        f"check '{fn.__name__}' could not run on this content ({type(exc).__name__}: "
-                        f"{exc}); fix the errors above, or report this as a genkit bug")]
+    for fn in checks:
+        try:
+            found = list(fn(ctx))
+        except Exception as exc:  # a check must never turn bad content into a traceback
+            findings.append(Finding("error", str(ctx.source.root), 1, "check-failed",
+                                    f"check '{fn.__name__}' could not run on this content ({type(exc).__name__}: "
+                                    f"{exc}); fix the errors above, or report this as a genkit bug"))
+        else:
+            findings.extend(found)
+    return findings
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(set(findings), key=lambda f: (SEVERITY_ORDER[f.severity], f.file, f.line, f.code, f.message))
-
-
-def load_checked(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
-    """The model and its source, ready to print or play: raises ContentError with the schema
-    errors, or with the error findings of the consistency checks (warnings pass)."""
-    content, source = load(path, overrides)
-    errors = [f for f in run_checks(content, source) if f.severity == "error"]
-    if errors:
-        raise ContentError(errors)
-    return content, source
-
-
-def check_path(path: str | Path, overrides: Iterable[str] = ()) -> list[Finding]:
-    """Load and check a game; every problem comes back as a finding, never an exception."""
-    try:
-        content, source = load(path, overrides)
-    except ContentError as exc:
-        return sort_findings(exc.findings)
-    return run_checks(content, source)
-
-
-from . import check_cards, check_colours, check_combat, check_map  # noqa: F401  (register their checks)

@@ -1,9 +1,8 @@
 """Checks of the cards: the deck's size, rolls and draw table for cards that attack, the orders of
-command cards. (Registered with :func:`genkit.model.check.check`; imported at the end of that
-module.)"""
+command cards. (Registered with :func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
-from .check import Context, check, drawing_check
+from .check_context import Context, check
 
 
 @check
@@ -92,18 +91,3 @@ def _attack_card(ctx: Context, i: int, card, faces: int):
     if card.effect.kind in ("stop", "invulnerable") and card.effect.turns < 1:
         yield ctx.error("effect-turns", ("cards", "deck", i, "effect", "turns"),
                         f"{card.name}: a {card.effect.kind} effect must last at least one turn")
-
-
-@drawing_check
-def card_faces(ctx: Context):
-    """Every copy of every card prints within its face (name, text, roll boxes, diagram), as the
-    card sheets draw it: what runs past an edge is reported here, before a build starts."""
-    from ..render.cards import card_faces as faces   # lazily: the model layer must not need the renderer
-    deck = ctx.content.cards
-    if deck is None:
-        return
-    for i, card in enumerate(deck.deck):
-        try:
-            faces(ctx.content, card, ctx.source.root)
-        except ValueError as exc:          # a TemplateError too: the pack's card template names itself
-            yield ctx.error("card-face", ("cards", "deck", i), str(exc))

@@ -1,9 +1,9 @@
 """Checks of colour: text on each side's counter faces readable (WCAG contrast), the sides told
 apart by a red-green colour-blind player, plain terrain distinct when printed in grey.
-(Registered with :func:`genkit.model.check.check`; imported at the end of that module.)"""
+(Registered with :func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
-from .check import Context, check
+from .check_context import Context, check
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:

@@ -1,9 +1,9 @@
 """Checks of how the game fights: the CRT (complete, monotonic, every column reachable), the
 units' strengths and attack distances a CRT game reads, and the symbol dice a dice game rolls.
-(Registered with :func:`genkit.model.check.check`; imported at the end of that module.)"""
+(Registered with :func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
-from .check import Context, check, drawing_check
+from .check_context import Context, check
 
 # how good a result is for the attacker, to check that a better column never does worse
 EFFECT_RANK = {"attacker_eliminate": -3, "attacker_retreat": -2, "attacker_step_loss": -1, "none": 0,
@@ -71,30 +71,6 @@ def dice(ctx: Context):
                             f"{u.name} rolls battle dice but the game defines no dice (a dice: section)")
         if u.figures is not None and u.battle_dice and not any(u.battle_dice):
             yield ctx.warning("no-battle", ("unit_types", i, "battle_dice"), f"{u.name} rolls no die at any range")
-
-
-@drawing_check
-def die_face_text(ctx: Context):
-    """Every face prints on its sticker and in the dice key: a symbol the die face template does
-    not draw prints the face's name instead, which must fit the face at 6 pt at least."""
-    from ..render.dice import DIE_FACE_IN, KEY_FACE, die_face   # lazily: the model layer must not need the renderer
-    from ..render.draw import INCH
-    from ..render.templates import TemplateError
-    for i, die in enumerate(ctx.content.dice):
-        seen = set()
-        for j, face in enumerate(die.faces):
-            if (face.symbol, face.name) in seen:
-                continue
-            seen.add((face.symbol, face.name))
-            for size in sorted({DIE_FACE_IN * INCH, KEY_FACE}):
-                try:
-                    die_face(ctx.content, die, face, size, ctx.source.root)
-                except (TemplateError, ValueError) as exc:
-                    yield ctx.error("die-face-text", ("dice", i, "faces", j, "name"),
-                                    f"die '{die.id}' face {j + 1} (symbol '{face.symbol}', not one the die face "
-                                    f"draws, so it prints its name): cannot be printed on a {size:g} pt face "
-                                    f"({exc}); use a shorter name or a drawn symbol")
-                    break
 
 
 @check

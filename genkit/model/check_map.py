@@ -1,11 +1,11 @@
 """Checks of the map: its rows and terrain, the hexes the model names, lines across it, set-up
 hexes, features along hexsides, roads, and where reinforcements arrive. (Registered with
-:func:`genkit.model.check.check`; imported at the end of that module.)"""
+:func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
 from typing import Iterator
 
-from .check import Context, check
+from .check_context import Context, check
 
 
 @check
@@ -64,16 +64,11 @@ def map_lines(ctx: Context):
 
 @check
 def setup_hexes(ctx: Context):
-    """One unit per set-up hex (a rules module whose pieces stack checks its own limit; two sides
-    never share a hex); no unit starts in an enemy zone of control."""
-    stacks = _module_stacks(ctx.content.game.rules_module)
-    occupied: dict[str, tuple] = {}
+    """Two sides never share a set-up hex (whether one side's pieces may share one is the rules
+    module's to say: :func:`stacked_setups`); no unit starts in an enemy zone of control."""
+    yield from stacked_setups(ctx, same_side=False)
     by_side: dict[str, list[tuple[str, tuple]]] = {}
     for side, _, h, path in ctx.setup():
-        if h in occupied and (not stacks or occupied[h][1] != side):
-            file, line = ctx.source.where(occupied[h][0])
-            yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
-        occupied.setdefault(h, (path, side))
         by_side.setdefault(side, []).append((h, path))
     for side, cells in by_side.items():
         enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
@@ -83,12 +78,16 @@ def setup_hexes(ctx: Context):
                 yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
 
 
-def _module_stacks(name: str) -> bool:
-    """Do the pieces of rules module ``name`` stack (its ``Game.STACKS``)?"""
-    from ..engine.rules import RULES_MODULES, rules_module  # lazily: the model layer must not need the engine
-    return name in RULES_MODULES and bool(getattr(getattr(rules_module(name), "Game", None), "STACKS", False))
-
-
+def stacked_setups(ctx: Context, same_side: bool) -> Iterator:
+    """An error for each set-up hex that already holds a unit of the same side (``same_side``)
+    or of another side; the pack step asks for the same side's when the rules module's pieces
+    do not stack."""
+    occupied: dict[str, tuple] = {}
+    for side, _, h, path in ctx.setup():
+        if h in occupied and (occupied[h][1] == side) == same_side:
+            file, line = ctx.source.where(occupied[h][0])
+            yield ctx.error("setup-stacked", path, f"hex {h} already holds a unit at set-up ({file}:{line})")
+        occupied.setdefault(h, (path, side))
 
 
 def _on_map(ctx: Context, hex_id: str) -> bool:

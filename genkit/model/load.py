@@ -246,7 +246,7 @@ def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = ()) -> 
 SHOWN_SCHEMA_ERRORS = 200  # past these, one line says how many more: nobody reads 100,000 messages
 
 
-def _schema_findings(exc: ValidationError, source: Source, root: type[BaseModel] = Content,
+def schema_findings(exc: ValidationError, source: Source, root: type[BaseModel] = Content,
                      prefix: tuple = ()) -> list[Finding]:
     findings = []
     for err in exc.errors(include_url=False)[:SHOWN_SCHEMA_ERRORS]:
@@ -259,51 +259,20 @@ def _schema_findings(exc: ValidationError, source: Source, root: type[BaseModel]
     return findings
 
 
-def section_model(rules_module: str) -> tuple[bool, type[BaseModel] | None]:
-    """(known, Section) of the rules module registered as ``rules_module``: known is False for a
-    name the engine does not register (the check ``rules_module`` reports it); Section is the
-    module's model of its ``rules:`` section, or None when it has none."""
-    from ..engine.rules import RULES_MODULES, rules_module as module_named  # lazily: no engine needed to load
-    if rules_module not in RULES_MODULES:
-        return False, None
-    return True, getattr(module_named(rules_module), "Section", None)
-
-
-def _validate_rules(model: Content, source: Source) -> list[Finding]:
-    """The ``rules:`` section checked by the model its rules module declares."""
-    try:
-        known, section = section_model(model.game.rules_module)
-    except Exception:  # a rules module that cannot be imported: the checks report it, loading goes on
-        return []
-    if not known:
-        return []
-    if section is None:
-        if model.rules is not None:
-            return [source.finding("error", "schema", ("rules",),
-                                   f"rules: rules module {model.game.rules_module} reads no rules section; "
-                                   "remove it")]
-        return []
-    try:
-        section.model_validate(model.rules or {})
-    except ValidationError as exc:
-        return _schema_findings(exc, source, section, ("rules",))
-    return []
-
-
 def validate(raw: dict, source: Source) -> tuple[Content | None, list[Finding]]:
     """The model, or None and one finding per schema error (at most SHOWN_SCHEMA_ERRORS and a
-    summary); the ``rules:`` section is validated by its rules module's ``Section``."""
+    summary); the ``rules:`` section is left as data, for its rules module's ``Section`` to
+    validate (:func:`genkit.pack.load`)."""
     try:
-        model = Content.model_validate(raw)
+        return Content.model_validate(raw), []
     except ValidationError as exc:
-        return None, _schema_findings(exc, source)
-    findings = _validate_rules(model, source)
-    return (None, findings) if findings else (model, [])
+        return None, schema_findings(exc, source)
 
 
 def load(path: str | Path, overrides: Iterable[str] = (), limits: Limits | None = None) -> tuple[Content, Source]:
     """Load, merge, override and validate a game within ``limits`` (default: the process-wide
-    ones). Raises ContentError with findings, and nothing else."""
+    ones). Raises ContentError with findings, and nothing else. (The ``rules:`` section is its
+    rules module's to validate: :func:`genkit.pack.load` does both.)"""
     path = Path(path)
     if not os.path.exists(path):  # unlike Path.exists, False (not an exception) for any path it cannot stat
         raise ContentError([Finding("error", str(path), 0, "no-such-path", "no such file or folder")])

@@ -1,10 +1,11 @@
 """``--set KEY=VALUE``: the dotted paths of a raw model (list elements by id, code, kind or CRT
-column), overriding a value in place, adding an entry to a mapping of the schema, and naming the
+column, or by index), overriding a value in place, adding an entry to a mapping of the schema, and naming the
 nearest valid paths when a path is wrong."""
 from __future__ import annotations
 
 import difflib
 import itertools
+import re
 import types
 import typing
 from typing import Any, Iterable
@@ -44,6 +45,10 @@ def element_key(element: Any, index: int) -> str:
     return str(index)
 
 
+_INTEGER = re.compile(r"-?[0-9]+")      # ASCII digits only: '１８' and '²' are not numbers here
+_NUMBER_NAME = re.compile(r"[+-]?[0-9]+")
+
+
 def settable_paths(raw: dict) -> list[str]:
     """Every dotted path --set can address; list elements by their id (or code, differential)."""
     return list(_walk_paths(raw))
@@ -60,7 +65,18 @@ def _step(container: Any, part: str) -> tuple[Any, Any]:
         for i, element in enumerate(container):
             if element_key(element, i) == part:
                 return i, element
+        if _by_index(container, part):
+            return int(part), container[int(part)]
     raise KeyError(part)
+
+
+def _by_index(elements: list, part: str) -> bool:
+    """Does ``part`` name an element of ``elements`` by its index? Only where no element is named
+    by a number (a CRT column's differential: a bare 2 could mean index 2 or +2, so neither)."""
+    if not (part.isascii() and part.isdigit() and int(part) < len(elements)):
+        return False
+    return not any(_NUMBER_NAME.fullmatch(element_key(e, i)) for i, e in enumerate(elements)
+                   if isinstance(e, dict))
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -132,11 +148,34 @@ def _is_mapping(annotation: Any) -> bool:
     return annotation is dict or typing.get_origin(annotation) is dict
 
 
+def _int_keyed(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is dict and _unwrap(typing.get_args(annotation)[0]) is int
+
+
+def _key_problem(parts: list[str], limits: Limits) -> str | None:
+    """Why a part of a --set path can name nothing: a number longer than the ``int_digits``
+    limit, or not a whole number (in ASCII digits) where the schema's keys are numbers."""
+    for j, part in enumerate(parts):
+        digits = len(part.lstrip("-"))
+        if _INTEGER.fullmatch(part) and digits > limits.int_digits:
+            return (f"a number in a path has at most {limits.int_digits} digits (limit int_digits), "
+                    f"this one {digits}")
+        if _int_keyed(_annotation_at(parts[:j])) and not _INTEGER.fullmatch(part):
+            return (f"'{_shown(part)}' is not a whole number: the keys of {_shown('.'.join(parts[:j]))} "
+                    "are whole numbers in digits 0-9, such as 18 or -1")
+    return None
+
+
+def _shown(text: str, most: int = 80) -> str:
+    """``text`` cut to a length a message can show."""
+    return text if len(text) <= most else f"{text[:most - 20]}... ({len(text):,} characters)"
+
+
 def _typed_key(parts: list[str]) -> Any:
     """The last part of ``parts`` as a key of its mapping: a number where the schema's keys are
     (in an untyped section, where YAML would read one)."""
     ann = _annotation_at(parts[:-1])
-    number = parts[-1].lstrip("-").isdigit()
+    number = bool(_INTEGER.fullmatch(parts[-1]))
     if _is_record(ann):
         return parts[-1]
     if ann is dict:
@@ -184,13 +223,18 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limi
     """Apply ``KEY=VALUE`` assignments (dotted paths) to the raw model in place; each VALUE is
     YAML read within ``limits`` (default: the process-wide ones)."""
     errors: list[Finding] = []
+    limits = limits or current_limits()
     for assignment in sets:
         where = ("--set", 0)
         if "=" not in assignment:
-            errors.append(Finding("error", *where, "bad-set", f"--set '{assignment}': expected KEY=VALUE"))
+            errors.append(Finding("error", *where, "bad-set", f"--set '{_shown(assignment)}': expected KEY=VALUE"))
             continue
         dotted, text = assignment.split("=", 1)
         parts = dotted.strip().split(".")
+        problem = _key_problem(parts, limits)
+        if problem:
+            errors.append(Finding("error", *where, "bad-set", f"--set '{_shown(dotted)}': {problem}"))
+            continue
         container: Any = raw
         try:
             for part in parts[:-1]:
@@ -207,12 +251,12 @@ def apply_overrides(raw: dict, sets: Iterable[str], source: Source, limits: Limi
                 near = _nearest_paths(raw, parts)
                 hint = f"; nearest valid paths: {', '.join(near)}" if near else ""
                 errors.append(Finding("error", *where, "bad-set",
-                                      f"--set '{dotted}': no such value in the model{hint}"))
+                                      f"--set '{_shown(dotted)}': no such value in the model{hint}"))
                 continue
         path = raw_path(raw, parts)
         positions: dict = {}
         value = parse_yaml(text, f"--set {dotted}", positions, errors, base=path,
-                           budget=Budget(limits or current_limits()))
+                           budget=Budget(limits))
         container[key] = value
         # what was overridden is reported at the --set, not at the YAML line it replaced
         for stale in [p for p in source.positions if p[:len(path)] == path]:

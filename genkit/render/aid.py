@@ -32,28 +32,6 @@ from ..templates import FOLDER as DEFAULT_TEMPLATES
 STYLE_TEMPLATE = "aid.yaml.j2"
 
 
-def crt_notes(content: Content) -> list[str]:
-    """How the CRT resolves differentials it does not print, in words, from the model."""
-    crt = content.crt
-    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
-    what = "Odds" if crt.uses_odds else "A differential"
-    out = []
-    if crt.between_columns == "round_down":
-        out.append(f"{what} between two columns uses the column to its left (round down).")
-    else:
-        out.append(f"{what} between two columns uses the column to its right (round up).")
-    if crt.above_highest == "last_row":
-        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
-        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
-    else:
-        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
-    below = {"forbidden": "the battle may not be fought.",
-             "use_lowest": f"use the {cols[0]} column.",
-             "miss": "the attack misses."}[crt.below_lowest]
-    out.append(f"Below {cols[0]}: {below}")
-    return out
-
-
 # --------------------------------------------------------------------------- the style
 
 def _render_text(path: Path, context: dict, root: Path | None) -> str:
@@ -171,4 +149,4 @@ def _at(row: Row, x: float, y: float) -> Group:
     return Group(row.items, translate=(x, y))
 
 
-__all__ = ["aid_pages", "aid_style", "aid_blocks", "crt_notes", "MIN_TEXT"]
+__all__ = ["aid_pages", "aid_style", "aid_blocks", "MIN_TEXT"]

@@ -20,19 +20,42 @@ from .aid_text import (
     with_heading,
     words_width,
 )
-from .aid_units import _key, _units, chart_text_size, counter_key, counter_pair  # noqa: F401 (re-exported)
+from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
+from .terrain_art import terrain_hex
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
 
+def crt_notes(content: Content) -> list[str]:
+    """How the CRT resolves differentials it does not print, in words, from the model."""
+    crt = content.crt
+    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
+    what = "Odds" if crt.uses_odds else "A differential"
+    out = []
+    if crt.between_columns == "round_down":
+        out.append(f"{what} between two columns uses the column to its left (round down).")
+    else:
+        out.append(f"{what} between two columns uses the column to its right (round up).")
+    if crt.above_highest == "last_row":
+        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
+        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
+    else:
+        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
+    below = {"forbidden": "the battle may not be fought.",
+             "use_lowest": f"use the {cols[0]} column.",
+             "miss": "the attack misses."}[crt.below_lowest]
+    out.append(f"Below {cols[0]}: {below}")
+    return out
+
+
 def _crt(content: Content, st: Style, width: float, title: str, root):
-    from .aid import crt_notes
     crt = content.crt
     if crt is None:          # a game that fights without a CRT (symbol dice) prints none
         return
@@ -166,7 +189,6 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
 # --------------------------------------------------------------------------- terrain
 
 def _terrain(content: Content, st: Style, width: float, title: str, root):
-    from .terrain_art import terrain_hex
     terr = content.map.terrain
     entry = 150.0
     n = max(1, int((width + 8) // (entry + 8)))
@@ -177,16 +199,13 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
         items, rh = [], 0.0
         for j, t in enumerate(terr[i:i + n]):
             x = j * (ew + 8)
-            R = sw / math.sqrt(3)
-            angles = range(0, 360, 60) if content.map.grid.orientation == "flat" else range(30, 390, 60)
-            corners = [(R * math.cos(math.radians(a)) * 63 / sw, R * math.sin(math.radians(a)) * 63 / sw)
-                       for a in angles]
+            corners = swatch_corners(0, 0, 63.0, content.map.grid.orientation)
             art = terrain_hex(t, 0, 0, 63.0, corners=corners)
             if t.pattern == "road":  # as the map's key draws it: a road across the hex
-                art += [Line(corners[3][0], 0, corners[0][0], 0, "#5b4a2e", 8.4),
-                        Line(corners[3][0], 0, corners[0][0], 0, "#f3e2b3", 4.8)]
+                art += [Line(corners[3][0], 0, corners[0][0], 0, ROAD_CASING, 8.4),
+                        Line(corners[3][0], 0, corners[0][0], 0, ROAD_FILL, 4.8)]
             items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            items.append(Group((Polygon(corners, fill=None, stroke="#4d4d4d", stroke_width=0.8),),
+            items.append(Group((Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.8),),
                                translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
             tx = x + sw + 6
             name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
@@ -204,7 +223,6 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
 
 def chart_rows(content: Content, st: Style, chart, width: float) -> list[Row]:
     """A rules module's chart (:class:`genkit.engine.rules.Chart`) as a table with its notes."""
-    from .map import swatch
     cols = [{"title": c} for c in chart.columns]
     cells = [list(r) for r in chart.rows]
     if cols:
@@ -473,7 +491,6 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
 
 
 SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
-            "draw_table": _draw_table, "cards": _cards, "units": _units, "counter_key": _key, "terrain": _terrain,
-            "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
+            "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
+            "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 
-__all__ = ["SECTIONS", "counter_key", "counter_pair", "chart_text_size", "lanes_of"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from ..model.schema import Content
-from .aid_text import Style, note_row, para, stack, table, with_heading
+from .aid_text import Style, note_row, para, table, with_heading
 from .counters import counter_size, unit_face
 from .draw import Circle, Group, Line, Polygon, Rect, Text
 from .geometry import bounds, iter_primitives
@@ -70,7 +70,8 @@ def _factor_columns(content: Content, st: Style) -> tuple[list[dict], list]:
     return [c for c, _ in out], [f for _, f in out]
 
 
-def _units(content: Content, st: Style, width: float, title: str, root):
+def units_section(content: Content, st: Style, width: float, title: str, root):
+    """The unit chart: each unit type's counters, name and numbers."""
     types = content.unit_types
     pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
     w = st.word
@@ -177,15 +178,8 @@ def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
     return rows
 
 
-def counter_key(content: Content, width: float, content_root=None) -> tuple[list, float]:
-    """How to read a counter (:func:`key_rows`) ``width`` wide, with genkit's or the pack's aid
-    style, for a counter sheet: (items at the origin, height)."""
-    from .aid import aid_style
-    r = stack(key_rows(content, aid_style(content, content_root), width, content_root))
-    return list(r.items), r.height
-
-
-def _key(content: Content, st: Style, width: float, title: str, root):
+def counter_key_section(content: Content, st: Style, width: float, title: str, root):
+    """How to read a counter (:func:`key_rows`), the aid's section."""
     yield "counter_key", with_heading(st, title, width, key_rows(content, st, width, root))
 
 

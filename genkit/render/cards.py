@@ -191,8 +191,9 @@ class Card:
     face: tuple
 
 
-def cards(content: Content, content_root: str | Path | None = None) -> list[Card]:
-    """Every card of the deck (each copy), model order."""
+def cards(content: Content, content_root: str | Path | None = None, laid: dict | None = None) -> list[Card]:
+    """Every card of the deck (each copy), model order; ``laid``: card id -> the faces of its
+    copies, laid out already (by the drawing checks: :class:`genkit.render.checks.Laid`)."""
     w, h = card_size(content)
     path = template_path("card.yaml.j2", content_root)
     deck = content.cards
@@ -200,10 +201,11 @@ def cards(content: Content, content_root: str | Path | None = None) -> list[Card
         return []
     table = [{"face": f, "name": next((a.name for a in deck.deck if a.id == aid), aid)}
              for f, aid in sorted(deck.draw_table.items())]
+    laid = laid or {}
     out = []
     for ab in deck.deck:
-        out += [Card(f"{ab.id}-{i + 1}", ab.id, tuple(face))
-                for i, face in enumerate(card_faces(content, ab, content_root, path, table))]
+        faces = laid[ab.id] if ab.id in laid else card_faces(content, ab, content_root, path, table)
+        out += [Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)) for i, face in enumerate(faces)]
     return out
 
 
@@ -306,15 +308,16 @@ def _how(W: float, H: float, text: str) -> list:
     return [Text(W / 2, H - SAFE_MARGIN - 2, text, size, "sans", "#000000", "middle")]
 
 
-def card_sheets(content: Content, style: SheetStyle,
-                content_root: str | Path | None = None) -> CardSheets:
+def card_sheets(content: Content, style: SheetStyle, content_root: str | Path | None = None,
+                laid: dict | None = None) -> CardSheets:
     """Fronts and backs interleaved: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... so a
     duplex printer puts every back behind its front, and a printer without duplex prints
-    the odd pages, then the even ones on the reverse of the same sheets."""
+    the odd pages, then the even ones on the reverse of the same sheets (``laid``: the faces
+    laid out already, as :func:`cards` takes them)."""
     W, H = style.size
     cw, ch = card_size(content)
     b = style.bleed
-    deck = cards(content, content_root)
+    deck = cards(content, content_root, laid)
     back = card_back(content, content_root)
     slots, rot = card_grid(W, H, cw, ch, b)
     brot = _back_rotation(rot, W, H)

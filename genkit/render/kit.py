@@ -23,22 +23,22 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Iterable
 
 from ..atomic import output_errors, replaced_folder
-from ..model.check import load_checked
 from .aid import aid_pages
 from .booklet import rules_booklet
 from .cards import card_sheets
-from .counters import LAYOUTS, counter_sheets
+from .checks import Laid
+from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
-from .map import _cached_map, map_page
+from .map import drawn_map, map_page
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
-from .sheets import PRINT_AT_100, tile
+from .sheets import PRINT_AT_100
 from .svg import svg_string
+from .tiles import tile
 
 KINDS = ("map", "map-tiled", "counters", "cards", "dice", "player-aid", "rules")
 FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
@@ -47,7 +47,9 @@ TILE_OVERLAP = 36.0
 PNG_DPI = 96
 
 
-def _check_args(paper, only, counters, bleed_in) -> tuple[str, ...]:
+def kit_kinds(paper, only, counters, bleed_in) -> tuple[str, ...]:
+    """The components to build (``only``: a subset of :data:`KINDS`, a list or a comma list;
+    None: all); ValueError for a bad ``paper``, ``counters`` layout, bleed or kind."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     if counters not in LAYOUTS:
@@ -67,9 +69,9 @@ def _check_args(paper, only, counters, bleed_in) -> tuple[str, ...]:
 
 
 def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",
-               bleed_in: float = 0.0, content_root=None) -> list[dict]:
+               bleed_in: float = 0.0, content_root=None, laid: Laid | None = None) -> list[dict]:
     """Lay out the requested components: a list of ``{kind, file, pages, info}`` with
-    the Page objects (nothing written)."""
+    the Page objects (nothing written); ``laid``: what the drawing checks laid out already."""
     g = content.game
     style = SheetStyle(paper, bleed_in * INCH, g.version, source.sha256, g.title)
     out = []
@@ -90,7 +92,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         elif kind == "map-tiled":
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
-            drawn = list(_cached_map(content, flat.version_text))  # as map.pdf drew it
+            drawn = list(drawn_map(content, flat.version_text))  # as map.pdf drew it
             pages = tile(drawn, w * INCH, h * INCH, *flat.size,
                          overlap=TILE_OVERLAP, title=g.title,
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
@@ -103,7 +105,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
                 info["flip"] = cs.flip
             info["counter_in"] = g.components.counter_in
         elif kind == "cards":
-            cs = card_sheets(content, style, content_root)
+            cs = card_sheets(content, style, content_root, laid.cards if laid is not None else None)
             pages = cs.pages
             info = {"cards": cs.cards_drawn, "flip": "long",
                     "card_in": list(g.components.card_in)}
@@ -192,29 +194,24 @@ def kit_digest(source, content_root) -> str:
     return hashlib.sha256((source.sha256 + "\n").encode() + text.encode("utf-8")).hexdigest()
 
 
-def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
-              paper: str = "letter", only: Iterable[str] | str | None = None,
-              counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
-              overrides: Iterable[str] = (), png_dpi: int = PNG_DPI) -> dict:
-    """Build the print-and-play kit of the game at ``content_path`` and return the
-    manifest (also written as ``manifest.json``).
+def write_kit(content, source, content_root, out_dir: str | os.PathLike | None = None,
+              kinds=KINDS, paper: str = "letter", counters: str = "duplex", bleed_in: float = 0.0,
+              png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None) -> dict:
+    """Lay out and write the kit of a checked model (:func:`genkit.pack.build_kit` loads and
+    checks it) and return the manifest (also written as ``manifest.json``); ``laid``: what its
+    drawing checks laid out, printed as it is.
 
-    ``only``: a subset of :data:`KINDS` (the output folder then holds just those);
-    ``counters``: ``"duplex"`` or ``"fold"``; ``bleed_in``: print-shop bleed in inches
-    (art past the cut, TrimBox/BleedBox set; the tiled map never bleeds).
-
-    Raises :class:`~genkit.model.load.ContentError` (bad content) or ValueError (bad
-    arguments) before writing anything, :class:`~genkit.atomic.OutputBusy` if another build
-    is writing the same folder, :class:`~genkit.atomic.OutputError` (naming the output
-    folder) if the disk is full or the folder not writable; on any failure, and if the
-    process is killed, the previous output is kept."""
-    kinds = _check_args(paper, only, counters, bleed_in)
-    content, source = load_checked(content_path, overrides)
-    source = dataclasses.replace(source, sha256=kit_digest(source, content_path))
+    Raises ValueError (an output that is not a folder) before writing anything,
+    :class:`~genkit.atomic.OutputRefused` if the output folder is the content's or not genkit's
+    to replace, :class:`~genkit.atomic.OutputBusy` if another build is writing the same folder,
+    :class:`~genkit.atomic.OutputError` (naming the output folder) if the disk is full or the
+    folder not writable; on any failure, and if the process is killed, the previous output is
+    kept."""
+    source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")
     components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
-                            content_root=content_path)
-    with output_errors(out), replaced_folder(out) as folder:
+                            content_root=content_root, laid=laid)
+    with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
         return _write(components, folder, content, source, png, png_dpi)

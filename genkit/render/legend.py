@@ -19,8 +19,10 @@ from ..model.schema_map import Terrain
 from .draw import INCH, Group, Line, Polygon, Primitive, Rect, Text
 from .fonts import text_width
 from .layout import GREY, darken, label_plate
-from .map import (GRID_INK, _chip, _compass, bridge_glyph, chip_colours, feature_width, hexside_line,
-                  road_width)
+from .map_art import (GRID_INK, ROAD_CASING, ROAD_FILL, bridge_glyph, chip, chip_colours, compass, feature_width,
+                      hexside_line, swatch_corners)
+from .map_marks import SECTION_STRIP, draw_marks_block, marks_block_size
+from .map_roads import road_width
 from .sheets import FOOTER_BAND
 from .terrain_art import terrain_hex
 from .text_fit import fit_text
@@ -115,7 +117,6 @@ COMPASS = Block(56, 60, "compass")
 
 def _marks_blocks(content: Content) -> list[Block]:
     """The block of board sections and hex features, when the map has any (else none)."""
-    from .map_marks import marks_block_size
     w, h = marks_block_size(content)
     return [Block(w, h, "marks")] if w else []
 
@@ -145,7 +146,6 @@ def plan_legend(content: Content, geo) -> LegendPlan:
     W, H = geo.W, geo.H
     lines_h = 12.0 * len(content.map.lines) if content.map.grid.orientation == "flat" else 0.0
     if content.map.sections:                         # the strip naming the board's sections
-        from .map_marks import SECTION_STRIP
         lines_h += SECTION_STRIP
     bottom = H - FOOTER_BAND - 4                     # the footer's band stays clear
     title, symbols = _title_block(content), _symbols_block(content)
@@ -253,13 +253,11 @@ def _draw_terrain(content, geo, b, kx0, top, version_text) -> list[Primitive]:
         ex, ey = kx0 + c * cw, top + 8 + r * KEY_ROW
         scx, scy = ex + sw * 0.6, ey + sw / 2
         R = sw / math.sqrt(3)
-        start = 0 if g.orientation == "flat" else 30
-        corners = [(scx + R * math.cos(math.radians(a)), scy + R * math.sin(math.radians(a)))
-                   for a in range(start, start + 360, 60)]
+        corners = swatch_corners(scx, scy, sw, g.orientation)
         if t.pattern == "road":
             out.append(Polygon(corners, fill=t.colour, stroke=None))
-            out.append(Line(scx - R, scy, scx + R, scy, "#5b4a2e", 4.2 * sw / 63 * 2))
-            out.append(Line(scx - R, scy, scx + R, scy, "#f3e2b3", 2.4 * sw / 63 * 2))
+            out.append(Line(scx - R, scy, scx + R, scy, ROAD_CASING, 4.2 * sw / 63 * 2))
+            out.append(Line(scx - R, scy, scx + R, scy, ROAD_FILL, 2.4 * sw / 63 * 2))
         else:
             art = terrain_hex(t, 0, 0, 63.0, corners=[((x - scx) * 63 / sw, (y - scy) * 63 / sw)
                                                        for x, y in corners])
@@ -280,7 +278,7 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
     ut0 = content.unit_type(content.counters.units[0].type)
     x = lx
     for sd in content.game.sides:                    # one chip per side, in its chip colour
-        out += _chip(x, y - 7, 22, ut0.short, *chips[sd.id])
+        out += chip(x, y - 7, 22, ut0.short, *chips[sd.id])
         x += 26
     out.append(Text(x + 2, y, lines[0], 6.5, "sans"))
     side0 = content.game.sides[0]
@@ -312,9 +310,8 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
 
 
 def _draw_marks(content, geo, b, lx, top, version_text) -> list[Primitive]:
-    from .map_marks import draw_marks_block
     return draw_marks_block(content, lx, top)
 
 
 def _draw_compass(content, geo, b, x, top, version_text) -> list[Primitive]:
-    return _compass(x + b.w / 2, top + 32, content.map.grid.north)
+    return compass(x + b.w / 2, top + 32, content.map.grid.north)

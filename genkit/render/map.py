@@ -21,37 +21,21 @@ from typing import Iterable, Sequence
 
 from .. import hexes
 from ..model.schema import Content
-from .draw import (
-    INCH,
-    Circle,
-    Group,
-    Line,
-    Page,
-    Polygon,
-    Polyline,
-    Primitive,
-    Rect,
-    Text,
-)
+from .draw import INCH, Group, Page, Polygon, Primitive, Rect, Text
 from .fonts import cap_height
-from .layout import SheetStyle, darken, label_plate, readable_ink
-from .map_roads import _road_segments, road_items, road_width  # noqa: F401 (road_width: the legend's)
+from .layout import SheetStyle, label_plate, readable_ink
+from .legend import legend, plan_legend
+from .map_art import (GRID_INK, MIN_TEXT, PAPER_TONE, bridge_glyph, chip, chip_colours, feature_width, fit_min,
+                      hexside_line)
+from .map_marks import feature_items, id_backs, section_items
+from .map_roads import road_items, road_segments
 from .sheets import sheet_words
 from .terrain_art import terrain_hex
-from .text_fit import (
-    fit_text,
-    wrap_text,
-)
+from .text_fit import wrap_text
 
-PAPER_TONE = "#f7f5ee"
-GRID_INK = "#4d4d4d"
 MARGIN_TOP = 18.0
-#: no text on the map is smaller (hex ids, place names, the legend)
-MIN_TEXT = 6.0
 #: a side's ring starts this far inside the hexside
 RING_INSET = 1.0
-#: set-up chips of different sides differ at least this much in grey when their colours allow
-CHIP_GREY_GAP = 60.0
 
 
 # --------------------------------------------------------------------------- geometry
@@ -73,7 +57,6 @@ class MapGeometry:
         self.ox = (self.W - self.gw) / 2
         self.oy = MARGIN_TOP
         # the legend goes under the grid, or beside it (the grid then moves left)
-        from .legend import plan_legend  # legend.py draws with this module's helpers
         self.legend = plan_legend(content, self)
         if self.legend.beside:
             self.ox = self.legend.grid_x
@@ -110,48 +93,6 @@ def edge_points(geo: MapGeometry, edge: str) -> tuple[tuple[float, float], tuple
     return near[0], near[1]
 
 
-def feature_width(flats: float) -> float:
-    """A hexside line's width: bold enough to read at a glance, well inside the hex."""
-    return max(2.5, flats * 0.075)
-
-
-def hexside_line(p: tuple, q: tuple, colour: str, w: float) -> tuple[list[Primitive], list[Primitive]]:
-    """A thick line along one hexside in the feature's colour with a darker edge on both sides (so
-    it reads on a greyscale printer) and round ends, so runs of hexsides join without gaps:
-    (the dark casing, the line), drawn casings first so a run's joints stay clean."""
-    dark = darken(colour, 0.45)
-    casing = [Line(*p, *q, dark, w + 1.2), Circle(*p, (w + 1.2) / 2, fill=dark, stroke=None),
-              Circle(*q, (w + 1.2) / 2, fill=dark, stroke=None)]
-    line = [Line(*p, *q, colour, w), Circle(*p, w / 2, fill=colour, stroke=None),
-            Circle(*q, w / 2, fill=colour, stroke=None)]
-    return casing, line
-
-
-def bridge_glyph(p: tuple, q: tuple, colour: str, flats: float) -> list[Primitive]:
-    """A bridge across the hexside p-q: a deck in the feature's colour from hex to hex, black
-    parapets along both sides with splayed ends (the map symbol for a bridge)."""
-    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    ex, ey = q[0] - p[0], q[1] - p[1]
-    n = math.hypot(ex, ey) or 1.0
-    ux, uy = ex / n, ey / n               # along the hexside
-    vx, vy = -uy, ux                      # across it, from hex to hex
-    half_w = n * 0.2                      # half the deck's width (along the hexside)
-    half_l = flats * 0.2                  # half its length (across the hexside)
-
-    def at(a: float, b: float) -> tuple[float, float]:
-        return mx + ux * a + vx * b, my + uy * a + vy * b
-    deck = Polygon([at(-half_w, -half_l), at(half_w, -half_l), at(half_w, half_l), at(-half_w, half_l)],
-                   fill=colour, stroke=None)
-    out: list[Primitive] = [deck]
-    splay = flats * 0.07
-    rail = max(1.0, flats * 0.022)
-    for side in (-1, 1):
-        a = side * half_w
-        out.append(Polyline([at(a + side * splay, -half_l - splay), at(a, -half_l), at(a, half_l),
-                             at(a + side * splay, half_l + splay)], "#000000", rail))
-    return out
-
-
 def hexside_items(content: Content, geo: MapGeometry) -> tuple[list[Primitive], list[Primitive]]:
     """``map.hexsides``: (lines along hexsides, bridges), model order; bridges go over roads."""
     w = feature_width(geo.flats)
@@ -166,75 +107,6 @@ def hexside_items(content: Content, geo: MapGeometry) -> tuple[list[Primitive], 
                 casing += c
                 fill += f
     return casing + fill, bridges
-
-
-def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
-    """The key of a chart row (``"terrain:ID"``, ``"hexside:ID"``, ``"road:ID"``, ``"feature:ID"``) drawn as on the
-    map in a hex ``sw`` across the flats, its top-left corner at (0, 0); [] for any other key."""
-    kind, _, ident = key.partition(":")
-    R = sw / math.sqrt(3)
-    flat = content.map.grid.orientation == "flat"
-    cx, cy = (R, sw / 2) if flat else (sw / 2, R)
-    start = 0 if flat else 30
-    corners = [(cx + R * math.cos(math.radians(a)), cy + R * math.sin(math.radians(a)))
-               for a in range(start, start + 360, 60)]
-    outline = Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.6)
-    k = 63.0 / sw
-    if kind == "terrain":
-        t = next((t for t in content.map.terrain if t.id == ident), None)
-        if t is None:
-            return []
-        art = terrain_hex(t, 0, 0, 63.0, corners=[((x - cx) * k, (y - cy) * k) for x, y in corners])
-        if t.pattern == "road":
-            art += [Line(-R * k, 0, R * k, 0, "#5b4a2e", 8.4), Line(-R * k, 0, R * k, 0, "#f3e2b3", 4.8)]
-        return [Group(tuple(art), translate=(cx, cy), scale=sw / 63), outline]
-    plain = Polygon(corners, fill=PAPER_TONE, stroke=None)
-    if kind == "hexside":
-        f = next((f for f in content.map.hexsides if f.id == ident), None)
-        if f is None:
-            return []
-        p, q = corners[0], corners[1]
-        if f.style == "bridge":      # over the line feature it crosses on the map, if any
-            under = next((g for g in content.map.hexsides if g.style == "line" and set(g.edges) & set(f.edges)),
-                         None)
-            river = [x for part in hexside_line(p, q, under.colour, max(2.0, sw * 0.1)) for x in part] \
-                if under else []
-            return [plain, outline] + river + bridge_glyph(p, q, f.colour, sw)
-        casing, fill = hexside_line(p, q, f.colour, max(2.0, sw * 0.1))
-        return [plain, outline] + casing + fill
-    if kind == "feature":            # its badge on a plain hex, as on the map
-        from .map_marks import badge_width, feature_badge, feature_ring
-        f = next((f for f in content.map.features if f.id == ident), None)
-        if f is None:
-            return []
-        k = min(1.0, sw * 0.95 / (badge_width(f.mark) + 4))
-        return [plain, outline, Group(tuple(feature_badge(f, 0, 0, feature_ring(content, f))),
-                                      translate=(cx, cy), scale=k)]
-    if kind == "road":
-        r = next((r for r in content.map.roads if r.id == ident), None)
-        if r is None:
-            return []
-        w = max(1.6, sw * 0.08)
-        a, b = (corners[3], corners[0]) if flat else ((cx - sw / 2, cy), (cx + sw / 2, cy))
-        return [plain, Line(*a, *b, darken(r.colour, 0.5), w + 1.6), Line(*a, *b, r.colour, w), outline]
-    return []
-
-
-def _compass(cx: float, cy: float, north: str, r: float = 17) -> list[Primitive]:
-    ang = {"up": -90, "right": 0, "down": 90, "left": 180}[north]
-    a = math.radians(ang)
-    ux, uy = math.cos(a), math.sin(a)
-    px, py = -uy, ux
-    tip = (cx + ux * r, cy + uy * r)
-    tail = (cx - ux * r * 0.6, cy - uy * r * 0.6)
-    out: list[Primitive] = [Circle(cx, cy, r + 4, fill="#ffffff", stroke="#000000", stroke_width=0.6)]
-    out.append(Polygon([tip, (cx + px * 5, cy + py * 5), tail, (cx - px * 5, cy - py * 5)],
-                       fill="#ffffff", stroke="#000000", stroke_width=0.6))
-    out.append(Polygon([tip, (cx + px * 5, cy + py * 5), (cx, cy)], fill="#000000", stroke=None))
-    out.append(Polygon([tip, (cx - px * 5, cy - py * 5), (cx, cy)], fill="#000000", stroke=None))
-    nx, ny = cx + ux * (r + 10), cy + uy * (r + 10)
-    out.append(Text(nx, ny + cap_height("sans-bold", 10) / 2, "N", 10, "sans-bold", "#000000", "middle"))
-    return out
 
 
 def map_items(content: Content, version_text: str = "") -> list[Primitive]:
@@ -254,7 +126,7 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         cx, cy = geo.centre(c, r)
         items += terrain_hex(t, cx, cy, F, geo, geo.corners(cx, cy))
     # 2. roads across hexes
-    items += _road_segments(geo, code_at, road_codes)
+    items += road_segments(geo, code_at, road_codes)
     # 3. hex grid
     for (c, r) in code_at:
         items.append(Polygon(geo.corners(*geo.centre(c, r)), fill=None, stroke=GRID_INK,
@@ -277,13 +149,11 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
                              stroke=side.colour.full, stroke_width=ring_w))
         plate = side.adjective.upper()
         items += label_plate(cx, cy + F / 2 - RING_INSET - ring_w - 2, plate,
-                             _fit_min(plate, "sans-bold", MIN_TEXT, F * 0.9),
+                             fit_min(plate, "sans-bold", MIN_TEXT, F * 0.9),
                              "sans-bold", fill=side.colour.full, ink=side.colour.text)
     # 5b. board sections (dashed edges, names under the grid) and features on hexes (badges)
-    from .map_marks import feature_items, section_items
     items += section_items(content, geo, section_strip_top(content, geo)) + feature_items(content, geo)
     # 6. hex ids, inside any ring (the ring's inner edge, then a point of air), clear of section edges
-    from .map_marks import id_backs
     items += id_backs(content, geo, lambda cy: hex_id_baseline(cy, F), lambda c, r: tby[code_at[(c, r)]].colour)
     for (c, r) in code_at:
         cx, cy = geo.centre(c, r)
@@ -306,7 +176,7 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
             fill, ink = chips[grp.side]
             ut = content.unit_type(grp.type)
             x = x0 + i * (tw + 2)
-            items += _chip(x, max(cy - 13, hex_id_baseline(cy, F) + 2), tw, ut.short, fill, ink)
+            items += chip(x, max(cy - 13, hex_id_baseline(cy, F) + 2), tw, ut.short, fill, ink)
     # 8. place names: wrapped to the hex at 6 pt, never shrunk
     for pl in m.places:
         cx, cy = geo.centre_of(pl.hex)
@@ -315,7 +185,6 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         for i, ln in enumerate(lines):
             items += label_plate(cx, base + i * 7.2, ln, MIN_TEXT, "sans-bold")
     # 9. the legend, under the grid or beside it
-    from .legend import legend
     items += legend(content, geo, version_text)
     return items
 
@@ -337,45 +206,8 @@ def hex_id_baseline(cy: float, flats: float) -> float:
     return cy - flats / 2 + RING_INSET + _ring_width(flats) + 1 + cap_height("sans", MIN_TEXT)
 
 
-def _fit_min(text: str, font: str, size: float, width: float) -> float:
-    """``fit_text`` that stops at the 6 pt floor (a wider text overflows its plate instead)."""
-    return max(MIN_TEXT, fit_text(text, font, size, width))
-
-
-def chip_colours(content: Content) -> dict[str, tuple[str, str]]:
-    """Each side's set-up chip (fill, ink): its full colour, or its lighter reduced shade when
-    that makes the sides' chips differ more in grey (greyscale copies): of every choice of
-    full / reduced per side the one whose closest pair of greys is farthest apart, full
-    preferred on ties."""
-    sides = list(content.game.sides)[:8]
-    best, best_gap = None, -1.0
-    for mask in range(1 << len(sides)):
-        picks = [(sd.colour.reduced, sd.colour.reduced_text) if mask >> i & 1
-                 else (sd.colour.full, sd.colour.text) for i, sd in enumerate(sides)]
-        greys = [grey_level(f) for f, _ in picks]
-        gap = min((abs(a - b) for i, a in enumerate(greys) for b in greys[i + 1:]), default=255)
-        if gap > best_gap + 1e-9:
-            best, best_gap = picks, gap
-        if gap >= CHIP_GREY_GAP and best is picks:
-            break
-    return {sd.id: pick for sd, pick in zip(sides, best)}
-
-
-def grey_level(colour: str) -> float:
-    """The grey (0-255) a colour prints as on a greyscale printer (Rec. 601 luma)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
-def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str) -> list[Primitive]:
-    size = _fit_min(label, "condensed-bold", 7, w - 3)
-    return [Rect(x, y, w, 10, fill=fill, stroke="#000000", stroke_width=0.4, radius=1.5),
-            Text(x + w / 2, y + 5 + cap_height("condensed-bold", size) / 2, label, size,
-                 "condensed-bold", ink, "middle")]
-
-
 def map_page(content: Content, style: SheetStyle) -> Page:
-    items = list(_cached_map(content, style.version_text))  # drawn once for map and tiles
+    items = list(drawn_map(content, style.version_text))  # drawn once for map and tiles
     w, h = content.game.components.map_sheet_in
     return style.page(items, *_size(content), "map", f"map: one {sheet_words(w, h)}")
 
@@ -390,7 +222,9 @@ def _size(content: Content) -> tuple[float, float]:
 _BOARD_CACHE: dict = {}
 
 
-def _cached_map(content: Content, version_text: str) -> tuple:
+def drawn_map(content: Content, version_text: str) -> tuple:
+    """:func:`map_items`, laid out once per model and version text: the map sheet, its tiles
+    and every game state drawn on the board share one layout."""
     key = (id(content), version_text)
     hit = _BOARD_CACHE.get(key)
     if hit is not None and hit[0] is content:
@@ -412,7 +246,7 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     from .counters import counter_size, unit_face
     geo = MapGeometry(content)
     style = SheetStyle("letter", 0, content.game.version, content_hash, content.game.title)
-    items = list(_cached_map(content, style.version_text))
+    items = list(drawn_map(content, style.version_text))
     s = counter_size(content)
     # the largest square that sits inside the hex, with a little air
     fit = 2 * geo.radius / (1 + 1 / math.sqrt(3)) - 3

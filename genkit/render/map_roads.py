@@ -10,13 +10,14 @@ from .. import hexes
 from ..model.schema import Content
 from .draw import Circle, Line, Polyline, Primitive
 from .layout import darken
+from .map_art import ROAD_CASING, ROAD_FILL
 
 
 def road_width(flats: float) -> float:
     return max(1.6, flats * 0.04)
 
 
-def _road_segments(geo, code_at: dict, road_codes: set) -> list[Primitive]:
+def road_segments(geo, code_at: dict, road_codes: set) -> list[Primitive]:
     g = geo.grid
     out_casing, out_fill = [], []
     done = set()
@@ -36,17 +37,17 @@ def _road_segments(geo, code_at: dict, road_codes: set) -> list[Primitive]:
                     continue
                 done.add(key)
                 ex, ey = geo.centre(nc, nrow)
-                out_casing.append(Line(cx, cy, ex, ey, "#5b4a2e", 4.2))
-                out_fill.append(Line(cx, cy, ex, ey, "#f3e2b3", 2.4))
+                out_casing.append(Line(cx, cy, ex, ey, ROAD_CASING, 4.2))
+                out_fill.append(Line(cx, cy, ex, ey, ROAD_FILL, 2.4))
         if len(links) == 1:  # a road end runs on to the far hexside
             d = (links[0] + 3) % 6
             pts = geo.corners(cx, cy)
             mx, my = [(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)]
-            out_casing.append(Line(cx, cy, mx, my, "#5b4a2e", 4.2))
-            out_fill.append(Line(cx, cy, mx, my, "#f3e2b3", 2.4))
+            out_casing.append(Line(cx, cy, mx, my, ROAD_CASING, 4.2))
+            out_fill.append(Line(cx, cy, mx, my, ROAD_FILL, 2.4))
         if not links:        # a road hex alone (a bridge): across it, between passable neighbours
             out_casing += _crossing(geo, c, r, code_at)
-    return out_casing + out_fill + [Circle(*geo.centre(c, r), 1.2, fill="#f3e2b3", stroke=None)
+    return out_casing + out_fill + [Circle(*geo.centre(c, r), 1.2, fill=ROAD_FILL, stroke=None)
                                     for (c, r), code in code_at.items() if code in road_codes]
 
 
@@ -68,7 +69,7 @@ def _crossing(geo, c: int, r: int, code_at: dict) -> list[Primitive]:
     cx, cy = geo.centre(c, r)
     pts = geo.corners(cx, cy)
     a, b = [[(pts[d][i] + pts[(d + 1) % 6][i]) / 2 for i in (0, 1)] for d in (way, way + 3)]
-    out: list[Primitive] = [Line(*a, *b, "#5b4a2e", 7.0), Line(*a, *b, "#f3e2b3", 4.6)]
+    out: list[Primitive] = [Line(*a, *b, ROAD_CASING, 7.0), Line(*a, *b, ROAD_FILL, 4.6)]
     if not all(passable(d) for d in range(6)):
         ux, uy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
         for side in (-1, 1):

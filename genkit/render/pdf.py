@@ -254,7 +254,7 @@ def draw_primitives(canvas: Canvas, items) -> None:
 
 def _shared_items(pages: list[Page], smallest: int = 16) -> dict[int, list]:
     """The item lists that groups place more than once in ``pages`` (the same tuple: the map
-    :func:`~genkit.render.sheets.tile` places on every tile, a terrain's pattern in every hex)
+    :func:`~genkit.render.tiles.tile` places on every tile, a terrain's pattern in every hex)
     and that draw at least ``smallest`` path points (:func:`_weight`; a smaller form costs more
     than it saves): id of the list -> the clip of each group placing it.  Each becomes one form
     XObject."""

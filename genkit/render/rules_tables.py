@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..model.schema import Content
-from .aid import aid_style, crt_notes
+from .aid import aid_style
+from .aid_sections import crt_notes
 from .charts import module_charts
 from .rules_markdown import RulesError
 

@@ -32,9 +32,10 @@ from typing import Any, Iterator
 import jinja2
 from jinja2 import nodes
 
-from ..model.load import Finding, current_limits, inside_pack, section_model
+from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
+from .charts import section_model
 from .rules_markdown import FENCE, TABLE_LINE, RulesError, layout_problems, parse_markdown
 from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (named here by callers)
 from .sandbox import Limits, LimitedEnvironment, Refused, budget

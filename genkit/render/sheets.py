@@ -135,7 +135,7 @@ def _margins(margin) -> tuple[float, float, float, float]:
     return (t, r, b, l)
 
 
-_EPS = 1e-6
+EPS = 1e-6  #: lengths this close (points) are equal
 
 
 def grid_layout(page_w: float, page_h: float, item_w: float, item_h: float,
@@ -152,8 +152,8 @@ def grid_layout(page_w: float, page_h: float, item_w: float, item_h: float,
     top, right, bottom, left = _margins(margin)
     aw = page_w - left - right
     ah = page_h - top - bottom - reserved_bottom
-    cols = math.floor((aw + gap) / (item_w + gap) + _EPS) if aw > 0 else 0
-    rows = math.floor((ah + gap) / (item_h + gap) + _EPS) if ah > 0 else 0
+    cols = math.floor((aw + gap) / (item_w + gap) + EPS) if aw > 0 else 0
+    rows = math.floor((ah + gap) / (item_h + gap) + EPS) if ah > 0 else 0
     if max_cols is not None:
         cols = min(cols, max_cols)
     if max_rows is not None:
@@ -234,7 +234,7 @@ def crop_marks(positions, item_w: float | None = None, item_h: float | None = No
             if not (safe <= pos <= other - safe):
                 return
             a, b = max(a, safe), min(b, lim - safe)
-        if b - a < min_length - _EPS:
+        if b - a < min_length - EPS:
             return
         key = (horizontal, round(pos, 4), round(a, 4), round(b, 4))
         if key in seen:
@@ -247,12 +247,12 @@ def crop_marks(positions, item_w: float | None = None, item_h: float | None = No
 
     for (y, a, b) in h_marks:
         cuts = [(rx0 - grow - clear, rx1 + grow + clear) for rx0, ry0, rx1, ry1 in rects
-                if ry0 - grow - _EPS <= y <= ry1 + grow + _EPS]
+                if ry0 - grow - EPS <= y <= ry1 + grow + EPS]
         for p in _subtract((a, b), sorted(cuts)):
             emit(True, y, *p)
     for (x, a, b) in v_marks:
         cuts = [(ry0 - grow - clear, ry1 + grow + clear) for rx0, ry0, rx1, ry1 in rects
-                if rx0 - grow - _EPS <= x <= rx1 + grow + _EPS]
+                if rx0 - grow - EPS <= x <= rx1 + grow + EPS]
         for p in _subtract((a, b), sorted(cuts)):
             emit(False, x, *p)
     return out
@@ -261,7 +261,7 @@ def crop_marks(positions, item_w: float | None = None, item_h: float | None = No
 def _merge(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     out: list[list[float]] = []
     for a, b in sorted(intervals):
-        if out and a <= out[-1][1] + _EPS:
+        if out and a <= out[-1][1] + EPS:
             out[-1][1] = max(out[-1][1], b)
         else:
             out.append([a, b])
@@ -375,7 +375,7 @@ def place_item(items: Sequence[Primitive], slot, bleed: float = 0, rotate: int =
         w, h = s.h, s.w
     else:
         raise ValueError(f"rotate must be 0, 90, 180 or 270, got {rotate!r}")
-    if item_w is not None and item_h is not None and (abs(item_w - w) > _EPS or abs(item_h - h) > _EPS):
+    if item_w is not None and item_h is not None and (abs(item_w - w) > EPS or abs(item_h - h) > EPS):
         raise ValueError(f"item {item_w}x{item_h} does not fit slot {s.w}x{s.h} at rotate={rotate}")
     tx, ty = {0: (s.x, s.y), 90: (s.x + s.w, s.y), 180: (s.x + s.w, s.y + s.h),
               270: (s.x, s.y + s.h)}[rot]
@@ -482,9 +482,3 @@ def footer(page_w: float, page_h: float, left_text: str = "", right_text: str = 
     if right_text:
         out.append(Text(page_w - margin, y, right_text, size, font, fill, "end"))
     return out
-
-
-# --------------------------------------------------------------------------- tiling
-
-# tiling lives in tiles.py; kit.py and the tests import it from here
-from .tiles import TILE_LABEL_H, TILE_MARGIN, overlap_words, tile, tile_count  # noqa: E402,F401

@@ -8,7 +8,7 @@ import math
 from typing import Sequence
 
 from .draw import Group, Line, Page, Primitive, Rect, Text
-from .sheets import _EPS, PRINT_AT_100, SAFE_MARGIN, footer
+from .sheets import EPS, PRINT_AT_100, SAFE_MARGIN, footer
 from .text_fit import fit_text
 
 #: the paper margin around a tile's window: the printer's quarter inch plus room for the
@@ -34,9 +34,9 @@ def tile_count(big_w: float, big_h: float, paper_w: float, paper_h: float,
                          f"with {margin:g} pt margins")
 
     def n(big, win):
-        if big <= win + _EPS:
+        if big <= win + EPS:
             return 1
-        return math.ceil((big - overlap) / (win - overlap) - _EPS)
+        return math.ceil((big - overlap) / (win - overlap) - EPS)
     return n(big_h, wh), n(big_w, ww)
 
 

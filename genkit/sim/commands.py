@@ -12,9 +12,14 @@ that cannot be written raises :class:`genkit.atomic.OutputError` naming it.
 one it cannot reach raises :class:`genkit.sim.dask_backend.SchedulerError`.
 
 Ctrl-C (:class:`genkit.sim.runner.Interrupted`): ``sim`` and ``compare`` print
-the figures of the games played so far, marked as partial, ``sweep`` says it
-was interrupted; the JSON and HTML files are not written (partial figures would
-pass for whole ones) and the interrupt goes on to the caller (the CLI exits 130).
+the figures of the games played so far, marked as partial, ``sweep`` the table of
+the values it finished; the JSON and HTML files are not written (partial figures
+would pass for whole ones) and the interrupt goes on to the caller (the CLI exits 130).
+
+``sequential``: ``games`` is the most to play; the games are played in looks (100,
+200, 400, ... games) and stop at the first look that settles the question (sim: is
+the game within 3 points of even or not; compare and sweep: did the win rates
+change, or not by 3 points or more), each look tested at alpha / looks.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from ..atomic import write_file
 from .compare import Comparison, compare, parse_sweep, sweep
 from .report import summary_lines, write_report
 from .runner import Interrupted, simulate
+from .stats import Sequential
 
 
 def _write_outputs(result, json_path, report_path) -> None:
@@ -58,21 +64,30 @@ def _violations(m, out) -> None:
 
 
 def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, workers=None,
-                json_path=None, report_path=None, check="turn", progress=None, out=None, scheduler=None) -> int:
+                json_path=None, report_path=None, check="turn", progress=None, out=None, scheduler=None,
+                sequential=False) -> int:
     out = out or sys.stdout
     if progress is None:
         progress = sys.stderr.isatty()
     if games is None and precision is None:
         games = 1000
+    if sequential and precision is not None:
+        raise ValueError("--sequential and --precision exclude each other: both decide when to stop")
+    from .report import balance_settled
+    seq = Sequential(games, balance_settled) if sequential else None
     try:
         m = simulate(game, list(sets), games=games, precision=precision, seed=seed, bots=bots, workers=workers,
-                     progress=progress, check_invariants=check, scheduler=scheduler)
+                     progress=progress, check_invariants=check, scheduler=scheduler, until=seq)
     except Interrupted as stop:
         figures = "\n".join(summary_lines(stop.metrics[0])) if stop.games else ""
         _interrupted(out, _partial(stop), figures, json_path, report_path)
         raise
     for line in summary_lines(m):
         print(line, file=out)
+    if seq:
+        settled = m.games < games or balance_settled(seq, [m])
+        print(f"{'Settled' if settled else 'Not settled'} after {m.games} of at most {games} games "
+              f"({seq.describe()}).", file=out)
     print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} workers)",
           file=out)
     _write_outputs(m, json_path, report_path)
@@ -86,7 +101,7 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, wo
 
 def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, workers=None,
                     json_path=None, report_path=None, check="turn", progress=None, out=None,
-                    scheduler=None) -> int:
+                    scheduler=None, sequential=False) -> int:
     """``--set`` changes the game (B = GAME with the sets); ``--against OTHER`` compares GAME
     with OTHER (the sets then apply to both)."""
     out = out or sys.stdout
@@ -97,16 +112,16 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, 
         raise ValueError("compare needs --set KEY=VALUE or --against OTHER_CONTENT")
     try:
         if against is None:
-            c = compare(game, [], game, sets, games, seed, bots, workers, progress, check, scheduler=scheduler)
+            c = compare(game, [], game, sets, games, seed, bots, workers, progress, check, scheduler=scheduler,
+                        sequential=sequential)
         else:
             c = compare(game, sets, against, sets, games, seed, bots, workers, progress, check,
-                        label_a=str(game), label_b=str(against), scheduler=scheduler)
+                        label_a=str(game), label_b=str(against), scheduler=scheduler, sequential=sequential)
     except Interrupted as stop:
         figures = Comparison(*stop.metrics, stop.paired).text() if stop.games else ""
         _interrupted(out, _partial(stop), figures, json_path, report_path)
         raise
     print(c.text(), file=out)
-    print("* significant: the paired 95% interval excludes 0", file=out)
     _write_outputs(c, json_path, report_path)
     if c.failed:
         print("FAILED: some games failed", file=out)
@@ -118,7 +133,7 @@ def compare_command(game, sets=(), against=None, games=1000, seed=0, bots=None, 
 
 def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, workers=None,
                   json_path=None, report_path=None, check="turn", progress=None, out=None,
-                  scheduler=None) -> int:
+                  scheduler=None, sequential=False) -> int:
     """``sweep_set`` is "KEY=V1,V2,..."; ``sets`` are further fixed overrides applied to every run."""
     out = out or sys.stdout
     if progress is None:
@@ -126,15 +141,16 @@ def sweep_command(game, sweep_set: str, sets=(), games=500, seed=0, bots=None, w
     key, values = parse_sweep(sweep_set)
     try:
         sw = sweep(game, key, values, games, seed, bots, workers, progress, fixed_overrides=list(sets),
-                   check_invariants=check, scheduler=scheduler)
-    except Interrupted:
-        _interrupted(out, "a sweep prints its table only once every value has been played", "",
-                     json_path, report_path)
+                   check_invariants=check, scheduler=scheduler, sequential=sequential)
+    except Interrupted as stop:
+        done = getattr(stop, "sweep", None)
+        if done is None or not done.comparisons:
+            _interrupted(out, "no value had finished", "", json_path, report_path)
+        else:
+            _interrupted(out, f"the {len(done.values)} of {len(values)} values finished: {', '.join(done.values)}",
+                         done.text(), json_path, report_path)
         raise
     print(sw.text(), file=out)
-    best = sw.best_value()
-    if best is not None:
-        print(f"closest to even: {key}={best}", file=out)
     _write_outputs(sw, json_path, report_path)
     if sw.failed:
         print("FAILED: some games failed", file=out)

@@ -23,6 +23,7 @@ import threading
 from contextlib import contextmanager
 
 from ..engine import rules_for
+from . import spans
 from .metrics import PairedSet
 
 CONNECT_TIMEOUT_S = 10
@@ -64,9 +65,8 @@ def connect(scheduler: str, workers: int | None) -> Cluster:
     each (games are pure Python: threads would share one core); else the scheduler's address."""
     distributed = _distributed()
     if scheduler == "local":
-        from .runner import default_workers
         with _sigint_ignored():
-            local = distributed.LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+            local = distributed.LocalCluster(n_workers=workers or spans.default_workers(), threads_per_worker=1,
                                              processes=True, dashboard_address=None, silence_logs=logging.ERROR)
         client = distributed.Client(local)
         # our own worker processes write on the designer's terminal: a worker whose heartbeat
@@ -168,8 +168,7 @@ def _setup(digest: str, payload: tuple) -> tuple:
 
 def _play_task(digest: str, payload: tuple, span: tuple) -> tuple:
     """One task: games [start, stop) of every variant, as the pool's chunk plays them."""
-    from .runner import play_span
-    return play_span(*_setup(digest, payload), span)
+    return spans.play_span(*_setup(digest, payload), span)
 
 
 # --------------------------------------------------------------------------- in the parent
@@ -187,14 +186,13 @@ class DaskPool:
         self.workers = cluster.workers
 
     def run(self, start: int, stop: int, sinks: list, paired: PairedSet | None, progress) -> None:
-        from .runner import chunks, fold
         distributed = _distributed()
-        spans = chunks(start, stop, self.workers, SMALLEST_TASK)
+        ranges = spans.chunks(start, stop, self.workers, SMALLEST_TASK)
         self.futures = [self.cluster.client.submit(_play_task, self.digest, self.payload, span, pure=False)
-                        for span in spans]
+                        for span in ranges]
         with _quiet_on_sigint():
             for future in distributed.as_completed(self.futures):
-                fold(future.result(), sinks, paired, progress)
+                spans.fold(future.result(), sinks, paired, progress)
                 future.release()
         self.futures = []
 

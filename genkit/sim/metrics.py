@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 
-from .stats import Z95, Paired, hist_summary, newcombe_diff, wilson
+from .stats import Paired, hist_summary, newcombe_diff, t95, wilson
 
 VIOLATION_CAP = 50
 
@@ -95,19 +95,6 @@ def lead_figures(leads: list, winner) -> dict:
     return out
 
 
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher
-    expansion about the normal quantile; within 0.2% of the exact value for df >= 3, exact
-    table values below)."""
-    if df <= 0:
-        return math.inf
-    if df <= 2:
-        return (12.706204736174703, 4.302652729749464)[df - 1]
-    z = Z95
-    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
-
-
 def mean_interval(hist: dict, low: float = -math.inf, high: float = math.inf) -> dict:
     """Mean of a histogram {value: count} with a 95% Student t interval (clipped to
     ``low``..``high``; None with fewer than two values)."""
@@ -152,6 +139,7 @@ class Metrics:
         self.length_hist: dict = {}     # turn -> games ending in that turn
         self.steps_total = 0
         self.end_reasons: dict = {}
+        self.wins_by_reason: dict = {}  # "side:reason" -> games that side won that way
         self.turn_limit = 0
         self.crt: dict = {}
         self.crt_results: dict = {}
@@ -186,6 +174,8 @@ class Metrics:
             self.length_hist[t] = self.length_hist.get(t, 0) + 1
             r = rec["reason"] or "unknown"
             self.end_reasons[r] = self.end_reasons.get(r, 0) + 1
+            if w is not None:
+                self.wins_by_reason[f"{w}:{r}"] = self.wins_by_reason.get(f"{w}:{r}", 0) + 1
             if r == "turn_limit":
                 self.turn_limit += 1
             leads = rec.get("leads")
@@ -222,6 +212,7 @@ class Metrics:
         _add_counts(self.length_hist, other.length_hist)
         self.steps_total += other.steps_total
         _add_counts(self.end_reasons, other.end_reasons)
+        _add_counts(self.wins_by_reason, other.wins_by_reason)
         self.turn_limit += other.turn_limit
         _add_counts(self.crt, other.crt)
         _add_counts(self.crt_results, other.crt_results)
@@ -349,6 +340,8 @@ class Metrics:
             "turn_limit": {"turns": self.meta.get("turns"), "games": self.turn_limit,
                            "share": self.turn_limit / self.completed if self.completed else 0.0},
             "end_reasons": dict(sorted(self.end_reasons.items())),
+            "wins_by_reason": {s: {k.split(":", 1)[1]: c for k, c in sorted(self.wins_by_reason.items())
+                                   if k.split(":", 1)[0] == s} for s in sides},
             "first_player": None,
             "invariant_violations": self.violation_count,
             "violations": list(self.violations),

@@ -15,6 +15,7 @@ from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 from .compare import Comparison, Sweep
 from .metrics import Metrics
+from .stats import games_to_settle, wilson
 from .report_plots import (
     pct,
     plot_cards,
@@ -32,17 +33,58 @@ TEMPLATE = "report.html.j2"
 
 # --------------------------------------------------------------------------- summary
 
-def _balance_words(p: float, lo: float, hi: float, even: float = 0.5) -> str:
-    """How far a side's win rate ``p`` (95% interval ``lo``..``hi``) is from ``even``: one
-    win in as many games as the game has sides."""
-    if lo <= even <= hi:
-        return "balanced within the margin of error"
-    gap = abs(p - even)
-    if gap < 0.05:
-        return f"close to even, though the difference from {even:.0%} is statistically real"
-    if gap < 0.15:
-        return "somewhat lopsided"
-    return "strongly lopsided"
+BALANCE_MARGIN = 0.03    # "balanced": the win rate within 3 points of even, at 95% confidence
+
+
+ONE_WAY = 0.8        # a side winning this share of its games one way: the balance hangs on that rule
+
+
+def sensitivity_lines(m: Metrics) -> list:
+    """A note for each side that wins almost only one way (at least 10 wins, :data:`ONE_WAY` of
+    them by one end reason): a small change to what decides that way can swing the balance."""
+    out = []
+    for side in m.sides:
+        won = {k.split(":", 1)[1]: c for k, c in m.wins_by_reason.items() if k.split(":", 1)[0] == side}
+        total = sum(won.values())
+        if total >= 10:
+            reason, count = max(won.items(), key=lambda kv: (kv[1], kv[0]))
+            if count >= ONE_WAY * total:
+                out.append(f"Sensitivity: {pct(count / total)} of {side_name(m, side)}'s wins come one way "
+                           f"({reason}): the balance hangs on that rule, and a one-step change to a number that "
+                           f"decides it (a movement, a distance, the turns) can swing it; try genkit sweep on them.")
+    return out
+
+
+def balance_settled(seq, sinks: list, paired=None) -> bool:
+    """The sequential rule of sim: the first side's win rate is known, at the look's level, to be
+    off even or within :data:`BALANCE_MARGIN` of it."""
+    m = sinks[0]
+    if m.completed < 2:
+        return False
+    lo, hi = wilson(m.wins.get(m.sides[0], 0), m.completed, seq.z)
+    even = 1 / len(m.sides)
+    return lo > even or hi < even or (even - BALANCE_MARGIN <= lo and hi <= even + BALANCE_MARGIN)
+
+
+def balance_verdict(m: Metrics, side: str) -> str:
+    """Whether ``side``'s win rate settles the game as balanced (its 95% interval inside even
+    +- :data:`BALANCE_MARGIN`), as lopsided (the interval excludes even), or neither yet, and
+    then about how many games would settle it."""
+    wr = m.win_rate(side)
+    p, (lo, hi) = wr["p"], wr["ci95"]
+    even = 1 / len(m.sides)
+    name, margin = side_name(m, side), f"{100 * BALANCE_MARGIN:g} points"
+    if even - BALANCE_MARGIN <= lo and hi <= even + BALANCE_MARGIN:
+        return f"The game is balanced: {name}'s win rate is within {margin} of {pct(even)} at 95% confidence."
+    if lo > even or hi < even:
+        gap = abs(p - even)
+        words = ("close to even, though the difference is real" if gap < 0.05 else
+                 "somewhat lopsided" if gap < 0.15 else "strongly lopsided")
+        return f"The game is {words}: {name} wins {pct(p)} (95% interval {pct(lo)}–{pct(hi)}), not {pct(even)}."
+    need = games_to_settle(p, even, BALANCE_MARGIN)
+    more = f"about {need - m.completed} more games" if need > m.completed else "a few more games"
+    return (f"Not settled yet: {name} wins {pct(p)} (95% interval {pct(lo)}–{pct(hi)}), which could be "
+            f"even or not; {more} ({need} in all) would settle whether it is within {margin} of {pct(even)}.")
 
 
 def _cipct(c) -> str:
@@ -80,14 +122,14 @@ def summary_lines(m: Metrics) -> list:
     if m.games == 0:
         return ["No games were played."]
     first = sides[0]
-    wr = m.win_rate(first)
     bots = m.meta.get("bots", [])
     bot_txt = " vs ".join(f"{b} ({side_name(m, s)})" for s, b in zip(sides, bots))
     parts = [f"{side_name(m, s)} won {pct(m.win_rate(s)['p'])} "
              f"(95% interval {pct(m.win_rate(s)['ci95'][0])}–{pct(m.win_rate(s)['ci95'][1])})" for s in sides]
     draws = f", {m.draws} draws" if m.draws else ""
     out.append(f"In {m.games} games between {bot_txt}: " + "; ".join(parts) + draws + ".")
-    out.append(f"The game is {_balance_words(wr['p'], *wr['ci95'], 1 / len(sides))}.")
+    out.append(balance_verdict(m, first))
+    out.extend(sensitivity_lines(m))
     j = m.to_json(False)
     ln = j["length"]
     tl = j["turn_limit"]
@@ -197,16 +239,13 @@ def render_sweep(sw: Sweep, title: str | None = None) -> str:
 
 def compare_summary(c: Comparison) -> list:
     out = []
-    sides = c.a.sides
-    for s in sides:
+    for s in c.a.sides:
         r = c.row(f"win rate {s}")
-        lo, hi = r["ci95"]
-        verdict = "a real difference" if r["significant"] else "not distinguishable from noise"
-        out.append(f"{side_name(c.a, s)} win rate: {pct(r['a'])} → {pct(r['b'])} "
-                   f"({r['diff'] * 100:+.1f} points, 95% interval {lo * 100:+.1f} to {hi * 100:+.1f}): {verdict}.")
-    sig = [r["metric"] for r in c.rows if r["significant"] and not r["key"].startswith("win:")]
-    out.append("Other significant changes: " + (", ".join(sig) if sig else "none") + ".")
-    out.append(f"{c.a.games} games each, the same seeds for both versions (common random numbers).")
+        out.append(f"{side_name(c.a, s)} win rate: {pct(r['a'])} → {pct(r['b'])}.")
+    out += c.verdicts()
+    out.append(f"{c.a.games} games each, the same seeds for both versions (common random numbers); "
+               f"significance is after Holm's adjustment over the {len(c.rows)} metrics of the table, so a "
+               f"change that does nothing is called different at most 5% of the time.")
     if c.failed:
         out.append("PROBLEM: some games failed or broke an invariant; see the sections below.")
     return out
@@ -214,13 +253,7 @@ def compare_summary(c: Comparison) -> list:
 
 def sweep_summary(sw: Sweep) -> list:
     side = sw.unchanged.sides[0]
-    out = []
-    best = sw.best_value()
-    if best is not None:
-        pt = next(p for p in sw.points() if p["value"] == best)
-        wr = pt["win_rate"][side]
-        out.append(f"Closest to an even game: {sw.key} = {best}, where {side_name(sw.unchanged, side)} wins "
-                   f"{pct(wr['p'])} (95% interval {pct(wr['ci95'][0])}–{pct(wr['ci95'][1])}).")
+    out = list(sw.verdicts())
     wr0 = sw.unchanged.win_rate(side)
     out.append(f"Unchanged game: {side_name(sw.unchanged, side)} wins {pct(wr0['p'])} "
                f"({pct(wr0['ci95'][0])}–{pct(wr0['ci95'][1])}).")

@@ -1,6 +1,7 @@
-"""The plots of the simulator's HTML reports (:mod:`.report`), drawn as inline SVG text: win rates,
-game length, the CRT cells' use, cards, units, forest plots of a comparison and a sweep's curve.
-No plotting library: a few primitives (:class:`Svg`) and nice axis ticks."""
+"""The plots of the simulator's HTML reports (:mod:`.report` for sim, compare and sweep,
+:mod:`.tune_report` for tune), drawn as inline SVG text: win rates, game length, the CRT cells'
+use, cards, units, forest plots of a comparison, a sweep's curve, and tune's objective, effects
+and goals. No plotting library: a few primitives (:class:`Svg`) and nice axis ticks."""
 from __future__ import annotations
 
 import html
@@ -290,7 +291,7 @@ def plot_forest(rows: list) -> str:
         svg.text(x1 + 10, y + 4, f"{r['diff']:+.3f}{' *' if r['significant'] else ''}", "start", 12, col,
                  "bold" if r["significant"] else "normal")
         y += rh
-    svg.text(xm, h - 8, "0 = no change; each row scaled to its own interval; red * = significant", "middle", 11,
+    svg.text(xm, h - 8, "0 = no change; each row scaled to its own interval; red * = significant after Holm", "middle", 11,
              MUTED)
     return svg.done()
 
@@ -331,4 +332,64 @@ def plot_sweep(sw: Sweep) -> str:
         svg.rect(lx, h - 14, 10, 10, cols[s])
         svg.text(lx + 14, h - 5, f"{side_name(ref, s)} win rate", "start", 11)
         lx += 160
+    return svg.done()
+
+
+# --------------------------------------------------------------------------- genkit tune
+
+GOOD_BAND = "#d9f2d9"
+
+
+def plot_objective(trials: list) -> str:
+    """Each trial's objective (green: every goal met, red: not) and the best so far; the band
+    0..1 is inside the tolerance."""
+    w, h, x0, x1, y0, y1 = 640, 240, 44, 628, 210, 12
+    ymax = max(1.5, max(t["objective"] for t in trials)) * 1.1
+    n = len(trials)
+    sx = lambda i: x0 + (x1 - x0) * (i - 1) / max(1, n - 1)  # noqa: E731
+    sy = lambda v: y0 - (y0 - y1) * v / ymax  # noqa: E731
+    svg = Svg(w, h, "The objective over the trials")
+    svg.rect(x0, sy(1.0), x1 - x0, y0 - sy(1.0), GOOD_BAND)
+    for k in range(5):
+        svg.line(x0, sy(ymax * k / 4), x1, sy(ymax * k / 4), GRID)
+        svg.text(x0 - 4, sy(ymax * k / 4) + 4, f"{ymax * k / 4:.2f}", "end", 10, MUTED)
+    best, path = None, []
+    for t in trials:
+        best = t["objective"] if best is None else min(best, t["objective"])
+        path.append((sx(t["number"]), sy(best)))
+        svg.circle(sx(t["number"]), sy(t["objective"]), 4, "#2a8c2a" if t["met"] else "#c0391b")
+    svg.polyline(path, "#1f4e9c", 1.5)
+    svg.text((x0 + x1) / 2, h - 8, "trial", "middle", 11, MUTED)
+    return svg.done()
+
+
+def plot_effect(key: str, rows: list) -> str:
+    """The mean objective of the trials that used each value of one number, with their count."""
+    w, h, x0, y0, y1 = 420, 180, 44, 146, 10
+    ymax = max(1.5, max(r["mean_objective"] for r in rows)) * 1.1
+    bw = (w - x0 - 12) / len(rows)
+    sy = lambda v: y0 - (y0 - y1) * v / ymax  # noqa: E731
+    svg = Svg(w, h, key)
+    for k in range(3):
+        svg.text(x0 - 4, sy(ymax * k / 2) + 4, f"{ymax * k / 2:.2f}", "end", 10, MUTED)
+    svg.line(x0, y0, w - 12, y0)
+    for i, r in enumerate(rows):
+        left = x0 + i * bw + bw * 0.15
+        svg.rect(left, sy(r["mean_objective"]), bw * 0.7, y0 - sy(r["mean_objective"]), "#7fa6d9")
+        svg.text(left + bw * 0.35, h - 20, str(r["value"]), "middle", 10)
+        svg.text(left + bw * 0.35, h - 8, f"{r['trials']}x", "middle", 9, MUTED)
+    return svg.done()
+
+
+def plot_goal(dev: dict, band: tuple, axis: tuple) -> str:
+    """A measured figure and its 95% interval on one axis, the goal's tolerance ``band`` green."""
+    w, h = 220, 22
+    a, b = axis
+    sx = lambda v: 6 + (w - 12) * (v - a) / ((b - a) or 1)  # noqa: E731
+    ci = dev.get("ci95") or [dev["figure"], dev["figure"]]
+    svg = Svg(w, h, f"{dev['target']}: {dev['figure']:.3f}")
+    svg.rect(sx(band[0]), 2, sx(band[1]) - sx(band[0]), h - 4, GOOD_BAND)
+    svg.line(6, h / 2, w - 6, h / 2, GRID)
+    svg.line(sx(ci[0]), h / 2, sx(ci[1]), h / 2, "#1f4e9c", 3)
+    svg.circle(sx(dev["figure"]), h / 2, 4, "#1f4e9c")
     return svg.done()

@@ -16,22 +16,20 @@ the games merged so far: whole chunks only, as merging holds SIGINT back.
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import signal
 import sys
-import threading
 import time
 from contextlib import contextmanager
 from typing import Iterable
 
 from ..engine import check_level, rules_for, rules_module
-from ..engine.bots import game_seed
-from ..model.check import load_checked
 from ..model.load import load
+from ..pack.playable import load_checked
+from . import spans
 from .bots import default_bot, parse_bots
-from .metrics import Metrics, PairedSet, paired_values
+from .metrics import Metrics, PairedSet
 from .observe import deck, event_titles
-from .play import STEP_CAP, record_game
+from .play import STEP_CAP
 
 DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
 PRECISION_FIRST_BATCH = 200
@@ -84,38 +82,7 @@ def meta_for(content, source, path, overrides, seed, bots) -> dict:
 
 def _run_chunk(span: tuple) -> tuple:
     """Play games [start, stop) of this pool worker's variants."""
-    return play_span(_W["variants"], _W["bots"], _W["seed"], _W["check"], _W["step_cap"], span)
-
-
-def play_span(variants: list, bots: tuple, seed: int, check: str, step_cap: int, span: tuple) -> tuple:
-    """Play games [start, stop) of every (content, game, source) variant; return (metrics per
-    variant, paired set, games). The pool's and Dask's chunks are this one function."""
-    start, stop = span
-    out = [Metrics() for _ in variants]
-    paired = PairedSet() if len(variants) == 2 else None
-    sides = list(variants[0][1].side_ids)
-    for i in range(start, stop):
-        gs = game_seed(seed, i)
-        recs = []
-        for k, (content, game, _src) in enumerate(variants):
-            rec = record_game(game, gs, bots, index=i, check=check, step_cap=step_cap)
-            out[k].add(rec)
-            recs.append(rec)
-        if paired is not None:
-            paired.add(paired_values(recs[0], sides), paired_values(recs[1], sides))
-    return out, paired, stop - start
-
-
-def fold(chunk: tuple, sinks: list, paired: PairedSet | None, progress: Progress | None) -> None:
-    """Merge one chunk's figures into the run's (Ctrl-C waits until it is whole)."""
-    out, pset, n = chunk
-    with _sigint_held():
-        for sink, m in zip(sinks, out):
-            sink.merge(m)
-        if paired is not None and pset is not None:
-            paired.merge(pset)
-    if progress:
-        progress.update(n)
+    return spans.play_span(_W["variants"], _W["bots"], _W["seed"], _W["check"], _W["step_cap"], span)
 
 
 # --------------------------------------------------------------------------- progress
@@ -166,25 +133,11 @@ def _hms(sec: float) -> str:
 
 # --------------------------------------------------------------------------- pool
 
-def default_workers() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover
-        return max(1, os.cpu_count() or 1)
-
-
-def chunks(start: int, stop: int, workers: int, least: int = 1) -> list:
-    """Index ranges of about six per worker (load balance), of ``least`` to 100 games each."""
-    n = stop - start
-    size = max(least, min(100, n // (workers * 6) or 1))
-    return [(a, min(stop, a + size)) for a in range(start, stop, size)]
-
-
 class Pool:
     """Plays game index ranges of one or two variants, in-process (workers=1) or on a process pool."""
 
     def __init__(self, variants: list, bots: tuple, seed: int, workers: int | None, check: str, step_cap: int):
-        self.workers = workers or default_workers()
+        self.workers = workers or spans.default_workers()
         self.args = (variants, bots, seed, check, step_cap)
         self.pool = None
         if self.workers > 1:
@@ -195,11 +148,11 @@ class Pool:
 
     def run(self, start: int, stop: int, sinks: list, paired: PairedSet | None,
             progress: Progress | None) -> None:
-        spans = chunks(start, stop, self.workers)
-        it: Iterable = (self.pool.imap_unordered(_run_chunk, spans) if self.pool is not None
-                        else map(_run_chunk, spans))
+        ranges = spans.chunks(start, stop, self.workers)
+        it: Iterable = (self.pool.imap_unordered(_run_chunk, ranges) if self.pool is not None
+                        else map(_run_chunk, ranges))
         for chunk in it:
-            fold(chunk, sinks, paired, progress)
+            spans.fold(chunk, sinks, paired, progress)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -246,31 +199,17 @@ class Interrupted(KeyboardInterrupt):
         return self.metrics[0].games
 
 
-@contextmanager
-def _sigint_held():
-    """Hold Ctrl-C back until the block has run, so a merge is never half done."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is None:
-        yield        # signals reach only the main thread; None: a handler Python cannot restore
-        return
-    held = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(frame))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if held and callable(previous):
-        previous(signal.SIGINT, held[0])
-
-
 def run_games(variants: list, games: int | None, precision: float | None, seed: int, bots,
               workers: int | None, progress: bool, check="turn", step_cap: int = STEP_CAP,
-              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim", scheduler=None) -> tuple:
+              max_games: int = DEFAULT_MAX_GAMES, label: str = "sim", scheduler=None, until=None) -> tuple:
     """Play ``games`` (or until ``precision``) games of each variant with common seeds.
 
     ``scheduler``: None plays on the process pool of ``workers`` processes; a Dask scheduler
     address, ``"local"`` or a connected :class:`~genkit.sim.dask_backend.Cluster` plays on Dask
     (same figures). Returns (list of Metrics, PairedSet or None). Ctrl-C raises
-    :class:`Interrupted` with the figures so far, after the pool is gone.
+    :class:`Interrupted` with the figures so far, after the pool is gone. ``until``: a sequential
+    test (:class:`~genkit.sim.stats.Sequential`): ``games`` played in its looks, stopping at the
+    first look where ``until.settled(sinks, paired)``.
     """
     check = check_level(check)
     if (games is None) == (precision is None):
@@ -294,11 +233,16 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     paired = PairedSet() if len(variants) == 2 else None
     t0 = time.perf_counter()
     bar = Progress(games if games is not None else None, label, progress)
-    nworkers = workers or default_workers()
+    nworkers = workers or spans.default_workers()
     try:
         with _pool(scheduler, variants, [c for c, _ in loaded], bots, seed, nworkers, check, step_cap) as pool:
             nworkers = pool.workers
-            if games is not None:
+            if until is not None:
+                for start, stop in zip([0] + until.looks[:-1], until.looks):
+                    pool.run(start, stop, sinks, paired, bar)
+                    if until.settled(sinks, paired):
+                        break
+            elif games is not None:
                 pool.run(0, games, sinks, paired, bar)
             else:
                 _run_to_precision(pool, precision, max_games, sinks, paired, bar)
@@ -357,17 +301,17 @@ def _finish(sinks: list, bar: Progress, t0: float, workers: int, check: str, pre
 def simulate(content_path, overrides: Iterable[str] = (), games: int | None = None,
              precision: float | None = None, seed: int = 0, bots=None,
              workers: int | None = None, progress: bool = True, check_invariants="turn",
-             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES, scheduler=None) -> Metrics:
+             step_cap: int = STEP_CAP, max_games: int = DEFAULT_MAX_GAMES, scheduler=None, until=None) -> Metrics:
     """Simulate ``games`` games (or until each side's win-rate 95% CI half-width <= ``precision``).
 
     ``check_invariants``: "step" (after every decision; about 3x slower with random
     bots), "turn" (each game turn and the end; the default), "end", or "off".
-    ``scheduler``: where the games run (see :func:`run_games`).
+    ``scheduler``, ``until``: where the games run, and a sequential test (see :func:`run_games`).
 
     Raises :class:`genkit.model.load.ContentError` for bad content or overrides,
     ``ValueError`` for bad arguments. Games that fail are recorded in the
     metrics (``metrics.failed``), never raised.
     """
     sinks, _ = run_games([(str(content_path), list(overrides))], games, precision, seed, bots, workers,
-                         progress, check_invariants, step_cap, max_games, scheduler=scheduler)
+                         progress, check_invariants, step_cap, max_games, scheduler=scheduler, until=until)
     return sinks[0]

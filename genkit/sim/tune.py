@@ -18,8 +18,11 @@ for any number of workers). The objective is noisy, so:
 * every win rate is given with its Wilson 95% interval.
 
 The objective of a trial is the worst normalised deviation (the deviation over the goal's
-tolerance, see :func:`measure`) over every bot pair and goal: 0 is a hit, at most 1 is met; the
-target is met when every goal is met for every bot pair.
+tolerance, see :func:`measure`) over every bot pair and goal: 0 is a hit, at most 1 is inside the
+tolerance. A goal is *met* only when its whole 95% interval lies inside the tolerance; the target
+is met when every goal is met for every bot pair. Best settings inside the tolerance whose
+intervals are still wider than it are played again with twice the games, up to
+``CONFIRM_DOUBLINGS`` times, until they are met or fall outside.
 """
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ def validate(content, knobs: list, targets: list, bot_pairs: list, fixed: list) 
     (ValueError, the same words as ``--set``'s, nearest valid paths included); a value that
     breaks the content raises ContentError with its findings. Returns the game's side ids."""
     from ..engine import rules_module
-    from ..model.check import load_checked
+    from ..pack.playable import load_checked
     from .bots import parse_bots
     keys = [k.key for k in knobs]
     dup = sorted({k for k in keys if keys.count(k) > 1})
@@ -103,17 +106,24 @@ class Evaluation:
     met: bool
     failed: bool = False
 
+    @property
+    def inside(self) -> bool:
+        """Every estimate within its goal's tolerance (the intervals may still be wider)."""
+        return all(d["inside"] for p in self.pairs for d in p["deviations"])
+
     def to_json(self) -> dict:
         return {"settings": dict(self.settings), "games": self.games, "objective": self.objective,
                 "met": self.met, "failed": self.failed, "pairs": self.pairs}
 
 
 def evaluate(content, settings: dict, fixed: list, targets: list, bot_pairs: list, games: int, seed: int,
-             workers, check: str, scheduler=None) -> Evaluation:
+             workers, check: str, scheduler=None, progress: bool = False) -> Evaluation:
+    """Play ``settings`` ``games`` games with every bot pair (``progress``: a progress bar on stderr
+    for each)."""
     sets = list(fixed) + [f"{k}={v}" for k, v in settings.items()]
     pairs, worst, met, failed = [], 0.0, True, False
     for bots in bot_pairs:
-        m = simulate(content, sets, games=games, seed=seed, bots=bots, workers=workers, progress=False,
+        m = simulate(content, sets, games=games, seed=seed, bots=bots, workers=workers, progress=progress,
                      check_invariants=check, scheduler=scheduler)
         rates = {s: m.win_rate(s) for s in m.sides}
         devs = []
@@ -224,6 +234,7 @@ def _shell(s: str) -> str:
 
 
 MAX_REPEATS = 50
+CONFIRM_DOUBLINGS = 3       # the best settings inside the tolerance: up to 8 x confirm_games to be met
 
 
 def _ask(study, knobs: list) -> tuple:
@@ -247,10 +258,12 @@ def _tell(study, trial, value: float) -> None:
 
 def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
              seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
-             check: str = "turn", on_trial=None, on_note=None, scheduler=None) -> TuneResult:
+             check: str = "turn", on_trial=None, on_note=None, scheduler=None, progress: bool = False) -> TuneResult:
     """Search the knobs' values for the targets; ``on_trial(record)`` is called after each trial,
-    ``on_note(text)`` before the confirmation. ``scheduler``: where the games run (a connected
-    :class:`~genkit.sim.dask_backend.Cluster` plays every trial on one cluster)."""
+    ``on_note(text)`` before each confirmation. ``scheduler``: where the games run (a connected
+    :class:`~genkit.sim.dask_backend.Cluster` plays every trial on one cluster); ``progress``: a
+    progress bar on stderr within each trial."""
+    note = on_note or (lambda text: None)
     import optuna
     content = str(content)
     fixed = list(fixed)
@@ -279,7 +292,7 @@ def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 
             result.repeats += 1
         else:
             break                               # the sampler keeps to what it has seen: stop
-        ev = evaluate(content, settings, fixed, targets, bot_pairs, games, seed, workers, check, scheduler)
+        ev = evaluate(content, settings, fixed, targets, bot_pairs, games, seed, workers, check, scheduler, progress)
         seen[key] = (ev, number)
         _tell(study, trial, ev.objective)
         record = {"number": number, "settings": dict(settings), "objective": ev.objective, "met": ev.met,
@@ -290,16 +303,29 @@ def run_tune(content, knobs: list, targets: list, bot_pairs: list, games: int = 
     # the best few distinct candidates, played again with more games on the same seeds
     distinct = sorted(seen.values(), key=lambda e: (e[0].objective, e[1]))[:max(1, confirm)]
     if confirm_games > games:
-        if on_note:
-            on_note(f"playing the best {len(distinct)} again with {confirm_games} games each ...")
+        note(f"playing the best {_count(len(distinct), 'candidate')} again with {confirm_games} games each ...")
         result.confirmed = [evaluate(content, ev.settings, fixed, targets, bot_pairs, confirm_games, seed,
-                                     workers, check, scheduler) for ev, _ in distinct]
+                                     workers, check, scheduler, progress) for ev, _ in distinct]
     else:
         result.confirmed = [ev for ev, _ in distinct]
     order = sorted(range(len(result.confirmed)), key=lambda i: (result.confirmed[i].objective, i))
     result.confirmed = [result.confirmed[i] for i in order]
     result.best = result.confirmed[0] if result.confirmed else None
+    for _ in range(CONFIRM_DOUBLINGS):
+        best = result.best
+        if best is None or best.met or not best.inside:
+            break
+        note(f"the best settings are inside the tolerance but their 95% intervals are wider than it: "
+             f"playing them again with {2 * best.games} games ...")
+        result.best = evaluate(content, best.settings, fixed, targets, bot_pairs, 2 * best.games, seed, workers,
+                               check, scheduler, progress)
+        result.confirmed[0] = result.best
     return result
+
+
+def _count(n: int, noun: str) -> str:
+    """"1 proposal", "2 proposals"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 # --------------------------------------------------------------------------- text
@@ -310,7 +336,21 @@ def _pci(wr: dict) -> str:
 
 
 def _settings_text(settings: dict, knobs: list) -> str:
-    return "  ".join(f"{k.key.rsplit('.', 1)[-1] if len(knobs) > 1 else k.key}={settings[k.key]}" for k in knobs)
+    return "  ".join(f"{k.key}={settings[k.key]}" for k in knobs)
+
+
+def _mark(ev) -> str:
+    """met, inside the tolerance (interval still wider), or how far off in plain words."""
+    if ev["met"] if isinstance(ev, dict) else ev.met:
+        return "met"
+    objective = ev["objective"] if isinstance(ev, dict) else ev.objective
+    return _off(objective)
+
+
+def _off(score: float) -> str:
+    if score <= 1:
+        return "inside the tolerance, interval still wider than it"
+    return f"{score:.1f} times the tolerance away"
 
 
 def trial_line(record: dict, result_or_knobs, targets: list) -> str:
@@ -324,22 +364,20 @@ def trial_line(record: dict, result_or_knobs, targets: list) -> str:
                 seen.add(key)
                 parts.append(figure_text(dev))
         figs.append(f"{pair['bots']}: " + ", ".join(parts))
-    mark = "  met" if record["met"] else ""
     return (f"trial {record['number']:>3}  {_settings_text(record['settings'], knobs)}  "
-            f"{'; '.join(figs)}  off by {record['objective']:.2f} tol{mark}")
+            f"{'; '.join(figs)}  ({_mark(record)})")
 
 
 def summary_lines(result: TuneResult) -> list:
     out = []
     if result.confirmed and result.confirm_games > result.games:
-        out.append(f"the best {len(result.confirmed)} candidates, played again with {result.confirm_games} "
-                   f"games (same seeds):")
+        out.append(f"the best {_count(len(result.confirmed), 'candidate')}, played again with more games "
+                   f"(same seeds):")
         for ev in result.confirmed:
-            out.append(f"  {_settings_text(ev.settings, result.knobs)}  off by {ev.objective:.2f} tol"
-                       f"{'  met' if ev.met else ''}")
+            out.append(f"  {_settings_text(ev.settings, result.knobs)}  {ev.games} games  ({_mark(ev)})")
     if len(result.trials) < result.space and result.repeats:
-        out.append(f"({result.repeats} proposals repeated settings already played: told their figures, not "
-                   "played again)")
+        out.append(f"({_count(result.repeats, 'proposal')} repeated settings already played: told their figures, "
+                   "not played again)")
     if len(result.trials) == result.space:
         out.append(f"every one of the {result.space} possible settings was played")
     best = result.best
@@ -353,13 +391,19 @@ def summary_lines(result: TuneResult) -> list:
                 what = f"{dev['side']} won {_pci(wr)} of {wr['games']} games"
             else:
                 what = f"{figure_text(dev)} over {best.games} games"
-            out.append(f"  {pair['bots']}: {what}; target {dev['target']}: {'met' if dev['met'] else 'NOT met'} "
-                       f"(off by {dev['score']:.2f} tol)")
+            verdict = ("met: the 95% interval lies inside the tolerance" if dev["met"] else
+                       f"NOT met: {_off(dev['score'])}")
+            out.append(f"  {pair['bots']}: {what}; target {dev['target']}: {verdict}")
     if best.met:
-        out.append(f"target met for every goal and every bot pair ({best.games} games each)")
+        out.append(f"target met for every goal and every bot pair ({best.games} games each): every 95% "
+                   f"interval lies inside its tolerance")
+    elif best.inside:
+        out.append(f"target NOT settled: the closest settings are inside the tolerance, but after {best.games} "
+                   f"games their 95% intervals are still wider than it; play them with more games "
+                   f"(--confirm-games) or widen the tolerance")
     else:
-        out.append(f"target NOT met: the closest settings are off by {best.objective:.3f} of a goal's tolerance "
-                   "(1 is the edge of it); widen a range or vary another number")
+        out.append(f"target NOT met: the closest settings are {_off(best.objective)} (1 is the edge of it); "
+                   "widen a range or vary another number")
     out.append("reproduce (the same seeds; another --seed checks it on games the search never saw):")
     out.extend(f"  {line}" for line in result.sim_commands())
     out.append("YAML patch:")
@@ -367,11 +411,33 @@ def summary_lines(result: TuneResult) -> list:
     return out
 
 
+def _apply(result: TuneResult, out) -> None:
+    """--apply: the diff of each YAML file, then the files written (only for a met target)."""
+    from ..atomic import write_file
+    from .tune_patch import patched_texts, unified_diff
+    changes = result.changes()
+    if result.best is None or not result.best.met:
+        print("--apply: nothing written, the target is not met", file=out)
+        return
+    if not changes:
+        print("--apply: nothing to write, the files already hold the best settings", file=out)
+        return
+    texts = patched_texts(result.content, changes)
+    for path, (old, new) in texts.items():
+        print(unified_diff(old, new, path.name).rstrip("\n"), file=out)
+    for path, (_, new) in texts.items():
+        write_file(path, new.encode("utf-8"))
+    print(f"--apply: wrote {', '.join(str(p) for p in texts)}", file=out)
+
+
 def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: int = 200, trials: int = 20,
                  seed: int = 0, workers=None, fixed=(), confirm: int = 3, confirm_games: int | None = None,
-                 check: str = "turn", json_path=None, report_path=None, out=None, scheduler=None) -> int:
+                 check: str = "turn", json_path=None, report_path=None, out=None, scheduler=None,
+                 apply: bool = False, progress: bool | None = None) -> int:
     """What ``genkit tune`` does: validate, search, print, write; returns the exit status (1 when a
-    game failed). Usage errors raise ValueError, bad content ContentError."""
+    game failed). ``apply``: once the target is met, show the diff of the game's YAML files and
+    write the patch into them. ``progress``: a progress bar within each trial (default: when
+    stderr is a terminal). Usage errors raise ValueError, bad content ContentError."""
     import json
 
     from ..atomic import write_file
@@ -384,8 +450,10 @@ def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: in
           f"{len(bot_pairs)} bot pair{'s' * (len(bot_pairs) != 1)} ({pairs_text}), seed {seed}", file=out)
     print("target: " + ", ".join(t.describe() for t in targets) + " for every bot pair", file=out)
     state = {}
+    if progress is None:
+        progress = sys.stderr.isatty()
 
-    def progress(record):
+    def on_trial(record):
         state.setdefault("trials", []).append(record)
         print(trial_line(record, knobs, targets), file=out, flush=True)
 
@@ -393,8 +461,9 @@ def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: in
     try:
         with scheduler_for(scheduler, workers) as cluster:      # one cluster for every trial
             result = run_tune(content, knobs, targets, bot_pairs, games, trials, seed, workers, fixed, confirm,
-                              confirm_games, check, on_trial=progress,
-                              on_note=lambda text: print(text, file=out, flush=True), scheduler=cluster)
+                              confirm_games, check, on_trial=on_trial,
+                              on_note=lambda text: print(text, file=out, flush=True), scheduler=cluster,
+                              progress=progress)
     except KeyboardInterrupt:
         done = state.get("trials", [])
         print(f"INTERRUPTED after {len(done)} trials", file=out)
@@ -412,6 +481,8 @@ def tune_command(content, knobs: list, targets: list, bot_pairs: list, games: in
     if report_path:
         from .tune_report import write_tune_report
         write_tune_report(result, report_path)
+    if apply:
+        _apply(result, out)
     if result.failed:
         print("FAILED: some games broke an invariant or did not end (see genkit sim with the settings above)",
               file=out)

@@ -170,8 +170,11 @@ def parse_target(text: str):
 
 def measure(goal, m) -> dict:
     """One goal measured on one simulation's figures (the same figures as ``genkit sim --json``):
-    {target, goal, side, figure, ci95, deviation, score, met}. ``score`` is the deviation over the
-    goal's tolerance (met: at most 1), so goals of different units combine by their worst score.
+    {target, goal, side, figure, ci95, deviation, score, inside, met}. ``score`` is the deviation of
+    the estimate over the goal's tolerance, so goals of different units combine by their worst
+    score (the search's objective); ``inside``: the estimate is within the tolerance (score at most
+    1); ``met``: its whole 95% interval is (an equivalence test: the chance of calling a goal met
+    when the true figure lies outside the tolerance is at most 2.5%).
 
     * win rate: |p - P| over TOL (Wilson interval);
     * length: |mean turns - MEAN| over TOL (``length.mean``; Student t interval of the mean);
@@ -185,27 +188,32 @@ def measure(goal, m) -> dict:
     if isinstance(goal, Target):
         wr = m.win_rate(goal.side)
         d = abs(wr["p"] - goal.p)
-        row.update(figure=wr["p"], ci95=list(wr["ci95"]), deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
+        lo, hi = wr["ci95"]
+        row.update(figure=wr["p"], ci95=[lo, hi], deviation=d, score=d / goal.tol, inside=d <= goal.tol + eps,
+                   met=goal.p - goal.tol - eps <= lo and hi <= goal.p + goal.tol + eps)
     elif isinstance(goal, LengthGoal):
         length = hist_summary(m.length_hist)          # sim --json's "length"
         ci = mean_interval(m.length_hist, 0.0)["ci95"]
         d = abs(length["mean"] - goal.mean)
-        row.update(figure=length["mean"], ci95=ci, deviation=d, score=d / goal.tol, met=d <= goal.tol + eps)
+        row.update(figure=length["mean"], ci95=ci, deviation=d, score=d / goal.tol, inside=d <= goal.tol + eps,
+                   met=ci is not None and goal.mean - goal.tol - eps <= ci[0] and ci[1] <= goal.mean + goal.tol + eps)
     elif isinstance(goal, EdgeGoal):
         fpa = m.design()["first_player_advantage"]
         if fpa is None:                          # no game completed, or no first side
-            row.update(figure=None, ci95=None, deviation=1.0, score=1.0 / goal.bound, met=False)
+            row.update(figure=None, ci95=None, deviation=1.0, score=1.0 / goal.bound, inside=False, met=False)
         else:
             edge = abs(fpa["edge"])
             lo, hi = fpa["ci95"]
             ci = [0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi))]
             row.update(figure=edge, ci95=ci, deviation=max(0.0, edge - goal.bound), score=edge / goal.bound,
-                       met=edge <= goal.bound + eps, edge=fpa["edge"], first=fpa["side"])
+                       inside=edge <= goal.bound + eps, met=ci[1] <= goal.bound + eps, edge=fpa["edge"],
+                       first=fpa["side"])
     else:
         dead = m.design()["dead_cards"]
         n = dead["of"]
         share = len(dead["cards"]) / n if n else 0.0
-        row.update(figure=share, ci95=None, deviation=share, score=2.0 * len(dead["cards"]), met=not dead["cards"],
+        row.update(figure=share, ci95=None, deviation=share, score=2.0 * len(dead["cards"]),
+                   inside=not dead["cards"], met=not dead["cards"],
                    dead=list(dead["cards"]), of=n, play_chance_below=dead["play_chance_below"])
     return row
 

@@ -1,5 +1,7 @@
 """The YAML patch of a ``genkit tune`` result (:mod:`.tune`): each changed number in the form of
-the file that holds it, so a designer can paste it in or apply it (:func:`apply_patch`)."""
+the file that holds it, so a designer can paste it in or apply it (:func:`apply_patch`), or let
+``genkit tune --apply`` write it into the files (:func:`patched_texts`: each value written over
+the old one where ruamel.yaml finds it, every other byte kept)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -114,6 +116,97 @@ def apply_patch(data, patch):
                 raise KeyError(f"no element with {field_} {p[field_]!r} to patch")
         return data
     return patch
+
+
+def patched_texts(content, changes: dict) -> dict:
+    """{file path: (old text, new text)} for ``changes`` ({dotted key: YAML text}, as
+    :meth:`TuneResult.changes`): each changed value written over the old one in the file's own
+    text, found by the line and column ruamel.yaml records, so every other byte (comments, key
+    order, aligned columns, flow style, anchors) stays. A change with no old scalar to overwrite (a
+    new entry, a whole list) falls back to a ruamel.yaml round trip of that file, which keeps
+    comments and order but may re-flow a line. Each new text is checked to load as the patch says."""
+    from ruamel.yaml import YAML
+    raw, source, errors = read_raw(Path(content))
+    if errors:
+        raise ContentError(errors)
+    apply_overrides(raw, [f"{k}={v}" for k, v in changes.items()], source)   # a new entry has a path
+    by_file: dict = {}
+    for key, text in changes.items():
+        path = raw_path(raw, key.split("."))
+        by_file.setdefault(Path(source.where(path[:1])[0]).name, []).append((path, text.strip()))
+    patch = yaml_patch(content, changes)
+    out = {}
+    for file, edits in by_file.items():
+        file_path = Path(content) / file
+        old = file_path.read_text(encoding="utf-8")
+        want = apply_patch(yaml.safe_load(old), patch[file])
+        new = _splice(old, YAML().load(old), edits)
+        if new is None or yaml.safe_load(new) != want:
+            new = _round_trip(old, patch[file])
+        out[file_path] = (old, new)
+    return out
+
+
+def _splice(text: str, doc, edits: list) -> str | None:
+    """``text`` with each (path, new YAML text) written over the old scalar; None if one has none."""
+    spots = []
+    for path, new in edits:
+        parent = doc
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+            old = parent[path[-1]]
+            line, col = parent.lc.value(path[-1]) if isinstance(parent, dict) else parent.lc.item(path[-1])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+        if isinstance(old, (dict, list)):
+            return None
+        spots.append((line, col, new))
+    lines = text.splitlines(True)
+    for line, col, new in sorted(spots, reverse=True):
+        row = lines[line]
+        end = _scalar_end(row, col)
+        lines[line] = row[:col] + new + row[end:]
+    return "".join(lines)
+
+
+def _scalar_end(row: str, col: int) -> int:
+    """Where the scalar starting at ``col`` of ``row`` ends (quoted, or plain up to , ] } or # ).
+    A plain scalar's end in a flow collection is its first ``,``, ``]`` or ``}``."""
+    if row[col] in "\"'":
+        quote, i = row[col], col + 1
+        while i < len(row) and row[i] != quote:
+            i += 2 if quote == '"' and row[i] == "\\" else 1
+        return i + 1
+    i = col
+    while i < len(row) and row[i] not in ",]}\n" and not (row[i] == "#" and row[i - 1] in " \t"):
+        i += 1
+    while i > col and row[i - 1] in " \t":
+        i -= 1
+    return i
+
+
+def _round_trip(old: str, patch) -> str:
+    """The file through ruamel.yaml with the patch merged: comments and order kept, the
+    indentation guessed from the file, no line re-wrapped."""
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
+    _, indent, dash = load_yaml_guess_indent(old)          # "- " indent (to the item) and offset
+    dash = dash or 0
+    rt = YAML()
+    rt.preserve_quotes = True
+    rt.width = 1 << 16
+    rt.indent(mapping=max(2, indent - dash), sequence=indent, offset=dash)
+    buf = io.StringIO()
+    rt.dump(apply_patch(rt.load(old), patch), buf)
+    return buf.getvalue()
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    import difflib
+    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{name}", f"b/{name}"))
 
 
 def dump_patch(patch: dict) -> str:

@@ -334,7 +334,7 @@ def test_a_dice_change_beyond_what_a_unit_may_roll_is_refused_by_check(tmp_path,
     at most 99 either way, the most battle dice a unit may roll."""
     import shutil
     from pathlib import Path
-    from genkit.model.check import check_path
+    from genkit.pack.printable import check_path
     game = tmp_path / "memoir44"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content" / "memoir44", game)
     text = (game / "rules.yaml").read_text()

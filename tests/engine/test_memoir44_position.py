@@ -15,7 +15,7 @@ from genkit.engine.rules.memoir44 import DONE, Game
 from genkit.engine.rules.memoir44.orders import overflow
 from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_ORDER, STAGE_NAMES
 from genkit.engine.state import RESERVE
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.load import load_game
 
 ROOT = Path(__file__).resolve().parents[2]

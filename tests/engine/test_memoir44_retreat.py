@@ -16,7 +16,7 @@ from genkit.engine.rules.memoir44 import DONE, Game
 from genkit.engine.rules.memoir44.section import EDGES
 from genkit.engine.rules.memoir44.state import S_BATTLE, S_OVERRUN, S_RETREAT, S_TAKE
 from genkit.engine.state import ELIMINATED
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 
 # --------------------------------------------------------------------------- 6 retreat
 

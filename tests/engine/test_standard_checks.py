@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_standard_position import MINI
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 
 
 def _errors(*overrides: str) -> list:

@@ -15,7 +15,7 @@ from genkit.engine.rules.standard import Game
 from genkit.engine.rules.standard.events import ARRIVED, RESTORED
 from genkit.engine.rules.standard.state import ENTER, RESTORE
 from genkit.engine.state import RESERVE
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 
 
 def phase(g, s) -> str:

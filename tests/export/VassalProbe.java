@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -38,6 +39,7 @@ import VASSAL.build.module.PlayerRoster;
 import VASSAL.build.module.SpecialDiceButton;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.map.boardPicker.board.MapGrid;
+import VASSAL.build.module.turn.ListTurnLevel;
 import VASSAL.build.module.turn.TurnLevel;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.configure.ValidationReport;
@@ -131,6 +133,7 @@ public class VassalProbe {
     for (TurnLevel t : gm.getAllDescendantComponentsOf(TurnLevel.class)) {
       out.append(sep).append("{\"name\": ").append(q(t.getAttributeValueString("name")))
         .append(", \"list\": ").append(q(t.getAttributeValueString("list")))
+        .append(", \"items\": ").append(t instanceof ListTurnLevel ? strings(Arrays.asList(listItems(t))) : "null")
         .append(", \"loopLimit\": ").append(q(t.getAttributeValueString("loopLimit"))).append("}");
       sep = ", ";
     }
@@ -236,6 +239,13 @@ public class VassalProbe {
       sep = ", ";
     }
     return s.append("]").toString();
+  }
+
+  /** The items a list level holds, as the engine decoded them (its attribute re-encodes them). */
+  static String[] listItems(TurnLevel t) throws ReflectiveOperationException {
+    final java.lang.reflect.Field list = ListTurnLevel.class.getDeclaredField("list");
+    list.setAccessible(true);
+    return (String[]) list.get(t);
   }
 
   static String strings(List<?> items) {

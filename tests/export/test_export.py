@@ -9,7 +9,7 @@ import pytest
 
 from genkit.export.artwork import grid_placement, pixels_per_inch
 from genkit.export.vassal_pieces import basic_of, decode, encode
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
 from .conftest import GAMES, ROOT, export_of, vmod_files
@@ -161,7 +161,7 @@ def test_cli_export(genkit, tmp_path):
 ])
 def test_cli_export_errors_exit_2(genkit, tmp_path, args, message):
     (tmp_path / "o").mkdir()
-    (tmp_path / "o" / "keep.txt").write_text("old")
+    (tmp_path / "o" / "manifest.json").write_text("old")
     code, out, err = genkit("export", ROOT / "content" / "brannock_ford", "--out", tmp_path / "o", *args)
     assert code == 2 and message in err
-    assert (tmp_path / "o" / "keep.txt").read_text() == "old"
+    assert (tmp_path / "o" / "manifest.json").read_text() == "old"

@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 from PIL import Image
 
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 
 from .conftest import GAMES, ROOT, export_of
 

@@ -11,7 +11,7 @@ import pytest
 
 from genkit.export.artwork import grid_placement, load_artwork, pixels_per_inch
 from genkit.export.vassal import vmod_bytes
-from genkit.model.check import load_checked
+from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
 from . import vassal_engine
@@ -175,5 +175,5 @@ def _check_tools(result: dict, content) -> None:
         assert dice[die.name]["special"]
     levels = {t["name"]: t for t in result["turn_levels"]}
     assert levels["Turn"]["loopLimit"] == str(content.turn_track.turns)
-    assert levels["Phase"]["list"] == ",".join(p.name.replace(",", "\\,") for p in content.game.sequence_of_play)
+    assert levels["Phase"]["items"] == [p.name for p in content.game.sequence_of_play]
     assert result["sides"] == [s.name for s in content.game.sides]

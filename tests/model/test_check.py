@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.check_colours import contrast
 from tests.conftest import BERING, edit
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 
 BASE = "# 1.0 Start\n\nHand: {{ cards.hand_limit }}.\n\n## 1.1 Next\n\nText.\n"
 
@@ -123,7 +123,7 @@ def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_pa
     every table it has data for, and a finding for each one it has nothing to show in."""
     import shutil
     from genkit.model.load import load_game
-    from genkit.render.kit import build_kit
+    from genkit.pack.printable import build_kit
     from genkit.render.rules_tables import TABLES
     assert sorted(EVERY_TABLE) == sorted(TABLES)
     game = tmp_path / "ridge"

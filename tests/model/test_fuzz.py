@@ -2,7 +2,7 @@
 import random
 from collections import Counter
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.load import read_raw, settable_paths
 from tests.model.mutate import run_cases
 
@@ -28,7 +28,7 @@ def test_content_that_passes_check_always_plays(game_copy):
     """Whatever numbers a designer types, content that check accepts never crashes the engine
     or breaks an invariant."""
     from genkit.engine import InvariantError, play_game
-    from genkit.model.check import load_checked
+    from genkit.pack.playable import load_checked
     from genkit.model.load import ContentError
 
     rng = random.Random(7)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from genkit.cli import cli
 from genkit.model import yaml_safe
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.load import ContentError, Limits, inside_pack, load, parse_limits, parse_yaml, set_limits
 from tests.conftest import BERING, edit
 

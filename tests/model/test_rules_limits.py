@@ -10,7 +10,7 @@ from genkit.engine import Match, rules_for
 from genkit.engine.bots import RandomBot
 from genkit.engine.rules import Requirements
 from genkit.engine.rules.bering_land import Game
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from tests.conftest import BERING, edit
 
 THIRD_SIDE = '''    - id: ca

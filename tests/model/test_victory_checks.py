@@ -1,7 +1,7 @@
 """Victory as data and who moves first: what check says about them (on the second game, Ridge)."""
 from pathlib import Path
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 
 RIDGE = Path(__file__).resolve().parents[1] / "fixtures" / "ridge"
 

@@ -10,7 +10,8 @@ import pytest
 
 from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
-from genkit.render.aid_sections import counter_key, lanes_of
+from genkit.render.aid_sections import lanes_of
+from genkit.render.counter_sheets import counter_key
 from genkit.render.counters import counter_size, unit_face
 from genkit.render.draw import Group, Line, Rect, Text
 from genkit.render.geometry import apply, bounds, iter_primitives
@@ -213,7 +214,7 @@ def test_the_aid_is_the_same_drawing_every_time(paper):
 
 
 def test_a_counter_text_the_unit_chart_cannot_print_at_6_pt_is_a_check_finding():
-    from genkit.model.check import check_path
+    from genkit.pack.printable import check_path
     long_short = "INFANTRYREGIMENTGROUPNORTH"
     found = [f for f in check_path(BERING, [f"unit_types.inf.short={long_short}"]) if f.code == "unit-chart-text"]
     assert [(f.severity, f.file) for f in found] == [("error", "--set unit_types.inf.short")]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.load import load_game
-from genkit.render.kit import build_kit
+from genkit.pack.printable import build_kit
 from genkit.render.sheets import page_size
 from render_helpers import need_tool
 
@@ -186,7 +186,7 @@ def test_the_kit_hash_follows_the_rules_text(tmp_path):
     import json
     import shutil
     from genkit.model.load import load
-    from genkit.render.kit import build_kit
+    from genkit.pack.printable import build_kit
     dest = tmp_path / "game"
     shutil.copytree(BERING, dest)
     before = build_kit(dest, tmp_path / "a", only="map")["content_sha256"]

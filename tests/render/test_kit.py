@@ -17,7 +17,8 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from genkit.model.load import ContentError, load
-from genkit.render.kit import KINDS, build_kit, kit_digest
+from genkit.pack.printable import build_kit
+from genkit.render.kit import KINDS, kit_digest
 
 from render_helpers import need_tool
 

@@ -17,8 +17,8 @@ import pytest
 
 from genkit import atomic
 from genkit.atomic import OutputBusy, OutputError
+from genkit.pack.printable import build_kit
 from genkit.render import kit as kitmod
-from genkit.render.kit import build_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 BERING = ROOT / "content" / "bering_land"
@@ -29,6 +29,7 @@ NEW = ["game.version=v2"]       # a build whose files differ from the old one's
 CHILD = """
 import os, signal, sys
 from genkit import atomic
+from genkit.pack.printable import build_kit
 from genkit.render import kit
 
 out, hook = sys.argv[1], sys.argv[2]
@@ -46,7 +47,7 @@ elif hook == "between-renames":      # no renameat2: the old kit is set aside, t
         if str(src) == out:
             die()
     os.rename = rename
-kit.build_kit(sys.argv[3], out, only=["player-aid"], overrides=["game.version=v2"])
+build_kit(sys.argv[3], out, only=["player-aid"], overrides=["game.version=v2"])
 """
 
 

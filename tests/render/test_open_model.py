@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from genkit.model.load import load
-from genkit.render.aid import aid_pages, crt_notes
+from genkit.render.aid import aid_pages
+from genkit.render.aid_sections import crt_notes
 from genkit.render.counters import unit_face
 from genkit.render.draw import Circle, Group, Line, Text
-from genkit.render.kit import build_kit
+from genkit.pack.printable import build_kit
 from genkit.render.layout import SheetStyle
 
 ROOT = Path(__file__).resolve().parents[2]

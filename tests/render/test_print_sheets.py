@@ -12,13 +12,12 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from genkit.model.check import run_checks
 from genkit.model.load import load
+from genkit.pack.printable import build_kit, check_model
 from genkit.render.cards import cards
 from genkit.render.counters import pieces, side_initial
 from genkit.render.draw import Rect, Text
 from genkit.render.geometry import bounds
-from genkit.render.kit import build_kit
 from genkit.render.map import MapGeometry, map_items
 from genkit.render.sheets import SAFE_MARGIN
 
@@ -173,11 +172,11 @@ def test_a_card_face_that_cannot_fit_is_a_check_finding_naming_the_card_before_t
     structural fuzz): check passed, then the build stopped on the card sheet's ValueError,
     without the content's file and line. Now each card that runs off is an error at its entry."""
     content, source = load(BERING, ["game.components.card_in=[2.5,1.5]"])
-    found = [f for f in run_checks(content, source) if f.severity == "error"]
+    found = [f for f in check_model(content, source).findings if f.severity == "error"]
     assert found and {f.code for f in found} == {"card-face"}
     assert all(f.file.endswith("cards.yaml") and f.line > 0 and "past the bottom edge" in f.message for f in found)
     content, source = load(ROOT / "content" / "memoir44", ["cards.deck.armour_thrust.text=" + "x" * 5000])
-    [finding] = [f for f in run_checks(content, source) if f.severity == "error"]
+    [finding] = [f for f in check_model(content, source).findings if f.severity == "error"]
     assert finding.code == "card-face" and finding.file.endswith("cards.yaml")
     assert "(cards.deck.armour_thrust)" in finding.message and "xxx...'" in finding.message
     assert len(finding.message) < 300
@@ -322,7 +321,7 @@ def _grid_model(tmp_path, columns, rows, hex_in, counter_in=0.36):
 
 def _errors(path, code):
     content, source = load(path)
-    return [f for f in run_checks(content, source) if f.severity == "error" and f.code == code]
+    return [f for f in check_model(content, source).findings if f.severity == "error" and f.code == code]
 
 
 def test_a_grid_that_leaves_no_room_for_the_legend_is_a_check_finding(tmp_path):
@@ -410,7 +409,7 @@ def test_a_tall_grid_moves_the_legend_beside_it(tmp_path):
 
 def test_cards_too_big_for_any_page_are_a_check_finding_before_the_build():
     content, source = load(BERING, ["game.components.card_in=[8.5,11]"])
-    found = [f for f in run_checks(content, source) if f.code == "card-fit"]
+    found = [f for f in check_model(content, source).findings if f.code == "card-fit"]
     assert found and found[0].severity == "error" and "printable margin" in found[0].message
 
 

@@ -118,9 +118,9 @@ def test_special_characters(tmp_path):
 
 def _tiles(share: bool):
     """The sample map on four Letter tiles; ``share``: every tile places the same item list (as
-    sheets.tile does), else each its own copy."""
+    tiles.tile does), else each its own copy."""
     from genkit.render.draw import Group
-    from genkit.render.sheets import tile
+    from genkit.render.tiles import tile
     big = build_sample_pages()[0]
     grid = tuple(Rect(40 + 30 * i, 420 + 30 * j, 20, 20, fill="#88aa66") for i in range(30)
                  for j in range(4))  # enough drawing for a form to pay

@@ -10,7 +10,8 @@ from genkit.render.sheets import (A4, FOOTER_BAND, LETTER, LETTER_LANDSCAPE, PAG
                                   calibration_square, crop_marks, cut_lines, duplex_axis,
                                   duplex_back_rotation, extend_to_bleed, footer, grid_layout,
                                   landscape, mirror_for_duplex, page_size, page_with_bleed,
-                                  place_item, tile, tile_count, version_label)
+                                  place_item, version_label)
+from genkit.render.tiles import tile, tile_count
 
 POKER = (180, 252)
 

@@ -15,7 +15,8 @@ from genkit.render.counters import unit_face
 from genkit.render.dice import DIE_COPIES, dice_sheet, die_face, face_effect
 from genkit.render.draw import Circle, Group, Line, Polygon, Rect, Text
 from genkit.render.geometry import iter_primitives
-from genkit.render.kit import build_kit, layout_kit
+from genkit.pack.printable import build_kit
+from genkit.render.kit import layout_kit
 from genkit.render.layout import SheetStyle
 from genkit.render.map import MapGeometry, map_items
 from genkit.render.map_marks import BADGE_H, SECTION_INK

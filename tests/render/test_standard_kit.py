@@ -26,7 +26,8 @@ from genkit.render.geometry import (
     iter_primitives,
 )
 from genkit.render.layout import SheetStyle
-from genkit.render.map import MapGeometry, feature_width, map_items
+from genkit.render.map import MapGeometry, map_items
+from genkit.render.map_art import feature_width
 from genkit.render.rules_text import table_data, table_problem
 from genkit.render.svg import svg_string
 
@@ -225,7 +226,7 @@ def test_the_results_give_the_retreat_distance_and_every_effect_its_own_grey(con
     text = words(aid(content))
     assert "Defenders retreat (2 hexes)" in text and "Attackers retreat (1 hex)" in text
     from genkit.render.aid import aid_style
-    from genkit.render.map import grey_level
+    from genkit.render.map_art import grey_level
     fill = aid_style(content).doc["result_fill"]
     greys = sorted(grey_level(fill[r.effect]) for r in content.crt.results)
     assert all(b - a >= 5 for a, b in itertools.pairwise(greys)), greys

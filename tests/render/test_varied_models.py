@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.model.load import load
 from genkit.render.aid import aid_pages
 from genkit.render.draw import Text

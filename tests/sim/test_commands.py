@@ -3,6 +3,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_compare_and_sweep_commands(bering_path, tmp_path):
         compare_command(bering_path, [], games=2, progress=False, out=out)
     assert sweep_command(bering_path, "turn_track.turns=20,30", games=2, bots="random", workers=1,
                          report_path=tmp_path / "w.html", progress=False, out=out) == 0
-    assert "closest to even" in out.getvalue()
+    assert "Closest to even: turn_track.turns=" in out.getvalue()
 
 
 def test_genkit_sim_writes_a_report_with_the_game_events_table(bering_path, tmp_path):
@@ -61,3 +62,12 @@ def test_unknown_bot_is_a_usage_error_naming_the_games_bots(bering_path):
                            "clever", "--workers", "1"], capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "greedy, random, rollout, search" in done.stderr
+
+
+def test_sim_sequential_stops_once_a_lopsided_game_is_settled(tmp_path):
+    mini = Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini"
+    out = io.StringIO()
+    assert sim_command(str(mini), ["game.victory.turn_limit.winner=blue"], games=400, bots="greedy", workers=1,
+                       progress=False, out=out, sequential=True) == 0
+    assert "Settled after 100 of at most 400 games" in out.getvalue()
+    assert "In 100 games" in out.getvalue() and "lopsided" in out.getvalue()

@@ -11,7 +11,7 @@ import pytest
 from genkit.sim import metrics as mt
 from genkit.sim.metrics import Metrics, empty_record, lead_figures, leader
 from genkit.sim.report import summary_lines
-from genkit.sim.stats import wilson
+from genkit.sim.stats import t95, wilson
 
 MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "standard_mini")
 TIMING = ("games_per_second", "elapsed_s", "workers")
@@ -67,7 +67,7 @@ def test_design_figures_of_three_games():
     dec = d["decisiveness"]
     assert dec["mean"] == pytest.approx(0.5) and dec["games"] == 2
     assert dec["histogram"] == {"1/4": 1, "3/4": 1}
-    half = mt.t95(1) * math.sqrt(((0.75 - 0.5) ** 2 + (0.25 - 0.5) ** 2) / 1 / 2)
+    half = t95(1) * math.sqrt(((0.75 - 0.5) ** 2 + (0.25 - 0.5) ** 2) / 1 / 2)
     assert dec["ci95"] == [0.0, 1.0] and half > 0.5               # clipped to the possible range
     assert d["drama"] == {"p": 0.5, "ci95": list(wilson(1, 2)), "k": 1, "games": 2}
     assert d["winner_ahead_at_end"]["k"] == 2
@@ -99,8 +99,6 @@ def test_mean_interval_is_a_t_interval():
     assert r["mean"] == 1 and r["ci95"] == pytest.approx([1 - 4.302653 / math.sqrt(3), 1 + 4.302653 / math.sqrt(3)])
     assert mt.mean_interval({}) == {"mean": 0.0, "ci95": None, "games": 0}
     assert mt.mean_interval({5: 10})["ci95"] == [5.0, 5.0]
-    assert mt.t95(10) == pytest.approx(2.228139, rel=2e-3) and mt.t95(30) == pytest.approx(2.042272, rel=1e-3)
-    assert mt.t95(1000) == pytest.approx(1.962339, rel=1e-4)
 
 
 def test_merge_is_exact_and_order_free():

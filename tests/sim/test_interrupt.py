@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.sim import commands, runner
+from genkit.sim import commands, runner, spans
 from genkit.sim.metrics import Metrics
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,7 +163,7 @@ def ctrl_c_raises():
 def test_ctrl_c_while_merging_waits_for_the_merge(ctrl_c_raises):
     steps = []
     with pytest.raises(KeyboardInterrupt):
-        with runner._sigint_held():
+        with spans._sigint_held():
             os.kill(os.getpid(), signal.SIGINT)
             steps.append("merged")
     assert steps == ["merged"]
@@ -181,8 +181,27 @@ def test_interrupted_commands_say_so_and_write_no_files(bering_path, monkeypatch
     with pytest.raises(KeyboardInterrupt):
         commands.sim_command(bering_path, report_path=tmp_path / "s.html", out=out)
     assert out.getvalue().splitlines() == [
-        "INTERRUPTED: a sweep prints its table only once every value has been played",
+        "INTERRUPTED: no value had finished",
         f"not written: {tmp_path / 'w.json'}",
         "INTERRUPTED: no game had finished",
         f"not written: {tmp_path / 's.html'}"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_in_a_sweep_keeps_the_values_it_finished(bering_path, monkeypatch):
+    compare_module = sys.modules["genkit.sim.compare"]     # genkit.sim.compare is also a function
+    real, calls = compare_module.compare, []
+
+    def second_value_stopped(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise runner.Interrupted([Metrics(), Metrics()], None)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(compare_module, "compare", second_value_stopped)
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        commands.sweep_command(bering_path, "turn_track.turns=20,30,40", games=2, bots="random", workers=1,
+                               progress=False, out=out)
+    text = out.getvalue()
+    assert text.startswith("INTERRUPTED: the 1 of 3 values finished: 20\n")
+    assert "\n20 " in text and "(unchanged)" in text and "\n30 " not in text

@@ -1,0 +1,96 @@
+"""What a designer waits for: each command as a designer runs it, whole process, against a base
+commit in the same run.
+
+    python benchmarks/designer_wait.py                        # this checkout against HEAD~1
+    python benchmarks/designer_wait.py --base c202f9d --runs 7 --game content/brannock_ford
+
+The base commit is checked out into a temporary git worktree (bundled content included, so each
+side reads its own pack). Each measurement is a fresh ``python -m genkit.cli ...`` process:
+import, load, checks, work and exit, as a designer waits for it. Base and head runs alternate,
+so drift of a shared machine hits both alike. Printed per command: the median wall time of
+each side, their ratio (head / base: below 1 is faster) and each side's largest peak memory
+(the child's ``ru_maxrss``). The figures are the whole point: nothing is asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def commands(game: str, out: str) -> dict[str, list[str]]:
+    """The commands measured: name -> arguments of ``python -m genkit.cli``."""
+    return {
+        "check": ["check", game],
+        "build": ["build", game, "--out", out],
+        "play": ["play", game, "--seed", "1"],
+        "sim --games 1": ["sim", game, "--games", "1", "--workers", "1", "--no-progress"],
+    }
+
+
+def run_once(checkout: Path, args: list[str]) -> tuple[float, int]:
+    """(wall seconds, peak resident kB) of one ``python -m genkit.cli ARGS`` run in ``checkout``."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "genkit.cli", *args], cwd=checkout, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if proc.returncode != 0:
+        raise SystemExit(f"{checkout}: genkit {' '.join(args)} exited {proc.returncode}:\n{err[-2000:]}")
+    return wall, usage.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", default="HEAD~1", help="the commit to measure against (default HEAD~1)")
+    parser.add_argument("--game", default="content/bering_land", help="the pack, relative to each checkout")
+    parser.add_argument("--runs", type=int, default=5, help="runs per command and side (default 5)")
+    parser.add_argument("--only", help="comma-separated command names (check, build, play, 'sim --games 1')")
+    opts = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="genkit-wait-") as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(base), opts.base],
+                       check=True)
+        try:
+            measure(base, opts, Path(tmp))
+        finally:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(base)], check=False)
+
+
+def measure(base: Path, opts, tmp: Path) -> None:
+    sides = {"base": base, "head": REPO}
+    wanted = commands(opts.game, str(tmp / "kit"))
+    if opts.only:
+        names = [n.strip() for n in opts.only.split(",")]
+        unknown = [n for n in names if n not in wanted]
+        if unknown:
+            raise SystemExit(f"--only: unknown command(s) {unknown}; known: {list(wanted)}")
+        wanted = {n: wanted[n] for n in names}
+    print(f"{opts.game}: head {REPO} against base {opts.base}, {opts.runs} alternating runs, medians")
+    print(f"{'command':<16}{'base s':>9}{'head s':>9}{'head/base':>11}{'base MB':>9}{'head MB':>9}")
+    for name, args in wanted.items():
+        walls = {side: [] for side in sides}
+        peaks = {side: 0 for side in sides}
+        for _ in range(opts.runs):
+            for side, checkout in sides.items():
+                wall, peak = run_once(checkout, args)
+                walls[side].append(wall)
+                peaks[side] = max(peaks[side], peak)
+        b, h = statistics.median(walls["base"]), statistics.median(walls["head"])
+        print(f"{name:<16}{b:>9.3f}{h:>9.3f}{h / b:>11.2f}{peaks['base'] / 1024:>9.1f}{peaks['head'] / 1024:>9.1f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+"""The pack step: a game's content folder loaded and checked whole, above the model, the
+renderer and the engine, which it brings together (the model imports neither).
+
+* :mod:`.playable` (``sim``, ``play``, ``replay``, ``tune``): :func:`~.playable.load`, the model
+  (:func:`genkit.model.load.load`) with its ``rules:`` section validated by the model its rules
+  module declares; :func:`~.playable.load_checked`, the model ready to play: the model's checks
+  and the rules module's (through the registry :data:`genkit.engine.rules.RULES_MODULES`).
+  Nothing is laid out, and nothing of the renderer but the door to the rules module
+  (:mod:`genkit.render.charts`) is imported.
+* :mod:`.printable` (``check``, ``build``, ``export``): every check, the drawing checks
+  (:mod:`genkit.render.checks`) too, which lay out what the kit prints to see whether it fits;
+  :func:`~.printable.build_kit` prints what they laid out rather than lay it out again.
+"""

@@ -1,0 +1,120 @@
+"""The pack ready to play: loaded with its ``rules:`` section validated by its rules module, and
+checked by the model's checks and the rules module's; nothing is laid out (see :mod:`genkit.pack`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from pydantic import ValidationError
+
+from ..engine.rules import RULES_MODULES, rules_module as module_named
+from ..model import load as model_load
+from ..model.check import run_each, sort_findings
+from ..model.check_context import CHECKS, Context
+from ..model.check_map import stacked_setups
+from ..model.load import schema_findings
+from ..model.source import ContentError, Finding, Source
+from ..model.schema import Content
+from ..render.charts import section_model
+
+
+# --------------------------------------------------------------------------- loading
+
+def load(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
+    """Load, merge, override and validate a game, its ``rules:`` section by its rules module's
+    ``Section``. Raises ContentError with findings, and nothing else."""
+    content, source = model_load.load(path, overrides)
+    errors = _rules_section_findings(content, source)
+    if errors:
+        raise ContentError(errors)
+    return content, source
+
+
+def _rules_section_findings(content: Content, source: Source) -> list[Finding]:
+    """The ``rules:`` section checked by the model its rules module declares."""
+    try:
+        known, section = section_model(content.game.rules_module)
+    except Exception:  # a rules module that cannot be imported: the checks report it, loading goes on
+        return []
+    if not known:
+        return []
+    if section is None:
+        if content.rules is not None:
+            return [source.finding("error", "schema", ("rules",),
+                                   f"rules: rules module {content.game.rules_module} reads no rules section; "
+                                   "remove it")]
+        return []
+    try:
+        section.model_validate(content.rules or {})
+    except ValidationError as exc:
+        return schema_findings(exc, source, section, ("rules",))
+    return []
+
+
+# --------------------------------------------------------------------------- the rules module's checks
+
+def rules_module(ctx: Context):
+    """The rules module is one the engine knows: play and sim cannot run without it."""
+    module = ctx.content.game.rules_module
+    if module not in RULES_MODULES:
+        yield ctx.error("rules-module", ("game", "rules_module"),
+                        f"no rules module '{module}' in this genkit (known: {', '.join(sorted(RULES_MODULES))}); "
+                        f"a new game's rules go in genkit/engine/rules/{module}.py, registered in genkit/engine/rules/__init__.py")
+
+
+def rules_requirements(ctx: Context):
+    """What the rules module states it needs of the model (its ``Game.REQUIRES``, a
+    :class:`genkit.engine.rules.Requirements`): whatever it cannot run is an error naming
+    the module's limit, so play, sim and build refuse the model before a game starts."""
+    module = ctx.content.game.rules_module
+    if module not in RULES_MODULES:
+        return
+    requires = getattr(getattr(module_named(module), "Game", None), "REQUIRES", None)
+    if requires is None:
+        return
+    for path, message in requires.problems(module, ctx.content):
+        yield ctx.error("rules-limit", path, message)
+
+
+def rules_section(ctx: Context):
+    """The rules module's own checks (its ``content_checks``) on its section of the model; the
+    section itself was validated by the module's ``Section`` when the model was loaded."""
+    name = ctx.content.game.rules_module
+    if name not in RULES_MODULES:
+        return
+    module = module_named(name)
+    model = getattr(module, "Section", None)
+    if model is None:
+        return
+    section = model.model_validate(ctx.content.rules or {})
+    for fn in getattr(module, "content_checks", ()):
+        yield from fn(ctx, section)
+
+
+def setup_stacking(ctx: Context):
+    """One unit per set-up hex of a side, unless the rules module's pieces stack (its
+    ``Game.STACKS``; two sides never share a hex: the model's check ``setup_hexes``)."""
+    name = ctx.content.game.rules_module
+    if not (name in RULES_MODULES and getattr(getattr(module_named(name), "Game", None), "STACKS", False)):
+        yield from stacked_setups(ctx, same_side=True)
+
+
+RULES_CHECKS = (rules_module, rules_requirements, rules_section, setup_stacking)
+
+
+def play_findings(ctx: Context) -> list[Finding]:
+    """The findings, unsorted, of the model's checks and the rules module's."""
+    return run_each(CHECKS, ctx) + run_each(RULES_CHECKS, ctx)
+
+
+def load_checked(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
+    """The model and its source, ready to play: raises ContentError with the schema errors, or
+    with the error findings of the model's and the rules module's checks (warnings pass).
+    Nothing is laid out: whether the kit's drawings fit is the build's concern."""
+    content, source = load(path, overrides)
+    errors = [f for f in sort_findings(play_findings(Context(content, source))) if f.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    return content, source
+
+

@@ -1,0 +1,156 @@
+"""The drawing checks: whether what the kit prints fits, found by laying it out as the kit does
+(cards on their paper, counter and marker faces, the map's legend, each card's face, die faces,
+the rules booklet's placeholders). The pack step (:mod:`genkit.pack`) runs them after the
+model's checks, for ``genkit check`` and ``genkit build``; ``sim`` and ``play`` lay out nothing.
+
+:data:`PRINT_CHECKS` run with the model's checks. :data:`LAYOUT_CHECKS` run only when no check
+found an error: the renderer reads the model as the other checks leave it, every reference
+resolved, as a build renders only such a model. Each check reads a :class:`DrawingContext`,
+the model's context with :class:`Laid`, where it leaves what it laid out for the build to print
+(a card's faces are laid out once, for ``check`` and ``build`` alike).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model.check_context import Context
+from .aid_units import chart_text_size
+from .cards import card_faces as lay_card_faces, card_grid
+from .counters import marker_face
+from .dice import DIE_FACE_IN, KEY_FACE, die_face
+from .draw import INCH
+from .map import MapGeometry
+from .rules_text import rules_findings
+from .sheets import A4, LETTER
+from .templates import TemplateError
+
+
+@dataclass
+class Laid:
+    """What the drawing checks laid out, for the build to print rather than lay out again:
+    ``cards``: card id -> the face of each of its copies."""
+    cards: dict = field(default_factory=dict)
+
+
+@dataclass
+class DrawingContext(Context):
+    laid: Laid = field(default_factory=Laid)
+
+
+def card_fit(ctx: DrawingContext):
+    """Cards are imposed inside the printer's margin with room for crop marks (as the card
+    sheets do it): none fitting a Letter or A4 page is an error, fewer than 4 a warning."""
+    if ctx.content.cards is None:
+        return
+    card_w, card_h = ctx.content.game.components.card_in
+    for paper, (pw, ph) in (("Letter", LETTER), ("A4", A4)):
+        try:
+            n = len(card_grid(pw, ph, card_w * 72, card_h * 72, 0)[0])
+        except ValueError:
+            yield ctx.error("card-fit", ("game", "components", "card_in"),
+                            f"{card_w} x {card_h} in cards do not fit a {paper} page inside its "
+                            "printable margin (0.25 in) with room for crop marks")
+            return
+        if n < 4:
+            yield ctx.warning("card-fit", ("game", "components", "card_in"),
+                              f"{card_w} x {card_h} in cards print only {n} per {paper} page")
+
+
+def unit_chart_text(ctx: DrawingContext):
+    """The player aid's unit chart shows each unit type's counters, enlarged until their text
+    reads at 6 pt, up to a limit: a counter whose text stays smaller cannot be printed legibly."""
+    c = ctx.content
+    sides = {g.type: g.side for g in c.counters.units}
+    for i, u in enumerate(c.unit_types):
+        if u.id not in sides or sides[u.id] not in ctx.side_ids:
+            continue
+        try:
+            size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
+        except TemplateError as exc:        # the counter itself cannot print its text at 6 pt
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+                            f"unit type '{u.id}': its counter cannot be printed ({exc}); shorten its "
+                            f"short name or its numbers, or enlarge game.components.counter_in")
+            continue
+        if size < 6 - 1e-6:
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+                            f"unit type '{u.id}': its counter's text prints at {size:.1f} pt on the player "
+                            f"aid's unit chart (at least 6 pt): shorten its short name or its numbers, or "
+                            f"enlarge game.components.counter_in")
+
+
+def marker_faces(ctx: DrawingContext):
+    """Every marker prints its face's text at 6 pt at least on its counter (the template refuses
+    to shrink it further): what cannot be printed is reported here, before a build starts."""
+    for i, marker in enumerate(ctx.content.counters.markers):
+        if marker.side is not None and marker.side not in ctx.side_ids:
+            continue                                    # side_references reports it
+        for which in ("front", "back"):
+            try:
+                marker_face(ctx.content, marker, which, ctx.source.root)
+            except (TemplateError, ValueError) as exc:
+                if "TextFitError" not in str(exc):     # the template itself fails: say it once
+                    yield ctx.error("template", ("counters", "markers", i), f"marker template: {exc}")
+                    return
+                yield ctx.error("marker-text", ("counters", "markers", i, which, "label"),
+                                f"marker '{marker.id}' {which}: cannot be printed on a "
+                                f"{ctx.content.game.components.counter_in:g} in counter ({exc}); shorten its "
+                                f"label or caption, or enlarge game.components.counter_in")
+
+
+def legend_fit(ctx: DrawingContext):
+    """The map's legend (title, terrain key, map symbols, compass) fits its sheet under the grid
+    or beside it, laid out exactly as the map sheet lays it out (a grid too big for the sheet
+    is the model check ``sheet_fit``'s error, so this one does not run then)."""
+    c = ctx.content
+    g = c.map.grid
+    sheet_w, sheet_h = c.game.components.map_sheet_in
+    plan = MapGeometry(c).legend
+    if not plan.fits:
+        yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
+                        f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
+                        f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
+                        "hexes or a bigger sheet (game.components.map_sheet_in)")
+
+
+def card_faces(ctx: DrawingContext):
+    """Every copy of every card prints within its face (name, text, roll boxes, diagram), as the
+    card sheets draw it: what runs past an edge is reported here, before a build starts; the
+    faces that fit are left in ``ctx.laid`` for the build."""
+    deck = ctx.content.cards
+    if deck is None:
+        return
+    for i, card in enumerate(deck.deck):
+        try:
+            ctx.laid.cards[card.id] = lay_card_faces(ctx.content, card, ctx.source.root)
+        except ValueError as exc:          # a TemplateError too: the pack's card template names itself
+            yield ctx.error("card-face", ("cards", "deck", i), str(exc))
+
+
+def die_face_text(ctx: DrawingContext):
+    """Every face prints on its sticker and in the dice key: a symbol the die face template does
+    not draw prints the face's name instead, which must fit the face at 6 pt at least."""
+    for i, die in enumerate(ctx.content.dice):
+        seen = set()
+        for j, face in enumerate(die.faces):
+            if (face.symbol, face.name) in seen:
+                continue
+            seen.add((face.symbol, face.name))
+            for size in sorted({DIE_FACE_IN * INCH, KEY_FACE}):
+                try:
+                    die_face(ctx.content, die, face, size, ctx.source.root)
+                except (TemplateError, ValueError) as exc:
+                    yield ctx.error("die-face-text", ("dice", i, "faces", j, "name"),
+                                    f"die '{die.id}' face {j + 1} (symbol '{face.symbol}', not one the die face "
+                                    f"draws, so it prints its name): cannot be printed on a {size:g} pt face "
+                                    f"({exc}); use a shorter name or a drawn symbol")
+                    break
+
+
+def rules_booklet(ctx: DrawingContext):
+    """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
+    exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
+    yield from rules_findings(ctx.content, ctx.source.root)
+
+
+PRINT_CHECKS = (card_fit, unit_chart_text, marker_faces)
+LAYOUT_CHECKS = (legend_fit, card_faces, die_face_text, rules_booklet)
