@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from genkit.model.check import check_path
+from genkit.pack.printable import check_path
 from genkit.render.rules_text import rules_findings
 
 BASE = "# 1.0 Start\n\nText.\n\n"
