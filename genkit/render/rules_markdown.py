@@ -2,8 +2,8 @@
 (:mod:`.booklet`) share, so that check passes only what the booklet can lay out.
 
 * the one Markdown parser (:func:`parse_markdown`) and the syntax of a table line (``[[crt]]``);
-* the booklet's bounds (rules.md is untrusted): one paragraph, heading or table cell holds at most
-  :data:`PARAGRAPH_LIMIT` characters; a Markdown table has no more columns than its room holds
+* the booklet's bounds (rules.md is untrusted): one paragraph or table cell holds at most
+  :data:`PARAGRAPH_LIMIT` characters, a heading :data:`HEADING_LIMIT`; a Markdown table has no more columns than its room holds
   at :data:`MIN_COLUMN` points each; and the booklet's length is estimated from the text and the
   tables before anything is laid out, so a file that would run past ``--limit rules_pages`` is
   refused in a moment, not after hundreds of pages (:func:`layout_problems`).
@@ -27,7 +27,8 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 LIST_INDENT = 16.0       # points a list level moves its items in
 QUOTE_INSET = 18.0       # points a designer's note (its box's padding) takes from the width
 MIN_COLUMN = 18.0        # points: a table cell's padding and a letter or two
-PARAGRAPH_LIMIT = 20_000  # characters in one paragraph, heading or table cell (a long rule: 2,000)
+PARAGRAPH_LIMIT = 20_000  # characters in one paragraph or table cell (a long rule: 2,000)
+HEADING_LIMIT = 500       # characters in one heading (it goes in the contents and the outline)
 
 # the estimate of the booklet's length (points): a little under what the booklet prints, so
 # that a booklet refused by it is surely longer than the limit
@@ -64,7 +65,7 @@ def layout_problems(tokens: list, table_height: TableHeight, frame=NARROWEST) ->
     width, height = frame
     pages = current_limits().rules_pages
     room = [width]                         # the width at each open list or note
-    used, line, columns, in_table, row = 0.0, 1, 0, False, ROW
+    used, line, columns, in_table, row, heading = 0.0, 1, 0, False, ROW, False
     for tok in tokens:
         line = tok.map[0] + 1 if tok.map else line
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
@@ -74,13 +75,18 @@ def layout_problems(tokens: list, table_height: TableHeight, frame=NARROWEST) ->
         elif tok.type == "inline":
             cell = min(room[-1] / max(columns, 1), TABLE_UNIT) - CELL_PADDING   # as the booklet shares it out
             row = max(row, _text_height(len(tok.content), cell, CELL_LINE) - BLOCK + CELL_PADDING)
-            if len(tok.content) > PARAGRAPH_LIMIT:
+            if heading and len(tok.content) > HEADING_LIMIT:
+                yield line, (f"a heading of {len(tok.content):,} characters, past the {HEADING_LIMIT:,} "
+                             "a heading may hold; shorten it")
+            elif len(tok.content) > PARAGRAPH_LIMIT:
                 yield line, (f"a paragraph of {len(tok.content):,} characters, past the {PARAGRAPH_LIMIT:,} "
-                             "the booklet lays out in one paragraph, heading or table cell; break it up")
+                             "the booklet lays out in one paragraph or table cell; break it up")
             m = TABLE_LINE.match(tok.content)
             drawn = table_height(m.group(1), m.group(2), ROW) if m else 0.0
             if not in_table:   # a cell's height is its row's
                 used += drawn + BLOCK if drawn else _text_height(len(tok.content), room[-1])
+        elif tok.type in ("heading_open", "heading_close"):
+            heading = tok.type == "heading_open"
         elif tok.type in ("table_open", "table_close"):
             in_table = tok.type == "table_open"
         elif tok.type == "tr_open":

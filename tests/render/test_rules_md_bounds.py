@@ -127,3 +127,12 @@ def test_placeholders_nested_too_deep_to_read_are_a_finding_with_the_deepest_lin
     (found,) = [f for f in check_path(game_copy) if f.code.startswith("rules")]
     assert found.code == "rules-placeholder" and found.line == 4 + 8_000 and "nested too deep" in found.message
     _refused_by_build(genkit, game_copy, tmp_path / "out")
+
+
+def test_a_heading_longer_than_a_heading_may_be_is_a_check_error_with_its_line(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 3, case 103): a heading of 10,661 characters
+    passed check and broke the layout with an internal error when it had to split."""
+    _write(game_copy, "## 1.1 " + "Long heading words " * 600 + "\n\nBody.\n")
+    ((line, message),) = _layout_findings(game_copy)
+    assert line == 5 and "heading of 11,403 characters" in message and "500" in message
+    assert "rules.md:5:" in _refused_by_build(genkit, game_copy, tmp_path / "out")
