@@ -38,7 +38,8 @@ from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTT
 from .booklet_tables import Unbroken, model_table, note_boxes
 from .counters import counter_size, unit_face
 from .layout import SheetStyle
-from .rules_markdown import LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_markdown import (LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, outside_fences,
+                             parse_markdown)
 from .rules_tables import TableCache, TableData
 from .rules_text import read_rules, render_rules, rendered_line, rules_path
 
@@ -353,8 +354,10 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
     """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph, the tables,
     and for each line of the result the line of ``text`` it comes from."""
     tables, lines, origin = [], [], []
-    for n, line in enumerate(text.split("\n"), 1):
-        m = TABLE_LINE.match(line)
+    all_lines = text.split("\n")
+    marked = {n: m for n, line in outside_fences(all_lines) if (m := TABLE_LINE.match(line))}
+    for n, line in enumerate(all_lines, 1):
+        m = marked.get(n)
         if m:
             tables.append(cache.data(m.group(1), m.group(2)))
             indent = line[: len(line) - len(line.lstrip())]

@@ -45,6 +45,18 @@ def parse_markdown(text: str):
     return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
 
 
+def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(number, line) of the lines outside ``` and ~~~ fences: where a ``[[table]]`` line draws
+    a table (inside a fence it prints as written), for check and booklet alike."""
+    fenced = False
+    for n, line in enumerate(lines, 1):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield n, line
+
+
 def text_frame(paper: str) -> tuple[float, float]:
     """Width and height (points) of the booklet's text on ``paper``."""
     w, h = page_size(paper)

@@ -36,7 +36,7 @@ from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .charts import section_model
-from .rules_markdown import FENCE, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
 from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (named here by callers)
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
@@ -334,16 +334,6 @@ def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -
 
 # --------------------------------------------------------------------------- Markdown problems
 
-def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
-    fenced = False
-    for n, line in enumerate(lines, 1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if not fenced:
-            yield n, line
-
-
 def _case_key(number: str) -> tuple[int, ...]:
     parts = [int(p) for p in number.split(".")]
     while len(parts) > 1 and parts[-1] == 0:
@@ -374,7 +364,7 @@ class _Locator:
 
 def _markdown_findings(text: str, tokens: list, tables: TableCache, file: str) -> Iterator[Finding]:
     lines = text.split("\n")   # as the Markdown parser counts lines
-    for n, line in _outside_fences(lines):
+    for n, line in outside_fences(lines):
         m = TABLE_LINE.match(line)
         if m:
             problem = tables.problem(m.group(1), m.group(2))

@@ -136,3 +136,12 @@ def test_a_heading_longer_than_a_heading_may_be_is_a_check_error_with_its_line(g
     ((line, message),) = _layout_findings(game_copy)
     assert line == 5 and "heading of 11,403 characters" in message and "500" in message
     assert "rules.md:5:" in _refused_by_build(genkit, game_copy, tmp_path / "out")
+
+
+def test_a_table_line_inside_a_fence_prints_as_written_in_check_and_build_alike(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 4, case 139): check skipped a [[chart]] line
+    inside a ``` fence, the booklet tried to draw it and refused the build."""
+    _write(game_copy, "```\n[[chart]]\n[[no_such_table]]\n```\n")
+    assert [f for f in check_path(game_copy) if f.code.startswith("rules")] == []
+    status, _, _ = genkit("build", game_copy, "--only", "rules", "--out", tmp_path / "out")
+    assert status == 0 and (tmp_path / "out" / "rules.pdf").exists()
