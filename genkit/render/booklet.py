@@ -38,7 +38,8 @@ from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTT
 from .booklet_tables import Unbroken, model_table, note_boxes
 from .counters import counter_size, unit_face
 from .layout import SheetStyle
-from .rules_markdown import LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_markdown import (LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, outside_fences,
+                             parse_markdown)
 from .rules_tables import TableCache, TableData
 from .rules_text import read_rules, render_rules, rendered_line, rules_path
 
@@ -353,8 +354,10 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
     """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph, the tables,
     and for each line of the result the line of ``text`` it comes from."""
     tables, lines, origin = [], [], []
-    for n, line in enumerate(text.split("\n"), 1):
-        m = TABLE_LINE.match(line)
+    all_lines = text.split("\n")
+    marked = {n: m for n, line in outside_fences(all_lines) if (m := TABLE_LINE.match(line))}
+    for n, line in enumerate(all_lines, 1):
+        m = marked.get(n)
         if m:
             tables.append(cache.data(m.group(1), m.group(2)))
             indent = line[: len(line) - len(line.lstrip())]
@@ -380,7 +383,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     cache = TableCache(content)
     w, h = style.size
     frame = (w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM)
-    for n, why in layout_problems(rendered, cache.height, frame):   # before anything is laid out
+    for n, why in layout_problems(parse_markdown(rendered), cache.height, frame):   # before any layout
         line, message = rendered_line(n, why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}")
     text, tables, origin = _with_table_marks(rendered, cache)
@@ -396,13 +399,12 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
                    topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM)
     try:
         doc.build(story)
-    except RulesError as exc:
-        raise RulesError(f"{where}: {exc}") from exc
-    except (LayoutError, ValueError) as exc:  # a cell or a line that no page can hold
+    except (LayoutError, ValueError) as exc:  # the page limit, or a cell or a line no page can hold
+        why = str(exc) if isinstance(exc, RulesError) else (
+            "this block cannot be laid out on the booklet's page (a table row, note or paragraph too "
+            "tall or too wide); make it shorter or narrower")
         at = getattr(doc, "placing_line", 1)
-        line, message = rendered_line(origin[min(at, len(origin)) - 1], "this block cannot be laid "
-                                      "out on the booklet's page (a table row, note or paragraph too "
-                                      "tall or too wide); make it shorter or narrower", rules_text, rendered)
+        line, message = rendered_line(origin[min(at, len(origin)) - 1], why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}") from exc
     return buf.getvalue(), doc.page
 

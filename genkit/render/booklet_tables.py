@@ -61,7 +61,7 @@ def model_table(data: TableData, avail: float, counter=None):
     n = len(data.widths)
     pictures = {(r, c): _Counter(*counter(*unit)) for (r, c), unit in data.counters.items()} if counter else {}
     least = {c: p.size + 9 for (_, c), p in pictures.items()}
-    widths = _column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT), least)
+    widths = column_widths(data, min(avail, sum(data.widths) * TABLE_UNIT), least)
     align = data.align or ["LEFT"] * n
     rows = [[_cell(t, STYLES["cell_head"], align[i], data.markup) for i, t in enumerate(r)] for r in data.header]
     head = len(rows)
@@ -145,7 +145,7 @@ def _longest_word(text: str, font: str) -> float:
     return max((pdfmetrics.stringWidth(w, font, TABLE_TEXT) for w in words), default=0.0)
 
 
-def _column_widths(data: TableData, total: float, least: dict[int, float]) -> list[float]:
+def column_widths(data: TableData, total: float, least: dict[int, float]) -> list[float]:
     """Relative widths scaled to ``total``, each widened to hold its longest word (headings
     never break inside a word); the width taken comes from the columns with room to spare."""
     share = [w / sum(data.widths) * total for w in data.widths]

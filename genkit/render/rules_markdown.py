@@ -2,8 +2,8 @@
 (:mod:`.booklet`) share, so that check passes only what the booklet can lay out.
 
 * the one Markdown parser (:func:`parse_markdown`) and the syntax of a table line (``[[crt]]``);
-* the booklet's bounds (rules.md is untrusted): one paragraph, heading or table cell holds at most
-  :data:`PARAGRAPH_LIMIT` characters; a Markdown table has no more columns than its room holds
+* the booklet's bounds (rules.md is untrusted): one paragraph or table cell holds at most
+  :data:`PARAGRAPH_LIMIT` characters, a heading :data:`HEADING_LIMIT`; a Markdown table has no more columns than its room holds
   at :data:`MIN_COLUMN` points each; and the booklet's length is estimated from the text and the
   tables before anything is laid out, so a file that would run past ``--limit rules_pages`` is
   refused in a moment, not after hundreds of pages (:func:`layout_problems`).
@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 from markdown_it import MarkdownIt
 
 from ..model.yaml_safe import current_limits
-from .booklet_style import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X
+from .booklet_style import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X, TABLE_UNIT
 from .layout import PAPERS
 from .sheets import page_size
 
@@ -27,11 +27,13 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 LIST_INDENT = 16.0       # points a list level moves its items in
 QUOTE_INSET = 18.0       # points a designer's note (its box's padding) takes from the width
 MIN_COLUMN = 18.0        # points: a table cell's padding and a letter or two
-PARAGRAPH_LIMIT = 20_000  # characters in one paragraph, heading or table cell (a long rule: 2,000)
+PARAGRAPH_LIMIT = 20_000  # characters in one paragraph or table cell (a long rule: 2,000)
+HEADING_LIMIT = 500       # characters in one heading (it goes in the contents and the outline)
 
 # the estimate of the booklet's length (points): a little under what the booklet prints, so
 # that a booklet refused by it is surely longer than the limit
 CHAR_WIDTH, LINE, BLOCK, ROW = 5.0, 13.0, 5.0, 16.0
+CELL_LINE, CELL_PADDING = 10.5, 8.0     # a table cell's leading and its padding (either way)
 
 
 class RulesError(ValueError):
@@ -41,6 +43,18 @@ class RulesError(ValueError):
 def parse_markdown(text: str):
     """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it)."""
     return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
+
+
+def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(number, line) of the lines outside ``` and ~~~ fences: where a ``[[table]]`` line draws
+    a table (inside a fence it prints as written), for check and booklet alike."""
+    fenced = False
+    for n, line in enumerate(lines, 1):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield n, line
 
 
 def text_frame(paper: str) -> tuple[float, float]:
@@ -55,29 +69,36 @@ NARROWEST = tuple(min(text_frame(p)[i] for p in PAPERS) for i in (0, 1))
 TableHeight = Callable[[str, "str | None", float], float]   # (name, id, row) -> points (0: prints nothing)
 
 
-def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> Iterator[tuple[int, str]]:
-    """(line, why) of what in ``text`` the booklet cannot lay out within its bounds: a paragraph
+def layout_problems(tokens: list, table_height: TableHeight, frame=NARROWEST) -> Iterator[tuple[int, str]]:
+    """(line, why) of what the Markdown ``tokens`` (:func:`parse_markdown`) hold that the booklet
+    cannot lay out within its bounds: a paragraph
     too long, a table with more columns than its room, the booklet estimated past the page limit
-    (then nothing more). Linear in the size of ``text``."""
+    (then nothing more). Linear in the number of tokens."""
     width, height = frame
     pages = current_limits().rules_pages
     room = [width]                         # the width at each open list or note
-    used, line, columns, in_table, row = 0.0, 1, 0, False, ROW
-    for tok in parse_markdown(text):
+    used, line, columns, in_table, row, heading = 0.0, 1, 0, False, ROW, False
+    for tok in tokens:
         line = tok.map[0] + 1 if tok.map else line
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             room.append(room[-1] - (LIST_INDENT if tok.type != "blockquote_open" else QUOTE_INSET))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             room.pop()
         elif tok.type == "inline":
-            row = max(row, _text_height(len(tok.content), room[-1] / max(columns, 1)) - BLOCK)
-            if len(tok.content) > PARAGRAPH_LIMIT:
+            cell = min(room[-1] / max(columns, 1), TABLE_UNIT) - CELL_PADDING   # as the booklet shares it out
+            row = max(row, _text_height(len(tok.content), cell, CELL_LINE) - BLOCK + CELL_PADDING)
+            if heading and len(tok.content) > HEADING_LIMIT:
+                yield line, (f"a heading of {len(tok.content):,} characters, past the {HEADING_LIMIT:,} "
+                             "a heading may hold; shorten it")
+            elif len(tok.content) > PARAGRAPH_LIMIT:
                 yield line, (f"a paragraph of {len(tok.content):,} characters, past the {PARAGRAPH_LIMIT:,} "
-                             "the booklet lays out in one paragraph, heading or table cell; break it up")
+                             "the booklet lays out in one paragraph or table cell; break it up")
             m = TABLE_LINE.match(tok.content)
             drawn = table_height(m.group(1), m.group(2), ROW) if m else 0.0
             if not in_table:   # a cell's height is its row's
                 used += drawn + BLOCK if drawn else _text_height(len(tok.content), room[-1])
+        elif tok.type in ("heading_open", "heading_close"):
+            heading = tok.type == "heading_open"
         elif tok.type in ("table_open", "table_close"):
             in_table = tok.type == "table_open"
         elif tok.type == "tr_open":
@@ -86,7 +107,7 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
             used += row
             if row > height:
                 yield line, (f"a table row about {row:,.0f} points tall, taller than the booklet's page "
-                             f"({height:,.0f} points): a row is never split; shorten its cells or add columns")
+                             f"({height:,.0f} points): a row is never split; shorten its cells")
         elif tok.type == "thead_open":
             columns = 0
         elif tok.type == "th_open":
@@ -104,6 +125,6 @@ def layout_problems(text: str, table_height: TableHeight, frame=NARROWEST) -> It
             return
 
 
-def _text_height(chars: int, width: float) -> float:
-    return (chars * CHAR_WIDTH // max(width, MIN_COLUMN) + 1) * LINE + BLOCK
+def _text_height(chars: int, width: float, line: float = LINE) -> float:
+    return (chars * CHAR_WIDTH // max(width, CHAR_WIDTH) + 1) * line + BLOCK
 

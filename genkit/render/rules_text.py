@@ -25,6 +25,7 @@ import os
 import re
 import stat
 from functools import lru_cache
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -35,11 +36,12 @@ from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .charts import section_model
-from .rules_markdown import FENCE, TABLE_LINE, RulesError, layout_problems, parse_markdown
+from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
 from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (named here by callers)
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"
+MAX_FINDINGS = 1_000   # findings check reports about rules.md before it stops looking
 CASE_NUMBER = re.compile(r"^\s*\[?(\d+(?:\.\d+)*)\]?\s")
 
 
@@ -197,12 +199,32 @@ def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
         raise RulesError(f"{where}:{_template_line(exc)}: {exc}") from exc
     except jinja2.TemplateSyntaxError as exc:
         raise RulesError(f"{where}:{exc.lineno}: placeholder syntax: {exc.message}") from exc
+    except RecursionError as exc:
+        raise RulesError(f"{where}:{_deepest(text)}: {TOO_DEEP}") from exc
     except jinja2.UndefinedError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: names no value: {exc.message}") from exc
     except jinja2.exceptions.SecurityError as exc:
         raise RulesError(f"{where}:{_template_line(exc)}: not allowed: {exc}") from exc
     except Exception as exc:  # an error the placeholder itself raised (e.g. a bad index)
         raise RulesError(f"{where}:{_template_line(exc)}: {type(exc).__name__}: {exc}") from exc
+
+
+TOO_DEEP = ("placeholders nested too deep for genkit to read ({% if %}, {% for %} or brackets inside "
+            "each other, hundreds deep); nest less")
+_BLOCK_TAG = re.compile(r"\{%[-+]?\s*(\w+)")
+_OPENS = {"if", "for", "macro", "call", "filter", "with", "autoescape", "raw"}
+
+
+def _deepest(text: str) -> int:
+    """The line where rules.md's {% %} blocks nest deepest (1 when no block is open)."""
+    depth, deepest, line, at, here = 0, 0, 1, 0, 1
+    for m in _BLOCK_TAG.finditer(text):
+        here, at = here + text.count("\n", at, m.start()), m.start()
+        tag = m.group(1)
+        depth += 1 if tag in _OPENS else -1 if tag.startswith("end") else 0
+        if depth > deepest:
+            deepest, line = depth, here
+    return line
 
 
 # --------------------------------------------------------------------------- static check
@@ -312,16 +334,6 @@ def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -
 
 # --------------------------------------------------------------------------- Markdown problems
 
-def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
-    fenced = False
-    for n, line in enumerate(lines, 1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if not fenced:
-            yield n, line
-
-
 def _case_key(number: str) -> tuple[int, ...]:
     parts = [int(p) for p in number.split(".")]
     while len(parts) > 1 and parts[-1] == 0:
@@ -350,9 +362,9 @@ class _Locator:
         return bisect.bisect_right(self.starts, found)
 
 
-def _markdown_findings(text: str, tables: TableCache, file: str) -> Iterator[Finding]:
+def _markdown_findings(text: str, tokens: list, tables: TableCache, file: str) -> Iterator[Finding]:
     lines = text.split("\n")   # as the Markdown parser counts lines
-    for n, line in _outside_fences(lines):
+    for n, line in outside_fences(lines):
         m = TABLE_LINE.match(line)
         if m:
             problem = tables.problem(m.group(1), m.group(2))
@@ -365,7 +377,7 @@ def _markdown_findings(text: str, tables: TableCache, file: str) -> Iterator[Fin
     last_level, cases = 0, {}
     previous: tuple[int, ...] = ()
     previous_text = ""
-    for tok in parse_markdown(text):
+    for tok in tokens:
         line = tok.map[0] + 1 if tok.map else 0
         if tok.type == "html_block":
             yield Finding("error", file, line, "rules-markdown", "raw HTML is not printed; write Markdown")
@@ -416,20 +428,34 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         tree = env.parse(text)
     except jinja2.TemplateSyntaxError as exc:
         return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
+    except RecursionError:
+        return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
     context = rules_context(content)
     tables = TableCache(content)
     text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them
-    findings = list(_placeholder_findings(tree, context, env, file))
-    findings += _markdown_findings(text, tables, file)
-    findings += [Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(text, tables.height)]
+    tokens = parse_markdown(text)
+    findings = _first(chain(
+        _placeholder_findings(tree, context, env, file), _markdown_findings(text, tokens, tables, file),
+        (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))), file)
     if findings:
         return findings
     try:  # what only running it shows (a computed key, a budget, what the placeholders write)
         rendered = render_rules(text, content, file)
     except RulesError as exc:
         return [Finding("error", file, _line_of(str(exc)), "rules-placeholder", str(exc).split(": ", 1)[-1])]
-    found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(rendered, tables.height))
+    found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(parse_markdown(rendered), tables.height))
     return [Finding("error", file, n, "rules-layout", why) for n, why in found]
+
+
+def _first(findings: Iterator[Finding], file: str) -> list[Finding]:
+    """The first :data:`MAX_FINDINGS` findings, and one saying that there are more: a file of
+    300,000 mistakes is told about in seconds, and the first ones are what to fix."""
+    shown = list(islice(findings, MAX_FINDINGS + 1))
+    if len(shown) > MAX_FINDINGS:
+        shown[MAX_FINDINGS:] = [Finding("error", file, shown[MAX_FINDINGS].line, "rules-more",
+                                        f"more findings from here on are not shown (the first {MAX_FINDINGS:,} "
+                                        "are); fix these and check again")]
+    return shown
 
 
 def rendered_line(n: int, why: str, text: str, rendered: str) -> tuple[int, str]:

@@ -201,7 +201,7 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     then the booklet's results table scaled every column down with it, leaving the code column
     narrower than its padding, and the build stopped on reportlab's "flowable given negative
     availWidth" with no file or line. Now the short columns keep their width and the word breaks."""
-    from genkit.render.booklet_tables import _column_widths
+    from genkit.render.booklet_tables import column_widths
     from genkit.render.rules_tables import results_table
     game = tmp_path / "brannock_ford"
     shutil.copytree(ROOT / "content" / "brannock_ford", game)
@@ -210,5 +210,5 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "' + "x" * 600 + '"'))
     manifest = build_kit(game, tmp_path / "kit", only=["rules"])
     assert [c["file"] for c in manifest["components"]] == ["rules.pdf"]
-    widths = _column_widths(results_table(load_game(game)), 400, {})
+    widths = column_widths(results_table(load_game(game)), 400, {})
     assert abs(sum(widths) - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two

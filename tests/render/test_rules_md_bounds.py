@@ -36,7 +36,7 @@ def test_check_finds_each_raw_html_tag_on_its_own_line_in_time_linear_in_the_tag
         found = [f.line for f in rules_findings(content, game_copy) if f.code == "rules-markdown"]
         lines[n] = (found, time.perf_counter() - start)
     found, seconds = lines[40_000]
-    assert found == list(range(5, 5 + 40_000))
+    assert found == list(range(5, 5 + 1_000))   # the first thousand, each on its line
     assert seconds < 8 * max(lines[10_000][1], 0.25)    # linear: 4 times the tags, not 16 times the time
 
 
@@ -102,3 +102,46 @@ def test_a_table_row_taller_than_a_page_is_a_check_error_with_its_line(game_copy
     ((line, message),) = _layout_findings(game_copy)   # before: check passed, build stopped in reportlab's words
     assert line == 7 and "taller than the booklet's page" in message
     assert "rules.md:7:" in _refused_by_build(genkit, game_copy, tmp_path / "out")
+
+
+def test_a_table_row_of_narrow_columns_taller_than_a_page_is_a_check_error(game_copy):
+    """Found by benchmarks/fuzz_rules_md.py (seed 1, case 257): three columns of 1,000 characters
+    each passed check (estimated at the page's width) and stopped the build; the booklet gives a
+    Markdown table 50 points a column, and check now measures the row at that width."""
+    cell = " ".join(["the attacker rolls one die per unit"] * 28)
+    row = f"|{cell}|{cell}|{cell}|\n"
+    _write(game_copy, row + "|---|---|---|\n" + row)
+    assert [line for line, _ in _layout_findings(game_copy)] == [5, 7]
+
+
+def test_check_stops_looking_after_a_thousand_findings_and_says_so(game_copy):
+    _write(game_copy, "{{ unit_types.tank }}\n" * 5_000)
+    found = [f for f in check_path(game_copy) if f.code.startswith("rules")]
+    assert len(found) == 1_001 and found[-1].code == "rules-more" and "first 1,000" in found[-1].message
+
+
+def test_placeholders_nested_too_deep_to_read_are_a_finding_with_the_deepest_line(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 2, case 127): 8,000 nested {% if %} made
+    check's own parse overflow Python's stack, a check that "could not run"."""
+    _write(game_copy, "{% if true %}\n" * 8_000 + "deep\n" + "{% endif %}\n" * 8_000)
+    (found,) = [f for f in check_path(game_copy) if f.code.startswith("rules")]
+    assert found.code == "rules-placeholder" and found.line == 4 + 8_000 and "nested too deep" in found.message
+    _refused_by_build(genkit, game_copy, tmp_path / "out")
+
+
+def test_a_heading_longer_than_a_heading_may_be_is_a_check_error_with_its_line(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 3, case 103): a heading of 10,661 characters
+    passed check and broke the layout with an internal error when it had to split."""
+    _write(game_copy, "## 1.1 " + "Long heading words " * 600 + "\n\nBody.\n")
+    ((line, message),) = _layout_findings(game_copy)
+    assert line == 5 and "heading of 11,403 characters" in message and "500" in message
+    assert "rules.md:5:" in _refused_by_build(genkit, game_copy, tmp_path / "out")
+
+
+def test_a_table_line_inside_a_fence_prints_as_written_in_check_and_build_alike(game_copy, genkit, tmp_path):
+    """Found by benchmarks/fuzz_rules_md.py (seed 4, case 139): check skipped a [[chart]] line
+    inside a ``` fence, the booklet tried to draw it and refused the build."""
+    _write(game_copy, "```\n[[chart]]\n[[no_such_table]]\n```\n")
+    assert [f for f in check_path(game_copy) if f.code.startswith("rules")] == []
+    status, _, _ = genkit("build", game_copy, "--only", "rules", "--out", tmp_path / "out")
+    assert status == 0 and (tmp_path / "out" / "rules.pdf").exists()
