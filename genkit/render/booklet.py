@@ -255,9 +255,12 @@ class _Booklet(BaseDocTemplate):
         """The running head (not on the title page), the page number and the kit's footer."""
         pages = current_limits().rules_pages
         if doc.page > pages:  # rules.md is untrusted: its layout is bounded like its reading
-            raise RulesError(f"the booklet runs past {pages} pages (the limit rules_pages={pages}; "
-                             "trusted content that needs more can raise it with "
-                             "`genkit --limit rules_pages=N`); shorten rules.md")
+            # reportlab appends its own words ("handle_pageBegin args=()") to what a page
+            # callback raises: the message is kept here and said as it is
+            self.stopped = (f"the booklet runs past {pages} pages (the limit rules_pages={pages}; "
+                            "trusted content that needs more can raise it with "
+                            "`genkit --limit rules_pages=N`); shorten rules.md")
+            raise RulesError(self.stopped)
         w, h = self.pagesize
         canv.saveState()
         if doc.page > 1:
@@ -400,7 +403,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     try:
         doc.build(story)
     except (LayoutError, ValueError) as exc:  # the page limit, or a cell or a line no page can hold
-        why = str(exc) if isinstance(exc, RulesError) else (
+        why = getattr(doc, "stopped", None) or (
             "this block cannot be laid out on the booklet's page (a table row, note or paragraph too "
             "tall or too wide); make it shorter or narrower")
         at = getattr(doc, "placing_line", 1)

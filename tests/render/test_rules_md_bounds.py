@@ -3,6 +3,7 @@ seconds, exit 1 with rules.md and the line named in genkit's words, and write no
 passes, build builds."""
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -145,3 +146,12 @@ def test_a_table_line_inside_a_fence_prints_as_written_in_check_and_build_alike(
     assert [f for f in check_path(game_copy) if f.code.startswith("rules")] == []
     status, _, _ = genkit("build", game_copy, "--only", "rules", "--out", tmp_path / "out")
     assert status == 0 and (tmp_path / "out" / "rules.pdf").exists()
+
+
+def test_a_booklet_that_runs_past_the_page_limit_in_layout_says_so_in_genkits_words(game_copy, genkit, tmp_path):
+    """The estimate lets Bering Land's 11 pages through at rules_pages=10; the layout stops at page
+    11 and says so with rules.md's line, in genkit's words only (reportlab added its own words,
+    "handle_pageBegin args=()", to what the page callback raised)."""
+    said = _refused_by_build(genkit, game_copy, tmp_path / "out", "--limit", "rules_pages=10")
+    assert re.search(r"rules\.md:\d+: the booklet runs past 10 pages", said)
+    assert "--limit rules_pages=N" in said and "handle_pageBegin" not in said and "args=" not in said
