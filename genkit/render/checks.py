@@ -69,8 +69,11 @@ def unit_chart_text(ctx: DrawingContext):
             continue
         try:
             size = chart_text_size(c, sides[u.id], u.id, ctx.source.root)
-        except TemplateError as exc:        # the counter itself cannot print its text at 6 pt
-            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),
+        except TemplateError as exc:
+            if "TextFitError" not in str(exc):     # the pack's counter template fails: say it once, there
+                yield _template_finding(str(exc))
+                return
+            yield ctx.error("unit-chart-text", ("unit_types", i, "short"),   # its text cannot print at 6 pt
                             f"unit type '{u.id}': its counter cannot be printed ({exc}); shorten its "
                             f"short name or its numbers, or enlarge game.components.counter_in")
             continue

@@ -5,6 +5,7 @@ genkit's: exit 1, the template file and line, the limit, no traceback, nothing w
 What genkit promises is asserted, never a dependency's words or version.
 """
 
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -183,7 +184,7 @@ def test_the_aid_style_a_pack_renders_is_read_as_content_is(game_copy, genkit, t
     status, out, err = genkit("build", game_copy, "--out", tmp_path / "kit", "--only", "player-aid")
     said = out + err
     assert status == 1
-    assert f"{game_copy / 'templates' / 'aid.yaml.j2'}: rendered line " in said
+    assert re.search(re.escape(str(game_copy / "templates" / "aid.yaml.j2")) + r":( error:)? rendered line ", said)
     assert f"--limit {limit}=N" in said and len(said) < 1500
     assert not (tmp_path / "kit").exists()
 
@@ -220,15 +221,27 @@ def test_a_template_that_compiles_slowly_is_stopped_by_the_clock(tmp_path):
     assert f"{tmp_path / 'face.yaml.j2'}:2: took longer than 0.01 s" in msg
 
 
-def test_all_of_a_packs_faces_share_one_time_limit(game_copy, genkit):
-    # every face well inside its own 2 s, and all of them together past the pack's 1 s
-    _face_template(game_copy, "{% set s = 'a ' * 50000 %}{% for i in range(10) %}"
-                              "{% set _ = wrap_text(s, 'sans', 6, 100) %}{% endfor %}")
-    status, out, err = genkit("--limit", "template_seconds=1", "check", game_copy)
-    assert status == 1
-    assert f"{game_copy / 'templates' / 'counter.yaml.j2'}:1: the pack's templates took more " \
-           "than 1 s to render in all: the limit is template_seconds=1" in out
-    assert "took longer than 2 s" not in out
+def test_all_of_a_packs_faces_share_one_time_limit(game_copy, monkeypatch, limits_restored):
+    """Every face well inside its own 2 s, and all of them together past the pack's 1 s. The
+    pack's clock is a fake that moves 0.3 s a reading, so what is tested is the sharing, not how
+    fast this machine renders (a real clock made the test pass or fail with the machine's load)."""
+    from genkit.pack.printable import check_path
+    from genkit.render import pack_clock
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def monotonic(cls):
+            cls.now += 0.3
+            return cls.now
+    monkeypatch.setattr(pack_clock, "time", Clock)
+    path = _face_template(game_copy, "{# a face of the pack's own #}")
+    yaml_safe.set_limits(yaml_safe.parse_limits(["template_seconds=1"]))
+    said = [str(f) for f in check_path(game_copy) if f.severity == "error"]
+    assert any(line.startswith(str(path)) and "the pack's templates took more than 1 s to render in all: the "
+               "limit is template_seconds=1" in line for line in said), said
+    assert not any("took longer than 2 s" in line for line in said)
 
 
 STYLE_FLOOD = "sections:\n" + "  - {id: units, new_page: true}\n" * 4000
