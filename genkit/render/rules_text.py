@@ -37,7 +37,7 @@ from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .charts import section_model
 from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
-from .rules_tables import TableCache, table_data, table_problem  # noqa: F401  (named here by callers)
+from .rules_tables import TableCache
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
 RULES_FILE = "rules.md"

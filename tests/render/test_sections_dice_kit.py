@@ -20,7 +20,7 @@ from genkit.render.kit import layout_kit
 from genkit.render.layout import SheetStyle
 from genkit.render.map import MapGeometry, map_items
 from genkit.render.map_marks import BADGE_H, SECTION_INK
-from genkit.render.rules_text import table_problem
+from genkit.render.rules_tables import table_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 M44 = ROOT / "content" / "memoir44"

@@ -28,7 +28,7 @@ from genkit.render.geometry import (
 from genkit.render.layout import SheetStyle
 from genkit.render.map import MapGeometry, map_items
 from genkit.render.map_art import feature_width
-from genkit.render.rules_text import table_data, table_problem
+from genkit.render.rules_tables import table_data, table_problem
 from genkit.render.svg import svg_string
 
 ROOT = Path(__file__).resolve().parents[2]
