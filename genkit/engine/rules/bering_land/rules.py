@@ -89,7 +89,6 @@ from ... import events as ev
 from ...chance import shuffle
 from ...crt import CrtTable
 from ...game import CardChance, GameRules, RulesError
-from ...state import RESERVE
 from . import events as bev
 from .cards import Cards, draw_card
 from .checks import state_problems
