@@ -41,7 +41,8 @@ def wrap_text(text: str, font: str, size: float, max_width: float) -> list[str]:
     """Greedy word wrap into lines no wider than ``max_width`` (a single word longer
     than the width gets a line of its own).  Explicit newlines are kept.  Linear in the text's
     length: a line's width is its words' widths added up, and measured whole only when that sum
-    is too close to ``max_width`` to decide (then at most once per line, as the sum grows)."""
+    is too close to ``max_width`` to decide: at most twice a line, then the sum decides (words
+    of no width, at size 0, would otherwise have the whole line measured once per word)."""
     space = text_width(" ", font, size)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -49,17 +50,20 @@ def wrap_text(text: str, font: str, size: float, max_width: float) -> list[str]:
         if not words:
             lines.append("")
             continue
-        cur, width = [words[0]], text_width(words[0], font, size)
+        cur, width, measured = [words[0]], text_width(words[0], font, size), 0
         for word in words[1:]:
             w = width + space + text_width(word, font, size)
             near = 1e-9 * (abs(w) + 1)  # far above the rounding of a sum of a million widths
-            if w < max_width - near or (w <= max_width + near and text_width(
-                    " ".join(cur) + " " + word, font, size) <= max_width):
+            fits = w < max_width - near
+            if not fits and w <= max_width + near:
+                measured += 1
+                fits = measured > 2 or text_width(" ".join(cur) + " " + word, font, size) <= max_width
+            if fits:
                 cur.append(word)
                 width = w
             else:
                 lines.append(" ".join(cur))
-                cur, width = [word], text_width(word, font, size)
+                cur, width, measured = [word], text_width(word, font, size), 0
         lines.append(" ".join(cur))
     return lines
 

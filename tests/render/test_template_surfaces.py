@@ -69,9 +69,11 @@ def test_wrap_text_measures_each_character_a_bounded_number_of_times(monkeypatch
     real = text_fit.text_width
     monkeypatch.setattr(text_fit, "text_width", counting)
     text = "a " * 20000
-    for width in (1e12, 300.0):  # all on one line (the quadratic case), and many lines
+    # all on one line (the quadratic case), many lines, and words of no width at size 0 (every
+    # sum equals the width: found by benchmarks/fuzz_templates.py, seed 3, a check of minutes)
+    for size, width in ((6, 1e12), (6, 300.0), (0, 0), (1e-12, 1e-9)):
         measured.clear()
-        lines = text_fit.wrap_text(text, "sans", 6, width)
+        lines = text_fit.wrap_text(text, "sans", size, width)
         assert " ".join(lines) == text.strip()
         assert sum(measured) <= 3 * len(text)
 
