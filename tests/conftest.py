@@ -34,8 +34,11 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 @pytest.fixture
 def genkit(monkeypatch, capsys):
     """``genkit(*args)`` -> (exit status, stdout, stderr) of ``genkit ARGS`` run in-process through
-    main(), the entry point a user runs; no output may hold a traceback."""
+    main(), the entry point a user runs; no output may hold a traceback. A ``--limit`` given puts
+    its limits in force for the process: they are the defaults again after the test."""
     from genkit import cli
+    from genkit.model import yaml_safe
+    monkeypatch.setattr(yaml_safe, "_limits", yaml_safe.current_limits())
 
     def run(*args):
         monkeypatch.setattr(sys, "argv", ["genkit", *map(str, args)])

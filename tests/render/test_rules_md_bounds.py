@@ -126,7 +126,9 @@ def test_placeholders_nested_too_deep_to_read_are_a_finding_with_the_deepest_lin
     check's own parse overflow Python's stack, a check that "could not run"."""
     _write(game_copy, "{% if true %}\n" * 8_000 + "deep\n" + "{% endif %}\n" * 8_000)
     (found,) = [f for f in check_path(game_copy) if f.code.startswith("rules")]
-    assert found.code == "rules-placeholder" and found.line == 4 + 8_000 and "nested too deep" in found.message
+    # refused where the nesting passes what genkit reads (the template sandbox's nesting limit
+    # comes first now), a line inside the nest, in genkit's words
+    assert found.code == "rules-placeholder" and 4 < found.line <= 4 + 8_000 and "nested" in found.message
     _refused_by_build(genkit, game_copy, tmp_path / "out")
 
 
