@@ -88,7 +88,7 @@ def sim_command(game, sets=(), games=None, precision=None, seed=0, bots=None, wo
         settled = m.games < games or balance_settled(seq, [m])
         print(f"{'Settled' if settled else 'Not settled'} after {m.games} of at most {games} games "
               f"({seq.describe()}).", file=out)
-    print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} workers)",
+    print(f"{m.games} games in {m.elapsed:.1f} s ({m.games_per_second():.1f} games/s, {m.workers} worker{'' if m.workers == 1 else 's'})",
           file=out)
     _write_outputs(m, json_path, report_path)
     if m.failed:
