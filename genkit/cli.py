@@ -37,7 +37,6 @@ from .cli_options import (
     writable_dir,
 )
 from .cli_sim import compare, sim, sweep, tune
-from .pack.printable import check_path
 from .model.load import ContentError
 from .model.yaml_safe import LIMIT_NAMES
 
@@ -81,6 +80,7 @@ def check(game: Path, sets, fmt: str):
 
     Exits 0 when there is no error (warnings allowed), 1 when there are errors, 2 when a --set
     names no value."""
+    from .pack.printable import check_path
     findings = check_path(game, sets)
     print_findings(findings, fmt)
     sys.exit(findings_status(findings))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 
-import svgwrite
 
 from .compare import Sweep
 from .metrics import Metrics, cell_key, column_label
@@ -36,6 +35,7 @@ class Svg:
 
     def __init__(self, w: int, h: int, title: str):
         # debug=False: svgwrite's attribute check knows SVG 1.1 only and refuses role and aria-label
+        import svgwrite     # here, not at the top: `genkit sim` without --report draws nothing
         self.dwg = svgwrite.Drawing(size=(w, h), viewBox=f"0 0 {w} {h}", debug=False, role="img",
                                     font_family="DejaVu Sans, Arial, sans-serif", font_size=12,
                                     **{"aria-label": title})

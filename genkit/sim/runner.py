@@ -234,6 +234,8 @@ def run_games(variants: list, games: int | None, precision: float | None, seed: 
     t0 = time.perf_counter()
     bar = Progress(games if games is not None else None, label, progress)
     nworkers = workers or spans.default_workers()
+    if games is not None and until is None and scheduler is None:
+        nworkers = min(nworkers, games)     # a pool larger than the games only starts idle processes
     try:
         with _pool(scheduler, variants, [c for c, _ in loaded], bots, seed, nworkers, check, step_cap) as pool:
             nworkers = pool.workers
