@@ -1,0 +1,454 @@
+"""The map of a board that is not a hex grid, laid out once from the model through
+:mod:`genkit.board`: squares, octagons and the diamonds between them, and drawn boards (areas,
+sea zones, points and boxes on one or several sheets). Each sheet of the board is one map sheet:
+every space with its terrain colour and pattern (so it reads in greyscale), its outline (a box
+on white, a point as a dot), the side owning it as a ring in the side's colour, the connections
+a player must see (every one that is not two touching spaces joined by plain ``land``: roads,
+rails, straits, forbidden borders, and every link between points) drawn by kind, a crossing to
+another map as a plate naming the space across, space ids or names, set-up chips, place names
+and the legend (:mod:`.legend`, with a key of the connection kinds).
+
+Every label is placed by :func:`sheet_labels`, which the drawing check ``space-labels``
+(:mod:`.checks`) reads as well: what is checked is what prints. The hex grid keeps its own
+drawing (:mod:`.map`), byte for byte.
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple, Sequence
+
+from ..board import Board, Space, board_of_map
+from ..model.schema import Content
+from .draw import INCH, Circle, Group, Line, Polygon, Polyline, Primitive, Rect, Text
+from .fonts import cap_height, text_width
+from .layout import darken, label_plate, readable_ink
+from .map_art import GRID_INK, MIN_TEXT, PAPER_TONE, chip, chip_colours
+from .map_marks import feature_badge, feature_ring
+from .terrain_art import terrain_area
+
+MARGIN_TOP = 18.0
+#: the drawn board's pattern density: a cell this many points across
+AREA_CELL = 63.0
+BOX_FILL = "#ffffff"
+POINT_R = 4.5
+#: a drawn board's space names; a grid's ids print at MIN_TEXT
+NAME_SIZE = 7.0
+NAME_FONT = "sans-bold"
+PLATE_PAD = 1.2
+CHIP_W, CHIP_H = 24.0, 10.0
+
+
+class ConnectionStyle(NamedTuple):
+    """How a kind of connection is drawn: a line in ``colour`` of ``width`` (``dash`` or solid),
+    over a ``casing`` line (None: none), and ``cross``: short ticks across it (rails, forbidden)."""
+    colour: str
+    width: float
+    dash: tuple | None = None
+    casing: str | None = None
+    cross: bool = False
+
+
+#: the kinds the issue names, drawn as a map reader expects; any other kind takes the next of
+#: :data:`OTHER_STYLES` in the order the kinds first appear
+STYLES = {
+    "land": ConnectionStyle("#3b3b3b", 1.4),
+    "road": ConnectionStyle("#f3e2b3", 2.6, None, "#5b4a2e"),
+    "rail": ConnectionStyle("#1a1a1a", 1.6, None, None, True),
+    "sea": ConnectionStyle("#1f5fa8", 1.6, (5.0, 3.0)),
+    "strait": ConnectionStyle("#1f5fa8", 2.6, (2.0, 2.0)),
+    "river": ConnectionStyle("#3d7fd6", 3.0, None, "#1d4f8f"),
+    "forbidden": ConnectionStyle("#b3261e", 1.6, (3.0, 2.0), None, True),
+}
+OTHER_STYLES = (ConnectionStyle("#7a3e9d", 1.8, (6.0, 2.0, 1.5, 2.0)), ConnectionStyle("#b35c00", 1.8, (1.5, 1.5)),
+                ConnectionStyle("#2e7d32", 2.0, (8.0, 3.0)), ConnectionStyle("#5d4037", 2.2, None, None, True))
+
+
+# --------------------------------------------------------------------------- the board
+
+_BOARDS: dict = {}
+
+
+def is_hex(content: Content) -> bool:
+    """True when the map is a hex grid (drawn by :mod:`.map` as it always was)."""
+    g = content.map.grid
+    return g is not None and g.kind == "hex"
+
+
+def board_of(content: Content) -> Board:
+    """The board of ``content``'s map, built once per model."""
+    key = id(content.map)
+    hit = _BOARDS.get(key)
+    if hit is None or hit[0] is not content.map:
+        if len(_BOARDS) > 8:
+            _BOARDS.clear()
+        hit = _BOARDS[key] = (content.map, board_of_map(content.map))
+    return hit[1]
+
+
+def board_words(board: Board) -> str:
+    """The manifest's name of the board's kind: its layout (``square``, ``octagon``, ``drawn``)."""
+    return board.layout
+
+
+def cell_points(content: Content) -> float:
+    """A cell across, in points (a square, an ox), or the drawn board's pattern cell."""
+    g = content.map.grid
+    return g.size_in * INCH if g is not None else AREA_CELL
+
+
+class BoardGeometry:
+    """Where one sheet of the board sits on its map sheet (points): the drawing's top-left at
+    (``ox``, ``oy``), ``gw`` x ``gh`` points, the legend under it or beside it. Duck-types the
+    hex :class:`~.map.MapGeometry` for the legend and the roads (``W``, ``H``, ``gw``, ``gh``,
+    ``ox``, ``oy``, ``flats``, ``centre_of``)."""
+
+    def __init__(self, content: Content, sheet_id: str | None = None):
+        from .legend import plan_legend
+        self.content = content
+        self.board = board_of(content)
+        self.sheet = self.board.sheet(sheet_id) if sheet_id is not None else self.board.sheets[0]
+        self.index = [s.id for s in self.board.sheets].index(self.sheet.id)
+        self.W = content.game.components.map_sheet_in[0] * INCH
+        self.H = content.game.components.map_sheet_in[1] * INCH
+        self.gw, self.gh = self.sheet.width_in * INCH, self.sheet.height_in * INCH
+        self.flats = cell_points(content)
+        self.ox = (self.W - self.gw) / 2
+        self.oy = MARGIN_TOP
+        self.legend = plan_legend(content, self)
+        if self.legend.beside:
+            self.ox = self.legend.grid_x
+
+    def pt(self, p: Sequence[float]) -> tuple[float, float]:
+        return self.ox + p[0] * INCH, self.oy + p[1] * INCH
+
+    def centre_of(self, space_id: str) -> tuple[float, float]:
+        return self.pt(self.board.space(space_id).centre)
+
+    def outline(self, s: Space) -> list[tuple[float, float]]:
+        return [self.pt(p) for p in s.outline]
+
+    def spaces(self) -> tuple[Space, ...]:
+        return self.board.spaces_on(self.sheet.id)
+
+
+# --------------------------------------------------------------------------- connections
+
+def connection_styles(board: Board) -> dict[str, ConnectionStyle]:
+    """Each kind of connection the map draws -> its style, in the order the kinds appear."""
+    out: dict[str, ConnectionStyle] = {}
+    k = 0
+    for c in board.connections:
+        if c.kind in out or not drawn(board, c):
+            continue
+        if c.kind in STYLES:
+            out[c.kind] = STYLES[c.kind]
+        else:
+            out[c.kind] = OTHER_STYLES[k % len(OTHER_STYLES)]
+            k += 1
+    return out
+
+
+def _on_edge(p, poly) -> bool:
+    for k in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[k], poly[(k + 1) % len(poly)]
+        dx, dy = x2 - x1, y2 - y1
+        ln2 = dx * dx + dy * dy
+        t = min(1.0, max(0.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / ln2)) if ln2 else 0.0
+        if math.hypot(x1 + t * dx - p[0], y1 + t * dy - p[1]) < 1e-3:
+            return True
+    return False
+
+
+def shared_border(a: Space, b: Space) -> list[tuple]:
+    """The stretches of border two outlines share (inches): each edge of one whose ends and
+    middle lie on the other's outline ([] when they do not touch along an edge)."""
+    if len(a.outline) < 3 or len(b.outline) < 3:
+        return []
+    for one, other in ((a.outline, b.outline), (b.outline, a.outline)):
+        out = []
+        for k in range(len(one)):
+            p, q = one[k], one[(k + 1) % len(one)]
+            mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            if _on_edge(p, other) and _on_edge(q, other) and _on_edge(mid, other):
+                out.append((p, q))
+        if out:
+            return out
+    return []
+
+
+def _touch(a: Space, b: Space) -> bool:
+    return bool(shared_border(a, b))
+
+
+#: kinds drawn from centre to centre even between touching spaces (a way along which pieces
+#: travel); every other kind between touching spaces is drawn along their shared border
+THROUGH = ("road", "rail", "land")
+
+
+def drawn(board: Board, c) -> bool:
+    """Whether a connection is drawn: all but plain ``land`` between two spaces whose outlines
+    touch (the shared border shows it), and crossings to another map (a plate shows those)."""
+    a, b = board.space(c.a), board.space(c.b)
+    if a.sheet != b.sheet:
+        return False
+    if c.path:
+        return True
+    return not (c.kind == "land" and _touch(a, b))
+
+
+def connection_line(pts: Sequence[tuple[float, float]], style: ConnectionStyle) -> list[Primitive]:
+    """A connection along ``pts`` in its style: casing, line, ticks across it."""
+    out: list[Primitive] = []
+    if style.casing:
+        out.append(Polyline(pts, style.casing, style.width + 1.8))
+    out.append(Polyline(pts, style.colour, style.width, style.dash))
+    if style.cross:
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            ln = math.hypot(x2 - x1, y2 - y1)
+            if ln < 1e-6:
+                continue
+            ux, uy = (x2 - x1) / ln, (y2 - y1) / ln
+            n = max(1, int(ln // 9))
+            for i in range(n):
+                t = (i + 0.5) * ln / n
+                mx, my = x1 + ux * t, y1 + uy * t
+                out.append(Line(mx - uy * 3.2, my + ux * 3.2, mx + uy * 3.2, my - ux * 3.2, style.colour, 0.9))
+    return out
+
+
+def _ends(geo: BoardGeometry, s: Space, toward: tuple[float, float]) -> tuple[float, float]:
+    """Where a line from a space toward a point starts: a point's dot edge, else its centre."""
+    cx, cy = geo.pt(s.centre)
+    if s.outline:
+        return cx, cy
+    ln = math.hypot(toward[0] - cx, toward[1] - cy) or 1.0
+    return cx + (toward[0] - cx) / ln * POINT_R, cy + (toward[1] - cy) / ln * POINT_R
+
+
+def connection_items(geo: BoardGeometry, styles: dict) -> list[Primitive]:
+    board = geo.board
+    casing, lines = [], []
+    for c in board.connections:
+        a, b = board.space(c.a), board.space(c.b)
+        if a.sheet != geo.sheet.id or not drawn(board, c):
+            continue
+        border = [] if c.path or c.kind in THROUGH else shared_border(a, b)
+        if c.path:
+            runs = [[geo.pt(p) for p in c.path]]
+        elif border:
+            runs = [[geo.pt(p), geo.pt(q)] for p, q in border]
+        else:
+            pa, pb = geo.pt(a.centre), geo.pt(b.centre)
+            runs = [[_ends(geo, a, pb), _ends(geo, b, pa)]]
+        for pts in runs:
+            art = connection_line(pts, styles[c.kind])
+            casing += art[:1] if styles[c.kind].casing else []
+            lines += art[1:] if styles[c.kind].casing else art
+    return casing + lines
+
+
+# --------------------------------------------------------------------------- labels
+
+class Label(NamedTuple):
+    """One text the board prints for a space (its id or name, a place name, a crossing plate),
+    where it prints: ``box`` (x0, y0, x1, y1) in page points, plate included."""
+    space: str
+    role: str                     # "id", "name", "place", "crossing", "setup" (a chip)
+    text: str
+    size: float
+    font: str
+    x: float                      # centre
+    baseline: float
+    box: tuple
+    plate: str | None             # the plate's fill (None: bare text)
+    ink: str
+
+
+def _label(space: str, role: str, text: str, size: float, font: str, x: float, baseline: float,
+           plate: str | None, ink: str) -> Label:
+    w = text_width(text, font, size)
+    ch = cap_height(font, size)
+    pad = PLATE_PAD if plate else 0.0
+    box = (x - w / 2 - pad, baseline - ch - pad, x + w / 2 + pad, baseline + size * 0.22 + pad)
+    return Label(space, role, text, size, font, x, baseline, box, plate, ink)
+
+
+def space_text(board: Board, s: Space) -> str:
+    """What a space is called on the map: a grid cell its id, a drawn space its name or id."""
+    return s.id if s.cell is not None else (s.name or s.id)
+
+
+def _ink_on(content: Content, s: Space) -> str:
+    t = next((t for t in content.map.terrain if t.id == s.terrain), None)
+    if s.shape in ("box", "point") or t is None:
+        return "#1a1a1a"
+    return "#1a1a1a" if readable_ink(t.colour) == "#000000" else "#ffffff"
+
+
+def sheet_labels(content: Content, geo: BoardGeometry) -> list[Label]:
+    """Every label of one sheet, in the order drawn: each space's id or name at its label anchor
+    (under the dot of a point space whose label is its centre), then under it the places on it
+    and the crossings to other maps, one line after the other."""
+    board = geo.board
+    places: dict = {}
+    for p in content.map.places:
+        places.setdefault(p.hex, []).append(p.name)
+    crossings: dict = {}
+    for c in board.connections:
+        a, b = board.space(c.a), board.space(c.b)
+        if a.sheet != b.sheet:
+            for here, there in ((a, b), (b, a)):
+                if here.sheet == geo.sheet.id:
+                    crossings.setdefault(here.id, []).append(
+                        f"{c.kind} to {space_text(board, there)} ({board.sheet(there.sheet).name}) \u25b6")
+    chips = chip_colours(content)
+    setups: dict[str, list] = {}
+    for grp in content.counters.units:
+        for sid in grp.setup:
+            setups.setdefault(sid, []).append(grp)
+    out: list[Label] = []
+    grid = content.map.grid is not None
+    for s in geo.spaces():
+        anchor = s.label if s.label is not None else s.centre
+        if anchor is None:
+            continue
+        x, y = geo.pt(anchor)
+        if s.shape == "point" and s.label == s.centre:
+            y += POINT_R + 2 + cap_height(NAME_FONT, NAME_SIZE) / 2 + PLATE_PAD
+        text = space_text(board, s)
+        if grid and s.cell is not None:
+            lab = _label(s.id, "id", text, MIN_TEXT, "sans", x, y + cap_height("sans", MIN_TEXT) / 2, None,
+                         _ink_on(content, s))
+        else:
+            lab = _label(s.id, "name", text, NAME_SIZE, NAME_FONT, x, y + cap_height(NAME_FONT, NAME_SIZE) / 2,
+                         "#ffffff", "#1a1a1a")
+        out.append(lab)
+        below = lab.box[3] + 1.5
+        cy = geo.pt(s.centre)[1] if s.centre is not None else y
+        grps = setups.get(s.id, [])
+        if grps:                             # the set-up chips: a cell's mid-height, else under the name
+            top = cy - CHIP_H / 2 if s.cell is not None else below
+            if s.shape == "point" and s.label == s.centre:
+                top = cy - POINT_R - 3 - CHIP_H
+            x0 = x - (len(grps) * (CHIP_W + 2) - 2) / 2
+            for i, grp in enumerate(grps):
+                fill, ink = chips[grp.side]
+                cx0 = x0 + i * (CHIP_W + 2)
+                out.append(Label(s.id, "setup", content.unit_type(grp.type).short, 7.0, "condensed-bold",
+                                 cx0, top, (cx0, top, cx0 + CHIP_W, top + CHIP_H), fill, ink))
+            below = max(below, top + CHIP_H + 1.5) if top >= below - 1.5 else below
+        if s.cell is not None:               # a cell's place name sits low in the cell
+            below = max(below, cy + CHIP_H / 2 + 1.5)
+        for name in places.get(s.id, []):
+            if name == text:
+                continue
+            lab = _label(s.id, "place", name, MIN_TEXT, "sans-bold", x, below + cap_height("sans-bold", MIN_TEXT)
+                         + PLATE_PAD, "#ffffff", "#1a1a1a")
+            out.append(lab)
+            below = lab.box[3] + 1.5
+        for words in crossings.get(s.id, []):
+            lab = _label(s.id, "crossing", words, MIN_TEXT, "sans-bold", x,
+                         below + cap_height("sans-bold", MIN_TEXT) + PLATE_PAD, "#1f3b5c", "#ffffff")
+            out.append(lab)
+            below = lab.box[3] + 1.5
+    return out
+
+
+def label_items(labels: Sequence[Label]) -> list[Primitive]:
+    out: list[Primitive] = []
+    for lab in labels:
+        if lab.role == "setup":
+            out += chip(lab.x, lab.baseline, CHIP_W, lab.text, lab.plate, lab.ink)
+        elif lab.plate:
+            out += label_plate(lab.x, lab.baseline, lab.text, lab.size, lab.font, fill=lab.plate, ink=lab.ink,
+                               pad=PLATE_PAD)
+        else:
+            out.append(Text(lab.x, lab.baseline, lab.text, lab.size, lab.font, lab.ink, "middle"))
+    return out
+
+
+def overlapping(labels: Sequence[Label], air: float = 0.0) -> list[tuple[Label, Label]]:
+    """Pairs of labels whose boxes overlap (sweep over x)."""
+    order = sorted(labels, key=lambda lab: lab.box[0])
+    out = []
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            if b.box[0] >= a.box[2] + air:
+                break
+            if b.box[1] < a.box[3] + air and a.box[1] < b.box[3] + air:
+                out.append((a, b))
+    return out
+
+
+# --------------------------------------------------------------------------- the sheet
+
+def _ring(geo: BoardGeometry, s: Space, colour: str, width: float) -> list[Primitive]:
+    """A side's ring inside a space's outline (a stroke twice as wide, clipped to the outline)."""
+    if not s.outline:
+        cx, cy = geo.pt(s.centre)
+        return [Circle(cx, cy, POINT_R + 1.6, fill=None, stroke=colour, stroke_width=2.4)]
+    pts = geo.outline(s)
+    return [Group((Polygon(pts, fill=None, stroke=colour, stroke_width=2 * width),),
+                  clip=Polygon(pts, fill=None, stroke=None))]
+
+
+def sheet_items(content: Content, geo: BoardGeometry, version_text: str = "") -> list[Primitive]:
+    """One map sheet's primitives in page coordinates (``map_sheet_in`` points)."""
+    from .legend import legend
+    from .map_roads import road_items
+    board = geo.board
+    by_id = {t.id: t for t in content.map.terrain}
+    items: list[Primitive] = [Rect(0, 0, geo.W, geo.H, fill=PAPER_TONE, stroke=None)]
+    spaces = geo.spaces()
+    grid = content.map.grid is not None
+    # 1. terrain, boxes on white
+    for s in spaces:
+        if not s.outline:
+            continue
+        pts = geo.outline(s)
+        if s.shape == "box":
+            items.append(Polygon(pts, fill=BOX_FILL, stroke=None))
+        elif s.terrain in by_id:
+            items += terrain_area(by_id[s.terrain], pts, geo.flats)
+    # 2. outlines: a grid's fine lines, a drawn board's firmer borders
+    for s in spaces:
+        if s.outline:
+            items.append(Polygon(geo.outline(s), fill=None, stroke=GRID_INK if grid else "#262626",
+                                 stroke_width=0.6 if grid else 1.0))
+    # 3. roads of map.roads, then the connections by kind
+    ids = {s.id for s in spaces}
+    if content.map.roads and all(h in ids for r in content.map.roads for p in r.paths for h in p):
+        items += road_items(content, geo)
+    styles = connection_styles(board)
+    items += connection_items(geo, styles)
+    # 4. a side's own spaces: a ring in its colour
+    owned = sorted(((s.owner, s.id) for s in spaces if s.owner), key=lambda o: (o[0], o[1]))
+    for side_id, sid in owned:
+        side = next((sd for sd in content.game.sides if sd.id == side_id), None)
+        if side is not None:
+            items += _ring(geo, board.space(sid), side.colour.full, min(3.2, geo.flats * 0.05))
+    # 5. points: a dot
+    for s in spaces:
+        if not s.outline and s.centre is not None:
+            cx, cy = geo.pt(s.centre)
+            items.append(Circle(cx, cy, POINT_R, fill="#ffffff", stroke="#1a1a1a", stroke_width=1.4))
+            items.append(Circle(cx, cy, 1.6, fill="#1a1a1a", stroke=None))
+    # 6. features on spaces
+    for f in content.map.features:
+        for sid in f.hexes:
+            if sid in ids:
+                cx, cy = geo.centre_of(sid)
+                items += feature_badge(f, cx, cy + geo.flats * 0.27, feature_ring(content, f))
+    # 7. labels and set-up chips
+    items += label_items(sheet_labels(content, geo))
+    # 9. the legend
+    items += legend(content, geo, version_text)
+    return items
+
+
+def sheet_ids(content: Content) -> tuple[str, ...]:
+    return tuple(s.id for s in board_of(content).sheets)
+
+
+def sheet_name(content: Content, sheet_id: str) -> str:
+    return board_of(content).sheet(sheet_id).name
