@@ -51,6 +51,8 @@ GAMES = (
     ("tests/fixtures/standard_mini", "random-random-seed-1", 1, ("random", "random"), 120),
     ("tests/fixtures/ridge", "random-random-seed-1", 1, ("random", "random"), None),
     ("tests/fixtures/engine/skirmish", "greedy-random-seed-3", 3, ("greedy", "random"), None),
+    ("tests/fixtures/octagon_mini", "greedy-greedy-seed-2", 2, ("greedy", "greedy"), None),
+    ("tests/fixtures/octagon_mini", "random-random-seed-1", 1, ("random", "random"), None),
 )
 
 
