@@ -111,8 +111,6 @@ def legend_fit(ctx: DrawingContext):
     is the model check ``sheet_fit``'s error, so this one does not run then)."""
     c = ctx.content
     g = c.map.grid
-    if g is None or g.kind != "hex":    # the legend of other boards: the map drawing's (issue 24)
-        return
     sheet_w, sheet_h = c.game.components.map_sheet_in
     if not is_hex(c):
         yield from _board_legend_fit(ctx, sheet_w, sheet_h)

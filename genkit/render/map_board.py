@@ -328,6 +328,8 @@ def sheet_labels(content: Content, geo: BoardGeometry) -> list[Label]:
         grps = setups.get(s.id, [])
         if grps:                             # the set-up chips: a cell's mid-height, else under the name
             top = cy - CHIP_H / 2 if s.cell is not None else below
+            if s.cell is not None and top < lab.box[3] + 1 and top + CHIP_H > lab.box[1]:
+                top = lab.box[3] + 1          # a diamond: its id at the centre, the chips under it
             if s.shape == "point" and s.label == s.centre:
                 top = cy - POINT_R - 3 - CHIP_H
             x0 = x - (len(grps) * (CHIP_W + 2) - 2) / 2
