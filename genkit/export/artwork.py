@@ -32,7 +32,8 @@ from ..render.draw import INCH
 from ..render.kit import kit_digest
 from ..render.layout import SheetStyle
 from ..render.map import MapGeometry, map_page, map_sheets
-from ..render.map_board import BoardGeometry, board_of, is_hex
+from ..render.map_board import BoardGeometry
+from ..render.map_connections import board_of, is_hex
 from ..render.raster import png_bytes, raster
 
 #: the largest image edge any export writes (TTS loads up to 4096 reliably; VASSAL tiles maps)

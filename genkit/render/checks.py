@@ -23,7 +23,8 @@ from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
 from .map import MapGeometry
-from .map_board import BoardGeometry, is_hex, overlapping, sheet_ids, sheet_labels
+from .map_board import BoardGeometry, overlapping, sheet_ids, sheet_labels
+from .map_connections import is_hex
 from .map_art import MIN_TEXT
 from .rules_text import rules_findings
 from .sheets import A4, LETTER

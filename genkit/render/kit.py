@@ -34,7 +34,7 @@ from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
 from .map import drawn_map, map_page, map_sheets
-from .map_board import board_of
+from .map_connections import board_of
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100

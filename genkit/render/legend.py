@@ -21,6 +21,7 @@ from .fonts import text_width
 from .layout import GREY, darken, label_plate
 from .map_art import (GRID_INK, ROAD_CASING, ROAD_FILL, bridge_glyph, chip, chip_colours, compass, feature_width,
                       hexside_line, swatch_corners)
+from .map_connections import board_of, connection_line, connection_styles
 from .map_marks import SECTION_STRIP, draw_marks_block, marks_block_size
 from .map_roads import road_width
 from .sheets import FOOTER_BAND
@@ -126,8 +127,7 @@ def _symbol_lines(content: Content) -> list[str]:
 
 def _board_symbol_lines(content: Content) -> list[str]:
     """The symbols of a board that is not a hex grid: set-up chips, owned spaces, roads, and each
-    kind of connection the map draws (:func:`.map_board.connection_styles`)."""
-    from .map_board import board_of, connection_styles
+    kind of connection the map draws (:func:`.map_connections.connection_styles`)."""
     board = board_of(content)
     out = ["set-up space: the unit type that starts there"]
     if any(s.owner for s in board.spaces):
@@ -352,7 +352,6 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
 def _draw_board_symbols(content, geo, lx, top, lines) -> list[Primitive]:
     """The symbols of another board, drawn as on the map: chips, an owned space's ring, roads,
     each kind of connection, a crossing's plate."""
-    from .map_board import board_of, connection_line, connection_styles
     out: list[Primitive] = []
     y = top + 16
     chips = chip_colours(content)

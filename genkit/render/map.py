@@ -30,7 +30,8 @@ from .layout import SheetStyle, label_plate, readable_ink
 from .legend import legend, plan_legend
 from .map_art import (GRID_INK, MIN_TEXT, PAPER_TONE, bridge_glyph, chip, chip_colours, feature_width, fit_min,
                       hexside_line)
-from .map_board import BoardGeometry, is_hex, sheet_ids, sheet_items, sheet_name
+from .map_board import BoardGeometry, sheet_ids, sheet_items, sheet_name
+from .map_connections import is_hex
 from .map_marks import feature_items, id_backs, section_items
 from .map_roads import road_items, road_segments
 from .sheets import sheet_words

@@ -19,7 +19,8 @@ from genkit.render.draw import Text
 from genkit.render.geometry import iter_primitives
 from genkit.render.kit import write_kit
 from genkit.render.map import draw_board, drawn_map, map_sheets
-from genkit.render.map_board import BoardGeometry, connection_styles, overlapping, shared_border, sheet_labels
+from genkit.render.map_board import BoardGeometry, overlapping, sheet_labels
+from genkit.render.map_connections import connection_styles, shared_border
 
 from render_helpers import need_tool
 
