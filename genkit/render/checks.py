@@ -23,7 +23,7 @@ from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
 from .map import MapGeometry
-from .map_board import BoardGeometry, overlapping, sheet_ids, sheet_labels
+from .map_board import BoardGeometry, Placed, extra_spaces, overlapping, sheet_ids, sheet_labels
 from .map_connections import is_hex
 from .map_art import MIN_TEXT
 from .rules_text import rules_findings
@@ -144,25 +144,31 @@ def space_labels(ctx: DrawingContext):
     map sheet lays them out (:func:`genkit.render.map_board.sheet_labels`); reported at the
     space's entry in ``map.spaces`` (a grid's cell without one: at the grid's size)."""
     c = ctx.content
-    if is_hex(c):
-        return
     entry = {e.id: i for i, e in enumerate(c.map.spaces)}
 
     def where(space_id: str) -> tuple:
         if space_id in entry:
             return ("map", "spaces", entry[space_id])
         return ("map", "grid", "size_in") if c.map.grid is not None else ("map",)
-    for sid in sheet_ids(c):
-        geo = BoardGeometry(c, sid)
+    if is_hex(c):                                # the boxes and points beside a hex grid
+        extra = extra_spaces(c)
+        if not extra:
+            return
+        hexes_ = MapGeometry(c)
+        placed = [Placed(c, None, hexes_.ox, hexes_.oy, extra)]
+    else:
+        placed = [BoardGeometry(c, sid) for sid in sheet_ids(c)]
+    page_w, page_h = (v * INCH for v in c.game.components.map_sheet_in)
+    for geo in placed:
         labels = sheet_labels(c, geo)
         for lab in labels:
             if lab.size < MIN_TEXT - 1e-9:
                 yield ctx.error("space-labels", where(lab.space), f"space '{lab.space}': its {lab.role} "
                                 f"'{lab.text}' prints at {lab.size:g} pt (at least {MIN_TEXT:g})")
             x0, y0, x1, y1 = lab.box
-            if x0 < geo.ox - 1e-6 - 36 or x1 > geo.ox + geo.gw + 36 + 1e-6 or y0 < 0 or y1 > geo.oy + geo.gh + 36:
-                yield ctx.warning("space-labels", where(lab.space), f"space '{lab.space}': its {lab.role} "
-                                  f"'{lab.text}' runs off map '{geo.sheet.name}'")
+            if x0 < 0 or y0 < 0 or x1 > page_w or y1 > page_h:
+                yield ctx.error("space-labels", where(lab.space), f"space '{lab.space}': its {lab.role} "
+                                f"'{lab.text}' runs off the paper of map '{geo.sheet.name}'")
         for a, b in overlapping(labels):
             # reported at the later entry of map.spaces (the one placed last), naming the other
             b, a = sorted((a, b), key=lambda lab: entry.get(lab.space, -1))

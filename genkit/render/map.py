@@ -30,8 +30,8 @@ from .layout import SheetStyle, label_plate, readable_ink
 from .legend import legend, plan_legend
 from .map_art import (GRID_INK, MIN_TEXT, PAPER_TONE, bridge_glyph, chip, chip_colours, feature_width, fit_min,
                       hexside_line)
-from .map_board import BoardGeometry, sheet_ids, sheet_items, sheet_name
-from .map_connections import is_hex
+from .map_board import BoardGeometry, Placed, extra_spaces, sheet_ids, sheet_items, sheet_name, space_items
+from .map_connections import board_of, is_hex
 from .map_marks import feature_items, id_backs, section_items
 from .map_roads import road_items, road_segments
 from .sheets import sheet_words
@@ -58,6 +58,10 @@ class MapGeometry:
         self.flats = g.hex_size_in * INCH
         self.radius = self.flats / math.sqrt(3)
         gw, gh = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
+        for sid in extra_spaces(content):       # boxes and points beside the grid widen the drawing
+            sp = board_of(content).space(sid)
+            for x, y in sp.outline or ((sp.centre,) if sp.centre else ()):
+                gw, gh = max(gw, x), max(gh, y)
         self.gw, self.gh = gw * INCH, gh * INCH
         self.ox = (self.W - self.gw) / 2
         self.oy = MARGIN_TOP
@@ -189,6 +193,10 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         base = cy + 6 if len(lines) > 1 else cy + 9
         for i, ln in enumerate(lines):
             items += label_plate(cx, base + i * 7.2, ln, MIN_TEXT, "sans-bold")
+    # 8b. boxes, tracks and points of map.spaces beside the grid (none: nothing drawn)
+    extra = extra_spaces(content)
+    if extra:
+        items += space_items(content, Placed(content, None, geo.ox, geo.oy, extra))
     # 9. the legend, under the grid or beside it
     items += legend(content, geo, version_text)
     return items
@@ -275,11 +283,14 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     stacks: dict[str, int] = {}
     for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
         pid, hid, side_id, type_id, reduced, facing = piece
-        col, row = hexes.parse_hex_id(hid)
-        g = content.map.grid
-        if not (1 <= col <= g.columns and 1 <= row <= g.rows):
-            raise ValueError(f"piece {pid!r}: hex {hid!r} is not on the map")
-        cx, cy = geo.centre(col, row)
+        if hid in extra_spaces(content):              # a box or point beside the grid
+            cx, cy = Placed(content, None, geo.ox, geo.oy).centre_of(hid)
+        else:
+            col, row = hexes.parse_hex_id(hid)
+            g = content.map.grid
+            if not (1 <= col <= g.columns and 1 <= row <= g.rows):
+                raise ValueError(f"piece {pid!r}: hex {hid!r} is not on the map")
+            cx, cy = geo.centre(col, row)
         k = stacks.get(hid, 0)
         stacks[hid] = k + 1
         off = 3.0 * k

@@ -49,30 +49,21 @@ def board_words(board: Board) -> str:
 def cell_points(content: Content) -> float:
     """A cell across, in points (a square, an ox), or the drawn board's pattern cell."""
     g = content.map.grid
-    return g.size_in * INCH if g is not None else AREA_CELL
+    return g.cell_size_in * INCH if g is not None else AREA_CELL
 
 
-class BoardGeometry:
-    """Where one sheet of the board sits on its map sheet (points): the drawing's top-left at
-    (``ox``, ``oy``), ``gw`` x ``gh`` points, the legend under it or beside it. Duck-types the
-    hex :class:`~.map.MapGeometry` for the legend and the roads (``W``, ``H``, ``gw``, ``gh``,
-    ``ox``, ``oy``, ``flats``, ``centre_of``)."""
+class Placed:
+    """The spaces of one sheet of the board placed on a page: the sheet's top-left at (``ox``,
+    ``oy``) points; ``only``: just these space ids (the boxes and points beside a hex grid,
+    whose hexes :mod:`.map` draws), else every space of the sheet."""
 
-    def __init__(self, content: Content, sheet_id: str | None = None):
-        from .legend import plan_legend
+    def __init__(self, content: Content, sheet_id: str | None, ox: float, oy: float, only=None):
         self.content = content
         self.board = board_of(content)
         self.sheet = self.board.sheet(sheet_id) if sheet_id is not None else self.board.sheets[0]
-        self.index = [s.id for s in self.board.sheets].index(self.sheet.id)
-        self.W = content.game.components.map_sheet_in[0] * INCH
-        self.H = content.game.components.map_sheet_in[1] * INCH
-        self.gw, self.gh = self.sheet.width_in * INCH, self.sheet.height_in * INCH
         self.flats = cell_points(content)
-        self.ox = (self.W - self.gw) / 2
-        self.oy = MARGIN_TOP
-        self.legend = plan_legend(content, self)
-        if self.legend.beside:
-            self.ox = self.legend.grid_x
+        self.ox, self.oy = ox, oy
+        self.only = None if only is None else frozenset(only)
 
     def pt(self, p: Sequence[float]) -> tuple[float, float]:
         return self.ox + p[0] * INCH, self.oy + p[1] * INCH
@@ -84,7 +75,36 @@ class BoardGeometry:
         return [self.pt(p) for p in s.outline]
 
     def spaces(self) -> tuple[Space, ...]:
-        return self.board.spaces_on(self.sheet.id)
+        on = self.board.spaces_on(self.sheet.id)
+        return on if self.only is None else tuple(s for s in on if s.id in self.only)
+
+
+def extra_spaces(content: Content) -> tuple[str, ...]:
+    """The spaces a hex grid's board adds beside its hexes (boxes, tracks, points of
+    ``map.spaces``), drawn by :func:`space_items`; () for a board of hexes alone."""
+    g = content.map.grid
+    if not content.map.spaces or g is None or g.kind != "hex":
+        return ()
+    return tuple(s.id for s in board_of(content).spaces if s.cell is None)
+
+
+class BoardGeometry(Placed):
+    """Where one sheet of the board sits on its map sheet (points): the drawing's top-left at
+    (``ox``, ``oy``), ``gw`` x ``gh`` points, the legend under it or beside it. Duck-types the
+    hex :class:`~.map.MapGeometry` for the legend and the roads (``W``, ``H``, ``gw``, ``gh``,
+    ``ox``, ``oy``, ``flats``, ``centre_of``)."""
+
+    def __init__(self, content: Content, sheet_id: str | None = None):
+        from .legend import plan_legend
+        super().__init__(content, sheet_id, 0.0, MARGIN_TOP)
+        self.index = [s.id for s in self.board.sheets].index(self.sheet.id)
+        self.W = content.game.components.map_sheet_in[0] * INCH
+        self.H = content.game.components.map_sheet_in[1] * INCH
+        self.gw, self.gh = self.sheet.width_in * INCH, self.sheet.height_in * INCH
+        self.ox = (self.W - self.gw) / 2
+        self.legend = plan_legend(content, self)
+        if self.legend.beside:
+            self.ox = self.legend.grid_x
 
 
 # --------------------------------------------------------------------------- connections
@@ -103,7 +123,8 @@ def connection_items(geo: BoardGeometry, styles: dict) -> list[Primitive]:
     casing, lines = [], []
     for c in board.connections:
         a, b = board.space(c.a), board.space(c.b)
-        if a.sheet != geo.sheet.id or not drawn(board, c):
+        if a.sheet != geo.sheet.id or (geo.only is not None and not {c.a, c.b} & geo.only) or \
+                not drawn(board, c):
             continue
         border = [] if c.path or c.kind in THROUGH else shared_border(a, b)
         if c.path:
@@ -270,12 +291,21 @@ def _ring(geo: BoardGeometry, s: Space, colour: str, width: float) -> list[Primi
 def sheet_items(content: Content, geo: BoardGeometry, version_text: str = "") -> list[Primitive]:
     """One map sheet's primitives in page coordinates (``map_sheet_in`` points)."""
     from .legend import legend
+    items: list[Primitive] = [Rect(0, 0, geo.W, geo.H, fill=PAPER_TONE, stroke=None)]
+    items += space_items(content, geo)
+    items += legend(content, geo, version_text)
+    return items
+
+
+def space_items(content: Content, geo: Placed) -> list[Primitive]:
+    """The spaces of ``geo`` drawn: terrain, outlines, roads and connections, owners' rings,
+    points, features, labels and set-up chips."""
     from .map_roads import road_items
     board = geo.board
     by_id = {t.id: t for t in content.map.terrain}
-    items: list[Primitive] = [Rect(0, 0, geo.W, geo.H, fill=PAPER_TONE, stroke=None)]
+    items: list[Primitive] = []
     spaces = geo.spaces()
-    grid = content.map.grid is not None
+    grid = content.map.grid is not None and geo.only is None
     # 1. terrain, boxes on white
     for s in spaces:
         if not s.outline:
@@ -292,7 +322,8 @@ def sheet_items(content: Content, geo: BoardGeometry, version_text: str = "") ->
                                  stroke_width=0.6 if grid else 1.0))
     # 3. roads of map.roads, then the connections by kind
     ids = {s.id for s in spaces}
-    if content.map.roads and all(h in ids for r in content.map.roads for p in r.paths for h in p):
+    if geo.only is None and content.map.roads and all(h in ids for r in content.map.roads for p in r.paths
+                                                      for h in p):
         items += road_items(content, geo)
     styles = connection_styles(board)
     items += connection_items(geo, styles)
@@ -309,15 +340,13 @@ def sheet_items(content: Content, geo: BoardGeometry, version_text: str = "") ->
             items.append(Circle(cx, cy, POINT_R, fill="#ffffff", stroke="#1a1a1a", stroke_width=1.4))
             items.append(Circle(cx, cy, 1.6, fill="#1a1a1a", stroke=None))
     # 6. features on spaces
-    for f in content.map.features:
+    for f in content.map.features if geo.only is None else ():
         for sid in f.hexes:
             if sid in ids:
                 cx, cy = geo.centre_of(sid)
                 items += feature_badge(f, cx, cy + geo.flats * 0.27, feature_ring(content, f))
     # 7. labels and set-up chips
     items += label_items(sheet_labels(content, geo))
-    # 9. the legend
-    items += legend(content, geo, version_text)
     return items
 
 

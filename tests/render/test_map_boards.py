@@ -18,7 +18,7 @@ from genkit.render.checks import DrawingContext, legend_fit, space_labels
 from genkit.render.draw import Text
 from genkit.render.geometry import iter_primitives
 from genkit.render.kit import write_kit
-from genkit.render.map import draw_board, drawn_map, map_sheets
+from genkit.render.map import MapGeometry, draw_board, drawn_map, map_sheets
 from genkit.render.map_board import BoardGeometry, overlapping, sheet_labels
 from genkit.render.map_connections import connection_styles, shared_border
 
@@ -158,3 +158,35 @@ def test_a_game_state_draws_pieces_on_spaces():
     assert page.height == 2 * content.game.components.map_sheet_in[1] * 72       # both sheets
     with pytest.raises(ValueError, match="Atlantis"):
         draw_board(content, [("b1", "Atlantis", "blue", "inf", False, None)])
+
+
+def _hex_game_with_boxes(tmp_path: Path, box_y: float = 1.0) -> Path:
+    game = tmp_path / "hexboxes"
+    shutil.copytree(BOARDS.parent / "standard_mini", game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("map_sheet_in: [11, 8.5]",
+                                                                              "map_sheet_in: [17, 11]"))
+    with open(game / "map.yaml", "a") as f:
+        f.write("  spaces:\n"
+                "    - {id: Eliminated, kind: box, box: [7.0, 0.2, 1.4, 0.6]}\n"
+                f"    - {{id: Blue Reserve, kind: box, box: [7.0, {box_y}, 1.4, 0.6], owner: blue}}\n"
+                "  connections:\n"
+                "    - {a: \"1001\", b: Blue Reserve, kind: road}\n")
+    return game
+
+
+def test_boxes_beside_a_hex_grid_are_drawn_and_checked(tmp_path):
+    """Off-map boxes of a hex game (map.spaces) print beside the grid, with their names, the
+    road into one and its owner's ring; the legend makes room for them; a game state can put a
+    piece in a box; a box whose name overlaps another's is reported at its line."""
+    content, source = load(_hex_game_with_boxes(tmp_path))
+    items = drawn_map(content, "")
+    texts = {t.text for t, _ in iter_primitives(items) if isinstance(t, Text)}
+    assert {"Eliminated", "Blue Reserve", "0101", "1008"} <= texts
+    geo = MapGeometry(content)
+    assert geo.gw == pytest.approx(8.4 * 72)          # the drawing reaches the boxes' right edge
+    assert list(space_labels(DrawingContext(content, source))) == []
+    page = draw_board(content, [("b1", "Eliminated", "blue", "inf", False, None)])
+    assert page.width == 17 * 72
+    content, source = load(_hex_game_with_boxes(tmp_path / "x", box_y=0.25))
+    found = list(space_labels(DrawingContext(content, source)))
+    assert found and {(Path(f.file).name, f.code) for f in found} == {("map.yaml", "space-labels")}
