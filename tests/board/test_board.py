@@ -138,3 +138,38 @@ def test_bad_boards_are_refused():
         drawn_board(sheet, [Space("a", "area", sheet="other")], [])
     with pytest.raises(BoardError):
         drawn_board(sheet, [Space("a", "area"), Space("b", "area")], [Connection("a", "b"), Connection("b", "a")])
+
+
+def test_board_of_map_reads_grids_and_drawn_boards():
+    """The content model's map: a hex grid as the bundled games have it (owners from places),
+    an octagon grid with its diamond rows, and a grid with a box and kinds of connection added."""
+    from pathlib import Path
+
+    from genkit.board import board_of_map
+    from genkit.model.load import load_game
+    from genkit.model.schema_map import ConnectionEntry, SpaceEntry
+    root = Path(__file__).resolve().parents[2]
+    bering = load_game(root / "content" / "bering_land")
+    b = board_of_map(bering.map)
+    g = bering.map.grid
+    assert b.layout == "hex" and b.n == g.columns * g.rows and b.grid is not None and b.degree == 6
+    owned = [p for p in bering.map.places if p.side]
+    assert owned and all(b.space(p.hex).owner == p.side for p in owned)
+    octa = load_game(root / "tests" / "fixtures" / "octagon_mini")
+    o = board_of_map(octa.map)
+    assert o.layout == "octagon" and o.space("D2").terrain == "woods" and o.space("B1").terrain == "clear"
+    assert o.space("I2").terrain == "city" and o.connection(o.index_of("E1"), o.index_of("G1")).kind == "rail"
+    box = SpaceEntry.model_validate({"id": "Eliminated", "kind": "box", "box": [0.1, 6.1, 1.0, 0.5]})
+    road = ConnectionEntry.model_validate({"a": "A5", "b": "Eliminated", "kind": "road"})
+    boxed = octa.map.model_copy(update={"spaces": [box], "connections": [*octa.map.connections, road]})
+    ob = board_of_map(boxed)
+    e = ob.space("Eliminated")
+    assert e.kind == "box" and e.shape == "box" and e.centre == (0.6, 6.35) and ob.n == o.n + 1
+    assert ob.degree == 9 and ob.connection(ob.index_of("A5"), ob.index_of("Eliminated")).kind == "road"
+    assert not ob.geometry or len(e.outline) == 4
+    tallis = load_game(root / "content" / "tallis_gap")
+    t = board_of_map(tallis.map)
+    assert t.layout == "drawn" and [s.id for s in t.sheets] == ["west", "east"] and t.geometry
+    crossing = t.connection(t.index_of("Greyfield"), t.index_of("Kestrel Heights"))
+    assert crossing.kind == "pass" and t.space("Greyfield").sheet != t.space("Kestrel Heights").sheet
+    assert t.space("Vorn").owner == "ost" and t.connected()

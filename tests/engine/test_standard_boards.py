@@ -1,5 +1,4 @@
-"""The standard rules on a board that is no hex grid (docs/standard-rules.md cases 5.7, 5.8, 6.1,
-7.2, 8.1 and 9.2 on any board), on tests/fixtures/octagon_mini: oxes and diamonds, battles
+"""The standard rules on a board that is no hex grid (docs/standard-rules.md section 12: cases 12.1 to 12.5), on tests/fixtures/octagon_mini: oxes and diamonds, battles
 inside shared spaces, zones of control only in the occupied space, kinds of space a unit type
 may enter or only pass through, kinds of connection that cost more or may not be crossed.
 Every number a test expects is read from the model."""
@@ -33,7 +32,7 @@ def test_std_board_the_octagon_game_is_read_as_oxes_and_diamonds():
     assert g.section.spaces["diamond"].stacking == 1
 
 
-def test_std_5_7_a_type_not_admitted_never_enters_a_space_of_that_kind():
+def test_std_12_2_a_type_not_admitted_never_enters_a_space_of_that_kind():
     g = game("rules.spaces.diamond.pass_through=[]")
     pos = Pos(g, "blue_movement")
     a = pos.put("blue", "army", "C2")
@@ -43,7 +42,7 @@ def test_std_5_7_a_type_not_admitted_never_enters_a_space_of_that_kind():
     assert dests and not any(g.board.spaces.space(d).kind == "diamond" for d in dests)
 
 
-def test_std_5_7_a_type_that_passes_through_never_ends_there_but_moves_on():
+def test_std_12_2_a_type_that_passes_through_never_ends_there_but_moves_on():
     g = game()
     pos = Pos(g, "blue_movement")
     a = pos.put("blue", "army", "A1")
@@ -57,7 +56,7 @@ def test_std_5_7_a_type_that_passes_through_never_ends_there_but_moves_on():
     assert "C2" in army
 
 
-def test_std_5_8_an_impassable_kind_of_connection_is_never_crossed():
+def test_std_12_1_an_impassable_kind_of_connection_is_never_crossed():
     g = game()
     pos = Pos(g, "blue_movement")
     p = pos.put("blue", "corps", "E5")
@@ -74,7 +73,7 @@ def test_std_5_8_an_impassable_kind_of_connection_is_never_crossed():
     assert g2.ecost[edge] == 2 * g2.board.cost[g5]
 
 
-def test_std_5_8_a_connection_kind_costs_extra_movement():
+def test_std_12_1_a_connection_kind_costs_extra_movement():
     g = game("rules.connections.rail.cost=2")
     pos = Pos(g, "blue_movement")
     p = pos.put("blue", "corps", "E1")
@@ -90,7 +89,7 @@ def test_std_5_8_a_connection_kind_costs_extra_movement():
     assert "I1" in pos0.dests(q)
 
 
-def test_std_6_1_a_zone_of_control_only_in_the_occupied_space():
+def test_std_12_4_a_zone_of_control_only_in_the_occupied_space():
     g = game()
     pos = Pos(g, "blue_movement")
     p = pos.put("blue", "corps", "E3")
@@ -106,7 +105,7 @@ def test_std_6_1_a_zone_of_control_only_in_the_occupied_space():
     assert beyond
 
 
-def test_std_8_1_units_of_both_sides_share_a_space_and_fight_in_it(dice):
+def test_std_12_5_units_of_both_sides_share_a_space_and_fight_in_it(dice):
     g = game()
     pos = Pos(g, "blue_combat")
     a = pos.put("blue", "army", "G3")
@@ -122,7 +121,7 @@ def test_std_8_1_units_of_both_sides_share_a_space_and_fight_in_it(dice):
     assert len(battle) == 1 and battle[0].lead == a and battle[0].defender == d
 
 
-def test_std_8_1_no_attack_on_an_adjacent_space_when_battles_are_inside_spaces():
+def test_std_12_5_no_attack_on_an_adjacent_space_when_battles_are_inside_spaces():
     g = game()
     pos = Pos(g, "blue_combat")
     pos.put("blue", "army", "E3")
@@ -131,7 +130,7 @@ def test_std_8_1_no_attack_on_an_adjacent_space_when_battles_are_inside_spaces()
     assert not any(a[0] == "attack" for a in pos.legal())
 
 
-def test_std_7_2_each_side_stacks_to_the_limit_of_the_kind_of_space():
+def test_std_12_3_each_side_stacks_to_the_limit_of_the_kind_of_space():
     g = game()
     pos = Pos(g, "blue_movement")
     pos.put("blue", "corps", "D2")
@@ -143,7 +142,7 @@ def test_std_7_2_each_side_stacks_to_the_limit_of_the_kind_of_space():
     assert g._room(pos.s, pos.h("C3"), p)
 
 
-def test_std_9_2_a_retreat_runs_along_connections(dice):
+def test_std_12_5_a_retreat_runs_along_connections(dice):
     g = game()
     pos = Pos(g, "blue_combat")
     pos.put("blue", "army", "G3")

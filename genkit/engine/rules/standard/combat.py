@@ -40,7 +40,7 @@ class Combat:
         return sum(ta[pt[p]][red[p]] for p in pieces)
 
     def defenders(self, s: StandardState, h: int) -> list:
-        """The units defending ``h``: its stack, or in a space two sides share (case 8.1,
+        """The units defending ``h``: its stack, or in a space two sides share (case 12.5,
         combat.where: same_space) the units of the side not acting."""
         if self.shared:
             return [p for p in self.stack(s, h) if self.p_side[p] != s.actor]

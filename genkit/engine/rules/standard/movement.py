@@ -114,7 +114,7 @@ class Movement:
         return self._load(s, h) + self.t_stack[t] <= self.h_limit[h]
 
     def _side_load(self, s: StandardState, h: int, side: int) -> int:
-        """Stacking units / points of ``side`` in ``h`` (case 7.2: each side's own, in a shared space)."""
+        """Stacking units / points of ``side`` in ``h`` (case 12.5: each side's own, in a shared space)."""
         n, p, nxt, pts, pt, ps = 0, s.occ[h], s.nxt, self.t_stack, self.p_type, self.p_side
         while p >= 0:
             if ps[p] == side:
@@ -132,7 +132,7 @@ class Movement:
                                               self.board.bit, self.zoc_from)
         if self.zoc_kind == ZOC_NONE:
             zoc = 0
-        if self.shared:                 # entering an enemy's space ends the move (case 8.1)
+        if self.shared:                 # entering an enemy's space ends the move (case 12.5)
             return own, enemy, zoc | enemy, {"stacked": stacked, "side": side}
         return own, enemy, zoc, {"stacked": stacked}
 
@@ -208,7 +208,7 @@ class Movement:
         while q >= 0:
             load_b += sp[pt[q]]
             q = nxt[q]
-        if self.shared:                 # each side's own units count (case 7.2)
+        if self.shared:                 # each side's own units count (case 12.5)
             side = self.p_side[p]
             load_a, load_b = self._side_load(s, a, side), self._side_load(s, b, side)
         lim_a, lim_b = self.h_limit[a], self.h_limit[b]

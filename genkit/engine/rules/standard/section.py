@@ -31,7 +31,7 @@ class Movement(Strict):
     zoc_leave_cost: float = Field(0, ge=0, le=99, description="extra MP to leave an enemy zone of control "
                                                              "(zoc: stop_and_leave)")
     zoc_reach: Literal["adjacent", "space"] = Field(
-        "adjacent", description="where a unit's zone of control reaches (case 6.1): adjacent (the spaces connected "
+        "adjacent", description="where a unit's zone of control reaches (case 12.4): adjacent (the spaces connected "
                                 "to its own, and its own) or space (only the space it occupies; with combat.where: "
                                 "same_space)")
 
@@ -88,7 +88,7 @@ class Combat(Strict):
                                  "eliminated")
     advance: bool = Field(True, description="attackers may advance into the hex the defenders left")
     where: Literal["adjacent", "same_space"] = Field(
-        "adjacent", description="where battles happen (case 8.1): adjacent (attack an enemy-occupied space next to "
+        "adjacent", description="where battles happen (case 12.5): adjacent (attack an enemy-occupied space next to "
                                 "yours; units of two sides never share a space) or same_space (a unit may move into "
                                 "an enemy-occupied space and stops there; the units of both sides in one space "
                                 "fight there)")
@@ -96,7 +96,7 @@ class Combat(Strict):
 
 class SpaceKindEffect(Strict):
     """What the standard rules do with one kind of space (``map.spaces`` kinds, or a grid's own:
-    hex, square, ox, diamond), cases 5.7 and 7.2."""
+    hex, square, ox, diamond), cases 12.2 and 12.3."""
     stacking: Optional[int] = Field(None, ge=0, le=99, description="the stacking limit in a space of this kind "
                                                                    "(default: stacking.limit)")
     units: Optional[list[Id]] = Field(None, description="the unit types that may enter it (omitted: every type); "
@@ -106,7 +106,7 @@ class SpaceKindEffect(Strict):
 
 
 class ConnectionEffect(Strict):
-    """What a kind of connection (``map.connections`` kinds) does, case 5.8."""
+    """What a kind of connection (``map.connections`` kinds) does, case 12.1."""
     cost: float = Field(0, ge=0, le=99, description="extra MP to move across it (on top of the cost to enter the "
                                                     "space beyond)")
     impassable: bool = Field(False, description="no unit moves, retreats or advances across it (a forbidden "
@@ -197,7 +197,7 @@ def _kind_of(ctx):
 
 
 def stacking_at_setup(ctx, section: Section):
-    """No space starts the game over the stacking limit of its kind (cases 7.1, 7.2), per side
+    """No space starts the game over the stacking limit of its kind (cases 7.1, 12.3), per side
     where units of two sides may share it."""
     st = section.stacking
     kind_of = _kind_of(ctx)
@@ -216,7 +216,7 @@ def stacking_at_setup(ctx, section: Section):
 
 def setup_spaces_enterable(ctx, section: Section):
     """Every unit starts, and every reinforcement enters, in a space its type may end a move in
-    (case 5.7): a kind it may enter, not one it only passes through."""
+    (case 12.2): a kind it may enter, not one it only passes through."""
     kind_of = _kind_of(ctx)
 
     def refused(type_id: str, space_id: str) -> str | None:
@@ -242,7 +242,7 @@ def setup_spaces_enterable(ctx, section: Section):
 
 
 def board_connected(ctx, section: Section):
-    """Units move only along connections: the spaces with any connection form one piece (boxes
+    """Case 12.6: units move only along connections: the spaces with any connection form one piece (boxes
     and tracks pieces never move into have none), else some unit could never reach the others."""
     from ....board import board_of_map
     try:

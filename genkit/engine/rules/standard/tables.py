@@ -176,7 +176,7 @@ class Tables:
         st = section.stacking
         self.t_stack = [st.points.get(t.id, 1) if st.count == "points" else 1 for t in ts]
         self.limit = st.limit
-        # ---- kinds of space (cases 5.7, 7.2): per space its limit; per type the spaces it may
+        # ---- kinds of space (cases 12.2, 12.3): per space its limit; per type the spaces it may
         # not enter (t_avoid) and those it may only pass through (t_no_end), as bit masks
         sk = [section.spaces.get(sp.kind) for sp in spaces.spaces]
         self.h_limit = [e.stacking if e is not None and e.stacking is not None else st.limit for e in sk]
@@ -185,7 +185,7 @@ class Tables:
                             and t.id not in e.units and t.id not in e.pass_through) for t in ts]
         self.t_no_end = [sum(1 << h for h, e in enumerate(sk) if e is not None and t.id in e.pass_through)
                          for t in ts]
-        #: units of two sides may share a space and fight in it (case 8.1, combat.where)
+        #: units of two sides may share a space and fight in it (case 12.5, combat.where)
         self.shared = section.combat.where == "same_space"
         if self.shared:                 # a battle inside the attackers' own space
             self.t_within = [tuple(1 << h for h in range(n)) for _ in ts]
