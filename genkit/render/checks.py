@@ -23,7 +23,8 @@ from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
 from .map import MapGeometry
-from .map_board import BoardGeometry, Placed, extra_spaces, overlapping, sheet_ids, sheet_labels
+from .map_board import (BoardGeometry, KeyGeometry, Placed, extra_spaces, needs_key, overlapping, sheet_ids,
+                        sheet_labels)
 from .map_connections import is_hex
 from .map_art import MIN_TEXT
 from .rules_text import rules_findings
@@ -125,9 +126,17 @@ def legend_fit(ctx: DrawingContext):
 
 
 def _board_legend_fit(ctx: DrawingContext, sheet_w: float, sheet_h: float):
-    """legend_fit on a board that is not a hex grid: each sheet's legend, as that sheet lays it out."""
+    """legend_fit on a board that is not a hex grid: each sheet's legend, as that sheet lays it out;
+    where some sheet leaves it no room, the key on a sheet of its own (it then always fits a map
+    sheet; the error path is kept for a sheet too narrow for the terrain key)."""
     c = ctx.content
     path = ("map", "grid", "size_in") if c.map.grid is not None else ("map", "sheets")
+    if needs_key(c):                             # the key on a sheet of its own: it must fit there
+        if not KeyGeometry(c).legend.fits:
+            yield ctx.error("sheet-fit", path, f"the map's key does not fit a {sheet_w:g} x {sheet_h:g} in sheet "
+                            f"of its own: {KeyGeometry(c).legend.need}; use a bigger sheet "
+                            "(game.components.map_sheet_in)")
+        return
     for i, sid in enumerate(sheet_ids(c)):
         geo = BoardGeometry(c, sid)
         if not geo.legend.fits:

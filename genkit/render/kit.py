@@ -33,7 +33,8 @@ from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
-from .map import drawn_map, map_page, map_sheets
+from .map import drawn_map, key_page, map_page, map_sheets
+from .map_board import key_cropped, needs_key
 from .map_connections import board_of
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
@@ -135,6 +136,20 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
             title = g.title if len(sheets) == 1 else f"{g.title}, {board_of(content).sheet(sheet).name}"
             pages = tile(drawn, w * INCH, h * INCH, *flat.size,
                          overlap=TILE_OVERLAP, title=title,
+                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
+            info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+        out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,
+                    "bleed": style.bleed if kind != "map-tiled" else 0.0})
+    if needs_key(content):                   # the key on a sheet of its own, tiled like the maps
+        file = "map-key.pdf" if kind == "map" else "map-tiled-key.pdf"
+        info = {"board": board, "key": True}
+        if kind == "map":
+            pages = [key_page(content, style)]
+        else:
+            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
+            items, kw, kh = key_cropped(content, flat.version_text)
+            pages = tile(items, kw, kh, *flat.size,
+                         overlap=TILE_OVERLAP, title=f"{g.title}, key to the map",
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
             info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
         out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,

@@ -75,6 +75,8 @@ def _info_line(content: Content, geo) -> str:
     if g is not None:
         return f"Octagons {g.size_in:g} in across (A1, C1 ...) and diamonds between them (B1 ...)"
     sheets = geo.board.sheets
+    if getattr(geo, "is_key", False):
+        return "The key to " + (", ".join(s.name for s in sheets) if len(sheets) > 1 else "the map")
     return f"{geo.sheet.name}: map {geo.index + 1} of {len(sheets)}" if len(sheets) > 1 else geo.sheet.name
 
 

@@ -30,7 +30,8 @@ from .layout import SheetStyle, label_plate, readable_ink
 from .legend import legend, plan_legend
 from .map_art import (GRID_INK, MIN_TEXT, PAPER_TONE, bridge_glyph, chip, chip_colours, feature_width, fit_min,
                       hexside_line)
-from .map_board import BoardGeometry, Placed, extra_spaces, sheet_ids, sheet_items, sheet_name, space_items
+from .map_board import (BoardGeometry, Placed, extra_spaces, key_items, sheet_ids, sheet_items, sheet_name,
+                        space_items)
 from .map_connections import board_of, is_hex
 from .map_marks import feature_items, id_backs, section_items
 from .map_roads import road_items, road_segments
@@ -223,6 +224,14 @@ def map_sheets(content: Content) -> tuple[str | None, ...]:
     """The map sheets to print: ``(None,)`` for a hex grid (its one sheet), else the id of each
     sheet of the board."""
     return (None,) if is_hex(content) else sheet_ids(content)
+
+
+def key_page(content: Content, style: SheetStyle) -> Page:
+    """The map's key on a sheet of its own, for a board whose maps leave it no room
+    (:func:`.map_board.needs_key`)."""
+    w, h = content.game.components.map_sheet_in
+    return style.page(key_items(content, style.version_text), *_size(content), "map key",
+                      f"map key: one {sheet_words(w, h)}")
 
 
 def map_page(content: Content, style: SheetStyle, sheet: str | None = None) -> Page:

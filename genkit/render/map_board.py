@@ -24,7 +24,7 @@ from .fonts import cap_height, text_width
 from .layout import label_plate, readable_ink
 from .map_art import GRID_INK, MIN_TEXT, PAPER_TONE, chip, chip_colours
 from .map_marks import feature_badge, feature_ring
-from .map_connections import THROUGH, board_of, connection_line, connection_styles, drawn, shared_border
+from .map_connections import THROUGH, board_of, connection_line, connection_styles, drawn, is_hex, shared_border
 from .terrain_art import terrain_area
 
 MARGIN_TOP = 18.0
@@ -88,22 +88,51 @@ def extra_spaces(content: Content) -> tuple[str, ...]:
     return tuple(s.id for s in board_of(content).spaces if s.cell is None)
 
 
+class KeyGeometry:
+    """The map's key on a sheet of its own (the legend of a board whose drawing leaves it no room
+    on the map sheet): the legend flowed in rows across the sheet's width, from its top."""
+
+    def __init__(self, content: Content):
+        from .legend import LEGEND_EDGE, plan_legend
+        self.content = content
+        self.board = board_of(content)
+        self.sheet = self.board.sheets[0]
+        self.index = 0
+        self.is_key = True
+        self.W = content.game.components.map_sheet_in[0] * INCH
+        self.H = content.game.components.map_sheet_in[1] * INCH
+        self.flats = cell_points(content)
+        self.gw, self.gh = self.W - 2 * LEGEND_EDGE, 0.0
+        self.ox, self.oy = LEGEND_EDGE, MARGIN_TOP
+        self.legend = plan_legend(content, self)
+
+
+def needs_key(content: Content) -> bool:
+    """True when some sheet of the board leaves its legend no room: the key then prints on a
+    sheet of its own (:func:`key_items`) and no map sheet carries it."""
+    return not is_hex(content) and any(not BoardGeometry(content, s.id, key=False).legend.fits
+                                       for s in board_of(content).sheets)
+
+
 class BoardGeometry(Placed):
     """Where one sheet of the board sits on its map sheet (points): the drawing's top-left at
     (``ox``, ``oy``), ``gw`` x ``gh`` points, the legend under it or beside it. Duck-types the
     hex :class:`~.map.MapGeometry` for the legend and the roads (``W``, ``H``, ``gw``, ``gh``,
     ``ox``, ``oy``, ``flats``, ``centre_of``)."""
 
-    def __init__(self, content: Content, sheet_id: str | None = None):
+    def __init__(self, content: Content, sheet_id: str | None = None, key: bool | None = None):
         from .legend import plan_legend
         super().__init__(content, sheet_id, 0.0, MARGIN_TOP)
+        self.key = needs_key(content) if key is None else key     # the legend is on a sheet of its own
         self.index = [s.id for s in self.board.sheets].index(self.sheet.id)
         self.W = content.game.components.map_sheet_in[0] * INCH
         self.H = content.game.components.map_sheet_in[1] * INCH
         self.gw, self.gh = self.sheet.width_in * INCH, self.sheet.height_in * INCH
         self.ox = (self.W - self.gw) / 2
         self.legend = plan_legend(content, self)
-        if self.legend.beside:
+        if self.key:
+            self.legend = self.legend._replace(fits=True, rows=[], beside=False)
+        elif self.legend.beside:
             self.ox = self.legend.grid_x
 
 
@@ -293,8 +322,42 @@ def sheet_items(content: Content, geo: BoardGeometry, version_text: str = "") ->
     from .legend import legend
     items: list[Primitive] = [Rect(0, 0, geo.W, geo.H, fill=PAPER_TONE, stroke=None)]
     items += space_items(content, geo)
-    items += legend(content, geo, version_text)
+    items += legend(content, geo, version_text) if not geo.key else _key_caption(content, geo, version_text)
     return items
+
+
+def _key_caption(content: Content, geo: BoardGeometry, version_text: str) -> list[Primitive]:
+    """Under a drawing whose key is on a sheet of its own: the game, the map and where the key is,
+    on one line, when the sheet has room for it."""
+    from .sheets import FOOTER_BAND
+    from .text_fit import fit_text
+    n = len(geo.board.sheets)
+    words = (f"{content.game.title}: {geo.sheet.name}" + (f" (map {geo.index + 1} of {n})" if n > 1 else "")
+             + " - the key to the map is on its own sheet" + (f" - {version_text}" if version_text else ""))
+    y = geo.oy + geo.gh + 4 + cap_height("sans-bold", 7)
+    if y + 2 > geo.H - FOOTER_BAND - 2:
+        return []
+    size = max(MIN_TEXT, fit_text(words, "sans-bold", 7, geo.gw))
+    return [Text(geo.ox, y, words, size, "sans-bold", "#1a1a1a")]
+
+
+def key_items(content: Content, version_text: str = "") -> list[Primitive]:
+    """The map's key on a sheet of its own (see :func:`needs_key`)."""
+    from .legend import legend
+    geo = KeyGeometry(content)
+    return [Rect(0, 0, geo.W, geo.H, fill=PAPER_TONE, stroke=None)] + legend(content, geo, version_text)
+
+
+def key_cropped(content: Content, version_text: str = "", air: float = 18.0) -> tuple[list[Primitive], float, float]:
+    """The key alone, cropped to what it draws plus ``air`` all round: (items, width, height), for
+    tiling at 1:1 onto as little paper as it needs."""
+    from .geometry import bounds
+    from .legend import legend
+    drawn_ = legend(content, KeyGeometry(content), version_text)
+    x0, y0, x1, y1 = bounds(drawn_)
+    w, h = x1 - x0 + 2 * air, y1 - y0 + 2 * air
+    return [Rect(0, 0, w, h, fill=PAPER_TONE, stroke=None),
+            Group(tuple(drawn_), translate=(air - x0, air - y0))], w, h
 
 
 def space_items(content: Content, geo: Placed) -> list[Primitive]:
