@@ -4,7 +4,6 @@ engine like the hex games (tests/export/test_vassal_engine.py): every space is a
 at genkit's centre, pieces snap to it, the set-up pieces stand on their spaces."""
 from __future__ import annotations
 
-import collections
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,7 +17,7 @@ from genkit.pack.playable import load_checked
 
 from . import vassal_engine
 from .conftest import vmod_files
-from .test_vassal_engine import _check_clean, _check_pieces
+from .test_vassal_engine import _check_clean, _check_pieces, _check_setup, check_spaces, space_centres
 
 BOARDS = Path(__file__).resolve().parents[1] / "fixtures" / "boards"
 NAMES = ("square", "octagon", "drawn")
@@ -41,17 +40,6 @@ def engine(tmp_path_factory):
     if _ENGINE["cmd"] is None:
         pytest.skip(_ENGINE["why"])
     return _ENGINE["cmd"]
-
-
-def _names(art) -> dict:
-    """space id -> the VASSAL board it is on, and the centres of every space."""
-    several = len(art.maps) > 1
-    boards, centres = {}, {}
-    for m in art.maps:
-        for sid, xy in m.spaces.items():
-            boards[sid] = m.name if several else "Board"
-            centres[sid] = xy
-    return boards, centres
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -109,30 +97,10 @@ def test_board_in_the_engine(name, engine, tmp_path_factory, tmp_path):
     folder = _export(name, tmp_path_factory)
     content, _ = load_checked(BOARDS / name)
     art = load_artwork(BOARDS / name, 96)
-    boards, centres = _names(art)
+    centres, boards = space_centres(art)
     result, _ = vassal_engine.probe(engine, folder / f"{content.game.id}.vmod", centres, tmp_path / "probe",
                                     boards=boards)
     _check_clean(result)
     _check_pieces(result, art)
-    by_board = {b["name"]: b for b in result["boards"]}
-    assert set(by_board) == set(boards.values())
-    seen = set()
-    for bname, b in by_board.items():
-        assert b["grid"], f"the engine dropped the grid of {bname}"
-        for h in b["hexes"]:
-            x, y = centres[h["id"]]
-            assert h["name"] == h["id"], h
-            assert h["centre"] is not None and abs(h["centre"][0] - x) <= 1 and abs(h["centre"][1] - y) <= 1, h
-            assert abs(h["snap"][0] - x) <= 1 and abs(h["snap"][1] - y) <= 1, h
-            seen.add(h["id"])
-    assert seen == set(centres)
-    want = collections.Counter((k.name, s) for k in art.counters for s in k.setup)
-    got = collections.Counter()
-    maps = {m.name if len(art.maps) > 1 else "Main Map": m for m in art.maps}
-    for st in result["game"]:
-        if st["map"] in maps:
-            for p in st["pieces"]:
-                got[(p["name"], st["location"])] += 1
-                x, y = maps[st["map"]].spaces[st["location"]]
-                assert abs(st["x"] - x) <= 1 and abs(st["y"] - y) <= 1, st
-    assert got == want
+    check_spaces(result, centres, boards)
+    _check_setup(result, art)
