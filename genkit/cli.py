@@ -270,7 +270,8 @@ for _command in (sim, compare, sweep, tune):       # the simulator's commands (c
 @click.argument("name")
 @click.option("--template", default="standard", show_default=True, metavar="NAME",
               help="The starting pack to copy: standard (a small game on the standard rules: a river with a "
-                   "bridge, a road, three unit types, an odds CRT, reinforcements).")
+                   "bridge, a road, three unit types, an odds CRT, reinforcements), or areas (the same on a drawn "
+                   "board of areas and their connections).")
 @click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("content"),
               show_default=True, help="The folder the game's folder is made in.")
 def new(name: str, template: str, parent: Path):

@@ -35,7 +35,7 @@ class NewPackError(Exception):
 
 
 def templates() -> list[str]:
-    """The names of the starting packs, e.g. ``["standard"]``."""
+    """The names of the starting packs, e.g. ``["areas", "standard"]``."""
     if not NEW_PACKS.is_dir():
         return []
     return sorted(p.name for p in NEW_PACKS.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))

@@ -144,3 +144,22 @@ def test_one_step_changes_do_not_swing_the_new_pack_to_a_walkover(pack, change):
     for sets in ([], [change]):
         blue = simulate(str(pack), sets, games=120, seed=7, workers=1, progress=False).win_rate("blue")["p"]
         assert 0.3 <= blue <= 0.7, (sets, blue)
+
+
+def test_new_areas_starts_a_game_on_a_drawn_board_that_checks_and_plays(tmp_path, monkeypatch, genkit):
+    """``genkit new NAME --template areas``: areas and connections, no grid; it checks clean and
+    a game between bots runs to its end."""
+    from genkit.board import board_of_map
+    from genkit.model.load import load_game
+    monkeypatch.chdir(tmp_path)
+    code, out, err = genkit("new", "borderland", "--template", "areas")
+    assert code == 0, out + err
+    pack = tmp_path / "content" / "borderland"
+    code, out, _ = genkit("check", pack)
+    assert code == 0 and out.strip().endswith("0 errors, 0 warnings"), out
+    content = load_game(pack)
+    assert content.map.grid is None
+    board = board_of_map(content.map)
+    assert board.layout == "drawn" and board.connected() and "river" in board.connection_kinds
+    code, out, err = genkit("play", pack, "--seed", "3", "--bots", "greedy,greedy")
+    assert code == 0 and "winner:" in out, out + err

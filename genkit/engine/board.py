@@ -1,59 +1,78 @@
-"""The board of a game, built once per content and shared by every state: the hex grid,
-terrain costs and line-of-sight blocks as arrays over integer hex indices, with the tables the
-hot paths read (hex bit masks of neighbours, per-node move tables for facing units, shared
+"""The board of a game, built once per content and shared by every state: the spaces and
+connections of :mod:`genkit.board` (a hex grid, a square or octagon grid, a drawn board), terrain
+costs and line-of-sight blocks as arrays over integer space indices, with the tables the hot
+paths read (bit masks of neighbours, per-node move tables for facing units on hexes, shared
 ``("to", hex, facing)`` / ``("at", hex)`` action tuples); and the two questions every game and
 its bots ask of a position on it: each side's zones of control (:func:`side_masks`) and the
-cost from every hex to a target (:func:`costs_to`).
+cost from every space to a target (:func:`costs_to`).
+
+Slots: each space has ``degree`` connection slots (on hexes the six directions of
+:mod:`genkit.hexes`), so an *edge* ``space * degree + slot`` names one way across one connection.
 """
 from __future__ import annotations
 
 import heapq
 import math
+from array import array
 
+from ..board import board_of_map
 from ..hexes import DIRECTIONS, HexGrid
 
 IMPASSABLE = 0          # Board.cost value of a hex no unit may enter
+UNREACHABLE = 32767     # Board.distance between spaces no connections join
 
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 _SQ3 = math.sqrt(3.0)
 
 
 class Board:
-    """Per-content geometry and terrain, built once and shared by all states."""
+    """Per-content geometry and terrain, built once and shared by all states.
+
+    ``spaces``: the :class:`genkit.board.Board` (records, connections, sheets); ``grid``: what
+    turns space ids into indices and back (``index_of``, ``id_of``): the
+    :class:`~genkit.hexes.HexGrid` on a hex map (its facing and hexside maths too), else the
+    board itself; ``is_hex``: the map is a hex grid."""
 
     def __init__(self, content):
         m = content.map
-        g = m.grid
-        self.grid = grid = HexGrid(g.columns, g.rows, g.orientation, g.shift)
-        self.n = n = grid.n
-        self.neighbours = grid.neighbours          # 6-tuples, -1 off the map
-        self.adjacent = tuple(grid.adjacent(i) for i in range(n))
-        self._dist = grid._dist                     # flat distance table (read-only use)
-        by_code = content.terrain_by_code()
+        self.spaces = sb = board_of_map(m)
+        self.is_hex = isinstance(sb.grid, HexGrid)
+        self.grid = grid = sb.grid if self.is_hex else sb
+        self.n = n = sb.n
+        self.degree = deg = sb.degree
+        self.neighbours = sb.neighbours             # degree-tuples, -1 no connection
+        self.adjacent = sb.adjacent
+        if self.is_hex:
+            self._dist = sb._dist                   # flat distance table (read-only use)
+        else:                                       # no path: further than any range
+            self._dist = array("h", (UNREACHABLE if d < 0 else d for d in sb._dist))
+        by_id = {t.id: t for t in m.terrain}
         self.cost = [IMPASSABLE] * n
         self.blocks = bytearray(n)
         self.terrain = [""] * n
-        for r, row in enumerate(m.rows, start=1):
-            for c, code in enumerate(row, start=1):
-                if c > g.columns or r > g.rows:
-                    continue
-                t = by_code[code]
-                i = grid.index_of(grid.id_format.format(col=c, row=r))
-                self.cost[i] = t.move_cost if t.move_cost is not None else IMPASSABLE
-                self.blocks[i] = 1 if t.blocks_los else 0
-                self.terrain[i] = t.id
+        for i, sp in enumerate(sb.spaces):
+            t = by_id.get(sp.terrain)
+            if t is None:
+                continue
+            self.cost[i] = t.move_cost if t.move_cost is not None else IMPASSABLE
+            self.blocks[i] = 1 if t.blocks_los else 0
+            self.terrain[i] = t.id
         for f in m.features:                        # a feature that blocks sight, on any terrain
             for h in f.hexes if f.blocks_los else ():
                 self.blocks[grid.index_of(h)] = 1
         # map.lines run along a column on flat grids, a row on pointy ones: each hex's coordinate across them
-        along = 0 if g.orientation == "flat" else 1
-        self.line_coord = [grid.col_row(i)[along] for i in range(n)]
-        # (hex, facing) nodes for facing units: node = hex * 6 + facing
-        self.node_hex = [k // 6 for k in range(n * 6)]
+        if self.is_hex:
+            along = 0 if m.grid.orientation == "flat" else 1
+            self.line_coord = [grid.col_row(i)[along] for i in range(n)]
+        else:
+            self.line_coord = [sp.cell[0] if sp.cell else 0 for sp in sb.spaces]
+        # (hex, facing) nodes for facing units (hex maps): node = hex * 6 + facing
+        nf = n * 6 if self.is_hex else 0
+        self.node_hex = [k // 6 for k in range(nf)]
         self.node_fwd = [(self.neighbours[k // 6][k % 6] * 6 + k % 6) if self.neighbours[k // 6][k % 6] >= 0
-                         else -1 for k in range(n * 6)]
-        self.node_left = [(k // 6) * 6 + (k % 6 + 5) % 6 for k in range(n * 6)]
-        self.node_right = [(k // 6) * 6 + (k % 6 + 1) % 6 for k in range(n * 6)]
+                         else -1 for k in range(nf)]
+        self.node_left = [(k // 6) * 6 + (k % 6 + 5) % 6 for k in range(nf)]
+        self.node_right = [(k // 6) * 6 + (k % 6 + 1) % 6 for k in range(nf)]
         self._areas: dict = {}
         # ---- precomputed tables for the hot paths (bit masks over hex indices, shared tuples)
         self.bit = tuple(1 << h for h in range(n))
@@ -61,15 +80,23 @@ class Board:
         self.passable_mask = sum(1 << h for h in range(n) if self.cost[h] != IMPASSABLE)
         # per node (hex * 6 + facing): (forward node or -1, its hex or -1, left node, right node)
         self.node_moves = tuple((self.node_fwd[k], self.node_hex[self.node_fwd[k]] if self.node_fwd[k] >= 0 else -1,
-                                 self.node_left[k], self.node_right[k]) for k in range(n * 6))
+                                 self.node_left[k], self.node_right[k]) for k in range(nf))
         # shared action tuples: ("to", hex, facing) per node and ("at", hex) per hex
-        self.to_action = tuple(("to", k // 6, k % 6) for k in range(n * 6))
+        self.to_action = tuple(("to", k // 6, k % 6) for k in range(nf))
         self.at_action = tuple(("at", h) for h in range(n))
         self._within_masks: dict = {}
         self._bits_fmt = "0%db" % n
         # (cost, mask of the hexes with that entry cost) for every positive cost, ascending
         self.cost_masks = tuple((c, sum(1 << h for h in range(n) if self.cost[h] == c))
                                 for c in sorted(set(self.cost) - {IMPASSABLE}))
+
+    def id_of(self, i: int) -> str:
+        """The printed id of space ``i``."""
+        return self.spaces.ids[i]
+
+    def index_of(self, space_id: str) -> int:
+        """The index of the space ``space_id`` (KeyError if the board has none)."""
+        return self.grid.index_of(space_id)
 
     def mask_bytes(self, mask: int) -> bytes:
         """A bit mask over hex indices as one byte (0/1) per hex."""
@@ -86,7 +113,7 @@ class Board:
         return self._dist[i * self.n + j]
 
     def within(self, i: int, r: int) -> tuple:
-        return self.grid.within(i, r)
+        return self.spaces.within(i, r)
 
     def facing_toward(self, a: int, b: int) -> int:
         """The direction (0..5) from hex ``a`` closest in angle to hex ``b`` (ties: lowest index)."""

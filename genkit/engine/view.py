@@ -41,30 +41,48 @@ class View:
 
 def render_text(game, state: State) -> str:
     """The map as rows of cells: a unit shows side letter + type short (lower case when
-    reduced), an empty hex its terrain code; then the pieces off the map per side and the
+    reduced), an empty hex its terrain code; on a board that is no hex grid, one line per
+    occupied space (its id, then its pieces); then the pieces off the map per side and the
     game's own status lines (:meth:`GameRules.status_lines`)."""
     b = game.board
-    grid = b.grid
-    code_of = {t.id: t.code for t in game.content.map.terrain}
-    width = 5
     head = f"turn {state.turn} phase {game.phase_ids[state.phase]} actor {game.side_id(state.actor) or '-'}"
     if state.ended:
         head += f"  ENDED winner={game.side_id(state.winner) or 'draw'} ({state.reason})"
-    lines = [head, "    " + "".join(f"{c:02d}".center(width) for c in range(1, grid.columns + 1))]
-    for r in range(1, grid.rows + 1):
-        cells = []
-        for c in range(1, grid.columns + 1):
-            h = grid.index_of(grid.id_format.format(col=c, row=r))
-            p = state.occ[h]
-            if p >= 0:
-                label = game.side_ids[game.p_side[p]][0].upper() + game.types[game.p_type[p]].short
-                cells.append((label.lower() if state.reduced[p] else label)[:width - 1].center(width))
-            else:
-                cells.append(code_of.get(b.terrain[h], "?").center(width))
-        lines.append(f"{r:02d}  " + "".join(cells))
+
+    def label(p: int) -> str:
+        text = game.side_ids[game.p_side[p]][0].upper() + game.types[game.p_type[p]].short
+        return text.lower() if state.reduced[p] else text
+
+    if b.is_hex:
+        lines = [head] + _hex_rows(game, state, label)
+    else:
+        lines = [head]
+        for h in range(b.n):
+            here = [p for p in range(game.npieces) if state.loc[p] == h]
+            if here:
+                lines.append(f"{b.id_of(h)}: {' '.join(label(p) for p in here)}")
     where = {RESERVE: "(R)", ELIMINATED: "(E)"}
     for side, sid in enumerate(game.side_ids):
         off = [f"{game.types[game.p_type[p]].short}{where.get(state.loc[p], '(X)')}"
                for p in game.side_pieces[side] if state.loc[p] < 0]
         lines.append(f"{sid}: off-map {' '.join(off) or '-'}")
     return "\n".join(lines + game.status_lines(state))
+
+
+def _hex_rows(game, state: State, label) -> list:
+    b = game.board
+    grid = b.grid
+    code_of = {t.id: t.code for t in game.content.map.terrain}
+    width = 5
+    lines = ["    " + "".join(f"{c:02d}".center(width) for c in range(1, grid.columns + 1))]
+    for r in range(1, grid.rows + 1):
+        cells = []
+        for c in range(1, grid.columns + 1):
+            h = grid.index_of(grid.id_format.format(col=c, row=r))
+            p = state.occ[h]
+            if p >= 0:
+                cells.append(label(p)[:width - 1].center(width))
+            else:
+                cells.append(code_of.get(b.terrain[h], "?").center(width))
+        lines.append(f"{r:02d}  " + "".join(cells))
+    return lines

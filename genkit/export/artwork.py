@@ -10,6 +10,11 @@ The resolution is the requested dpi nudged so that a hex is an even number of pi
 flats. With that, and the map drawn shifted by less than a pixel so that the grid's origin is a
 whole pixel, VASSAL's integer hex maths (``x0``/``y0`` integers, half a hex as ``(int)(dy/2)``)
 lands on genkit's own hex centres to within a pixel.
+
+Any other board (issue 24) is drawn one image per sheet of the board (:class:`MapArt` each, in
+``Artwork.maps``), with every space's centre in that image's pixels: a square grid at a whole
+even number of pixels a square, its first square's centre on a whole pixel (VASSAL's square
+grid), an octagon or drawn board at the dpi asked (VASSAL's irregular grid of named points).
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from ..render import counters as render_counters
 from ..render.draw import INCH
 from ..render.kit import kit_digest
 from ..render.layout import SheetStyle
-from ..render.map import MapGeometry, map_page
+from ..render.map import MapGeometry, map_page, map_sheets
+from ..render.map_board import BoardGeometry
+from ..render.map_connections import board_of, is_hex
 from ..render.raster import png_bytes, raster
 
 #: the largest image edge any export writes (TTS loads up to 4096 reliably; VASSAL tiles maps)
@@ -53,11 +60,28 @@ class GridPlacement:
 
 
 @dataclass(frozen=True)
+class SquarePlacement:
+    """A square grid in map pixels, in VASSAL's terms: ``x0``/``y0`` the centre of the first
+    square (column 1, row 1), whole pixels; ``d`` a square's side (whole, even)."""
+    x0: int
+    y0: int
+    d: float
+
+
+@dataclass(frozen=True)
 class MapArt:
+    """One map image: a hex grid's (``grid``), or a sheet of another board (``grid`` None;
+    ``square`` on a square grid). ``spaces``: every space drawn on it -> its centre (x, y) in
+    its pixels; ``sheet`` / ``name``: the board's sheet; ``board``: the board's layout."""
     image: str
     width: int
     height: int
-    grid: GridPlacement
+    grid: GridPlacement | None
+    sheet: str = "map"
+    name: str = "Map"
+    board: str = "hex"
+    spaces: dict = field(default_factory=dict, repr=False)
+    square: SquarePlacement | None = None
 
 
 @dataclass(frozen=True)
@@ -89,18 +113,27 @@ class Artwork:
     title: str
     version: str
     ppi: float
-    map: MapArt
+    map: MapArt                      # the first (a hex grid's only) map
     counters: list
     cards: list
     card_back: str | None
     counter_px: int
     card_px: tuple
     images: dict = field(default_factory=dict)
+    maps: list = field(default_factory=list)     # every map, one per sheet of the board
+
+    def map_of(self, space_id: str) -> MapArt:
+        """The map a space is drawn on."""
+        return next(m for m in self.maps if space_id in m.spaces)
 
 
 def pixels_per_inch(content, dpi: float) -> float:
-    """``dpi`` nudged so that a hex is an even whole number of pixels across the flats."""
-    flats = content.map.grid.hex_size_in
+    """``dpi`` nudged so that a hex (a square, an ox) is an even whole number of pixels across the
+    flats; a drawn board's is ``dpi``."""
+    g = content.map.grid
+    if g is None:
+        return float(dpi)
+    flats = g.cell_size_in
     px = max(2, 2 * round(flats * dpi / 2))
     return px / flats
 
@@ -117,7 +150,12 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
     g = content.game
     art = Artwork(g.id, g.title, g.version, ppi, None, [], [], None,
                   _even(g.components.counter_in * ppi), tuple(round(v * ppi) for v in g.components.card_in))
-    art.map = _map_art(content, source, ppi, art.images)
+    if is_hex(content):
+        art.map = _map_art(content, source, ppi, art.images)
+        art.maps = [art.map]
+    else:
+        art.maps = [_sheet_art(content, source, ppi, art.images, sheet) for sheet in map_sheets(content)]
+        art.map = art.maps[0]
     if pieces:
         art.counters = _counter_kinds(content, content_path, art)
         art.cards, art.card_back = _card_art(content, content_path, art, checked.laid.cards)
@@ -140,7 +178,32 @@ def _map_art(content, source, ppi: float, images: dict) -> MapArt:
     grid, shift_pt = grid_placement(content, k)
     img = raster(page.items, w_px / k, h_px / k, w_px, h_px, shift_pt)
     images["map.png"] = png_bytes(img)
-    return MapArt("map.png", w_px, h_px, grid)
+    return MapArt("map.png", w_px, h_px, grid, spaces=grid.centres)
+
+
+def _sheet_art(content, source, ppi: float, images: dict, sheet: str) -> MapArt:
+    """One sheet of a board that is not a hex grid, and its spaces' centres in its pixels."""
+    style = SheetStyle("letter", 0, content.game.version, source.sha256, content.game.title)
+    page = map_page(content, style, sheet)
+    k = ppi / INCH
+    w_px, h_px = round(page.width * k), round(page.height * k)
+    if max(w_px, h_px) > MAX_EDGE:
+        raise ValueError(f"the map would be {w_px} x {h_px} pixels at {ppi:.0f} dpi; "
+                         f"lower --dpi (at most {MAX_EDGE} pixels a side)")
+    geo = BoardGeometry(content, sheet)
+    board = board_of(content)
+    shift = (0.0, 0.0)
+    square = None
+    if board.layout == "square":                 # the first square's centre on a whole pixel
+        ox, oy = (v * k for v in geo.centre_of(board.id_of(0)))
+        shift = (round(ox) - ox, round(oy) - oy)
+        square = SquarePlacement(round(ox), round(oy), float(round(content.map.grid.size_in * ppi)))
+    spaces = {s.id: (geo.pt(s.centre)[0] * k + shift[0], geo.pt(s.centre)[1] * k + shift[1])
+              for s in geo.spaces() if s.centre is not None}
+    img = raster(page.items, w_px / k, h_px / k, w_px, h_px, (shift[0] / k, shift[1] / k))
+    name = "map.png" if len(board.sheets) == 1 else f"map-{sheet}.png"
+    images[name] = png_bytes(img)
+    return MapArt(name, w_px, h_px, None, geo.sheet.id, geo.sheet.name, board.layout, spaces, square)
 
 
 def grid_placement(content, k: float) -> tuple[GridPlacement, tuple[float, float]]:

@@ -18,7 +18,8 @@ What TTS needs and this module guarantees (tests/export/test_tts.py checks each)
 
 The world scale (table units per inch) has not been measured in a real TTS; it is the one
 constant :data:`UNITS_PER_INCH`. Objects carry their intended table positions (the board at the
-centre, set-up counters on their hexes); TTS puts what is taken out of a bag at the bag, and the
+centre, set-up counters on their hexes or spaces; a board of several sheets lays its maps
+left to right, the first at the centre); TTS puts what is taken out of a bag at the bag, and the
 preview (:mod:`.tts_preview`) draws them where they are meant to go.
 """
 
@@ -78,8 +79,8 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
     """The saved object's JSON (as a dict) and the images it needs (file name -> PNG bytes).
     ``url(name)`` gives the URL under which an image file will be found."""
     guid = Guids(art.game_id)
-    images = {art.map.image: board_image(art)}
-    objects = [_board(art, guid, url)]
+    images = {m.image: board_image(art, m) for m in art.maps}
+    objects = [_board(art, guid, url, m, i) for i, m in enumerate(art.maps)]
     objects += _counters(art, guid, url, images)
     if art.cards:
         deck, sheets = _deck(art, content, guid, url)
@@ -95,11 +96,13 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
     return save, images
 
 
-def board_image(art: Artwork) -> bytes:
-    """The map for the table: the kit's image, shrunk to TTS's 4096 pixels a side when a high
-    --dpi made it larger (the board keeps its size on the table; only its texture is smaller)."""
-    data = art.images[art.map.image]
-    if max(art.map.width, art.map.height) <= MAX_TEXTURE:
+def board_image(art: Artwork, m=None) -> bytes:
+    """A map for the table (``m``: which; the first by default): the kit's image, shrunk to TTS's
+    4096 pixels a side when a high --dpi made it larger (the board keeps its size on the table;
+    only its texture is smaller)."""
+    m = m or art.map
+    data = art.images[m.image]
+    if max(m.width, m.height) <= MAX_TEXTURE:
         return data
     from PIL import Image
     img = Image.open(io.BytesIO(data))
@@ -112,19 +115,37 @@ def table_scale(art: Artwork) -> float:
     return UNITS_PER_INCH / art.ppi
 
 
-def _board(art: Artwork, guid, url) -> dict:
+def _board(art: Artwork, guid, url, m, i: int) -> dict:
     k = table_scale(art)
-    width = art.map.width * k
-    return _object("Custom_Board", guid("board"), "Map", _transform(y=0.5, scale=width, rot_y=0.0),
-                   Locked=True, CustomImage={"ImageURL": url(art.map.image), "ImageSecondaryURL": "",
+    width = m.width * k
+    key = "board" if i == 0 else f"board:{m.sheet}"
+    return _object("Custom_Board", guid(key), m.name if len(art.maps) > 1 else "Map",
+                   _transform(x=board_x(art, m), y=0.5, scale=width, rot_y=0.0),
+                   Locked=True, CustomImage={"ImageURL": url(m.image), "ImageSecondaryURL": "",
                                              "WidthScale": 0.0})
 
 
-def board_xz(art: Artwork, px: float, py: float) -> tuple[float, float]:
-    """Table (x, z) of map pixel (px, py): the board's centre is the table's origin, +z is the
-    top of the image (away from the player)."""
+#: the gap between two maps of one board on the table, inches
+MAP_GAP_IN = 1.0
+
+
+def board_x(art: Artwork, m) -> float:
+    """Table x of a map's centre: the first at the origin, each next one to its right."""
     k = table_scale(art)
-    return (px - art.map.width / 2) * k, (art.map.height / 2 - py) * k
+    x = 0.0
+    for a, b in zip(art.maps, art.maps[1:]):
+        if a is m:
+            break
+        x += (a.width + b.width) / 2 * k + MAP_GAP_IN * UNITS_PER_INCH
+    return x
+
+
+def board_xz(art: Artwork, px: float, py: float, m=None) -> tuple[float, float]:
+    """Table (x, z) of pixel (px, py) of map ``m`` (the first by default): the first map's centre
+    is the table's origin, +z is the top of the image (away from the player)."""
+    m = m or art.map
+    k = table_scale(art)
+    return board_x(art, m) + (px - m.width / 2) * k, (m.height / 2 - py) * k
 
 
 def _tile(art: Artwork, kind, guid, key: str, url, x: float, z: float) -> dict:
@@ -151,7 +172,8 @@ def _counters(art: Artwork, guid, url, images: dict) -> list[dict]:
         images[kind.front] = art.images[kind.front]
         images[kind.back] = art.images[kind.back]
         for i, hex_id in enumerate(kind.setup):
-            x, z = board_xz(art, *art.map.grid.centres[hex_id])
+            m = art.map_of(hex_id)
+            x, z = board_xz(art, *m.spaces[hex_id], m)
             out.append(_tile(art, kind, guid, f"{kind.key}:setup:{i}", url, x, z))
         for i in range(kind.spare):
             row, col = divmod(n, per_row)
@@ -165,7 +187,8 @@ def _deck(art: Artwork, content, guid, url) -> tuple[dict, dict]:
     sheets = card_sheets(art)
     w_px, h_px = art.card_px
     k = table_scale(art)
-    x = art.map.width * k / 2 + w_px * k
+    last = art.maps[-1]
+    x = board_x(art, last) + last.width * k / 2 + w_px * k
     custom = {str(s.key): {"FaceURL": url(s.name), "BackURL": url(art.card_back),
                            "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True,
                            "UniqueBack": False, "Type": 0} for s in sheets}

@@ -5,6 +5,10 @@ class, each attribute one ``setAttribute`` call), ``moduledata`` (which engine v
 so 3.5+ engines read ``buildFile.xml``) and ``images/``. The module holds:
 
 * the map, with a HexGrid whose numbering is the model's hex ids (flat or pointy, either shift);
+  a square board's map with a SquareGrid numbered like its ids (CCRR); an octagon or drawn
+  board's maps, one window per sheet of the board, each with an irregular grid (RegionGrid) of
+  one named point (Region) per space at its centre, so pieces snap to spaces and VASSAL names
+  their location by the space's id;
 * every counter kind as a two-faced piece (Ctrl+F flips), in a palette with a list per side;
 * the set-up pieces on their hexes (SetupStacks) and, on a card table, the deck face down and
   shuffled with its back (DrawPile);
@@ -91,7 +95,11 @@ def build_file(art: Artwork, content) -> bytes:
     roster = _el(root, "module.PlayerRoster", buttonText="Retire")
     for side in content.game.sides:
         ET.SubElement(roster, "entry").text = side.name
-    _main_map(root, art, slots)
+    if art.map.grid is not None:
+        _main_map(root, art, slots)
+    else:
+        for m in art.maps:
+            _board_map(root, art, m, slots, len(art.maps) > 1)
     if art.cards:
         _card_map(root, art, content, slots)
     _palette(root, art, content, slots)
@@ -126,6 +134,48 @@ def _main_map(root, art: Artwork, slots: _Slots) -> None:
             stack = _el(m, "module.map.SetupStack", name=f"{kind.name} {hex_id}", owningBoard=BOARD,
                         useGridLocation="true", location=hex_id, x=int(x), y=int(y))
             _counter_slot(stack, "widget.PieceSlot", kind, art, slots)
+
+
+def _board_map(root, art: Artwork, m, slots: _Slots, several: bool) -> None:
+    """One sheet of a board that is not a hex grid: its window, its grid, its set-up pieces. A
+    board of one sheet keeps the hex map's names (``Main Map``, ``Board``); several sheets are
+    named by theirs."""
+    map_name, board_name = (m.name, m.name) if several else ("Main Map", BOARD)
+    win = _map(root, map_name, m.name if several else "Map")
+    board = _el(_el(win, "module.map.BoardPicker"), "module.map.boardPicker.Board",
+                name=board_name, image=m.image, reversible="false")
+    if m.square is not None:
+        _square_grid(board, m.square)
+    else:
+        _region_grid(board, m.spaces)
+    _map_tools(win)
+    for kind in art.counters:
+        for space_id in kind.setup:
+            if space_id not in m.spaces:
+                continue
+            x, y = m.spaces[space_id]
+            stack = _el(win, "module.map.SetupStack", name=f"{kind.name} {space_id}", owningBoard=board_name,
+                        useGridLocation="true", location=space_id, x=round(x), y=round(y))
+            _counter_slot(stack, "widget.PieceSlot", kind, art, slots)
+
+
+def _square_grid(board, sq) -> None:
+    """A SquareGrid whose squares are named CCRR like the model's: raw square (0, 0) is column 1,
+    row 1, centred on (x0, y0)."""
+    grid = _el(board, "module.map.boardPicker.board.SquareGrid", x0=sq.x0, y0=sq.y0, dx=repr(sq.d),
+               dy=repr(sq.d), snapTo="true", edgesLegal="false", cornersLegal="false", visible="false",
+               dotsVisible="false", color="0,0,0", range="Metric")
+    _el(grid, "module.map.boardPicker.board.mapgrid.SquareGridNumbering", first="H", sep="", hType="N",
+        hLeading=1, hOff=1, hDescend="false", vType="N", vLeading=1, vOff=1, vDescend="false",
+        visible="false", fontSize=9, color="0,0,0", rotateText=0, hDrawOff=0, vDrawOff=0,
+        locationFormat="$gridLocation$")
+
+
+def _region_grid(board, spaces: dict) -> None:
+    """An irregular grid: one named point per space at its centre (whole pixels)."""
+    grid = _el(board, "module.map.boardPicker.board.RegionGrid", snapto="true", visible="false", fontsize=9)
+    for space_id, (x, y) in spaces.items():
+        _el(grid, "module.map.boardPicker.board.Region", name=space_id, originx=round(x), originy=round(y))
 
 
 def _grid(board, g) -> None:

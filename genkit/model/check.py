@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Callable, Iterable, Iterator
 
 from .. import hexes
-from . import check_cards, check_colours, check_combat, check_map  # noqa: F401  (register their checks)
+from . import check_board, check_cards, check_colours, check_combat, check_map  # noqa: F401  (register their checks)
 from .check_context import CHECKS, Context, check
 from .schema import DRAW, MOST_POINTS, Content
 from .source import Finding, Source
@@ -210,9 +210,12 @@ def sheet_fit(ctx: Context):
     :mod:`genkit.render.checks`)."""
     c = ctx.content
     g = c.map.grid
-    w, h = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
     sheet_w, sheet_h = c.game.components.map_sheet_in
     margin = 0.25  # home printers cannot print the outer quarter inch
+    if g is None or g.kind != "hex":        # the board's own sheets
+        yield from _board_sheet_fit(ctx, sheet_w, sheet_h, margin)
+        return
+    w, h = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
     if w + 2 * margin > sheet_w or h + 2 * margin > sheet_h:
         yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
                         f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes measures {w:.2f} x {h:.2f} in; "
@@ -224,6 +227,21 @@ def sheet_fit(ctx: Context):
     elif counter > 0.95 * g.hex_size_in:
         yield ctx.warning("counter-fit", ("game", "components", "counter_in"),
                           f"{counter} in counters nearly fill the {g.hex_size_in} in hexes: hard to pick up")
+
+
+def _board_sheet_fit(ctx: Context, sheet_w: float, sheet_h: float, margin: float):
+    """Each map of a square, octagon or drawn board fits the map sheet; counters fit a cell."""
+    c = ctx.content
+    g = c.map.grid
+    for s in ctx.board.sheets:
+        if s.width_in + 2 * margin > sheet_w or s.height_in + 2 * margin > sheet_h:
+            path = ("map", "grid", "size_in") if g is not None else ("map", "sheets")
+            yield ctx.error("sheet-fit", path, f"map '{s.name}' measures {s.width_in:.2f} x {s.height_in:.2f} in; with "
+                                               f"{margin} in margins it does not fit the {sheet_w:g} x {sheet_h:g} in sheet")
+    counter = c.game.components.counter_in
+    if g is not None and counter > g.size_in:
+        yield ctx.error("counter-fit", ("game", "components", "counter_in"),
+                        f"{counter} in counters are wider than the {g.size_in} in cells")
 
 
 # --------------------------------------------------------------------------- cards and tracks

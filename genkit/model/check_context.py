@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Callable, Iterable, Iterator
 
 from .. import hexes
+from ..board import Board, BoardError, board_of_map
 from .schema import Content
 from .source import Finding, Source
 
@@ -33,9 +34,41 @@ class Context:
         return self.source.finding("warning", code, path, message)
 
     @cached_property
-    def grid(self) -> hexes.HexGrid:
+    def board(self) -> Board:
+        """The board of the map (:func:`genkit.board.board_of_map`); a map whose board cannot be
+        built (the board checks say why, with file and line) gives a board of its spaces alone
+        (or none), so the other checks still run."""
+        try:
+            return board_of_map(self.content.map)
+        except (BoardError, KeyError, TypeError, ValueError):
+            m = self.content.map
+            if m.grid is not None:
+                return board_of_map(m.model_copy(update={"spaces": [], "connections": [], "places": []}))
+            known = {e.id for e in m.spaces}
+            ok = [c for c in m.connections if c.a in known and c.b in known and c.a != c.b]
+            seen, keep = set(), []
+            for c in ok:
+                if frozenset((c.a, c.b)) not in seen:
+                    seen.add(frozenset((c.a, c.b)))
+                    keep.append(c)
+            first, spaces, ids = ({s.id for s in m.sheets} or {"map"}), [], set()
+            for e in m.spaces:
+                if e.id not in ids:
+                    ids.add(e.id)
+                    spaces.append(e if (e.sheet is None or e.sheet in first) else e.model_copy(update={"sheet": None}))
+            try:
+                return board_of_map(m.model_copy(update={"spaces": spaces, "connections": keep}))
+            except (BoardError, KeyError, TypeError, ValueError):
+                return board_of_map(m.model_copy(update={"spaces": [], "connections": []}))
+
+    @cached_property
+    def grid(self):
+        """What turns space ids into indices and back (``in``, ``index_of``, ``id_of``): the
+        :class:`~genkit.hexes.HexGrid` of a hex map, else the board."""
         g = self.content.map.grid
-        return hexes.HexGrid(g.columns, g.rows, g.orientation, g.shift)
+        if g is not None and g.kind == "hex":
+            return hexes.HexGrid(g.columns, g.rows, g.orientation, g.shift)
+        return self.board
 
     @cached_property
     def side_ids(self) -> set[str]:
@@ -43,14 +76,9 @@ class Context:
 
     @cached_property
     def terrain_at(self) -> dict[str, object]:
-        """hex id -> Terrain, for hexes whose code is known."""
-        codes = self.content.terrain_by_code()
-        out = {}
-        for row_no, row in enumerate(self.content.map.rows, start=1):
-            for col_no, code in enumerate(row, start=1):
-                if code in codes and col_no <= self.grid.columns and row_no <= self.grid.rows:
-                    out[hexes.format_hex_id(col_no, row_no)] = codes[code]
-        return out
+        """space id -> Terrain, for spaces whose terrain is known."""
+        by_id = {t.id: t for t in self.content.map.terrain}
+        return {s.id: by_id[s.terrain] for s in self.board.spaces if s.terrain in by_id}
 
     def setup(self) -> Iterator[tuple[str, str, str, tuple]]:
         """(side, unit type, hex id, path) for every unit starting on the map."""

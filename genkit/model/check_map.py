@@ -10,8 +10,17 @@ from .check_context import Context, check
 
 @check
 def map_rows(ctx: Context):
+    """A grid's rows hold one known terrain code per cell (an octagon grid's diamond rows too); a
+    drawn board has no rows (its spaces name their terrain)."""
     m = ctx.content.map
     codes = ctx.content.terrain_by_code()
+    if m.grid is None:
+        if m.rows:
+            yield ctx.error("map-size", ("map", "rows"), "map.rows belongs to a grid: a drawn board names each "
+                                                         "space's terrain in map.spaces")
+        return
+    if m.grid.kind == "octagon":
+        yield from _diamond_rows(ctx, codes)
     if len(m.rows) != m.grid.rows:
         yield ctx.error("map-size", ("map", "rows"), f"map.rows has {len(m.rows)} rows but grid.rows is {m.grid.rows}")
     for r, row in enumerate(m.rows):
@@ -23,9 +32,32 @@ def map_rows(ctx: Context):
                 yield ctx.error("unknown-terrain", ("map", "rows", r), f"row {r + 1} column {col}: terrain code "
                                 f"'{code}' is not defined (known: {''.join(sorted(codes))})")
     used = {code for row in m.rows for code in row}
+    if m.grid.kind == "octagon":
+        used |= {code for row in m.grid.diamond_rows for code in row} | ({m.terrain[0].code} if not
+                                                                          m.grid.diamond_rows else set())
+    used |= {t.code for t in m.terrain if any(e.terrain == t.id for e in m.spaces)}
     for i, t in enumerate(m.terrain):
         if t.code not in used:
             yield ctx.warning("unused-terrain", ("map", "terrain", i), f"terrain '{t.name}' appears on no hex")
+
+
+def _diamond_rows(ctx: Context, codes: dict):
+    g = ctx.content.map.grid
+    rows = g.diamond_rows
+    if rows and len(rows) != g.rows - 1:
+        yield ctx.error("map-size", ("map", "grid", "diamond_rows"),
+                        f"grid.diamond_rows has {len(rows)} rows but {g.rows} ox rows have {g.rows - 1} rows of "
+                        f"diamonds between them")
+    for r, row in enumerate(rows):
+        if len(row) != g.columns - 1:
+            yield ctx.error("map-size", ("map", "grid", "diamond_rows", r),
+                            f"diamond row {r + 1} has {len(row)} diamonds but {g.columns} ox columns have "
+                            f"{g.columns - 1} diamonds between them")
+        for col, code in enumerate(row, start=1):
+            if code not in codes:
+                yield ctx.error("unknown-terrain", ("map", "grid", "diamond_rows", r),
+                                f"diamond row {r + 1} column {col}: terrain code '{code}' is not defined (known: "
+                                f"{''.join(sorted(codes))})")
 
 
 def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
@@ -40,20 +72,42 @@ def _hex_refs(ctx: Context) -> Iterator[tuple[str, tuple, str]]:
             yield h, ("map", "features", i, "hexes", j), f"place {f.name}"
 
 
+def _off_map(ctx: Context, h: str) -> str:
+    """Why ``h`` is not on the board, in the board's own words."""
+    g = ctx.content.map.grid
+    if g is not None and g.kind == "hex":
+        return f"hex {h} is not on the {g.columns}x{g.rows} map"
+    some = ", ".join(ctx.board.ids[:4])
+    return f"space {h} is not on the board (its spaces are {some}{' ...' if ctx.board.n > 4 else ''})"
+
+
 @check
 def hexes_on_map(ctx: Context):
-    g = ctx.content.map.grid
     for h, path, what in _hex_refs(ctx):
         if h not in ctx.grid:
-            yield ctx.error("off-map", path, f"{what}: hex {h} is not on the {g.columns}x{g.rows} map")
+            yield ctx.error("off-map", path, f"{what}: {_off_map(ctx, h)}")
         elif h in ctx.terrain_at and ctx.terrain_at[h].move_cost is None and not what.startswith("place "):
             yield ctx.error("impassable", path, f"{what}: hex {h} is {ctx.terrain_at[h].name}, which no unit "
                             "can enter")
 
 
+def _hex_only(ctx: Context, key: str, what: str):
+    """An error for each entry of ``map.<key>`` on a board that is no hex grid."""
+    g = ctx.content.map.grid
+    if g is None or g.kind != "hex":
+        for i, _ in enumerate(getattr(ctx.content.map, key)):
+            yield ctx.error("hex-only", ("map", key, i), f"map.{key}: {what} belong to a hex grid; this board is "
+                                                        f"{'drawn' if g is None else 'a ' + g.kind + ' grid'} (use "
+                                                        f"map.connections and their kinds)")
+        return True
+    return False
+
+
 @check
 def map_lines(ctx: Context):
     m = ctx.content.map
+    if (yield from _hex_only(ctx, "lines", "lines across the map")):
+        return
     limit = m.grid.columns if m.grid.orientation == "flat" else m.grid.rows
     what = "column" if m.grid.orientation == "flat" else "row"
     for i, ln in enumerate(m.lines):
@@ -72,7 +126,8 @@ def setup_hexes(ctx: Context):
         by_side.setdefault(side, []).append((h, path))
     for side, cells in by_side.items():
         enemy = {h for s, cs in by_side.items() if s != side for h, _ in cs if h in ctx.grid}
-        enemy_zoc = {ctx.grid.id_of(n) for h in enemy for n in ctx.grid.adjacent(ctx.grid.index_of(h))}
+        b = ctx.board
+        enemy_zoc = {b.id_of(n) for h in enemy if h in b for n in b.adjacent[b.index_of(h)]}
         for h, path in cells:
             if h in enemy_zoc:
                 yield ctx.error("setup-ezoc", path, f"set-up hex {h} of {side} is in an enemy zone of control")
@@ -97,6 +152,8 @@ def _on_map(ctx: Context, hex_id: str) -> bool:
 @check
 def hexside_edges(ctx: Context):
     """Every hexside names two hexes of the map that touch, once per feature."""
+    if (yield from _hex_only(ctx, "hexsides", "features along hexsides")):
+        return
     grid = ctx.grid
     for f, feat in enumerate(ctx.content.map.hexsides):
         seen = set()
@@ -116,8 +173,8 @@ def hexside_edges(ctx: Context):
 
 @check
 def road_paths(ctx: Context):
-    """Every road path runs through at least two hexes of the map, each next to the one before."""
-    grid = ctx.grid
+    """Every road path runs through at least two spaces of the map, each connected to the one before."""
+    board = ctx.board
     for r, road in enumerate(ctx.content.map.roads):
         for p, hexes_ in enumerate(road.paths):
             path = ("map", "roads", r, "paths", p)
@@ -128,7 +185,7 @@ def road_paths(ctx: Context):
                 if not _on_map(ctx, h):
                     yield ctx.error("road", path + (k,), f"{road.name}: hex {h} is not on the map")
                     break
-                if k and grid.direction(grid.index_of(hexes_[k - 1]), grid.index_of(h)) is None:
+                if k and board.connection_index(board.index_of(hexes_[k - 1]), board.index_of(h)) < 0:
                     yield ctx.error("road", path + (k,), f"{road.name}: {hexes_[k - 1]} and {h} do not touch; a "
                                                          f"road runs from each hex to an adjacent one")
                     break
@@ -164,6 +221,8 @@ def map_sections(ctx: Context):
     :func:`~.check.unique_ids`)."""
     m = ctx.content.map
     if not m.sections:
+        return
+    if (yield from _hex_only(ctx, "sections", "sections (bands of columns)")):
         return
     g = m.grid
     for i, sec in enumerate(m.sections):

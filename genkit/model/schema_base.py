@@ -8,7 +8,12 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="lower-case identifier: letters, digits, _")]
-HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="hex id CCRR, quoted, e.g. '0305'")]
+SpaceId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\s\u0000-\u001f\u007f-\u009f]"
+                                                                    r"([^\u0000-\u001f\u007f-\u009f]*[^\s])?$",
+                               description="a space id, quoted: a hex '0305', an ox 'E4', an area "
+                                           "'Western Turkey', a box 'Eliminated'")]
+#: a space id where hexes are the usual case (set-up, places, victory): any space id
+HexId = SpaceId
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="colour as #rrggbb")]
 
 # Characters printed text may not hold: C0 controls, DEL, C1 controls, Unicode line and

@@ -23,6 +23,10 @@ from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
 from .map import MapGeometry
+from .map_board import (BoardGeometry, KeyGeometry, Placed, extra_spaces, needs_key, overlapping, sheet_ids,
+                        sheet_labels)
+from .map_connections import is_hex
+from .map_art import MIN_TEXT
 from .rules_text import rules_findings
 from .sheets import A4, LETTER
 from .templates import TemplateError
@@ -110,12 +114,81 @@ def legend_fit(ctx: DrawingContext):
     c = ctx.content
     g = c.map.grid
     sheet_w, sheet_h = c.game.components.map_sheet_in
+    if not is_hex(c):
+        yield from _board_legend_fit(ctx, sheet_w, sheet_h)
+        return
     plan = MapGeometry(c).legend
     if not plan.fits:
         yield ctx.error("sheet-fit", ("map", "grid", "hex_size_in"),
                         f"the {g.columns}x{g.rows} grid of {g.hex_size_in} in hexes leaves no room for the "
                         f"map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: {plan.need}; use smaller "
                         "hexes or a bigger sheet (game.components.map_sheet_in)")
+
+
+def _board_legend_fit(ctx: DrawingContext, sheet_w: float, sheet_h: float):
+    """legend_fit on a board that is not a hex grid: each sheet's legend, as that sheet lays it out;
+    where some sheet leaves it no room, the key on a sheet of its own (it then always fits a map
+    sheet; the error path is kept for a sheet too narrow for the terrain key)."""
+    c = ctx.content
+    path = ("map", "grid", "size_in") if c.map.grid is not None else ("map", "sheets")
+    if needs_key(c):                             # the key on a sheet of its own: it must fit there
+        if not KeyGeometry(c).legend.fits:
+            yield ctx.error("sheet-fit", path, f"the map's key does not fit a {sheet_w:g} x {sheet_h:g} in sheet "
+                            f"of its own: {KeyGeometry(c).legend.need}; use a bigger sheet "
+                            "(game.components.map_sheet_in)")
+        return
+    for i, sid in enumerate(sheet_ids(c)):
+        geo = BoardGeometry(c, sid)
+        if not geo.legend.fits:
+            yield ctx.error("sheet-fit", path if c.map.grid is not None or not c.map.sheets else path + (i,),
+                            f"map '{geo.sheet.name}' ({geo.sheet.width_in:g} x {geo.sheet.height_in:g} in) leaves no "
+                            f"room for the map's legend on the {sheet_w:g} x {sheet_h:g} in sheet: "
+                            f"{geo.legend.need}; draw a smaller map or use a bigger sheet "
+                            "(game.components.map_sheet_in)")
+
+
+def space_labels(ctx: DrawingContext):
+    """Every space's id or name, the places on it, its crossings to other maps and its set-up
+    chips print at 6 pt or more, inside their map, and no two of them overlap, laid out as the
+    map sheet lays them out (:func:`genkit.render.map_board.sheet_labels`); reported at the
+    space's entry in ``map.spaces`` (a grid's cell without one: at the grid's size)."""
+    c = ctx.content
+    entry = {e.id: i for i, e in enumerate(c.map.spaces)}
+
+    def where(space_id: str) -> tuple:
+        if space_id in entry:
+            return ("map", "spaces", entry[space_id])
+        return ("map", "grid", "size_in") if c.map.grid is not None else ("map",)
+    if is_hex(c):                                # the boxes and points beside a hex grid
+        extra = extra_spaces(c)
+        if not extra:
+            return
+        hexes_ = MapGeometry(c)
+        placed = [Placed(c, None, hexes_.ox, hexes_.oy, extra)]
+    else:
+        placed = [BoardGeometry(c, sid) for sid in sheet_ids(c)]
+    page_w, page_h = (v * INCH for v in c.game.components.map_sheet_in)
+    for geo in placed:
+        labels = sheet_labels(c, geo)
+        for lab in labels:
+            if lab.size < MIN_TEXT - 1e-9:
+                yield ctx.error("space-labels", where(lab.space), f"space '{lab.space}': its {lab.role} "
+                                f"'{lab.text}' prints at {lab.size:g} pt (at least {MIN_TEXT:g})")
+            x0, y0, x1, y1 = lab.box
+            if x0 < 0 or y0 < 0 or x1 > page_w or y1 > page_h:
+                yield ctx.error("space-labels", where(lab.space), f"space '{lab.space}': its {lab.role} "
+                                f"'{lab.text}' runs off the paper of map '{geo.sheet.name}'")
+        for a, b in overlapping(labels):
+            # reported at the later entry of map.spaces (the one placed last), naming the other
+            b, a = sorted((a, b), key=lambda lab: entry.get(lab.space, -1))
+            words = (f"its {a.role} '{a.text}' and its {b.role} '{b.text}'" if a.space == b.space else
+                     f"its {a.role} '{a.text}' overlaps space '{b.space}''s {b.role} '{b.text}'")
+            yield ctx.error("space-labels", where(a.space),
+                            f"space '{a.space}' on map '{geo.sheet.name}': {words} overlap on the printed map; "
+                            f"move a label (label: [x, y]) or the space, or enlarge the map"
+                            if a.space == b.space else
+                            f"space '{a.space}' on map '{geo.sheet.name}': {words} on the printed map; move "
+                            f"one of them (label: [x, y]), or draw the spaces farther apart")
 
 
 def card_faces(ctx: DrawingContext):
@@ -181,4 +254,4 @@ def rules_booklet(ctx: DrawingContext):
 
 
 PRINT_CHECKS = (card_fit, unit_chart_text, marker_faces)
-LAYOUT_CHECKS = (legend_fit, card_faces, die_face_text, player_aid_style, rules_booklet)
+LAYOUT_CHECKS = (legend_fit, space_labels, card_faces, die_face_text, player_aid_style, rules_booklet)

@@ -33,7 +33,9 @@ from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
-from .map import drawn_map, map_page
+from .map import drawn_map, key_page, map_page, map_sheets
+from .map_board import key_cropped, needs_key
+from .map_connections import board_of
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100
@@ -87,16 +89,9 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
                 out.append({"kind": kind, "file": FILES[kind], "pdf": booklet[0], "pages": booklet[1],
                             "info": {}, "bleed": 0.0, "size": style.size})
             continue
-        if kind == "map":
-            pages = [map_page(content, style)]
-        elif kind == "map-tiled":
-            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
-            w, h = g.components.map_sheet_in
-            drawn = list(drawn_map(content, flat.version_text))  # as map.pdf drew it
-            pages = tile(drawn, w * INCH, h * INCH, *flat.size,
-                         overlap=TILE_OVERLAP, title=g.title,
-                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
-            info = {"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH}
+        if kind in ("map", "map-tiled"):
+            out += _map_components(content, source, kind, style, paper)
+            continue
         elif kind == "counters":
             cs = counter_sheets(content, style, counters, content_root)
             pages = cs.pages
@@ -115,6 +110,49 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         else:
             pages = aid_pages(content, style, content_root)
         out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
+                    "bleed": style.bleed if kind != "map-tiled" else 0.0})
+    return out
+
+
+def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -> list[dict]:
+    """The map (``kind`` map) or its tiles (map-tiled): one component for each sheet of the board,
+    each naming the board's kind; a board of several sheets writes ``map-<sheet>.pdf`` and
+    ``map-tiled-<sheet>.pdf``, a board of one ``map.pdf`` and ``map-tiled.pdf`` as always."""
+    g = content.game
+    sheets = map_sheets(content)
+    board = board_of(content).layout
+    out = []
+    for sheet in sheets:
+        file = FILES[kind] if len(sheets) == 1 else f"{kind}-{sheet}.pdf"
+        info: dict = {"board": board}
+        if len(sheets) > 1:
+            info["sheet"] = sheet
+        if kind == "map":
+            pages = [map_page(content, style, sheet)]
+        else:
+            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
+            w, h = g.components.map_sheet_in
+            drawn = list(drawn_map(content, flat.version_text, sheet))  # as map.pdf drew it
+            title = g.title if len(sheets) == 1 else f"{g.title}, {board_of(content).sheet(sheet).name}"
+            pages = tile(drawn, w * INCH, h * INCH, *flat.size,
+                         overlap=TILE_OVERLAP, title=title,
+                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
+            info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+        out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,
+                    "bleed": style.bleed if kind != "map-tiled" else 0.0})
+    if needs_key(content):                   # the key on a sheet of its own, tiled like the maps
+        file = "map-key.pdf" if kind == "map" else "map-tiled-key.pdf"
+        info = {"board": board, "key": True}
+        if kind == "map":
+            pages = [key_page(content, style)]
+        else:
+            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
+            items, kw, kh = key_cropped(content, flat.version_text)
+            pages = tile(items, kw, kh, *flat.size,
+                         overlap=TILE_OVERLAP, title=f"{g.title}, key to the map",
+                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
+            info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+        out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     return out
 
@@ -162,8 +200,9 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
                                        subject=f"{g.title} {g.version} print-and-play: {kind}",
                                        keywords=[g.id, g.version, source.sha256[:12]]))
         svgs = []
+        stem = comp.get("stem", kind)
         for i, p in enumerate(pages, 1):
-            name = f"{kind}-{i}.svg"
+            name = f"{stem}-{i}.svg"
             (dest / "svg" / name).write_text(svg_string(p), encoding="utf-8")
             svgs.append(f"svg/{name}")
         b = comp["bleed"]
@@ -176,7 +215,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         entry.update(comp["info"])
         entry["svg"] = svgs
         if png:
-            entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
+            entry["png"] = _render_pngs(pdf_path, dest / "png", stem, png_dpi)
         manifest["components"].append(entry)
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                         encoding="utf-8")

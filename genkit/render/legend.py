@@ -21,6 +21,7 @@ from .fonts import text_width
 from .layout import GREY, darken, label_plate
 from .map_art import (GRID_INK, ROAD_CASING, ROAD_FILL, bridge_glyph, chip, chip_colours, compass, feature_width,
                       hexside_line, swatch_corners)
+from .map_connections import board_of, connection_line, connection_styles
 from .map_marks import SECTION_STRIP, draw_marks_block, marks_block_size
 from .map_roads import road_width
 from .sheets import FOOTER_BAND
@@ -51,10 +52,10 @@ class LegendPlan(NamedTuple):
     need: str                 # what did not fit, in words (for check and the build error)
 
 
-def _title_block(content: Content) -> Block:
+def _title_block(content: Content, geo) -> Block:
     g = content.game
     ts = _title_size(g.title)
-    info = _info_line(content)
+    info = _info_line(content, geo)
     w = max(text_width(g.title, "sans-bold", ts), text_width(g.subtitle or "", "sans", 10),
             text_width(info, "sans", 6.5), text_width("version 0000000 - content 0000000", "sans", 6.5))
     return Block(w, 58, "title")
@@ -64,8 +65,29 @@ def _title_size(title: str) -> float:
     return max(12.0, fit_text(title, "sans-bold", 20, 250))
 
 
-def _info_line(content: Content) -> str:
-    return f"Hexes {content.map.grid.hex_size_in:g} in across, ids CCRR (column, row)"
+def _info_line(content: Content, geo) -> str:
+    g = content.map.grid
+    if _hexes(content):
+        return f"Hexes {content.map.grid.hex_size_in:g} in across, ids CCRR (column, row)"
+    if g is not None and g.kind == "square":
+        return f"Squares {g.size_in:g} in across, ids CCRR (column, row)" + (", diagonals connect"
+                                                                             if g.diagonals else "")
+    if g is not None:
+        return f"Octagons {g.size_in:g} in across (A1, C1 ...) and diamonds between them (B1 ...)"
+    sheets = geo.board.sheets
+    if getattr(geo, "is_key", False):
+        return "The key to " + (", ".join(s.name for s in sheets) if len(sheets) > 1 else "the map")
+    return f"{geo.sheet.name}: map {geo.index + 1} of {len(sheets)}" if len(sheets) > 1 else geo.sheet.name
+
+
+def _hexes(content: Content) -> bool:
+    """A hex grid (its legend as it always was), not another board (issue 24)."""
+    g = content.map.grid
+    return g is not None and g.kind == "hex"
+
+
+def _space_word(content: Content) -> str:
+    return "hex" if _hexes(content) else "space"
 
 
 def _terrain_entry_w(content: Content) -> float:
@@ -92,6 +114,8 @@ def _terrain_block(content: Content, width: float) -> Block | None:
 
 def _symbol_lines(content: Content) -> list[str]:
     m = content.map
+    if not _hexes(content):
+        return _board_symbol_lines(content)
     out = ["set-up hex: the unit type that starts there"]
     if any(p.side for p in m.places):
         out.append("a side's own place (thick outline in its colour)")
@@ -100,6 +124,20 @@ def _symbol_lines(content: Content) -> list[str]:
     out += [f"{f.name} (along hexsides)" if f.style == "line" else f"{f.name} (across a hexside)"
             for f in m.hexsides]
     out += [f"{r.name} (hex to hex)" for r in m.roads]
+    return out
+
+
+def _board_symbol_lines(content: Content) -> list[str]:
+    """The symbols of a board that is not a hex grid: set-up chips, owned spaces, roads, and each
+    kind of connection the map draws (:func:`.map_connections.connection_styles`)."""
+    board = board_of(content)
+    out = ["set-up space: the unit type that starts there"]
+    if any(s.owner for s in board.spaces):
+        out.append("a side's own space (thick outline in its colour)")
+    out += [f"{r.name} (space to space)" for r in content.map.roads]
+    out += [f"{kind} connection" for kind in connection_styles(board)]
+    if any(board.space(c.a).sheet != board.space(c.b).sheet for c in board.connections):
+        out.append("crossing to another map (the space across)")
     return out
 
 
@@ -144,11 +182,12 @@ def plan_legend(content: Content, geo) -> LegendPlan:
     grid that fits the sheet, else a column beside the grid; ``fits`` is False when neither
     has room (``genkit check`` reports it as sheet-fit, naming how much is missing)."""
     W, H = geo.W, geo.H
-    lines_h = 12.0 * len(content.map.lines) if content.map.grid.orientation == "flat" else 0.0
-    if content.map.sections:                         # the strip naming the board's sections
+    hexes_ = _hexes(content)
+    lines_h = 12.0 * len(content.map.lines) if hexes_ and content.map.grid.orientation == "flat" else 0.0
+    if content.map.sections and hexes_:              # the strip naming the board's sections
         lines_h += SECTION_STRIP
     bottom = H - FOOTER_BAND - 4                     # the footer's band stays clear
-    title, symbols = _title_block(content), _symbols_block(content)
+    title, symbols = _title_block(content, geo), _symbols_block(content)
     marks = _marks_blocks(content)
     # under the grid: its width if the legend fits there, else the sheet's width
     best = None
@@ -212,7 +251,7 @@ def _line_labels(content: Content, geo) -> list[Primitive]:
     of the line is named on that side."""
     m = content.map
     out: list[Primitive] = []
-    if content.map.grid.orientation != "flat":
+    if not _hexes(content) or content.map.grid.orientation != "flat":
         return out
     top = geo.oy + geo.gh + 8
     for line in m.lines:
@@ -237,7 +276,7 @@ def _draw_title(content, geo, b, x0, top, version_text) -> list[Primitive]:
     out: list[Primitive] = [Text(x0, top + 20, title, _title_size(title), "sans-bold", "#000000")]
     if content.game.subtitle:
         out.append(Text(x0, top + 33, content.game.subtitle, 10, "sans", "#000000"))
-    out.append(Text(x0, top + 45, _info_line(content), 6.5, "sans", GREY))
+    out.append(Text(x0, top + 45, _info_line(content, geo), 6.5, "sans", GREY))
     if version_text:
         out.append(Text(x0, top + 54, version_text, 6.5, "sans", GREY))
     return out
@@ -253,7 +292,8 @@ def _draw_terrain(content, geo, b, kx0, top, version_text) -> list[Primitive]:
         ex, ey = kx0 + c * cw, top + 8 + r * KEY_ROW
         scx, scy = ex + sw * 0.6, ey + sw / 2
         R = sw / math.sqrt(3)
-        corners = swatch_corners(scx, scy, sw, g.orientation)
+        corners = swatch_corners(scx, scy, sw, g.orientation) if _hexes(content) else \
+            cell_swatch(content, scx, scy, sw)
         if t.pattern == "road":
             out.append(Polygon(corners, fill=t.colour, stroke=None))
             out.append(Line(scx - R, scy, scx + R, scy, ROAD_CASING, 4.2 * sw / 63 * 2))
@@ -273,6 +313,8 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
     m = content.map
     lines = _symbol_lines(content)
     out: list[Primitive] = [Text(lx, top + 2, "ON THE MAP", 6.5, "sans-bold", "#000000")]
+    if not _hexes(content):
+        return out + _draw_board_symbols(content, geo, lx, top, lines)
     y = top + 16
     chips = chip_colours(content)
     ut0 = content.unit_type(content.counters.units[0].type)
@@ -309,9 +351,56 @@ def _draw_symbols(content, geo, b, lx, top, version_text) -> list[Primitive]:
     return out
 
 
+def _draw_board_symbols(content, geo, lx, top, lines) -> list[Primitive]:
+    """The symbols of another board, drawn as on the map: chips, an owned space's ring, roads,
+    each kind of connection, a crossing's plate."""
+    out: list[Primitive] = []
+    y = top + 16
+    chips = chip_colours(content)
+    ut0 = content.unit_type(content.counters.units[0].type)
+    x = lx
+    for sd in content.game.sides:
+        out += chip(x, y - 7, 22, ut0.short, *chips[sd.id])
+        x += 26
+    out.append(Text(x + 2, y, lines[0], 6.5, "sans"))
+    rest = lines[1:]
+    board = board_of(content)
+    if any(s.owner for s in board.spaces):
+        y += 14
+        out.append(Rect(lx, y - 7, 22, 9, fill=None, stroke=content.game.sides[0].colour.full, stroke_width=2.2))
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    for r in content.map.roads:
+        y += 14
+        w = min(road_width(geo.flats), 3.0)
+        out.append(Line(lx + 1, y - 2.5, lx + 21, y - 2.5, darken(r.colour, 0.5), w + 1.6))
+        out.append(Line(lx + 1, y - 2.5, lx + 21, y - 2.5, r.colour, w))
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    for kind, style in connection_styles(board).items():
+        y += 14
+        out += connection_line([(lx + 1, y - 2.5), (lx + 21, y - 2.5)], style)
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    if rest:
+        y += 14
+        out += label_plate(lx + 11, y, "\u25b6", 6, "sans-bold", fill="#1f3b5c", ink="#ffffff")
+        out.append(Text(lx + 28, y, rest.pop(0), 6.5, "sans"))
+    return out
+
+
+def cell_swatch(content: Content, cx: float, cy: float, sw: float) -> list[tuple[float, float]]:
+    """A terrain swatch's outline on a board that is not hexes: an octagon on an octagon board,
+    else a square, ``sw`` across, centred on (cx, cy)."""
+    h = sw / 2
+    g = content.map.grid
+    if g is not None and g.kind == "octagon":
+        c = sw / (2 + math.sqrt(2))
+        return [(cx - h + c, cy - h), (cx + h - c, cy - h), (cx + h, cy - h + c), (cx + h, cy + h - c),
+                (cx + h - c, cy + h), (cx - h + c, cy + h), (cx - h, cy + h - c), (cx - h, cy - h + c)]
+    return [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
+
+
 def _draw_marks(content, geo, b, lx, top, version_text) -> list[Primitive]:
     return draw_marks_block(content, lx, top)
 
 
 def _draw_compass(content, geo, b, x, top, version_text) -> list[Primitive]:
-    return compass(x + b.w / 2, top + 32, content.map.grid.north)
+    return compass(x + b.w / 2, top + 32, content.map.grid.north if content.map.grid is not None else "up")

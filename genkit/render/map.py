@@ -10,7 +10,10 @@ costs and line of sight, title, version and a compass.
 * :func:`draw_board` - the same map with unit counters on given hexes, for the rules
   engine to draw a game state.
 
-All hex geometry comes from :mod:`genkit.hexes`.
+All hex geometry comes from :mod:`genkit.hexes`. A board that is not a hex grid (squares,
+octagons and diamonds, drawn areas and points on one or several sheets) is drawn by
+:mod:`.map_board` through :mod:`genkit.board`, one map sheet per sheet of the board
+(:func:`map_sheets`); ``sheet`` names which.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from .layout import SheetStyle, label_plate, readable_ink
 from .legend import legend, plan_legend
 from .map_art import (GRID_INK, MIN_TEXT, PAPER_TONE, bridge_glyph, chip, chip_colours, feature_width, fit_min,
                       hexside_line)
+from .map_board import (BoardGeometry, Placed, extra_spaces, key_items, sheet_ids, sheet_items, sheet_name,
+                        space_items)
+from .map_connections import board_of, is_hex
 from .map_marks import feature_items, id_backs, section_items
 from .map_roads import road_items, road_segments
 from .sheets import sheet_words
@@ -53,6 +59,10 @@ class MapGeometry:
         self.flats = g.hex_size_in * INCH
         self.radius = self.flats / math.sqrt(3)
         gw, gh = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, g.hex_size_in)
+        for sid in extra_spaces(content):       # boxes and points beside the grid widen the drawing
+            sp = board_of(content).space(sid)
+            for x, y in sp.outline or ((sp.centre,) if sp.centre else ()):
+                gw, gh = max(gw, x), max(gh, y)
         self.gw, self.gh = gw * INCH, gh * INCH
         self.ox = (self.W - self.gw) / 2
         self.oy = MARGIN_TOP
@@ -184,6 +194,10 @@ def map_items(content: Content, version_text: str = "") -> list[Primitive]:
         base = cy + 6 if len(lines) > 1 else cy + 9
         for i, ln in enumerate(lines):
             items += label_plate(cx, base + i * 7.2, ln, MIN_TEXT, "sans-bold")
+    # 8b. boxes, tracks and points of map.spaces beside the grid (none: nothing drawn)
+    extra = extra_spaces(content)
+    if extra:
+        items += space_items(content, Placed(content, None, geo.ox, geo.oy, extra))
     # 9. the legend, under the grid or beside it
     items += legend(content, geo, version_text)
     return items
@@ -206,9 +220,28 @@ def hex_id_baseline(cy: float, flats: float) -> float:
     return cy - flats / 2 + RING_INSET + _ring_width(flats) + 1 + cap_height("sans", MIN_TEXT)
 
 
-def map_page(content: Content, style: SheetStyle) -> Page:
-    items = list(drawn_map(content, style.version_text))  # drawn once for map and tiles
+def map_sheets(content: Content) -> tuple[str | None, ...]:
+    """The map sheets to print: ``(None,)`` for a hex grid (its one sheet), else the id of each
+    sheet of the board."""
+    return (None,) if is_hex(content) else sheet_ids(content)
+
+
+def key_page(content: Content, style: SheetStyle) -> Page:
+    """The map's key on a sheet of its own, for a board whose maps leave it no room
+    (:func:`.map_board.needs_key`)."""
     w, h = content.game.components.map_sheet_in
+    return style.page(key_items(content, style.version_text), *_size(content), "map key",
+                      f"map key: one {sheet_words(w, h)}")
+
+
+def map_page(content: Content, style: SheetStyle, sheet: str | None = None) -> Page:
+    """The finished map sheet (``sheet``: which sheet of a board of several; None: the first)."""
+    items = list(drawn_map(content, style.version_text, sheet))  # drawn once for map and tiles
+    w, h = content.game.components.map_sheet_in
+    if len(map_sheets(content)) > 1:
+        sheet = sheet if sheet is not None else map_sheets(content)[0]
+        return style.page(items, *_size(content), f"map {sheet}",
+                          f"map: {sheet_name(content, sheet)}, one {sheet_words(w, h)}")
     return style.page(items, *_size(content), "map", f"map: one {sheet_words(w, h)}")
 
 
@@ -222,14 +255,17 @@ def _size(content: Content) -> tuple[float, float]:
 _BOARD_CACHE: dict = {}
 
 
-def drawn_map(content: Content, version_text: str) -> tuple:
+def drawn_map(content: Content, version_text: str, sheet: str | None = None) -> tuple:
     """:func:`map_items`, laid out once per model and version text: the map sheet, its tiles
-    and every game state drawn on the board share one layout."""
-    key = (id(content), version_text)
+    and every game state drawn on the board share one layout (``sheet``: a board's sheet)."""
+    key = (id(content), version_text, sheet)
     hit = _BOARD_CACHE.get(key)
     if hit is not None and hit[0] is content:
         return hit[1]
-    items = tuple(map_items(content, version_text))
+    if is_hex(content):
+        items = tuple(map_items(content, version_text))
+    else:
+        items = tuple(sheet_items(content, BoardGeometry(content, sheet), version_text))
     if len(_BOARD_CACHE) > 4:
         _BOARD_CACHE.clear()
     _BOARD_CACHE[key] = (content, items)
@@ -244,6 +280,8 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     own faces, scaled to sit inside the hex; several pieces on one hex are offset a
     little so each shows.  Raises ValueError for a hex off the map."""
     from .counters import counter_size, unit_face
+    if not is_hex(content):
+        return _draw_spaces(content, pieces, content_root)
     geo = MapGeometry(content)
     style = SheetStyle("letter", 0, content.game.version, content_hash, content.game.title)
     items = list(drawn_map(content, style.version_text))
@@ -254,11 +292,14 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     stacks: dict[str, int] = {}
     for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
         pid, hid, side_id, type_id, reduced, facing = piece
-        col, row = hexes.parse_hex_id(hid)
-        g = content.map.grid
-        if not (1 <= col <= g.columns and 1 <= row <= g.rows):
-            raise ValueError(f"piece {pid!r}: hex {hid!r} is not on the map")
-        cx, cy = geo.centre(col, row)
+        if hid in extra_spaces(content):              # a box or point beside the grid
+            cx, cy = Placed(content, None, geo.ox, geo.oy).centre_of(hid)
+        else:
+            col, row = hexes.parse_hex_id(hid)
+            g = content.map.grid
+            if not (1 <= col <= g.columns and 1 <= row <= g.rows):
+                raise ValueError(f"piece {pid!r}: hex {hid!r} is not on the map")
+            cx, cy = geo.centre(col, row)
         k = stacks.get(hid, 0)
         stacks[hid] = k + 1
         off = 3.0 * k
@@ -288,3 +329,35 @@ def _facing_tick(geo: MapGeometry, cx: float, cy: float, d: int, colour: str) ->
     return [Polygon([tip, (base[0] + tx * 4.5, base[1] + ty * 4.5),
                      (base[0] - tx * 4.5, base[1] - ty * 4.5)], fill=colour, stroke="#000000",
                     stroke_width=0.5)]
+
+
+def _draw_spaces(content: Content, pieces: Sequence[tuple], content_root) -> Page:
+    """:func:`draw_board` on a board that is not a hex grid: pieces at their spaces' centres,
+    each sheet of the board under the one before on one page (facing is not drawn)."""
+    from .counters import counter_size, unit_face
+    style = SheetStyle("letter", 0, content.game.version, "", content.game.title)
+    sheets = map_sheets(content)
+    geos = {sid: BoardGeometry(content, sid) for sid in sheets}
+    W, H = geos[sheets[0]].W, geos[sheets[0]].H
+    board = geos[sheets[0]].board
+    s = counter_size(content)
+    sc = min(1.0, (geos[sheets[0]].flats * 0.8) / s)
+    layers: dict = {sid: list(drawn_map(content, style.version_text, sid)) for sid in sheets}
+    stacks: dict[str, int] = {}
+    for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
+        pid, sid, side_id, type_id, reduced, _facing = piece
+        if sid not in board:
+            raise ValueError(f"piece {pid!r}: space {sid!r} is not on the board")
+        space = board.space(sid)
+        cx, cy = geos[space.sheet].centre_of(sid)
+        k = stacks.get(sid, 0)
+        stacks[sid] = k + 1
+        x, y = cx - s * sc / 2 + 3.0 * k, cy - s * sc / 2 + 3.0 * k
+        face = unit_face(content, side_id, type_id, bool(reduced), content_root)
+        layers[space.sheet] += [Rect(x + 0.8, y + 0.8, s * sc, s * sc, fill="#000000", stroke=None),
+                                Group(tuple(face), translate=(x, y), scale=sc,
+                                      clip=Rect(0, 0, s, s, fill=None, stroke=None)),
+                                Rect(x, y, s * sc, s * sc, fill=None, stroke="#000000", stroke_width=0.5)]
+    items = [Group(tuple(layers[sid]), translate=(0, i * H)) for i, sid in enumerate(sheets)]
+    total = H * len(sheets)
+    return Page(W, total, items + style.footer(W, total, "game state"), title="board")

@@ -29,7 +29,11 @@ CHIP_GREY_GAP = 60.0
 def swatch_corners(cx: float, cy: float, flats: float, orientation: str) -> list[tuple[float, float]]:
     """The corners of a swatch's hex ``flats`` across centred on (cx, cy): those of
     :func:`genkit.hexes.hex_corners`, listed from the one right of the centre (flat-top) or
-    below-right of it (pointy-top), as every swatch draws them."""
+    below-right of it (pointy-top), as every swatch draws them. Any other ``orientation`` (a
+    board that is not hexes, issue 24): a square ``flats`` across, clockwise from the top left."""
+    if orientation not in ("flat", "pointy"):
+        h = flats / 2
+        return [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
     corners = hexes.hex_corners(cx, cy, orientation, flats)
     first = 2 if orientation == "flat" else 3
     return corners[first:] + corners[:first]
@@ -119,9 +123,11 @@ def swatch(content: Content, key: str, sw: float = 22.0) -> list[Primitive]:
     map in a hex ``sw`` across the flats, its top-left corner at (0, 0); [] for any other key."""
     kind, _, ident = key.partition(":")
     R = sw / math.sqrt(3)
-    flat = content.map.grid.orientation == "flat"
-    cx, cy = (R, sw / 2) if flat else (sw / 2, R)
-    corners = swatch_corners(cx, cy, sw, content.map.grid.orientation)
+    g = content.map.grid
+    orientation = g.orientation if g is not None and g.kind == "hex" else "square"
+    flat = orientation == "flat"
+    cx, cy = (R, sw / 2) if flat else (sw / 2, R) if orientation == "pointy" else (sw / 2, sw / 2)
+    corners = swatch_corners(cx, cy, sw, orientation)
     outline = Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.6)
     k = 63.0 / sw
     if kind == "terrain":

@@ -20,10 +20,12 @@ _SCATTER = [(-14, -6), (0, -12), (13, -5), (-7, 5), (8, 7), (-17, 12), (17, 13),
             (-4, -20), (11, -18), (-11, -16)]
 
 
-def pattern(kind: str, ink: str, flats: float) -> list[Primitive]:
-    """Pattern art for one hex centred on (0, 0), ``flats`` across (clip it to the hex)."""
+def pattern(kind: str, ink: str, flats: float, extent: float | None = None) -> list[Primitive]:
+    """Pattern art for one hex centred on (0, 0), ``flats`` across (clip it to the hex);
+    ``extent``: the periodic patterns (dots, hatch, waves) reach this far from the centre instead
+    of the hex's radius, at the same density (an area of a drawn board)."""
     k = flats / 63.0
-    R = flats / math.sqrt(3)
+    R = flats / math.sqrt(3) if extent is None else extent
     w = 0.55 * k
     out: list[Primitive] = []
     if kind == "dots":
@@ -83,6 +85,40 @@ def _pattern_art(kind: str, ink: str, flats: float) -> tuple:
 
 def pattern_ink(t: Terrain) -> str:
     return darken(t.colour, 0.5)
+
+
+#: the scatter patterns repeat this far apart (points, at a 63 pt cell) over a large area
+_MOTIF_STEP = 48.0
+_PERIODIC = ("dots", "hatch", "crosshatch", "waves")
+
+
+@lru_cache(maxsize=64)
+def _area_art(kind: str, ink: str, flats: float, half_w: float, half_h: float) -> tuple:
+    """A pattern covering ``half_w`` x ``half_h`` either side of (0, 0) at the density of a cell
+    ``flats`` across: the periodic ones drawn out that far, the scattered ones repeated."""
+    if kind in _PERIODIC:
+        return tuple(pattern(kind, ink, flats, extent=max(half_w, half_h) + flats / 2))
+    motif = _pattern_art(kind, ink, flats)
+    if not motif:
+        return ()
+    step = _MOTIF_STEP * flats / 63.0
+    nx, ny = int(half_w / step) + 1, int(half_h / step) + 1
+    return tuple(Group(motif, translate=(i * step + (step / 2 if j % 2 else 0), j * step))
+                 for j in range(-ny, ny + 1) for i in range(-nx, nx + 1))
+
+
+def terrain_area(t: Terrain, outline: Sequence, flats: float = 63.0) -> list[Primitive]:
+    """A space of any shape (a square, an ox, a diamond, an area's polygon) in terrain ``t``: its
+    colour, and its pattern at the density of a cell ``flats`` across, clipped to the outline."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    out: list[Primitive] = [Polygon(outline, fill=t.colour, stroke=None)]
+    art = _area_art(t.pattern, pattern_ink(t), flats, round((max(xs) - min(xs)) / 2, 3),
+                    round((max(ys) - min(ys)) / 2, 3))
+    if art:
+        local = Polygon([(x - cx, y - cy) for x, y in outline], fill=None, stroke=None)
+        out.append(Group(art, translate=(cx, cy), clip=local))
+    return out
 
 
 def terrain_hex(t: Terrain, cx: float, cy: float, flats: float, geo: MapGeometry | None = None,

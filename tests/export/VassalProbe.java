@@ -4,7 +4,8 @@
  * module as JSON, for tests/export/test_vassal_engine.py to compare with genkit's model.
  *
  * Usage: java -cp Vengine.jar:<its libraries>:. VassalProbe MODULE.vmod HEXES.txt OUT.json
- * HEXES.txt: one "id x y" line per hex of the model (genkit's centre in map pixels).
+ * HEXES.txt: one "id<TAB>x<TAB>y[<TAB>board]" line per hex or space of the model (genkit's centre
+ * in map pixels; the board it is on, "Board" when not given).
  *
  * Reported: WARN/ERROR log events and validation warnings; each board and whether it has a grid;
  * per hex, the engine's centre of the id and its name for genkit's centre; per piece slot, the
@@ -106,7 +107,7 @@ public class VassalProbe {
     for (Board b : gm.getAllDescendantComponentsOf(Board.class)) {
       out.append(sep).append("{\"name\": ").append(q(b.getName()))
         .append(", \"grid\": ").append(b.getGrid() != null)
-        .append(", \"hexes\": ").append(b.getGrid() == null || !b.getName().equals("Board") ? "[]" : hexes(b.getGrid(), hexes))
+        .append(", \"hexes\": ").append(b.getGrid() == null ? "[]" : hexes(b.getGrid(), hexes, b.getName()))
         .append("}");
       sep = ",\n";
     }
@@ -149,12 +150,13 @@ public class VassalProbe {
     out.append(",\n\"log\": ").append(strings(new ArrayList<>(LOG))).append("}\n");
   }
 
-  static String hexes(MapGrid grid, List<String> hexes) {
+  static String hexes(MapGrid grid, List<String> hexes, String board) {
     final StringBuilder s = new StringBuilder("[");
     String sep = "";
     for (String line : hexes) {
-      final String[] f = line.trim().split("\\s+");
+      final String[] f = line.split("\t");
       if (f.length < 3) continue;
+      if (!(f.length > 3 ? f[3] : "Board").equals(board)) continue;
       final Point p = new Point((int) Math.round(Double.parseDouble(f[1])), (int) Math.round(Double.parseDouble(f[2])));
       String loc;
       try {

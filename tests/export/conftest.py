@@ -5,9 +5,20 @@ import io
 import zipfile
 from pathlib import Path
 
+import yaml
+
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml"))
+
+
+def _on_hexes(game: str) -> bool:
+    grid = yaml.safe_load((ROOT / "content" / game / "map.yaml").read_text())["map"].get("grid")
+    return grid is not None and grid.get("kind", "hex") == "hex"
+
+
+#: the bundled games on a hex grid (the others are on boards of spaces: issue 24)
+HEX_GAMES = [g for g in GAMES if _on_hexes(g)]
 _CACHE: dict = {}
 
 

@@ -12,7 +12,7 @@ from genkit.export.vassal_pieces import basic_of, decode, encode
 from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
-from .conftest import GAMES, ROOT, export_of, vmod_files
+from .conftest import GAMES, HEX_GAMES, ROOT, export_of, vmod_files
 
 B = "VASSAL.build."
 INTEGER = re.compile(r"-?\d+")       # what Java's Integer.valueOf accepts (x0, y0)
@@ -67,7 +67,7 @@ def test_setup_stacks_and_palette_cover_the_counter_mix(game, tmp_path_factory):
     assert len(cards) == (content.game.components.cards if content.cards else 0)
 
 
-VARIANTS = [(g, ()) for g in GAMES] + [("bering_land", ("map.grid.shift=odd-down",)),
+VARIANTS = [(g, ()) for g in HEX_GAMES] + [("bering_land", ("map.grid.shift=odd-down",)),
                                       ("memoir44", ("map.grid.shift=odd-right",))]
 
 
@@ -94,7 +94,15 @@ def test_grid_origin_is_whole_pixels(game, sets, dpi):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_build_file_grid_parses(game, tmp_path_factory):
+    """Every number of the grid parses as VASSAL parses it: integers where it reads integers (a
+    hex grid's origin, a region's point), finite numbers elsewhere."""
     root = ET.fromstring(vmod_files(export_of(game, tmp_path_factory)["path"] / f"{game}.vmod")["buildFile.xml"])
+    if game not in HEX_GAMES:                    # a board of spaces: one named point per space
+        regions = list(root.iter(B + "module.map.boardPicker.board.Region"))
+        content, _ = load_checked(ROOT / "content" / game)
+        assert len(regions) == len(content.map.spaces) > 0
+        assert all(INTEGER.fullmatch(r.get("originx")) and INTEGER.fullmatch(r.get("originy")) for r in regions)
+        return
     grids = list(root.iter(B + "module.map.boardPicker.board.HexGrid"))
     assert len(grids) == 1
     g = grids[0]

@@ -66,7 +66,8 @@ def test_invariants(game, tmp_path_factory):
     tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
     pieces = sum(len(g.setup) + g.reserve for g in content.counters.units) + sum(m.count for m in content.counters.markers)
     assert len(tiles) == pieces == content.game.components.pieces
-    assert sum(o["Name"] == "Custom_Board" for o in objects) == 1
+    sheets = 1 if content.map.grid is not None else len(content.map.sheets)
+    assert sum(o["Name"] == "Custom_Board" for o in objects) == sheets        # one per map
     decks = [o for o in objects if o["Name"] == "DeckCustom"]
     assert len(decks) == (1 if content.cards else 0)
     for deck in decks:

@@ -33,6 +33,34 @@ def _centres(content, dpi: int = 96) -> dict:
     return grid_placement(content, pixels_per_inch(content, dpi) / INCH)[0].centres
 
 
+def space_centres(art) -> tuple[dict, dict]:
+    """Every space of the module's maps -> its centre in its map's pixels, and -> the VASSAL board
+    it is on (a board of one sheet: "Board", as a hex map's; several: each sheet's name)."""
+    several = len(art.maps) > 1
+    centres, boards = {}, {}
+    for m in art.maps:
+        for sid, xy in m.spaces.items():
+            centres[sid] = xy
+            boards[sid] = m.name if several else "Board"
+    return centres, boards
+
+
+def check_spaces(result: dict, centres: dict, boards: dict) -> None:
+    """A grid on every board; each space's name at genkit's centre (1 px), snapping there."""
+    by_board = {b["name"]: b for b in result["boards"]}
+    assert set(by_board) == set(boards.values())
+    seen = set()
+    for name, b in by_board.items():
+        assert b["grid"], f"the engine dropped the grid of {name}"
+        for h in b["hexes"]:
+            x, y = centres[h["id"]]
+            assert h["name"] == h["id"], h
+            assert h["centre"] is not None and abs(h["centre"][0] - x) <= 1 and abs(h["centre"][1] - y) <= 1, h
+            assert abs(h["snap"][0] - x) <= 1 and abs(h["snap"][1] - y) <= 1, h
+            seen.add(h["id"])
+    assert seen == set(centres)
+
+
 def _check_grid(result: dict, centres: dict) -> None:
     boards = {b["name"]: b for b in result["boards"]}
     assert boards["Board"]["grid"], "the engine dropped the map's grid"
@@ -82,10 +110,17 @@ def test_module_in_the_engine(game, engine, tmp_path_factory, tmp_path):
     export = export_of(game, tmp_path_factory)
     content, _ = load_checked(path)
     art = load_artwork(path, 96)
-    centres = _centres(content)
-    result, _ = vassal_engine.probe(engine, Path(export["path"]) / f"{game}.vmod", centres, tmp_path / "probe")
-    _check_clean(result)
-    _check_grid(result, centres)
+    if art.map.grid is None:                     # a board that is not hexes: a grid of its spaces
+        centres, boards = space_centres(art)
+        result, _ = vassal_engine.probe(engine, Path(export["path"]) / f"{game}.vmod", centres, tmp_path / "probe",
+                                        boards=boards)
+        _check_clean(result)
+        check_spaces(result, centres, boards)
+    else:
+        centres = _centres(content)
+        result, _ = vassal_engine.probe(engine, Path(export["path"]) / f"{game}.vmod", centres, tmp_path / "probe")
+        _check_clean(result)
+        _check_grid(result, centres)
     _check_pieces(result, art)
     _check_setup(result, art)
     _check_deck(result, art, content)
@@ -144,13 +179,15 @@ def _check_pieces(result: dict, art) -> None:
 
 
 def _check_setup(result: dict, art) -> None:
+    """The set-up pieces on their hexes or spaces, on the map window of their sheet."""
     want = collections.Counter((k.name, h) for k in art.counters for h in k.setup)
     got = collections.Counter()
+    maps = {m.name if len(art.maps) > 1 else "Main Map": m for m in art.maps}
     for st in result["game"]:
-        if st["map"] == "Main Map":
+        if st["map"] in maps:
             for p in st["pieces"]:
                 got[(p["name"], st["location"])] += 1
-                hx = art.map.grid.centres[st["location"]]
+                hx = maps[st["map"]].spaces[st["location"]]
                 assert abs(st["x"] - hx[0]) <= 1 and abs(st["y"] - hx[1]) <= 1, st
     assert got == want
 

@@ -109,12 +109,15 @@ def engine(workdir: Path) -> tuple[list[str] | None, str]:
             "VassalProbe"], ""
 
 
-def probe(cmd: list[str], vmod: Path, centres: dict, workdir: Path, timeout: int = 300) -> tuple[dict, str]:
-    """Run the probe on ``vmod`` with the model's hex ``centres``; (its JSON, the engine's output)."""
+def probe(cmd: list[str], vmod: Path, centres: dict, workdir: Path, timeout: int = 300,
+          boards: dict | None = None) -> tuple[dict, str]:
+    """Run the probe on ``vmod`` with the model's hex (space) ``centres``, each on board
+    ``boards[id]`` ("Board" by default); (its JSON, the engine's output)."""
     import json
     workdir.mkdir(parents=True, exist_ok=True)
     hexes = workdir / "hexes.txt"
-    hexes.write_text("".join(f"{k} {x!r} {y!r}\n" for k, (x, y) in centres.items()))
+    boards = boards or {}
+    hexes.write_text("".join(f"{k}\t{x!r}\t{y!r}\t{boards.get(k, 'Board')}\n" for k, (x, y) in centres.items()))
     out = workdir / "probe.json"
     home = workdir / "home"          # VASSAL writes its preferences and error log under HOME
     home.mkdir(exist_ok=True)

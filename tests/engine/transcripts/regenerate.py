@@ -48,9 +48,13 @@ GAMES = (
     ("content/brannock_ford", "random-random-seed-2", 2, ("random", "random"), 120),
     ("content/memoir44", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
     ("content/memoir44", "random-random-seed-2", 2, ("random", "random"), 120),
+    ("content/tallis_gap", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), None),
+    ("content/tallis_gap", "random-random-seed-2", 2, ("random", "random"), 120),
     ("tests/fixtures/standard_mini", "random-random-seed-1", 1, ("random", "random"), 120),
     ("tests/fixtures/ridge", "random-random-seed-1", 1, ("random", "random"), None),
     ("tests/fixtures/engine/skirmish", "greedy-random-seed-3", 3, ("greedy", "random"), None),
+    ("tests/fixtures/octagon_mini", "greedy-greedy-seed-2", 2, ("greedy", "greedy"), None),
+    ("tests/fixtures/octagon_mini", "random-random-seed-1", 1, ("random", "random"), None),
 )
 
 

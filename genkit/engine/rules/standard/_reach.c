@@ -18,6 +18,7 @@
 
 typedef uint64_t word;
 
+#define MAX_SLOTS 64             /* steps out of one space, at most */
 #define MAX_ALLOWANCE 65535     /* half MP: far beyond any game's, and the scratch it takes */
 #define MAX_HEXES (1 << 20)     /* a map far beyond any game's; sizes stay well inside int */
 
@@ -37,8 +38,9 @@ typedef struct {
     int n;              /* hexes on the map */
     int words;          /* 64-bit words of a hex mask */
     int min_step;       /* the cheapest step anywhere, half MP */
-    int *step_to;       /* per hex, 6 slots: the hex one step away, -1 none */
-    int *step_cost;     /* per hex, 6 slots: that step's cost in half MP */
+    int slots;          /* steps per hex: the most any space has (6 on a hex map) */
+    int *step_to;       /* per hex, ``slots`` slots: the hex one step away, -1 none */
+    int *step_cost;     /* per hex, ``slots`` slots: that step's cost in half MP */
     word *buf;          /* scratch: the masks of one search */
     int levels;         /* levels of buf's "future" part */
 } Search;
@@ -99,15 +101,32 @@ static int Search_init(Search *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "steps: one entry per hex");
         return -1;
     }
-    int *step_to = PyMem_Malloc(sizeof(int) * (size_t)n * 6), *step_cost = PyMem_Malloc(sizeof(int) * (size_t)n * 6);
+    int slots = 1;
+    for (int h = 0; h < n; h++) {           /* the most steps out of any space */
+        PyObject *item = PySequence_GetItem(steps, h);
+        if (!item)
+            return -1;
+        Py_ssize_t k = PySequence_Length(item);
+        Py_DECREF(item);
+        if (k < 0)
+            return -1;
+        if (k > MAX_SLOTS) {
+            PyErr_SetString(PyExc_ValueError, "steps[h]: at most 64 steps");
+            return -1;
+        }
+        if (k > slots)
+            slots = (int)k;
+    }
+    int *step_to = PyMem_Malloc(sizeof(int) * (size_t)n * slots);
+    int *step_cost = PyMem_Malloc(sizeof(int) * (size_t)n * slots);
     if (!step_to || !step_cost) {
         PyErr_NoMemory();
         goto fail;
     }
     for (int h = 0; h < n; h++) {
-        for (int d = 0; d < 6; d++) {
-            step_to[h * 6 + d] = -1;
-            step_cost[h * 6 + d] = 0;
+        for (int d = 0; d < slots; d++) {
+            step_to[h * slots + d] = -1;
+            step_cost[h * slots + d] = 0;
         }
         PyObject *item = PySequence_GetItem(steps, h);
         if (!item)
@@ -117,18 +136,19 @@ static int Search_init(Search *self, PyObject *args, PyObject *kw) {
         if (!row)
             goto fail;
         Py_ssize_t k = PySequence_Fast_GET_SIZE(row);
-        if (k > 6) {
+        if (k > slots) {
             Py_DECREF(row);
-            PyErr_SetString(PyExc_ValueError, "steps[h]: at most 6 steps");
+            PyErr_SetString(PyExc_ValueError, "steps[h]: changed while read");
             goto fail;
         }
         for (Py_ssize_t d = 0; d < k; d++) {
-            if (read_step(PySequence_Fast_GET_ITEM(row, d), n, &step_cost[h * 6 + d], &step_to[h * 6 + d])) {
+            if (read_step(PySequence_Fast_GET_ITEM(row, d), n, &step_cost[h * slots + d],
+                          &step_to[h * slots + d])) {
                 Py_DECREF(row);
                 goto fail;
             }
-            if (min_step == 0 || step_cost[h * 6 + d] < min_step)
-                min_step = step_cost[h * 6 + d];
+            if (min_step == 0 || step_cost[h * slots + d] < min_step)
+                min_step = step_cost[h * slots + d];
         }
         Py_DECREF(row);
     }
@@ -140,6 +160,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kw) {
     self->buf = NULL;
     self->levels = 0;
     self->n = n;
+    self->slots = slots;
     self->words = (n + 63) / 64;
     self->min_step = min_step ? min_step : 1;
     return 0;
@@ -283,11 +304,12 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
     }
     unseen[start >> 6] &= ~((word)1 << (start & 63));
     memset(fut, 0, sizeof(word) * (size_t)W * (size_t)levels);
-    for (int d = 0; d < 6; d++) {           /* the first steps, out of the start hex */
-        int j = self->step_to[start * 6 + d];
+    int slots = self->slots;
+    for (int d = 0; d < slots; d++) {       /* the first steps, out of the start hex */
+        int j = self->step_to[start * slots + d];
         if (j < 0)
             continue;
-        long long c = self->step_cost[start * 6 + d];
+        long long c = self->step_cost[start * slots + d];
         if (leaving) {
             if (BIT(no_zoc, j))
                 continue;
@@ -327,8 +349,8 @@ static PyObject *Search_reach(Search *self, PyObject *const *args, Py_ssize_t na
             while (go) {
                 int h = w * 64 + lowest_bit(go);
                 go &= go - 1;
-                const int *to = self->step_to + h * 6, *cost = self->step_cost + h * 6;
-                for (int d = 0; d < 6; d++) {
+                const int *to = self->step_to + h * slots, *cost = self->step_cost + h * slots;
+                for (int d = 0; d < slots; d++) {
                     long long at = spent + cost[d];
                     if (to[d] >= 0 && at <= ma)
                         SET(fut + at * W, to[d]);

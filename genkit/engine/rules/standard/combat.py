@@ -1,4 +1,5 @@
-"""Combat and its results (docs/standard-rules.md cases 8 and 9): who may attack a hex, the
+"""Combat and its results (docs/standard-rules.md cases 8 and 9): who may attack a hex (next to
+it, or inside a space two sides share: combat.where), the
 odds or differential column with the terrain and hexside shifts and die-roll modifiers, every
 result effect, retreats chosen hex by hex by the retreating side, and advance after combat."""
 from __future__ import annotations
@@ -38,10 +39,17 @@ class Combat:
         ta, pt, red = self.t_attack, self.p_type, s.reduced
         return sum(ta[pt[p]][red[p]] for p in pieces)
 
+    def defenders(self, s: StandardState, h: int) -> list:
+        """The units defending ``h``: its stack, or in a space two sides share (case 12.5,
+        combat.where: same_space) the units of the side not acting."""
+        if self.shared:
+            return [p for p in self.stack(s, h) if self.p_side[p] != s.actor]
+        return self.stack(s, h)
+
     def defence_strength(self, s: StandardState, h: int) -> int:
         """Case 8.5: the defenders' defence, times the terrain multiplier of their hex."""
         td, pt, red = self.t_defence, self.p_type, s.reduced
-        return sum(td[pt[p]][red[p]] for p in self.stack(s, h)) * self.h_mult[h]
+        return sum(td[pt[p]][red[p]] for p in self.defenders(s, h)) * self.h_mult[h]
 
     def targets(self, s: StandardState) -> list:
         """Enemy hexes not yet attacked this phase that some legal attack reaches, ascending.
@@ -68,12 +76,14 @@ class Combat:
                         m ^= low
                         h = low.bit_length() - 1
                         att[h] = att.get(h, 0) + a
-        pick, td, mult, occ, nxt = self.crt.pick, self.t_defence, self.h_mult, s.occ, s.nxt
+        pick, td, mult, occ, nxt, ps = self.crt.pick, self.t_defence, self.h_mult, s.occ, s.nxt, self.p_side
+        shared = self.shared
         out = []
         for h in sorted(att):
             d, q = 0, occ[h]            # defence_strength, written out (once per enemy hex)
             while q >= 0:
-                d += td[pt[q]][red[q]]
+                if not shared or ps[q] != side:
+                    d += td[pt[q]][red[q]]
                 q = nxt[q]
             if pick(att[h], d * mult[h]) != FORBIDDEN:
                 out.append(h)
@@ -87,13 +97,13 @@ class Combat:
         if self.h_shift[h] or self.h_drm[h]:
             out.append(("terrain:" + self.board.terrain[h], self.h_shift[h], self.h_drm[h]))
         across = -1
-        nb, efeat = self.board.neighbours, self.efeat
+        nb, efeat, deg = self.board.neighbours, self.efeat, self.board.degree
         for p in attackers:
             a = s.loc[p]
             if h not in nb[a]:
                 across = 0
                 break
-            across &= efeat[a * 6 + nb[a].index(h)]
+            across &= efeat[a * deg + nb[a].index(h)]
         if across > 0:
             for fi in bit_indices(across):
                 if self.feat_shift[fi] or self.feat_drm[fi]:
@@ -116,7 +126,7 @@ class Combat:
         atts = bit_indices(s.attackers)
         s.done |= s.attackers
         s.hit |= 1 << h
-        defenders = self.stack(s, h)
+        defenders = self.defenders(s, h)
         raw, col, drm = self.odds(s, atts, h)
         lead = max(atts, key=lambda p: (self.t_attack[self.p_type[p]][s.reduced[p]], -p))
         top = min(defenders, key=lambda p: (-self.t_defence[self.p_type[p]][s.reduced[p]], p))
@@ -179,7 +189,8 @@ class Combat:
         far = dist[o * n + cur]
         ecost, nbr = self.ecost, self.nbr
         out = []
-        for k in range(cur * 6, cur * 6 + 6):
+        deg = self.board.degree
+        for k in range(cur * deg, cur * deg + deg):
             j = nbr[k]
             if ecost[k] and not (bad >> j) & 1 and dist[o * n + j] > far and self._room(s, j, p):
                 out.append(j)
@@ -224,10 +235,10 @@ class Combat:
         h = s.target
         s.rq, s.rn, s.rleft = (), 0, 0
         if self.advance and s.occ[h] < 0:
-            nb = self.board.neighbours
+            nb, deg = self.board.neighbours, self.board.degree
             adv = tuple(p for p in bit_indices(s.attackers)
                         if s.loc[p] >= 0 and h in nb[s.loc[p]]
-                        and self.ecost[s.loc[p] * 6 + nb[s.loc[p]].index(h)])
+                        and self.ecost[s.loc[p] * deg + nb[s.loc[p]].index(h)])
             if adv:
                 s.adv, s.stage, s.actor = adv, ADVANCE, self.phase_actor(s)
                 return

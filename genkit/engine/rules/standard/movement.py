@@ -100,11 +100,27 @@ class Movement:
         return n
 
     def _room(self, s: StandardState, h: int, p: int) -> bool:
-        """May ``p`` end a move, retreat or advance in ``h`` (no enemy; within the limit)?"""
+        """May ``p`` end a move, retreat or advance in ``h`` (no enemy, unless the two sides may
+        share a space; within the limit of its kind, counting its own side's units; not a kind
+        it may not enter or only passes through)?"""
+        t = self.p_type[p]
+        if (self.t_avoid[t] | self.t_no_end[t]) >> h & 1:
+            return False
+        if self.shared:
+            return self._side_load(s, h, self.p_side[p]) + self.t_stack[t] <= self.h_limit[h]
         q = s.occ[h]
         if q >= 0 and self.p_side[q] != self.p_side[p]:
             return False
-        return self._load(s, h) + self.t_stack[self.p_type[p]] <= self.limit
+        return self._load(s, h) + self.t_stack[t] <= self.h_limit[h]
+
+    def _side_load(self, s: StandardState, h: int, side: int) -> int:
+        """Stacking units / points of ``side`` in ``h`` (case 12.5: each side's own, in a shared space)."""
+        n, p, nxt, pts, pt, ps = 0, s.occ[h], s.nxt, self.t_stack, self.p_type, self.p_side
+        while p >= 0:
+            if ps[p] == side:
+                n += pts[pt[p]]
+            p = nxt[p]
+        return n
 
     # ------------------------------------------------------------------ positions as masks
 
@@ -116,6 +132,8 @@ class Movement:
                                               self.board.bit, self.zoc_from)
         if self.zoc_kind == ZOC_NONE:
             zoc = 0
+        if self.shared:                 # entering an enemy's space ends the move (case 12.5)
+            return own, enemy, zoc | enemy, {"stacked": stacked, "side": side}
         return own, enemy, zoc, {"stacked": stacked}
 
     def _full(self, s: StandardState, cache: dict, own: int, pts: int) -> int:
@@ -124,19 +142,22 @@ class Movement:
         full = cache.get(pts)
         if full is not None:
             return full
-        full, room = 0, self.limit - pts
-        if self.max_stack <= room:                      # one unit alone never fills a hex
+        full, limits = 0, self.h_limit
+        if self.max_stack <= self.min_limit - pts:         # one unit alone never fills a hex
             own = cache["stacked"]
         occ, nxt, sp, pt = s.occ, s.nxt, self.t_stack, self.p_type
+        side = cache.get("side", -1) if self.shared else -1
+        ps = self.p_side
         while own:
             low = own & -own
             own ^= low
             h = low.bit_length() - 1
             n, q = 0, occ[h]
             while q >= 0:
-                n += sp[pt[q]]
+                if side < 0 or ps[q] == side:
+                    n += sp[pt[q]]
                 q = nxt[q]
-            if n > room:
+            if n > limits[h] - pts:
                 full |= low
         cache[pts] = full
         return full
@@ -187,9 +208,13 @@ class Movement:
         while q >= 0:
             load_b += sp[pt[q]]
             q = nxt[q]
+        if self.shared:                 # each side's own units count (case 12.5)
+            side = self.p_side[p]
+            load_a, load_b = self._side_load(s, a, side), self._side_load(s, b, side)
+        lim_a, lim_b = self.h_limit[a], self.h_limit[b]
         for key in self.stack_points:
-            room = self.limit - key
-            cache[key] = (cache[key] & ~both) | (ba if load_a > room else 0) | (bb if load_b > room else 0)
+            cache[key] = ((cache[key] & ~both) | (ba if load_a > lim_a - key else 0)
+                          | (bb if load_b > lim_b - key else 0))
         mc.masks = (own, enemy, zoc, cache)
         mc.ok = {}
         live, pick = mc.live, mc.pick
@@ -246,7 +271,7 @@ class Movement:
         if self.zoc_kind == ZOC_LOCKING and zoc & sb:      # case 6.4
             return 0, 0
         ma = self.t_ma2[t]
-        avoid = enemy
+        avoid = (0 if self.shared else enemy) | self.t_avoid[t]
         if march:
             near = fulls.get("near")
             if near is None:
@@ -259,7 +284,7 @@ class Movement:
         full = fulls.get(self.t_stack[t])
         if full is None:
             full = self._full(s, fulls, own, self.t_stack[t])
-        ends = every ^ (full | sb)
+        ends = every & ~(full | sb | self.t_no_end[t])
         leave = no_zoc = 0
         if self.zoc_kind == ZOC_STOP_LEAVE and zoc & sb:   # case 6.3
             leave, no_zoc = self.leave2, zoc

@@ -209,8 +209,8 @@ class Game(Movement, Combat, GameRules):
                     st[k] = st[k + 1] = NO_MOVE
                     continue
                 leave, ok = self.leave2, ok & ~zoc
-            ma = t_ma2[t]
-            m = first[h][ma - leave] & ok if ma >= leave else 0
+            ma, ok = t_ma2[t], ok & ~self.t_avoid[t]
+            m = first[h][ma - leave] & ok & ~self.t_no_end[t] if ma >= leave else 0
             if m:
                 known = st[k] = (True, m & -m, None)
             else:
@@ -222,7 +222,7 @@ class Game(Movement, Combat, GameRules):
             if (near >> h) & 1:
                 st[k + 1] = NO_MOVE
                 continue
-            m = first[h][ma * mult] & ok & far
+            m = first[h][ma * mult] & ok & far & ~self.t_no_end[t]
             if m:
                 known = st[k + 1] = (True, m & -m, None)
             else:
@@ -245,7 +245,7 @@ class Game(Movement, Combat, GameRules):
         ok = mc.ok.get(pts)
         if ok is None:
             ok = mc.ok[pts] = self.every & ~(self._full(s, cache, own, pts) | enemy)
-        leave = 0
+        leave, ok = 0, ok & ~(self.t_avoid[t] | self.t_no_end[t])
         if in_zoc and self.zoc_kind == ZOC_STOP_LEAVE:
             leave, ok = self.leave2, ok & ~zoc
         ma = self.t_ma2[t]
@@ -416,10 +416,10 @@ class Game(Movement, Combat, GameRules):
             q = occ[h]
             side, load = p_side[q], 0
             while q >= 0:
-                if loc[q] != h or p_side[q] != side or walked >= cap:
+                if loc[q] != h or (p_side[q] != side and not self.shared) or walked >= cap:
                     return False
                 load, walked, q = load + t_stack[pt[q]], walked + 1, nxt[q]
-            if load > self.limit:
+            if load > self.h_limit[h] * (2 if self.shared else 1):
                 return False
         due, turn = self.p_enter_turn, s.turn
         return walked == len(on) and not any(loc[p] >= 0 and due[p] > turn for p in self.late)
@@ -441,11 +441,11 @@ class Game(Movement, Combat, GameRules):
                 seen[q] += 1
                 if s.loc[q] != h:
                     out.append(f"piece {q} in the stack of {grid.id_of(h)} but at {s.loc[q]}")
-            if len({self.p_side[q] for q in pieces}) > 1:
+            if len({self.p_side[q] for q in pieces}) > 1 and not self.shared:
                 out.append(f"hex {grid.id_of(h)} holds units of both sides")
             load = sum(self.t_stack[self.p_type[q]] for q in pieces)
-            if load > self.limit:
-                out.append(f"hex {grid.id_of(h)} holds {load} > the stacking limit {self.limit}")
+            if load > self.h_limit[h] * (2 if self.shared else 1):
+                out.append(f"hex {grid.id_of(h)} holds {load} > the stacking limit {self.h_limit[h]}")
         for p, h in enumerate(s.loc):
             if (h >= 0) != (seen[p] == 1):
                 out.append(f"piece {p} at {h} is in {seen[p]} stacks")

@@ -30,6 +30,10 @@ class Movement(Strict):
                             "starts in one may not move)")
     zoc_leave_cost: float = Field(0, ge=0, le=99, description="extra MP to leave an enemy zone of control "
                                                              "(zoc: stop_and_leave)")
+    zoc_reach: Literal["adjacent", "space"] = Field(
+        "adjacent", description="where a unit's zone of control reaches (case 12.4): adjacent (the spaces connected "
+                                "to its own, and its own) or space (only the space it occupies; with combat.where: "
+                                "same_space)")
 
     _mp = field_validator("zoc_leave_cost")(classmethod(lambda cls, v: _halves(v)))
 
@@ -83,6 +87,33 @@ class Combat(Strict):
         "step_loss", description="a unit that cannot retreat the full distance loses a step (and stays), or is "
                                  "eliminated")
     advance: bool = Field(True, description="attackers may advance into the hex the defenders left")
+    where: Literal["adjacent", "same_space"] = Field(
+        "adjacent", description="where battles happen (case 12.5): adjacent (attack an enemy-occupied space next to "
+                                "yours; units of two sides never share a space) or same_space (a unit may move into "
+                                "an enemy-occupied space and stops there; the units of both sides in one space "
+                                "fight there)")
+
+
+class SpaceKindEffect(Strict):
+    """What the standard rules do with one kind of space (``map.spaces`` kinds, or a grid's own:
+    hex, square, ox, diamond), cases 12.2 and 12.3."""
+    stacking: Optional[int] = Field(None, ge=0, le=99, description="the stacking limit in a space of this kind "
+                                                                   "(default: stacking.limit)")
+    units: Optional[list[Id]] = Field(None, description="the unit types that may enter it (omitted: every type); "
+                                                        "[]: none (a box pieces only reach by the rules)")
+    pass_through: list[Id] = Field(default_factory=list, description="unit types that may move through it but "
+                                                                     "not end a move, retreat or advance in it")
+
+
+class ConnectionEffect(Strict):
+    """What a kind of connection (``map.connections`` kinds) does, case 12.1."""
+    cost: float = Field(0, ge=0, le=99, description="extra MP to move across it (on top of the cost to enter the "
+                                                    "space beyond)")
+    impassable: bool = Field(False, description="no unit moves, retreats or advances across it (a forbidden "
+                                                "border)")
+    blocks_zoc: bool = Field(False, description="zones of control do not reach across it")
+
+    _mp = field_validator("cost")(classmethod(lambda cls, v: _halves(v)))
 
 
 class Section(Strict):
@@ -94,6 +125,10 @@ class Section(Strict):
     hexsides: dict[Id, HexsideEffect] = Field(default_factory=dict, description="map.hexsides id -> its effects")
     roads: dict[Id, RoadEffect] = Field(default_factory=dict, description="map.roads id -> its movement cost")
     combat: Combat = Field(default_factory=Combat)
+    spaces: dict[Id, SpaceKindEffect] = Field(default_factory=dict, description="kind of space -> its stacking "
+                                              "limit and the unit types that may enter it or pass through")
+    connections: dict[Id, ConnectionEffect] = Field(default_factory=dict, description="kind of connection -> its "
+                                                    "movement cost, or impassable")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "
                                                          "turn and side (case 10.2); omitted: none")
 
@@ -119,7 +154,28 @@ def references(ctx, section: Section):
         if road.id not in section.roads:
             yield ctx.error("rules-missing", ("map", "roads", i),
                             f"map.roads: '{road.id}' has no cost in rules.roads (write e.g. {road.id}: {{cost: 0.5}})")
+    from ....board import board_of_map
+    try:
+        board = board_of_map(c.map)
+    except ValueError:
+        board = None                    # the model's own checks say why
+    if board is not None:
+        for key, ids in (("spaces", board.space_kinds), ("connections", board.connection_kinds)):
+            for k in getattr(section, key):
+                if k not in ids:
+                    yield ctx.error("rules-reference", SECTION + (key, k),
+                                    f"rules.{key}: no {key[:-1]} of kind '{k}' on the board (kinds: "
+                                    f"{', '.join(ids) or 'none'})")
     types = [t.id for t in c.unit_types]
+    for kind, eff in section.spaces.items():
+        for j, k in enumerate(list(eff.units or ()) + list(eff.pass_through)):
+            if k not in types:
+                yield ctx.error("rules-reference", SECTION + ("spaces", kind),
+                                f"rules.spaces.{kind}: no unit type '{k}' (known: {', '.join(types)})")
+    if section.movement.zoc_reach == "space" and section.combat.where != "same_space":
+        yield ctx.error("rules-option", SECTION + ("movement", "zoc_reach"),
+                        "movement.zoc_reach: space needs combat.where: same_space (a zone of control only in the "
+                        "occupied space is only ever entered where units of two sides may share a space)")
     for k in section.stacking.points:
         if k not in types:
             yield ctx.error("rules-reference", SECTION + ("stacking", "points", k),
@@ -131,16 +187,74 @@ def references(ctx, section: Section):
                         f"(known: {', '.join(per_turn) or 'none'})")
 
 
+def _kind_of(ctx):
+    """space id -> its kind (empty when the board cannot be built: the model's checks say why)."""
+    from ....board import board_of_map
+    try:
+        return {s.id: s.kind for s in board_of_map(ctx.content.map).spaces}
+    except ValueError:
+        return {}
+
+
 def stacking_at_setup(ctx, section: Section):
-    """No hex starts the game over the stacking limit (case 7.1)."""
+    """No space starts the game over the stacking limit of its kind (cases 7.1, 12.3), per side
+    where units of two sides may share it."""
     st = section.stacking
+    kind_of = _kind_of(ctx)
+    shared = section.combat.where == "same_space"
     held: dict = {}
     for side, type_id, hex_id, path in ctx.setup():
         n = st.points.get(type_id, 1) if st.count == "points" else 1
-        held[hex_id] = held.get(hex_id, 0) + n
-        if held[hex_id] > st.limit:
-            yield ctx.error("stacking", path, f"hex {hex_id} starts with more than the stacking limit "
-                                              f"({st.limit} {st.count})")
+        key = (hex_id, side if shared else None)
+        held[key] = held.get(key, 0) + n
+        eff = section.spaces.get(kind_of.get(hex_id, ""))
+        limit = eff.stacking if eff is not None and eff.stacking is not None else st.limit
+        if held[key] > limit:
+            yield ctx.error("stacking", path, f"{'hex' if kind_of.get(hex_id) == 'hex' else 'space'} {hex_id} starts "
+                                              f"with more than the stacking limit ({limit} {st.count})")
 
 
-content_checks = (references, stacking_at_setup)
+def setup_spaces_enterable(ctx, section: Section):
+    """Every unit starts, and every reinforcement enters, in a space its type may end a move in
+    (case 12.2): a kind it may enter, not one it only passes through."""
+    kind_of = _kind_of(ctx)
+
+    def refused(type_id: str, space_id: str) -> str | None:
+        eff = section.spaces.get(kind_of.get(space_id, ""))
+        if eff is None:
+            return None
+        if eff.units is not None and type_id not in eff.units:
+            return f"{type_id} may not enter a {kind_of[space_id]} (rules.spaces.{kind_of[space_id]}.units)"
+        if type_id in eff.pass_through:
+            return f"{type_id} may only pass through a {kind_of[space_id]}"
+        return None
+
+    for side, type_id, space_id, path in ctx.setup():
+        why = refused(type_id, space_id)
+        if why:
+            yield ctx.error("setup-space", path, f"{side} {type_id} starts in {space_id}: {why}")
+    for g, grp in enumerate(ctx.content.counters.units):
+        for k, space_id in enumerate(grp.enters.hexes if grp.enters else ()):
+            why = refused(grp.type, space_id)
+            if why:
+                yield ctx.error("setup-space", ("counters", "units", g, "enters", "hexes", k),
+                                f"{grp.side} {grp.type} enters at {space_id}: {why}")
+
+
+def board_connected(ctx, section: Section):
+    """Case 12.6: units move only along connections: the spaces with any connection form one piece (boxes
+    and tracks pieces never move into have none), else some unit could never reach the others."""
+    from ....board import board_of_map
+    try:
+        board = board_of_map(ctx.content.map)
+    except ValueError:
+        return
+    linked = [i for i in range(board.n) if board.adjacent[i]]
+    if linked and not board.connected(linked):
+        far = [board.ids[i] for i in linked if board.distance(linked[0], i) < 0]
+        yield ctx.error("board-connected", ("map",), f"the board falls apart: no connections join "
+                                                     f"{board.ids[linked[0]]} to {', '.join(far[:4])}"
+                                                     f"{' ...' if len(far) > 4 else ''}")
+
+
+content_checks = (references, stacking_at_setup, setup_spaces_enterable, board_connected)

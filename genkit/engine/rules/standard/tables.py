@@ -1,7 +1,10 @@
-"""Per-content tables of the standard rules, built once per game: every hexside of the map as
-an *edge* ``hex * 6 + direction`` with what it costs to step across it (in half movement
-points), which features lie on it, whether a zone of control reaches across it; per unit type
-the movement allowance, strengths and stacking points. Hot paths read flat lists of ints."""
+"""Per-content tables of the standard rules, built once per game: every connection slot of the
+board as an *edge* ``space * degree + slot`` (on hexes ``hex * 6 + direction``) with what it
+costs to step across it (in half movement points: the terrain of the space entered, a road, the
+hexside features and the kind of connection crossed), which features lie on it, whether a zone
+of control reaches across it; per space its stacking limit and the unit types that may not enter
+it or end a move in it (its kind's, ``rules.spaces``); per unit type the movement allowance,
+strengths and stacking points. Hot paths read flat lists of ints."""
 from __future__ import annotations
 
 import itertools
@@ -73,26 +76,26 @@ class Tables:
 
     def __init__(self, game, section):
         content, board = game.content, game.board
-        grid, n = board.grid, board.n
+        grid, n, deg = board.grid, board.n, board.degree
         nb = board.neighbours
         self.n = n
         #: per edge: the hex across it, -1 off the map
-        self.nbr = [nb[h][d] for h in range(n) for d in range(6)]
+        self.nbr = [nb[h][d] for h in range(n) for d in range(deg)]
         feats = content.map.hexsides
         eff = [section.hexsides.get(f.id, None) for f in feats]
         #: per edge: bit mask of the map.hexsides features on it
-        self.efeat = efeat = [0] * (6 * n)
+        self.efeat = efeat = [0] * (deg * n)
         for fi, f in enumerate(feats):
             for e in f.edges:
                 a, b = (grid.index_of(x) for x in e.split("/"))
                 if b in nb[a]:
-                    efeat[a * 6 + nb[a].index(b)] |= 1 << fi
-                    efeat[b * 6 + nb[b].index(a)] |= 1 << fi
+                    efeat[a * deg + nb[a].index(b)] |= 1 << fi
+                    efeat[b * deg + nb[b].index(a)] |= 1 << fi
         self.feat_shift = [e.shift if e else 0 for e in eff]
         self.feat_drm = [e.drm if e else 0 for e in eff]
         self.feat_ids = [f.id for f in feats]
         #: per edge: the road cost (half MP) of moving along a road across it, 0 no road
-        eroad = [0] * (6 * n)
+        eroad = [0] * (deg * n)
         for r in content.map.roads:
             cost = half(section.roads[r.id].cost) if r.id in section.roads else 0
             if not cost:
@@ -102,32 +105,40 @@ class Tables:
                 for a, b in itertools.pairwise(idx):
                     if b in nb[a]:
                         for x, y in ((a, b), (b, a)):
-                            k = x * 6 + nb[x].index(y)
+                            k = x * deg + nb[x].index(y)
                             eroad[k] = min(eroad[k], cost) if eroad[k] else cost
         self.eroad = eroad
         #: per edge: half MP to step across it into the hex beyond, 0 when it may not be crossed
-        self.ecost = ecost = [0] * (6 * n)
+        self.ecost = ecost = [0] * (deg * n)
         #: per hex: bit mask of the hexes its zone of control reaches (not across blocks_zoc)
         self.zoc_from = [0] * n
-        for k in range(6 * n):
+        spaces = board.spaces
+        kinds = [section.connections.get(spaces.connections[c].kind) if c >= 0 else None
+                 for c in spaces.slot_connection]
+        only_own = section.movement.zoc_reach == "space"
+        for k in range(deg * n):
             j = self.nbr[k]
             if j < 0:
                 continue
             mine = [eff[fi] for fi in range(len(feats)) if (efeat[k] >> fi) & 1 and eff[fi] is not None]
-            if not any(e.blocks_zoc for e in mine):
-                self.zoc_from[k // 6] |= 1 << j
-            if board.cost[j] == IMPASSABLE:
+            ck = kinds[k]
+            if not only_own and not any(e.blocks_zoc for e in mine) and not (ck is not None and ck.blocks_zoc):
+                self.zoc_from[k // deg] |= 1 << j
+            if board.cost[j] == IMPASSABLE or (ck is not None and ck.impassable):
                 continue
             crossing = any(e.crossing for e in mine)
             if not crossing and any(e.impassable for e in mine):
                 continue
             extra = 0 if crossing else sum(half(e.cross_cost) for e in mine)
-            ecost[k] = (eroad[k] or board.cost[j] * 2) + extra
+            ecost[k] = (eroad[k] or board.cost[j] * 2) + extra + (half(ck.cost) if ck is not None else 0)
+        if only_own or section.combat.where == "same_space":       # case 6.1: its own space too
+            for h in range(n):
+                self.zoc_from[h] |= 1 << h
         #: per hex: (half MP, bit mask of the hexes one step away at that cost), ascending costs
         self.step_masks = []
         for h in range(n):
             by_cost: dict = {}
-            for k in range(h * 6, h * 6 + 6):
+            for k in range(h * deg, h * deg + deg):
                 if ecost[k]:
                     by_cost[ecost[k]] = by_cost.get(ecost[k], 0) | 1 << self.nbr[k]
             self.step_masks.append(tuple(sorted(by_cost.items())))
@@ -165,3 +176,22 @@ class Tables:
         st = section.stacking
         self.t_stack = [st.points.get(t.id, 1) if st.count == "points" else 1 for t in ts]
         self.limit = st.limit
+        # ---- kinds of space (cases 12.2, 12.3): per space its limit; per type the spaces it may
+        # not enter (t_avoid) and those it may only pass through (t_no_end), as bit masks
+        sk = [section.spaces.get(sp.kind) for sp in spaces.spaces]
+        self.h_limit = [e.stacking if e is not None and e.stacking is not None else st.limit for e in sk]
+        self.min_limit = min(self.h_limit, default=st.limit)
+        self.t_avoid = [sum(1 << h for h, e in enumerate(sk) if e is not None and e.units is not None
+                            and t.id not in e.units and t.id not in e.pass_through) for t in ts]
+        self.t_no_end = [sum(1 << h for h, e in enumerate(sk) if e is not None and t.id in e.pass_through)
+                         for t in ts]
+        #: units of two sides may share a space and fight in it (case 12.5, combat.where)
+        self.shared = section.combat.where == "same_space"
+        if self.shared:                 # a battle inside the attackers' own space
+            self.t_within = [tuple(1 << h for h in range(n)) for _ in ts]
+        for name in BOARD_TABLES:       # read by the movement and combat mixins
+            setattr(game, name, getattr(self, name))
+
+
+#: the tables of kinds of space and shared spaces, set on the game by :class:`Tables`
+BOARD_TABLES = ("h_limit", "min_limit", "t_avoid", "t_no_end", "shared")
