@@ -123,7 +123,7 @@ def test_sheet_cuts_show_the_cards(tmp_path_factory):
     from genkit.export.artwork import load_artwork
     from genkit.export.tts_sheets import card_sheets
     art = load_artwork(ROOT / "content" / "bering_land", 96)
-    for sheet in card_sheets(art):
+    for sheet in card_sheets(art.decks[0], art.images):
         img = Image.open(io.BytesIO(sheet.png))
         cw, ch = img.width // sheet.cols, img.height // sheet.rows
         assert (cw, ch) == art.card_px
