@@ -5,15 +5,9 @@ CSV file is named by its row and column too. (Registered with
 :func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
-import difflib
-
 from .check_context import Context, check
+from .card_values import nearest as _nearest, value_problem
 from .csv_rows import CORE_COLUMNS
-
-
-def _nearest(name: str, known) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _declared(known) -> str:
@@ -75,7 +69,7 @@ def symbol_sets(ctx: Context):
                                 f"deck {d.id}: field {name} names the symbol set '{spec.set}', which is not "
                                 f"declared (symbol_sets: {', '.join(sorted(sets))}){_nearest(spec.set, sets)}")
             if spec.default not in (None, "", []):
-                problem = _problem(ctx, spec, spec.default)
+                problem = value_problem(ctx.content, spec, spec.default)
                 if problem:
                     yield ctx.error("deck-field", ("decks", i, "fields", name, "default"),
                                     f"deck {d.id}: field {name}'s default {problem}")
@@ -84,41 +78,6 @@ def symbol_sets(ctx: Context):
                 yield ctx.error("unknown-field", ("decks", i, "list_fields"),
                                 f"deck {d.id}: list_fields names '{name}', not a field of the deck "
                                 f"({_declared(d.fields)}){_nearest(name, d.fields)}")
-
-
-def _problem(ctx: Context, spec, value) -> str:
-    """What is wrong with ``value`` as a value of the field ``spec``, or ''."""
-    if spec.is_list:
-        if not isinstance(value, list):
-            return f"is {value!r}, not a list"
-        return next((p for p in (_one(ctx, spec, v) for v in value) if p), "")
-    if isinstance(value, list):
-        return f"is a list; the field holds one value"
-    return _one(ctx, spec, value)
-
-
-def _one(ctx: Context, spec, value) -> str:
-    t = spec.type
-    if t in ("integer", "number"):
-        if isinstance(value, str) and value in spec.words:
-            return ""
-        if not isinstance(value, int) or isinstance(value, bool):
-            words = f" or {', '.join(spec.words)}" if spec.words else ""
-            return f"is {value!r}, not a whole number{words}"
-        lo, hi = spec.bounds()
-        if not lo <= value <= hi:
-            what = f"a face of the d{spec.die}" if spec.die else f"from {lo} to {hi}"
-            return f"is {value}, not {what}"
-        return ""
-    if not isinstance(value, str):
-        return f"is {value!r}, not text"
-    if t == "choice" and value not in spec.options:
-        return f"is '{value}', not one of {', '.join(spec.options)}{_nearest(value, spec.options)}"
-    if t in ("symbol", "symbols"):
-        names = ctx.content.symbol_names(spec.set)
-        if names and value not in names:
-            return f"is '{value}', not a symbol of {spec.set} ({', '.join(names)}){_nearest(value, names)}"
-    return ""
 
 
 @check
@@ -155,7 +114,7 @@ def _values(ctx: Context, deck, card_id: str, values: dict, base: tuple, fields:
                             f"deck {deck.id}, card {card_id}: unknown field '{name}'{where} (declared: "
                             f"{_declared(fields)}){_nearest(name, known)}")
             continue
-        problem = _problem(ctx, fields[name], value)
+        problem = value_problem(ctx.content, fields[name], value)
         if problem:
             spec = fields[name]
             yield ctx.error("field-value", path,

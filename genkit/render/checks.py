@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..model.card_values import deck_values_ok
 from ..model.check_context import Context
 from ..model.source import Finding
 from .aid import aid_style
@@ -124,6 +125,8 @@ def card_faces(ctx: DrawingContext):
     card sheets draw it: what runs past an edge is reported here, before a build starts; the
     faces that fit are left in ``ctx.laid`` for the build. The deck's back renders too."""
     for d, deck in enumerate(ctx.content.decks):
+        if not deck_values_ok(ctx.content, deck):
+            continue                        # the model's checks name the values that are wrong
         face = template_path(deck.face, ctx.source.root)
         undeclared = list(template_reads_undeclared(face, deck))
         for attr, line in undeclared:

@@ -3,14 +3,15 @@ die, a printed parity where the effect rolls it, a target with room and an effec
 Part of :data:`.section.content_checks`; reads the deck through its declared fields."""
 from __future__ import annotations
 
+from ....model.card_values import deck_values_ok
 from .abilities import FIELDS
 
 
 def ability_cards(ctx, section):
     content = ctx.content
     deck = content.play_deck()
-    if deck is None or any(k not in deck.fields for k in FIELDS):
-        return                       # the module's requirements name what the deck must declare
+    if deck is None or any(k not in deck.fields for k in FIELDS) or not deck_values_ok(content, deck):
+        return          # the module's requirements and the model's checks name what is wrong
     d = content.decks.index(deck)
     faces = content.crt.die_faces if content.crt is not None else 6
     kinds = {c.id: deck.values(c).effect for c in deck.cards}

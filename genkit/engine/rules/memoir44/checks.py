@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....hexes import format_hex_id
 from ....model.card_orders import section_orders
+from ....model.card_values import deck_values_ok
 from .section import EDGES
 
 
@@ -105,8 +106,8 @@ def card_orders(ctx, sec):
     orders somebody. (The unit types it names are checked as symbols of unit_types.)"""
     content = ctx.content
     deck = content.play_deck()
-    if deck is None:
-        return
+    if deck is None or not deck_values_ok(content, deck):
+        return                  # the model's checks name the values that are wrong
     d = content.decks.index(deck)
     for s in content.map.sections:
         spec = deck.fields.get(s.id)
