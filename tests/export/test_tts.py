@@ -68,7 +68,7 @@ def test_invariants(game, tmp_path_factory):
     assert len(tiles) == pieces == content.game.components.pieces
     assert sum(o["Name"] == "Custom_Board" for o in objects) == 1
     decks = [o for o in objects if o["Name"] == "DeckCustom"]
-    assert len(decks) == (1 if content.cards else 0)
+    assert len(decks) == len(content.decks)
     for deck in decks:
         _check_deck(deck, folder, content)
     for url in _urls(save):
