@@ -316,6 +316,7 @@ def _card_context(content: Content, deck: Deck, ab: CardModel, w: float, h: floa
             "fields": {k: {"type": f.type, "label": f.label or k.replace("_", " ").capitalize(),
                            "unit": f.unit, "die": f.die or 0, "set": f.set or ""}
                        for k, f in deck.fields.items()},
+            "field_order": list(deck.fields),
             "symbols": _symbols(content, deck),
             "card": card,
             "die_faces": content.crt.die_faces if content.crt else 0,
