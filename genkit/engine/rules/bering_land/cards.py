@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import events as ev
 from ...chance import roll_die, shuffle
+from ...decks import shuffled_under
 from . import events as bev
 from .abilities import abilities
 from .state import S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA
@@ -301,10 +302,8 @@ class Cards:
 def reshuffle_if_low(state: State, reshuffle_at: int) -> None:
     """4.1.1: once the deck is down to ``reshuffle_at`` cards, the shuffled discards go under it."""
     if len(state.deck) <= reshuffle_at and state.discard:
-        pile = state.discard
+        state.deck = shuffled_under(state, state.deck, state.discard)   # top of the deck: the end
         state.discard = []
-        shuffle(state, pile)
-        state.deck = pile + state.deck      # top of the deck is the end of the list
 
 
 def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> int:

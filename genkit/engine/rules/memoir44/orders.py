@@ -6,7 +6,7 @@ from itertools import product
 
 from ... import events as ev
 from ....model.card_orders import section_orders
-from ...chance import shuffle
+from ...decks import shuffled_under
 from . import events as mev
 from .state import DONE, S_ORDER
 from .state import M44State as State
@@ -117,8 +117,7 @@ class Orders:
     def _draw(self, s: State, side: int) -> None:
         """3.6: draw the top card; an empty deck is first made of the shuffled discards."""
         if not s.deck:
-            s.deck, s.discard = s.discard, []
-            shuffle(s, s.deck)
+            s.deck, s.discard = shuffled_under(s, s.deck, s.discard), []
         if not s.deck:
             return
         c = s.deck.pop()
