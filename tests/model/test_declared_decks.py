@@ -113,3 +113,15 @@ def test_the_command_deck_is_kept_in_a_csv_file():
     deck = content.deck("command")
     assert deck.rows == "command-cards.csv" and deck.size_of_deck == 32
     assert source.where(("decks", 0, "cards", 15, "anywhere")) == (str(ROOT / "content" / "memoir44" / "command-cards.csv"), 17)
+
+
+def test_a_deck_list_is_plain_rows_for_the_booklet_and_aid(mlb):
+    """[[cards force]] in rules.md: the fields the deck lists, symbols by name, units after numbers."""
+    from genkit.model.load import load
+    from genkit.render.rules_tables import cards_table, table_problem
+    content, _ = load(mlb)
+    table = cards_table(content, "force")
+    assert table.header == [["Card", "Copies", "Flag", "Type", "Armour", "Victory", "What it does"]]
+    assert table.rows[2] == ["Heavy Tanks", "1", "Northland", "armour", "8", "4 VP", "Moves and fires in one action."]
+    assert table_problem(content, "cards", "force") is None
+    assert table_problem(content, "cards", "nosuch") is not None
