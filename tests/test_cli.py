@@ -133,10 +133,10 @@ def test_card_text_that_cannot_fit_stops_the_build(tmp_path):
     assert genkit("build", BERING, "--out", out_dir, "--only", "cards").returncode == 0
     before = (out_dir / "cards.pdf").read_bytes()
     out = genkit("build", BERING, "--out", out_dir, "--only", "cards",
-                 "--set", "cards.deck.air_strike.text=" + "very long text " * 80)
+                 "--set", "decks.ability.cards.air_strike.text=" + "very long text " * 80)
     assert out.returncode == 1
     # the error names what runs off, and where: a check finding at the card's entry, before any drawing
     assert "cards.yaml:" in out.stdout and "[card-face]" in out.stdout
-    assert "card 'Air Strike' (cards.deck.air_strike): the text 'long text very long" in out.stdout
+    assert "card 'Air Strike' (decks.ability.air_strike): the text 'long text very long" in out.stdout
     assert "past the bottom edge" in out.stdout and "the previous output is untouched" in out.stderr
     assert (out_dir / "cards.pdf").read_bytes() == before

@@ -106,6 +106,17 @@ class CardArt:
     image: str
 
 
+@dataclass(frozen=True)
+class DeckArt:
+    """One deck for the online tables: its id and name, every card (each copy), its back, its
+    card size in pixels."""
+    id: str
+    name: str
+    cards: list
+    back: str
+    card_px: tuple
+
+
 @dataclass
 class Artwork:
     """The game's export material: ``images`` maps an image file name to its PNG bytes."""
@@ -125,6 +136,7 @@ class Artwork:
     def map_of(self, space_id: str) -> MapArt:
         """The map a space is drawn on."""
         return next(m for m in self.maps if space_id in m.spaces)
+    decks: list = field(default_factory=list)     # DeckArt of every deck (cards, card_back: the first's)
 
 
 def pixels_per_inch(content, dpi: float) -> float:
@@ -158,7 +170,9 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
         art.map = art.maps[0]
     if pieces:
         art.counters = _counter_kinds(content, content_path, art)
-        art.cards, art.card_back = _card_art(content, content_path, art, checked.laid.cards)
+        art.decks = [_card_art(content, deck, content_path, art, checked.laid.cards) for deck in content.decks]
+        if art.decks:
+            art.cards, art.card_back, art.card_px = art.decks[0].cards, art.decks[0].back, art.decks[0].card_px
     return art
 
 
@@ -300,19 +314,19 @@ def _unique_names(kinds: list[CounterKind], content) -> list[CounterKind]:
             level[j] += 1
 
 
-def _card_art(content, content_root, art: Artwork, laid: dict) -> tuple[list[CardArt], str | None]:
-    """Every card of the deck (each copy) and the back, from the kit's card faces (``laid``: as
-    the drawing checks laid them out)."""
-    if content.cards is None:
-        return [], None
-    w, h = render_cards.card_size(content)
+def _card_art(content, deck, content_root, art: Artwork, laid: dict) -> DeckArt:
+    """Every card of ``deck`` (each copy) and its back, from the kit's card faces (``laid``: as
+    the drawing checks laid them out); a second deck's images are named after it."""
+    w, h = render_cards.card_size(content, deck)
+    px = tuple(round(v / 72 * art.ppi) for v in (w, h))
     faces = _Faces(art)
-    names = {c.id: c.name for c in content.cards.deck}
+    names = {c.id: c.name for c in deck.cards}
+    first = deck is content.decks[0]
+    stem = "card" if first else f"card-{deck.id}"
     out = []
-    for card in render_cards.cards(content, content_root, laid):
-        image = faces.image(card.face, f"card-{card.card}", w, h, art.card_px)
-        out.append(CardArt(card.id, names.get(card.card, card.card), image))
-    back = faces.image(tuple(render_cards.card_back(content, content_root)), "card-back", w, h,
-                       art.card_px)
-    return out, back
+    for card in render_cards.cards(content, deck, content_root, laid):
+        image = faces.image(card.face, f"{stem}-{card.card}", w, h, px)
+        out.append(CardArt(card.id if first else f"{deck.id}-{card.id}", names.get(card.card, card.card), image))
+    back = faces.image(tuple(render_cards.card_back(content, deck, content_root)), f"{stem}-back", w, h, px)
+    return DeckArt(deck.id, deck.title.strip(), out, back, px)
 

@@ -82,8 +82,9 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
     images = {m.image: board_image(art, m) for m in art.maps}
     objects = [_board(art, guid, url, m, i) for i, m in enumerate(art.maps)]
     objects += _counters(art, guid, url, images)
-    if art.cards:
-        deck, sheets = _deck(art, content, guid, url)
+    key = 1
+    for n, d in enumerate(art.decks):
+        deck, sheets, key = _deck(art, d, n, key, guid, url)
         objects.append(deck)
         images.update(sheets)
     objects += _dice(art, content, guid)
@@ -182,14 +183,16 @@ def _counters(art: Artwork, guid, url, images: dict) -> list[dict]:
     return out
 
 
-def _deck(art: Artwork, content, guid, url) -> tuple[dict, dict]:
-    """The deck, face down (rotZ 180) and shuffled when it is loaded, with its card sheets."""
-    sheets = card_sheets(art)
-    w_px, h_px = art.card_px
+def _deck(art: Artwork, d, n: int, first_key: int, guid, url) -> tuple[dict, dict, int]:
+    """Deck ``d`` (the ``n``-th), face down (rotZ 180) and shuffled when it is loaded, beside
+    the board, with its card sheets (CustomDeck keys from ``first_key``; the next free one is
+    returned)."""
+    sheets = card_sheets(d, art.images, first_key, "cards" if n == 0 else f"cards-{d.id}")
+    w_px, h_px = d.card_px
     k = table_scale(art)
     last = art.maps[-1]
-    x = board_x(art, last) + last.width * k / 2 + w_px * k
-    custom = {str(s.key): {"FaceURL": url(s.name), "BackURL": url(art.card_back),
+    x = board_x(art, last) + last.width * k / 2 + w_px * k * (1 + 2 * n)
+    custom = {str(s.key): {"FaceURL": url(s.name), "BackURL": url(d.back),
                            "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True,
                            "UniqueBack": False, "Type": 0} for s in sheets}
     cards, ids = [], []
@@ -200,14 +203,13 @@ def _deck(art: Artwork, content, guid, url) -> tuple[dict, dict]:
             cards.append(_object("Card", guid(f"card:{card.id}"), card.name,
                                  _transform(x, 0, y=1.0, scale=w_px * k, rot_z=180.0), CardID=cid,
                                  CustomDeck={str(s.key): custom[str(s.key)]}, Hands=True))
-    name = (content.cards.name or "Cards").strip()
-    deck = _object("DeckCustom", guid("deck"), f"{name} deck", _transform(x, 0, y=1.0, scale=w_px * k,
+    deck = _object("DeckCustom", guid("deck" if n == 0 else f"deck:{d.id}"), f"{d.name} deck", _transform(x, 0, y=1.0, scale=w_px * k,
                                                                           rot_z=180.0),
                    DeckIDs=ids, CustomDeck=custom, ContainedObjects=cards, Hands=False,
                    SidewaysCard=False, LuaScript="function onLoad() self.shuffle() end")
     images = {s.name: s.png for s in sheets}
-    images[art.card_back] = art.images[art.card_back]
-    return deck, images
+    images[d.back] = art.images[d.back]
+    return deck, images, first_key + len(sheets)
 
 
 def _dice(art: Artwork, content, guid) -> list[dict]:

@@ -41,18 +41,19 @@ def per_sheet(card_px: tuple[int, int]) -> int:
     return min(MAX_COLS, MAX_EDGE // cw) * min(MAX_ROWS, MAX_EDGE // ch)
 
 
-def card_sheets(art) -> list[Sheet]:
-    """The deck of ``art`` (an :class:`~.artwork.Artwork`) on as few sheets as it fits."""
+def card_sheets(deck, images: dict, first_key: int = 1, stem: str = "cards") -> list[Sheet]:
+    """The cards of ``deck`` (a :class:`~.artwork.DeckArt`) on as few sheets as they fit, keyed
+    from ``first_key``, named ``<stem>-<key>.png`` (``images``: the artwork's, by name)."""
     from PIL import Image
-    cw, ch = art.card_px
-    step = per_sheet(art.card_px)
+    cw, ch = deck.card_px
+    step = per_sheet(deck.card_px)
     out = []
-    for key, start in enumerate(range(0, len(art.cards), step), 1):
-        chunk = tuple(art.cards[start:start + step])
-        cols, rows = sheet_grid(len(chunk), art.card_px)
+    for key, start in enumerate(range(0, len(deck.cards), step), first_key):
+        chunk = tuple(deck.cards[start:start + step])
+        cols, rows = sheet_grid(len(chunk), deck.card_px)
         sheet = Image.new("RGB", (cols * cw, rows * ch), "#ffffff")
         for i, card in enumerate(chunk):
-            face = Image.open(io.BytesIO(art.images[card.image])).convert("RGB")
+            face = Image.open(io.BytesIO(images[card.image])).convert("RGB")
             sheet.paste(face, ((i % cols) * cw, (i // cols) * ch))
-        out.append(Sheet(key, f"cards-{key}.png", cols, rows, chunk, png_bytes(sheet)))
+        out.append(Sheet(key, f"{stem}-{key}.png", cols, rows, chunk, png_bytes(sheet)))
     return out

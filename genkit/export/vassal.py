@@ -100,7 +100,7 @@ def build_file(art: Artwork, content) -> bytes:
     else:
         for m in art.maps:
             _board_map(root, art, m, slots, len(art.maps) > 1)
-    if art.cards:
+    if art.decks:
         _card_map(root, art, content, slots)
     _palette(root, art, content, slots)
     _dice(root, content)
@@ -198,21 +198,25 @@ def _counter_slot(parent, cls: str, kind: CounterKind, art: Artwork, slots: _Slo
 
 
 def _card_map(root, art: Artwork, content, slots: _Slots) -> None:
-    """A second window, the card table, holding the deck face down and shuffled."""
-    w, h = art.card_px
+    """A second window, the card table, holding each deck face down and shuffled, side by side."""
+    w = sum(2 * d.card_px[0] for d in art.decks) + 2 * max(d.card_px[0] for d in art.decks)
+    h = max(d.card_px[1] for d in art.decks)
     m = _map(root, "Cards", "Cards")
     _el(_el(m, "module.map.BoardPicker"), "module.map.boardPicker.Board", name=CARD_BOARD,
-        width=4 * w, height=2 * h, color="40,90,60", reversible="false")
+        width=w, height=2 * h, color="40,90,60", reversible="false")
     _map_tools(m)
-    deck_name = (content.cards.name or "Cards").strip()
-    pile = _el(m, "module.map.DrawPile", name=f"{deck_name} deck", owningBoard=CARD_BOARD,
-               x=w, y=h, width=w, height=h, faceDown="Always", shuffle="Always", draw="true",
-               drawFaceUp="false", reshufflable="false", reversible="false",
-               allowMultiple="true", allowSelect="false", color="0,0,0")
-    for card in art.cards:
-        gpid = slots.take()
-        _el(pile, "widget.CardSlot", card_definition(card.name, card.image, art.card_back, gpid),
-            entryName=card.name, gpid=gpid, width=w, height=h)
+    x = art.decks[0].card_px[0]
+    for deck in art.decks:
+        cw, ch = deck.card_px
+        pile = _el(m, "module.map.DrawPile", name=f"{deck.name} deck", owningBoard=CARD_BOARD,
+                   x=x, y=h, width=cw, height=ch, faceDown="Always", shuffle="Always", draw="true",
+                   drawFaceUp="false", reshufflable="false", reversible="false",
+                   allowMultiple="true", allowSelect="false", color="0,0,0")
+        x += 2 * cw
+        for card in deck.cards:
+            gpid = slots.take()
+            _el(pile, "widget.CardSlot", card_definition(card.name, card.image, deck.back, gpid),
+                entryName=card.name, gpid=gpid, width=cw, height=ch)
 
 
 def _palette(root, art: Artwork, content, slots: _Slots) -> None:

@@ -42,8 +42,6 @@ def unique_ids(ctx: Context):
                       "terrain code", ctx)
     yield from _dupes(((m.id, ("counters", "markers", i, "id")) for i, m in enumerate(c.counters.markers)),
                       "marker", ctx)
-    if c.cards is not None:
-        yield from _dupes(((a.id, ("cards", "deck", i, "id")) for i, a in enumerate(c.cards.deck)), "card", ctx)
     yield from _dupes(((t.id, ("tracks", i, "id")) for i, t in enumerate(c.tracks)), "track", ctx)
     yield from _dupes(((e.id, ("turn_track", "per_turn", i, "id")) for i, e in enumerate(c.turn_track.per_turn)),
                       "per-turn entry", ctx)
@@ -150,11 +148,6 @@ def unit_type_references(ctx: Context):
             yield ctx.error("bad-track", ("counters", "markers", i, "track"),
                             f"track '{m.track}' should be 'turn' or '<track>:<lane>' "
                             f"({', '.join(sorted(lanes)) or 'no tracks defined'})")
-    for i, a in enumerate(c.cards.deck if c.cards else ()):
-        for j, t in enumerate(a.effect.unit_types if a.effect else ()):
-            if t not in types:
-                yield ctx.error("unknown-unit-type", ("cards", "deck", i, "effect", "unit_types", j),
-                                f"unit type '{t}' is not defined in unit_types ({known})")
     used = {g.type for g in c.counters.units}
     for i, u in enumerate(c.unit_types):
         if u.id not in used:

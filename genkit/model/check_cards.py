@@ -1,93 +1,138 @@
-"""Checks of the cards: the deck's size, rolls and draw table for cards that attack, the orders of
-command cards. (Registered with :func:`genkit.model.check_context.check`.)"""
+"""Checks of the decks: every card gives a value of its declared type for each field the deck
+declares (and no other: an unknown field is named with the nearest declared one), the copies add
+up per deck and to the stated totals, the draw table names cards of its deck. A value read from a
+CSV file is named by its row and column too. (Registered with
+:func:`genkit.model.check_context.check`.)"""
 from __future__ import annotations
 
 from .check_context import Context, check
+from .card_values import nearest as _nearest, value_problem
+from .csv_rows import CORE_COLUMNS
+
+
+def _declared(known) -> str:
+    return ", ".join(sorted(known)) or "the deck declares no fields"
 
 
 @check
 def card_count(ctx: Context):
     c = ctx.content
-    cards = sum(len(a.all_copies()) for a in c.cards.deck) if c.cards else 0
-    if cards != c.game.components.cards:
+    total = sum(d.size_of_deck for d in c.decks)
+    stated = c.game.components.cards
+    if total != stated and (stated or c.decks):
         yield ctx.error("card-count", ("game", "components", "cards"),
-                        f"the deck has {cards} cards but the game states {c.game.components.cards}")
-    if c.cards is not None and c.cards.reshuffle_at >= cards:
-        yield ctx.error("reshuffle", ("cards", "reshuffle_at"),
-                        f"reshuffling at {c.cards.reshuffle_at} cards left is not below the deck size {cards}")
+                        f"the decks have {total} cards but the game states {stated}"
+                        + (f" ({', '.join(f'{d.id}: {d.size_of_deck}' for d in c.decks)})" if len(c.decks) > 1 else ""))
+    for i, d in enumerate(c.decks):
+        if d.total is not None and d.total != d.size_of_deck:
+            yield ctx.error("card-count", ("decks", i, "total"),
+                            f"deck {d.id}: its cards' copies add up to {d.size_of_deck}, not the stated {d.total}")
+        if d.hand_limit is not None and d.reshuffle_at >= d.size_of_deck:
+            yield ctx.error("reshuffle", ("decks", i, "reshuffle_at"),
+                            f"reshuffling at {d.reshuffle_at} cards left is not below the deck size {d.size_of_deck}")
+        if d.hand_limit is not None and d.hand_limit < d.plays_per_phase:
+            yield ctx.warning("hand-limit", ("decks", i, "hand_limit"), "the hand limit is below the plays per phase")
 
 
 @check
-def cards(ctx: Context):
-    a = ctx.content.cards
-    if a is None:
-        return
-    ids = {card.id for card in a.deck}
+def deck_ids(ctx: Context):
+    seen: dict = {}
+    for i, d in enumerate(ctx.content.decks):
+        if d.id in seen:
+            yield ctx.error("duplicate-id", ("decks", i, "id"), f"deck id '{d.id}' is used twice")
+        seen[d.id] = i
+        cards: dict = {}
+        for j, card in enumerate(d.cards):
+            if card.id in cards:
+                path = ("decks", i, "cards", j, "id")
+                yield ctx.error("duplicate-id", path, f"deck {d.id}: card id '{card.id}' is used twice"
+                                + ctx.source.cell(path))
+            cards[card.id] = j
+    holders = ctx.side_ids | {"both", "table"}
+    for i, d in enumerate(ctx.content.decks):
+        if d.held_by not in holders:
+            yield ctx.error("deck-holder", ("decks", i, "held_by"),
+                            f"deck {d.id}: held_by '{d.held_by}' is not a side, both or table"
+                            + _nearest(d.held_by, holders))
+
+
+@check
+def symbol_sets(ctx: Context):
+    sets = {s.id for s in ctx.content.symbol_sets} | {"unit_types", "sides"}
+    for i, d in enumerate(ctx.content.decks):
+        for name, spec in d.fields.items():
+            if name in CORE_COLUMNS + ("copies",):
+                yield ctx.error("deck-field", ("decks", i, "fields", name),
+                                f"deck {d.id}: '{name}' is every card's own key, not a field to declare")
+            if spec.set is not None and spec.set not in sets:
+                yield ctx.error("unknown-symbol-set", ("decks", i, "fields", name, "set"),
+                                f"deck {d.id}: field {name} names the symbol set '{spec.set}', which is not "
+                                f"declared (symbol_sets: {', '.join(sorted(sets))}){_nearest(spec.set, sets)}")
+            if spec.default not in (None, "", []):
+                problem = value_problem(ctx.content, spec, spec.default)
+                if problem:
+                    yield ctx.error("deck-field", ("decks", i, "fields", name, "default"),
+                                    f"deck {d.id}: field {name}'s default {problem}")
+        for name in d.list_fields:
+            if name not in d.fields and name not in CORE_COLUMNS:
+                yield ctx.error("unknown-field", ("decks", i, "list_fields"),
+                                f"deck {d.id}: list_fields names '{name}', not a field of the deck "
+                                f"({_declared(d.fields)}){_nearest(name, d.fields)}")
+
+
+@check
+def card_values(ctx: Context):
+    """Every value of its declared type; every field without a default given; nothing undeclared."""
+    for i, d in enumerate(ctx.content.decks):
+        shared = {k for k, f in d.fields.items() if not f.per_copy}
+        for j, card in enumerate(d.cards):
+            base = ("decks", i, "cards", j)
+            yield from _values(ctx, d, card.id, card.values, base, d.fields)
+            for k, cp in enumerate(card.copies):
+                yield from _values(ctx, d, card.id, cp, base + ("copies", k),
+                                   {n: f for n, f in d.fields.items() if f.per_copy}, shared)
+            given = [set(card.values) | set(cp) for cp in card.copies] or [set(card.values)]
+            for name, spec in d.fields.items():
+                if spec.default is None and any(name not in g for g in given):
+                    path = base + (("copies",) if spec.per_copy and card.copies else ())
+                    yield ctx.error("missing-field", path,
+                                    f"deck {d.id}, card {card.id}: gives no {name} ({spec.type}), and the field "
+                                    f"has no default" + ctx.source.cell(base))
+
+
+def _values(ctx: Context, deck, card_id: str, values: dict, base: tuple, fields: dict, shared=frozenset()):
+    for name, value in values.items():
+        path = base + (name,)
+        where = ctx.source.cell(path)
+        if name not in fields:
+            if name in shared:
+                yield ctx.error("unknown-field", path, f"deck {deck.id}, card {card_id}: {name} is the same for "
+                                                       "every copy; give it on the card, not per copy")
+                continue
+            known = set(fields) | {"id", "name", "text", "count", "copies"}
+            yield ctx.error("unknown-field", path,
+                            f"deck {deck.id}, card {card_id}: unknown field '{name}'{where} (declared: "
+                            f"{_declared(fields)}){_nearest(name, known)}")
+            continue
+        problem = value_problem(ctx.content, fields[name], value)
+        if problem:
+            spec = fields[name]
+            yield ctx.error("field-value", path,
+                            f"deck {deck.id}, card {card_id}: {name}{where} {problem} (declared {spec.type}"
+                            + (", a list" if spec.is_list and spec.type != "symbols" else "") + ")")
+
+
+@check
+def draw_tables(ctx: Context):
+    """A deck's draw table names cards of that deck, on faces of the game's die."""
     faces = ctx.content.crt.die_faces if ctx.content.crt is not None else 6
-    for face, ref in a.draw_table.items():
-        if face > faces:
-            yield ctx.error("roll-range", ("cards", "draw_table", face),
-                            f"draw table face {face} is above the die's {faces} faces")
-        if ref not in ids:
-            yield ctx.error("unknown-card", ("cards", "draw_table", face),
-                            f"draw table face {face} names '{ref}', which is not a card of the deck")
-        elif _kind(next(c for c in a.deck if c.id == ref)) == "draw_from_table":
-            yield ctx.warning("draw-loop", ("cards", "draw_table", face),
-                              f"draw table face {face} gives another draw from the table")
-    missing = [f for f in range(1, faces + 1) if f not in a.draw_table]
-    if missing and any(_kind(c) == "draw_from_table" for c in a.deck):
-        yield ctx.error("draw-table", ("cards", "draw_table"),
-                        f"draw table has no entry for die face(s) {', '.join(map(str, missing))}")
-    for i, card in enumerate(a.deck):
-        if card.effect is not None and card.target is not None:
-            yield from _attack_card(ctx, i, card, faces)
-        if card.orders is not None:
-            yield from _orders(ctx, i, card)
-    if a.hand_limit < a.plays_per_phase:
-        yield ctx.warning("hand-limit", ("cards", "hand_limit"), "the hand limit is below the plays per phase")
-
-
-def _kind(card) -> str:
-    return card.effect.kind if card.effect is not None else ""
-
-
-def _orders(ctx: Context, i: int, card):
-    """A command card orders units in sections that exist, of unit types that exist."""
-    sections = {s.id for s in ctx.content.map.sections}
-    types = {u.id for u in ctx.content.unit_types}
-    for sid in card.orders.sections:
-        if sid not in sections:
-            yield ctx.error("unknown-section", ("cards", "deck", i, "orders", "sections", sid),
-                            f"{card.name}: orders units in section '{sid}', which is not a map section "
-                            f"({', '.join(sorted(sections)) or 'map.sections is empty'})")
-    for k, t in enumerate(card.orders.unit_types):
-        if t not in types:
-            yield ctx.error("unknown-unit-type", ("cards", "deck", i, "orders", "unit_types", k),
-                            f"{card.name}: unit type '{t}' is not defined in unit_types ({', '.join(sorted(types))})")
-    if not card.orders.anywhere and not any(card.orders.sections.values()):
-        yield ctx.error("orders-none", ("cards", "deck", i, "orders"), f"{card.name}: orders no unit")
-
-
-def _attack_card(ctx: Context, i: int, card, faces: int):
-    """Checks of a card that attacks (its copies' rolls, target and effect)."""
-    for j, copy in enumerate(card.all_copies()):
-        path = ("cards", "deck", i, "copies", j)
-        if any(r > faces for r in copy.roll):
-            yield ctx.error("roll-range", path, f"{card.name}: roll {copy.roll} has faces above {faces}")
-        if len(set(copy.roll)) != len(copy.roll):
-            yield ctx.warning("roll-repeat", path, f"{card.name}: roll {copy.roll} repeats a face")
-        if len(copy.roll) == faces:
-            yield ctx.warning("roll-always", path, f"{card.name}: every face works, the roll is a formality")
-        if card.effect.kind in ("stop", "draw_from_table") and copy.parity is None:
-            yield ctx.error("parity", path, f"{card.name}: this effect needs a parity printed on the card")
-        if card.effect.kind == "draw_from_table" and copy.roll:
-            yield ctx.warning("roll-unused", path, f"{card.name}: roll numbers are unused; the parity decides")
-    if card.target.shape in ("line", "area") and card.target.size < 1:
-        yield ctx.error("target-size", ("cards", "deck", i, "target", "size"),
-                        f"{card.name}: a {card.target.shape} needs at least one hex")
-    if card.target.shape == "hex" and card.target.range < 1:
-        yield ctx.error("target-range", ("cards", "deck", i, "target", "range"),
-                        f"{card.name}: a hex target needs a range of at least 1")
-    if card.effect.kind in ("stop", "invulnerable") and card.effect.turns < 1:
-        yield ctx.error("effect-turns", ("cards", "deck", i, "effect", "turns"),
-                        f"{card.name}: a {card.effect.kind} effect must last at least one turn")
+    for i, d in enumerate(ctx.content.decks):
+        ids = {card.id for card in d.cards}
+        for face, ref in d.draw_table.items():
+            if face > faces:
+                yield ctx.error("roll-range", ("decks", i, "draw_table", face),
+                                f"draw table face {face} is above the die's {faces} faces")
+            if ref not in ids:
+                yield ctx.error("unknown-card", ("decks", i, "draw_table", face),
+                                f"draw table face {face} names '{ref}', which is not a card of deck {d.id}"
+                                + _nearest(ref, ids))

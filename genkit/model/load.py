@@ -20,6 +20,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
+from .csv_rows import read_rows
 from .overrides import apply_overrides, settable_paths  # noqa: F401  (settable_paths: re-exported)
 from .schema import TOP_LEVEL_KEYS, Content
 # Finding, ContentError, Source, PathKey and parse_yaml live in .source; re-exported from here
@@ -157,8 +158,45 @@ def read_raw(path: Path, limits: Limits | None = None) -> tuple[dict, Source, li
                 continue
             merged[key] = value
             source.positions.update((p, pos) for p, pos in positions.items() if p[:1] == (key,))
+    if not errors:
+        _read_csv_rows(merged, source, root if root is not None else path.parent, budget, digest, errors)
     source.sha256 = digest.hexdigest()
     return merged, source, errors
+
+
+def _read_csv_rows(merged: dict, source: Source, root: Path, budget: Budget, digest, errors: list) -> None:
+    """Every deck whose cards are kept in a CSV file (``rows: name.csv``) gets them as its
+    ``cards``, with the file, row and column of each value (:mod:`.csv_rows`)."""
+    decks = merged.get("decks")
+    for i, deck in enumerate(decks if isinstance(decks, list) else ()):
+        rows = deck.get("rows") if isinstance(deck, dict) else None
+        if not isinstance(rows, str):
+            continue
+        where = source.where(("decks", i, "rows"))
+        if "cards" in deck:
+            errors.append(Finding("error", *where, "csv", f"decks.{i}.rows: the deck gives cards and rows; "
+                                                          "keep its cards in one place"))
+            continue
+        file = root / rows
+        if not rows.endswith(".csv") or "/" in rows or "\\" in rows or rows.startswith("."):
+            errors.append(Finding("error", *where, "csv", f"decks.{i}.rows: '{clip(rows)}' is not the name of a "
+                                                          ".csv file beside the YAML files"))
+            continue
+        if not os.path.lexists(file):
+            errors.append(Finding("error", *where, "csv", f"decks.{i}.rows: no file {rows} in {root}"))
+            continue
+        try:
+            text = _read_text(file, root, budget, digest)
+        except _Refused as refused:
+            errors.append(Finding("error", str(file), 1, refused.code, refused.message))
+            continue
+        fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+        cards, positions, cells, problems = read_rows(text, str(file), fields, ("decks", i, "cards"))
+        errors += problems
+        deck["cards"] = cards
+        source.positions[("decks", i, "cards")] = (str(file), 1)
+        source.positions.update(positions)
+        source.cells.update(cells)
 
 
 # --------------------------------------------------------------------------- validation

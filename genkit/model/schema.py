@@ -13,7 +13,7 @@ from pydantic import Field
 
 from ..hexes import in_band, parse_hex_id
 from .schema_base import Colour, HexId, Id, Line, Paragraph, Strict
-from .schema_cards import Cards, Die
+from .schema_cards import Deck, Die, SymbolSet
 from .schema_map import Map, Terrain
 
 
@@ -39,7 +39,7 @@ class Components(Strict):
     counter_in: float = Field(gt=0, le=4, description="counter edge in inches")
     card_in: list[Annotated[float, Field(gt=0, le=20)]] = Field(min_length=2, max_length=2, description="card [width, height] in inches")
     pieces: int = Field(gt=0, le=9999, description="stated number of pieces (units and markers)")
-    cards: int = Field(0, ge=0, le=999, description="stated number of cards in the deck (0: no cards)")
+    cards: int = Field(0, ge=0, le=999, description="stated number of cards in all the decks (0: no cards)")
 
 
 class Phase(Strict):
@@ -278,7 +278,8 @@ class Content(Strict):
     crt: Optional[Crt] = Field(None, description="the combat results table; omitted: the game fights otherwise "
                                                  "(e.g. with dice)")
     dice: list[Die] = Field(default_factory=list, description="symbol dice (battle dice)")
-    cards: Optional[Cards] = Field(None, description="the card deck; omitted: the game has no cards")
+    decks: list[Deck] = Field(default_factory=list, description="the decks of cards; empty: the game has no cards")
+    symbol_sets: list[SymbolSet] = Field(default_factory=list, description="symbols the decks' fields name")
     tracks: list[Track] = Field(default_factory=list, description="tracks printed on the player aid")
     turn_track: TurnTrack
     rules: Optional[dict] = Field(None, description="the section of game.rules_module, checked by that module")
@@ -299,6 +300,22 @@ class Content(Strict):
         g = self.map.grid
         return tuple(s.id for s in self.map.sections
                      if in_band(col, row, s.columns[0], s.columns[1], g.orientation, g.shift))
+
+    def deck(self, deck_id: str) -> Deck:
+        return next(d for d in self.decks if d.id == deck_id)
+
+    def play_deck(self) -> Deck | None:
+        """The deck the rules deal hands from: the first with a hand limit (None: no such deck)."""
+        return next((d for d in self.decks if d.hand_limit is not None), None)
+
+    def symbol_names(self, set_id: str) -> dict[str, str]:
+        """Symbol id -> name of the set ``set_id``: a declared symbol set, or the unit types or sides."""
+        if set_id == "unit_types":
+            return {u.id: u.name for u in self.unit_types}
+        if set_id == "sides":
+            return {s.id: s.name for s in self.game.sides}
+        found = next((s for s in self.symbol_sets if s.id == set_id), None)
+        return {y.id: y.name for y in found.symbols} if found else {}
 
     def track(self, track_id: str) -> Track:
         return next(t for t in self.tracks if t.id == track_id)

@@ -45,6 +45,17 @@ class Source:
     files: list[Path] = field(default_factory=list)
     positions: dict[PathKey, tuple[str, int]] = field(default_factory=dict)
     sha256: str = ""
+    #: path -> :class:`genkit.model.csv_rows.Cell` of every value read from a CSV file (row and column)
+    cells: dict = field(default_factory=dict)
+
+    def cell(self, path: Iterable) -> str:
+        """', CSV row R, column C (name)' for a value read from a CSV file (or an ancestor's), else ''."""
+        path = tuple(path)
+        while path:
+            if path in self.cells:
+                return f", CSV {self.cells[path]}"
+            path = path[:-1]
+        return ""
 
     def where(self, path: Iterable) -> tuple[str, int]:
         """File and line of the value at ``path``, or of its nearest recorded ancestor."""

@@ -57,7 +57,7 @@ def _cached_style(path: str, mtime_ns: int, context_json: str, root: str | None)
 
 def aid_style(content: Content, content_root: str | Path | None = None) -> Style:
     """genkit's player-aid style, with the pack's ``templates/aid.yaml.j2`` laid over it."""
-    cards = content.cards
+    cards = content.play_deck()
     context = {"title": content.game.title, "turns": content.turn_track.turns,
                "die_faces": content.crt.die_faces if content.crt else 0,
                "deck": deck_title(content) if cards else "",

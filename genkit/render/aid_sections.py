@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import (
     PAD,
@@ -159,30 +160,30 @@ def _sequence(content: Content, st: Style, width: float, title: str, root):
 
 
 def _draw_table(content: Content, st: Style, width: float, title: str, root):
-    ab = content.cards
+    ab = content.play_deck()
     if not ab or not ab.draw_table:
         return
-    names = {c.id: c.name for c in ab.deck}
+    names = {c.id: c.name for c in ab.cards}
     cols = [{"title": st.word("roll")}, {"title": "", "flex": True, "bold": True}]
     cells = [[str(face), names.get(cid, cid)] for face, cid in sorted(ab.draw_table.items())]
     yield "draw_table", with_heading(st, title, width, table(st, cols, cells, width))
 
 
 def _cards(content: Content, st: Style, width: float, title: str, root):
-    ab = content.cards
+    ab = content.play_deck()
     if not ab:
         return
     cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
              [st.word("reshuffle"), str(ab.reshuffle_at)]]
     cols = [{"title": "", "flex": True}, {"title": ""}]
     rows = table(st, cols, cells, width, header=False)
-    if any(c.orders for c in ab.deck):       # command cards: each card, its copies and orders
+    if orders_deck(content, ab):       # command cards: each card, its copies and orders
         from .orders import orders_words
         w = st.word
         rows += table(st, [{"title": w("card"), "bold": True}, {"title": w("copies")},
                            {"title": w("orders"), "flex": True}],
-                      [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else w("none")]
-                       for c in ab.deck], width)
+                      [[c.name, str(ab.copy_count(c)), orders_words(content, c) or w("none")]
+                       for c in ab.cards], width)
     yield "cards", with_heading(st, title, width, rows)
 
 

@@ -1,9 +1,14 @@
-"""Cards: each card laid out once from ``templates/card.yaml.j2`` (backs from
-``card_back.yaml.j2``), then imposed 9 to a page with crop marks, plus a page of backs.
+"""Cards: each card of each deck laid out once from the deck's face template (``face``, e.g.
+``templates/card.yaml.j2``; backs from its ``back``), then imposed as many to a sheet as the
+card size allows, with crop marks, each sheet of fronts followed by its backs: one sheet set
+per deck.
 
-The target diagram on a card is built from the card's ``target`` (shape, size,
-range) with :mod:`genkit.hexes`, in the map's own hex orientation, so the card shows
-exactly the hexes the rules engine would accept.
+The face template gets every declared field's value (``card.<field>``), the fields' declarations
+(``fields``), the symbol sets with their drawings (``symbols``), and, for the two kinds of card
+genkit draws a picture for, that picture: a deck that declares a ``target`` (a choice of hex,
+line, area, units, own_units, none, with ``size`` and ``range``) gets the target diagram, built
+with :mod:`genkit.hexes` in the map's own hex orientation so the card shows exactly the hexes the
+rules engine would accept; a command deck (fields named after map sections) gets ``orders``.
 """
 
 from __future__ import annotations
@@ -11,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
+
 from .. import hexes
 from ..model.schema import Content
-from ..model.schema_cards import Card as CardModel
+from ..model.yaml_safe import current_limits
+from ..model.schema_cards import Card as CardModel, Deck
 from .draw import INCH, Group, Text
 from .geometry import bounds
 from .layout import SheetStyle, render, template_path
@@ -29,15 +37,33 @@ ORDERS_H = 92.0       #: the board picture of a command card, points high (DIAGR
 FLIP = "long"
 
 
-def deck_title(content: Content) -> str:
-    """What the deck is called on the player aid: '<name> cards', or 'Cards'."""
-    name = content.cards.name if content.cards else ""
+def deck_title(content: Content, deck: Deck | None = None) -> str:
+    """What a deck (default: the one the rules deal hands from) is called on the player aid:
+    '<name> cards', or 'Cards'."""
+    deck = deck or content.play_deck() or (content.decks[0] if content.decks else None)
+    name = deck.name if deck else ""
     return f"{name} cards" if name else "Cards"
 
 
-def card_size(content: Content) -> tuple[float, float]:
-    w, h = content.game.components.card_in
+def card_size(content: Content, deck: Deck | None = None) -> tuple[float, float]:
+    """The deck's card size in points: its own, else game.components.card_in."""
+    w, h = (deck.size_in if deck is not None else None) or content.game.components.card_in
     return w * INCH, h * INCH
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a card with a ``target`` field aims at (read from its declared fields)."""
+    shape: str
+    size: int = 1
+    range: int = 0
+
+
+def target_of(values) -> Target | None:
+    """The card's target, from the fields target, size and range (None: the deck declares no target)."""
+    if "target" not in values:
+        return None
+    return Target(values["target"], **{k: values[k] for k in ("size", "range") if k in values})
 
 
 # --------------------------------------------------------------------------- target diagram
@@ -90,11 +116,10 @@ def target_hexes(target) -> dict[hexes.Hex, str]:
     return roles
 
 
-def diagram(content: Content, card: CardModel, w: float = DIAGRAM_W,
+def diagram(content: Content, target: Target, w: float = DIAGRAM_W,
             h: float = DIAGRAM_H) -> dict:
     """The card's target diagram fitted into a ``w`` x ``h`` box: hex polygons with roles
     and unit pieces, in points relative to the box's top-left."""
-    target = card.target
     if target.shape == "none":
         return {"w": w, "h": h, "hexes": [], "pieces": []}
     g = content.map.grid
@@ -136,10 +161,10 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def target_caption(content: Content, card: CardModel) -> str:
-    """The target in words, made from the target data."""
-    t = card.target
-    if card.effect.kind == "extra_attack":
+def target_caption(content: Content, values) -> str:
+    """The target in words, made from the card's target, size, range, effect and protects fields."""
+    t = target_of(values)
+    if values.get("effect") == "extra_attack":
         return "another enemy unit, attacked by the same leader"
     if t.shape == "hex":
         return f"{_plural(t.size, 'hex', 'hexes')} within {_plural(t.range, 'hex', 'hexes')} of your attacker"
@@ -150,7 +175,7 @@ def target_caption(content: Content, card: CardModel) -> str:
     if t.shape == "units":
         return f"{_plural(max(t.size, 1), 'enemy unit')} anywhere"
     if t.shape == "own_units":
-        types = [content.unit_type(u).name for u in card.effect.unit_types]
+        types = [content.unit_type(u).name for u in values.get("protects", [])]
         if types:
             return "your " + (", ".join(types[:-1]) + " and " + types[-1] if len(types) > 1 else types[0])
         return "all your units"
@@ -184,73 +209,128 @@ def check_face_fits(items, w: float, h: float, what: str) -> None:
                              f"{w / 72:g} x {h / 72:g} in face; shorten it or enlarge the component")
 
 
+#: what ``card`` holds on every face besides the deck's declared fields
+CORE_KEYS = ("id", "name", "text", "number", "copies", "effect", "roll", "parity")
+
+
+def template_reads_undeclared(path: Path, deck: Deck):
+    """(field, line) for every ``card.<field>`` (or ``card['field']``) the face template at
+    ``path`` reads that is neither declared by ``deck`` nor one of :data:`CORE_KEYS` (read from
+    its parsed text, nothing run; the templates it includes are checked as they render)."""
+    try:
+        if not path.is_file() or path.stat().st_size > current_limits().template_size:
+            return
+        tree = jinja2.Environment().parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, jinja2.TemplateSyntaxError):
+        return                                  # the render reports it, at its line
+    known = set(deck.fields) | set(CORE_KEYS)
+    seen = set()
+    for node in tree.find_all((jinja2.nodes.Getattr, jinja2.nodes.Getitem)):
+        if not (isinstance(node.node, jinja2.nodes.Name) and node.node.name == "card"):
+            continue
+        attr = node.attr if isinstance(node, jinja2.nodes.Getattr) else getattr(node.arg, "value", None)
+        if isinstance(attr, str) and attr not in known and attr not in seen:
+            seen.add(attr)
+            yield attr, node.lineno
+
+
 @dataclass(frozen=True)
 class Card:
     id: str
     card: str
     face: tuple
+    deck: str = ""
 
 
-def cards(content: Content, content_root: str | Path | None = None, laid: dict | None = None) -> list[Card]:
-    """Every card of the deck (each copy), model order; ``laid``: card id -> the faces of its
-    copies, laid out already (by the drawing checks: :class:`genkit.render.checks.Laid`)."""
-    w, h = card_size(content)
-    path = template_path("card.yaml.j2", content_root)
-    deck = content.cards
-    if deck is None:
-        return []
-    table = [{"face": f, "name": next((a.name for a in deck.deck if a.id == aid), aid)}
-             for f, aid in sorted(deck.draw_table.items())]
+def _draw_table(deck: Deck) -> list:
+    return [{"face": f, "name": next((a.name for a in deck.cards if a.id == aid), aid)}
+            for f, aid in sorted(deck.draw_table.items())]
+
+
+def cards(content: Content, deck: Deck, content_root: str | Path | None = None,
+          laid: dict | None = None) -> list[Card]:
+    """Every card of ``deck`` (each copy), model order; ``laid``: (deck id, card id) -> the faces
+    of its copies, laid out already (by the drawing checks: :class:`genkit.render.checks.Laid`)."""
+    path = template_path(deck.face, content_root)
+    table = _draw_table(deck)
     laid = laid or {}
     out = []
-    for ab in deck.deck:
-        faces = laid[ab.id] if ab.id in laid else card_faces(content, ab, content_root, path, table)
-        out += [Card(f"{ab.id}-{i + 1}", ab.id, tuple(face)) for i, face in enumerate(faces)]
+    for ab in deck.cards:
+        key = (deck.id, ab.id)
+        faces = laid[key] if key in laid else card_faces(content, deck, ab, content_root, path, table)
+        out += [Card(f"{ab.id}-{i + 1}", ab.id, tuple(face), deck.id) for i, face in enumerate(faces)]
     return out
 
 
-def card_faces(content: Content, ab: CardModel, content_root: str | Path | None = None, path=None,
+def _plain(value):
+    """A declared value as JSON data (lists stay lists)."""
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def card_faces(content: Content, deck: Deck, ab: CardModel, content_root: str | Path | None = None, path=None,
                table=None) -> list[list]:
     """The face of each copy of card ``ab``; ValueError naming what runs past the face's edge."""
-    w, h = card_size(content)
-    deck = content.cards
-    path = path or template_path("card.yaml.j2", content_root)
-    if table is None:
-        table = [{"face": f, "name": next((a.name for a in deck.deck if a.id == aid), aid)}
-                 for f, aid in sorted(deck.draw_table.items())]
-    base = _card_context(content, ab, w, h)
+    w, h = card_size(content, deck)
+    path = path or template_path(deck.face, content_root)
+    table = _draw_table(deck) if table is None else table
+    base = _card_context(content, deck, ab, w, h)
+    copies = deck.copies_of(ab)
     faces = []
-    for i, cp in enumerate(ab.all_copies()):
-        ctx = {**base, "card": {**base["card"], "roll": list(cp.roll), "parity": cp.parity or "",
-                                "number": i + 1, "copies": len(ab.all_copies())},
+    for i, cp in enumerate(copies):
+        own = {k: _plain(cp[k]) for k, f in deck.fields.items() if f.per_copy}
+        ctx = {**base, "card": {**base["card"], **own, "number": i + 1, "copies": len(copies)},
                "draw_table": table, "draw_table_name": deck.draw_table_name}
+        ctx["card"].setdefault("roll", [])
+        ctx["card"].setdefault("parity", "")
         face = render(path, ctx)
-        check_face_fits(face, w, h, f"card '{ab.name}' (cards.deck.{ab.id})")
+        check_face_fits(face, w, h, f"card '{ab.name}' (decks.{deck.id}.{ab.id})")
         faces.append(face)
     return faces
 
 
-def _card_context(content: Content, ab: CardModel, w: float, h: float) -> dict:
-    """What every copy of card ``ab`` shares on its face: its name and text, what it targets and
-    does (cards that attack: the target diagram, the die's faces), or the orders it gives (command
-    cards: the sections, counts and the board picture); the parts a card lacks are empty."""
-    target = ab.target
+def _symbols(content: Content, deck: Deck) -> dict:
+    """Symbol set id -> symbol id -> {name, drawing}, for the sets the deck's fields name."""
+    out = {}
+    for f in deck.fields.values():
+        if f.set is not None and f.set not in out:
+            declared = next((s for s in content.symbol_sets if s.id == f.set), None)
+            out[f.set] = ({y.id: {"name": y.name, "drawing": list(y.drawing)} for y in declared.symbols}
+                          if declared else {k: {"name": n, "drawing": []}
+                                            for k, n in content.symbol_names(f.set).items()})
+    return out
+
+
+def _card_context(content: Content, deck: Deck, ab: CardModel, w: float, h: float) -> dict:
+    """What every copy of card ``ab`` shares on its face: its name, text and declared values, the
+    fields' declarations and symbols, and the pictures genkit draws for a card with a target
+    (the target diagram, the die's faces) or with orders (the sections, counts and the board);
+    the parts a card lacks are empty."""
+    values = deck.values(ab)
+    target = target_of(values)
+    card = {k: _plain(values[k]) for k, f in deck.fields.items() if not f.per_copy}
+    card.update({"id": ab.id, "name": ab.name, "text": ab.text})
+    card.setdefault("effect", "")
     return {"w": w, "h": h,
             "game": {"title": content.game.title, "subtitle": content.game.subtitle},
-            "card": {"id": ab.id, "name": ab.name, "text": ab.text,
-                     "effect": ab.effect.kind if ab.effect else ""},
+            "deck": {"id": deck.id, "name": deck.title},
+            "fields": {k: {"type": f.type, "label": f.label or k.replace("_", " ").capitalize(),
+                           "unit": f.unit, "die": f.die or 0, "set": f.set or ""}
+                       for k, f in deck.fields.items()},
+            "field_order": list(deck.fields),
+            "symbols": _symbols(content, deck),
+            "card": card,
             "die_faces": content.crt.die_faces if content.crt else 0,
             "target": ({"shape": target.shape, "size": target.size, "range": target.range,
-                        "caption": target_caption(content, ab)} if target else
+                        "caption": target_caption(content, {**card})} if target else
                        {"shape": "", "size": 0, "range": 0, "caption": ""}),
-            "diagram": diagram(content, ab) if target else {"w": DIAGRAM_W, "h": 0, "hexes": [], "pieces": []},
+            "diagram": diagram(content, target) if target else {"w": DIAGRAM_W, "h": 0, "hexes": [], "pieces": []},
             "orders": orders_context(content, ab, DIAGRAM_W, ORDERS_H)}
 
 
-def card_back(content: Content, content_root: str | Path | None = None) -> list:
-    w, h = card_size(content)
-    return render(template_path("card_back.yaml.j2", content_root),
-                  {"w": w, "h": h, "deck": (content.cards.name if content.cards else "") or "Cards",
+def card_back(content: Content, deck: Deck, content_root: str | Path | None = None) -> list:
+    w, h = card_size(content, deck)
+    return render(template_path(deck.back, content_root),
+                  {"w": w, "h": h, "deck": deck.title,
                    "game": {"title": content.game.title, "subtitle": content.game.subtitle}})
 
 
@@ -308,17 +388,17 @@ def _how(W: float, H: float, text: str) -> list:
     return [Text(W / 2, H - SAFE_MARGIN - 2, text, size, "sans", "#000000", "middle")]
 
 
-def card_sheets(content: Content, style: SheetStyle, content_root: str | Path | None = None,
-                laid: dict | None = None) -> CardSheets:
+def card_sheets(content: Content, deck: Deck, style: SheetStyle, content_root: str | Path | None = None,
+                laid: dict | None = None, label: str = "cards") -> CardSheets:
     """Fronts and backs interleaved: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... so a
     duplex printer puts every back behind its front, and a printer without duplex prints
     the odd pages, then the even ones on the reverse of the same sheets (``laid``: the faces
     laid out already, as :func:`cards` takes them)."""
     W, H = style.size
-    cw, ch = card_size(content)
+    cw, ch = card_size(content, deck)
     b = style.bleed
-    deck = cards(content, content_root, laid)
-    back = card_back(content, content_root)
+    back = card_back(content, deck, content_root)
+    deck = cards(content, deck, content_root, laid)
     slots, rot = card_grid(W, H, cw, ch, b)
     brot = _back_rotation(rot, W, H)
     per_page = len(slots)
@@ -337,14 +417,14 @@ def card_sheets(content: Content, style: SheetStyle, content_root: str | Path | 
         used = slots[:len(chunk)]
         art = [place_item(extend_to_bleed(c.face, cw, ch, b), sl, bleed=b, rotate=rot)
                for c, sl in zip(chunk, used)]
-        pages.append(style.page(art + marks(used) + _how(W, H, FRONTS_HOW), W, H, f"cards {si + 1}",
-                                f"cards {si + 1}/{nsheets} fronts: print 2-sided, flip on long edge"))
+        pages.append(style.page(art + marks(used) + _how(W, H, FRONTS_HOW), W, H, f"{label} {si + 1}",
+                                f"{label} {si + 1}/{nsheets} fronts: print 2-sided, flip on long edge"))
         placements += [(c.id, len(pages) - 1, sl) for c, sl in zip(chunk, used)]
         bslots = mirror_for_duplex(used, W, H, FLIP)
         art = [place_item(extend_to_bleed(back, cw, ch, b), sl, bleed=b, rotate=brot)
                for sl in bslots]
         pages.append(style.page(art + marks(bslots) + _how(W, H, BACKS_HOW), W, H,
-                                f"card backs {si + 1}",
-                                f"cards {si + 1}/{nsheets} backs: on the reverse of the fronts"))
+                                f"{label.removesuffix('cards')}card backs {si + 1}",
+                                f"{label} {si + 1}/{nsheets} backs: on the reverse of the fronts"))
         back_slots.append((len(pages) - 1, bslots))
     return CardSheets(pages, placements, back_slots, rot)

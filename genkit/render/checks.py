@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..model.card_values import deck_values_ok
 from ..model.check_context import Context
 from ..model.source import Finding
 from .aid import aid_style
 from .aid_units import chart_text_size
-from .cards import card_back, card_faces as lay_card_faces, card_grid
+from .cards import card_back, card_faces as lay_card_faces, card_grid, card_size, template_reads_undeclared
+from .layout import template_path
 from .counters import marker_face
 from .dice import DIE_FACE_IN, KEY_FACE, die_face
 from .draw import INCH
@@ -35,7 +37,7 @@ from .templates import TemplateError
 @dataclass
 class Laid:
     """What the drawing checks laid out, for the build to print rather than lay out again:
-    ``cards``: card id -> the face of each of its copies."""
+    ``cards``: (deck id, card id) -> the face of each of its copies."""
     cards: dict = field(default_factory=dict)
 
 
@@ -47,20 +49,20 @@ class DrawingContext(Context):
 def card_fit(ctx: DrawingContext):
     """Cards are imposed inside the printer's margin with room for crop marks (as the card
     sheets do it): none fitting a Letter or A4 page is an error, fewer than 4 a warning."""
-    if ctx.content.cards is None:
-        return
-    card_w, card_h = ctx.content.game.components.card_in
-    for paper, (pw, ph) in (("Letter", LETTER), ("A4", A4)):
-        try:
-            n = len(card_grid(pw, ph, card_w * 72, card_h * 72, 0)[0])
-        except ValueError:
-            yield ctx.error("card-fit", ("game", "components", "card_in"),
-                            f"{card_w} x {card_h} in cards do not fit a {paper} page inside its "
-                            "printable margin (0.25 in) with room for crop marks")
-            return
-        if n < 4:
-            yield ctx.warning("card-fit", ("game", "components", "card_in"),
-                              f"{card_w} x {card_h} in cards print only {n} per {paper} page")
+    for i, deck in enumerate(ctx.content.decks):
+        w, h = card_size(ctx.content, deck)
+        card_w, card_h = round(w / 72, 4), round(h / 72, 4)
+        path = ("decks", i, "size") if deck.size is not None else ("game", "components", "card_in")
+        for paper, (pw, ph) in (("Letter", LETTER), ("A4", A4)):
+            try:
+                n = len(card_grid(pw, ph, w, h, 0)[0])
+            except ValueError:
+                yield ctx.error("card-fit", path,
+                                f"{card_w:g} x {card_h:g} in cards do not fit a {paper} page inside its "
+                                "printable margin (0.25 in) with room for crop marks")
+                break
+            if n < 4:
+                yield ctx.warning("card-fit", path, f"{card_w:g} x {card_h:g} in cards print only {n} per {paper} page")
 
 
 def unit_chart_text(ctx: DrawingContext):
@@ -195,18 +197,26 @@ def card_faces(ctx: DrawingContext):
     """Every copy of every card prints within its face (name, text, roll boxes, diagram), as the
     card sheets draw it: what runs past an edge is reported here, before a build starts; the
     faces that fit are left in ``ctx.laid`` for the build. The deck's back renders too."""
-    deck = ctx.content.cards
-    if deck is None:
-        return
-    for i, card in enumerate(deck.deck):
+    for d, deck in enumerate(ctx.content.decks):
+        if not deck_values_ok(ctx.content, deck):
+            continue                        # the model's checks name the values that are wrong
+        face = template_path(deck.face, ctx.source.root)
+        undeclared = list(template_reads_undeclared(face, deck))
+        for attr, line in undeclared:
+            yield Finding("error", str(face), line, "card-template",
+                          f"the face template of deck {deck.id} reads card.{attr}, which the deck does not "
+                          f"declare (fields: {', '.join(deck.fields) or 'none'})")
+        if undeclared:
+            continue
+        for i, card in enumerate(deck.cards):
+            try:
+                ctx.laid.cards[(deck.id, card.id)] = lay_card_faces(ctx.content, deck, card, ctx.source.root)
+            except ValueError as exc:          # a TemplateError too: the pack's card template names itself
+                yield ctx.error("card-face", ("decks", d, "cards", i), str(exc) + ctx.source.cell(("decks", d, "cards", i, "id")))
         try:
-            ctx.laid.cards[card.id] = lay_card_faces(ctx.content, card, ctx.source.root)
-        except ValueError as exc:          # a TemplateError too: the pack's card template names itself
-            yield ctx.error("card-face", ("cards", "deck", i), str(exc))
-    try:
-        card_back(ctx.content, ctx.source.root)
-    except TemplateError as exc:
-        yield _template_finding(str(exc))
+            card_back(ctx.content, deck, ctx.source.root)
+        except TemplateError as exc:
+            yield _template_finding(str(exc))
 
 
 def die_face_text(ctx: DrawingContext):

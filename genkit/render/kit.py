@@ -27,7 +27,7 @@ from pathlib import Path
 from ..atomic import output_errors, replaced_folder
 from .aid import aid_pages
 from .booklet import rules_booklet
-from .cards import card_sheets
+from .cards import card_sheets, card_size
 from .checks import Laid
 from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
@@ -79,8 +79,9 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
     out = []
     for kind in kinds:
         info: dict = {}
-        if kind == "cards" and content.cards is None:
-            continue  # a game without cards prints none
+        if kind == "cards":  # one sheet set per deck; a game without cards prints none
+            out += deck_components(content, style, content_root, laid)
+            continue
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
         if kind == "rules":  # the booklet flows its text with reportlab: a PDF, no page list
@@ -99,11 +100,6 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             if cs.layout == "duplex":
                 info["flip"] = cs.flip
             info["counter_in"] = g.components.counter_in
-        elif kind == "cards":
-            cs = card_sheets(content, style, content_root, laid.cards if laid is not None else None)
-            pages = cs.pages
-            info = {"cards": cs.cards_drawn, "flip": "long",
-                    "card_in": list(g.components.card_in)}
         elif kind == "dice":
             pages = dice_sheet(content, style, content_root)
             info = {"stickers": DIE_COPIES * sum(len(d.faces) for d in content.dice), "die_face_in": DIE_FACE_IN}
@@ -138,7 +134,7 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
                          overlap=TILE_OVERLAP, title=title,
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
             info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
-        out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,
+        out.append({"kind": kind, "file": file, "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     if needs_key(content):                   # the key on a sheet of its own, tiled like the maps
         file = "map-key.pdf" if kind == "map" else "map-tiled-key.pdf"
@@ -152,8 +148,24 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
                          overlap=TILE_OVERLAP, title=f"{g.title}, key to the map",
                          footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
             info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
-        out.append({"kind": kind, "file": file, "pages": pages, "info": info, "stem": Path(file).stem,
+        out.append({"kind": kind, "file": file, "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
+    return out
+
+
+def deck_components(content, style: SheetStyle, content_root=None, laid: Laid | None = None) -> list[dict]:
+    """The card sheets of every deck: ``cards.pdf`` for a game with one deck, else
+    ``cards-<deck id>.pdf`` each; the manifest names the deck and its card count."""
+    out = []
+    for deck in content.decks:
+        one = len(content.decks) == 1
+        cs = card_sheets(content, deck, style, content_root, laid.cards if laid is not None else None,
+                         label="cards" if one else f"{deck.id} cards")
+        w, h = card_size(content, deck)
+        out.append({"kind": "cards", "file": FILES["cards"] if one else f"cards-{deck.id}.pdf",
+                    "pages": cs.pages, "bleed": style.bleed,
+                    "info": {"deck": deck.id, "cards": cs.cards_drawn, "flip": "long",
+                             "card_in": [round(w / INCH, 4), round(h / INCH, 4)]}})
     return out
 
 
@@ -196,11 +208,11 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
                 entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
             manifest["components"].append(entry)
             continue
-        pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {kind}",
-                                       subject=f"{g.title} {g.version} print-and-play: {kind}",
+        stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
+        pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {stem}",
+                                       subject=f"{g.title} {g.version} print-and-play: {stem}",
                                        keywords=[g.id, g.version, source.sha256[:12]]))
         svgs = []
-        stem = comp.get("stem", kind)
         for i, p in enumerate(pages, 1):
             name = f"{stem}-{i}.svg"
             (dest / "svg" / name).write_text(svg_string(p), encoding="utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import hexes
 from ..model.schema import Content
+from ..model.card_orders import section_orders
 from ..model.schema_cards import Card
 
 
@@ -55,9 +56,14 @@ def _count(n) -> str:
     return "ALL" if n == "all" else str(n)
 
 
+def gives_orders(content: Content, card: Card) -> bool:
+    """Whether ``card`` is a command card: its deck declares fields named after map sections."""
+    return section_orders(content, card) is not None
+
+
 def orders_words(content: Content, card: Card) -> str:
     """The orders in a few words, from the data: "2 left, 2 right", "4 armour anywhere"."""
-    o = card.orders
+    o = section_orders(content, card)
     names = {s.id: s.name for s in content.map.sections}
     parts = [f"{_count(n).lower()} {names.get(sid, sid).lower()}" for sid, n in o.sections.items()]
     if o.anywhere:
@@ -70,7 +76,7 @@ def board_diagram(content: Content, card: Card, w: float, h: float) -> dict:
     """The board in miniature fitted into ``w`` x ``h`` points: every hex (``lit`` when the card
     orders units there), the section edges as lines, and each section's span with its count."""
     g = content.map.grid
-    o = card.orders
+    o = section_orders(content, card)
     gw, gh = hexes.grid_extent(g.columns, g.rows, g.orientation, g.shift, 1.0)
     k = min(w / gw, h / gh)
     ox, oy = (w - gw * k) / 2, (h - gh * k) / 2
@@ -94,7 +100,7 @@ def board_diagram(content: Content, card: Card, w: float, h: float) -> dict:
 def orders_context(content: Content, card: Card, w: float, h: float) -> dict | None:
     """The card template's ``orders``: the sections ordered (id, name, count), units ordered
     anywhere and of which types, the orders in words and the board diagram; None without orders."""
-    o = card.orders
+    o = section_orders(content, card)
     if o is None:
         return None
     names = {s.id: s.name for s in content.map.sections}

@@ -31,6 +31,7 @@ from ..model.schema import Content
 from .aid import aid_style
 from .aid_sections import crt_notes
 from .charts import module_charts
+from .deck_list import deck_ids, deck_list, named_deck
 from .rules_markdown import RulesError
 
 
@@ -150,21 +151,6 @@ def _side_name(content: Content, side_id: str | None) -> str:
 
 def _unit_name(content: Content, type_id: str) -> str:
     return next((u.name for u in content.unit_types if u.id == type_id), type_id)
-
-
-def _ranges(faces: list[int]) -> str:
-    """[1, 2, 3, 5] -> "1-3, 5"."""
-    out, run = [], []
-    for f in sorted(faces):
-        if run and f == run[-1] + 1:
-            run.append(f)
-            continue
-        if run:
-            out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
-        run = [f]
-    if run:
-        out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
-    return ", ".join(out)
 
 
 @table("crt", what="the combat results table")
@@ -332,29 +318,16 @@ def places_table(content: Content, _=None) -> TableData:
     return TableData([["Place", "Hex", "Owned by"]], rows, [3, 1, 2], align=["LEFT", "CENTER", "LEFT"])
 
 
-@table("cards", what="the card deck")
-def cards_table(content: Content, _=None) -> TableData:
-    cards = content.cards
-    if cards and any(c.orders for c in cards.deck):      # command cards: the units each orders
-        from .orders import orders_words
-        rows = [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else "-", c.text]
-                for c in cards.deck]
-        return TableData([["Card", "Copies", "Orders", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
-                         align=["LEFT", "CENTER", "LEFT", "LEFT"])
-    rows = []
-    for c in cards.deck if cards else []:
-        rolls = "; ".join(filter(None, (
-            " ".join(filter(None, [_ranges(cp.roll) if cp.roll else "", f"then {cp.parity}" if cp.roll and cp.parity
-                                   else (cp.parity or "")])) for cp in c.all_copies())))
-        rows.append([c.name, str(len(c.all_copies())), rolls or "always", c.text])
-    return TableData([["Card", "Copies", "Rolls (one per copy)", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
-                     align=["LEFT", "CENTER", "LEFT", "LEFT"])
+@table("cards", args=deck_ids, what="a deck's list (default: the deck dealt into hands)")
+def cards_table(content: Content, deck_id=None) -> TableData:
+    found = deck_list(content, named_deck(content, deck_id))   # the deck's rows: render/deck_list.py
+    return TableData([found.header], found.rows, found.widths, align=found.align)
 
 
 @table("draw_table", what="the card draw table")
 def draw_table(content: Content, _=None) -> TableData:
-    cards = content.cards
-    names = {c.id: c.name for c in cards.deck} if cards else {}
+    cards = content.play_deck()
+    names = {c.id: c.name for c in cards.cards} if cards else {}
     rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
     title = cards.draw_table_name if cards else "Card draw table"
     return TableData([["Die", title]], rows, [0.8, 4], align=["CENTER", "LEFT"])

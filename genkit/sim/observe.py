@@ -191,7 +191,8 @@ class Observer:
 def deck(content) -> list:
     """The cards of the game's deck (each with ``id`` and ``name``), [] for a game without
     cards: the one place the simulator reads them from the content model."""
-    return list(content.cards.deck) if content.cards is not None else []
+    deck = content.play_deck()
+    return list(deck.cards) if deck is not None else []
 
 
 def event_title(kind: str) -> str:

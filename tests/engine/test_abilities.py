@@ -2,14 +2,21 @@
 
 from engine_helpers import Pos, bering, face_for, open_map, with_spectators
 
+from types import SimpleNamespace
+
+from genkit.engine.rules.bering_land.abilities import abilities
 from genkit.engine.crt import EFFECT_ELIMINATE, EFFECT_NONE, EFFECT_STEP
 from genkit.engine.rules.bering_land.state import S_DRONE, S_JOIN
 from genkit.engine.state import ELIMINATED
 
 
 def ability(c, kind=None, shape=None):
-    return next(a for a in c.cards.deck
-                if (kind is None or a.effect.kind == kind) and (shape is None or a.target.shape == shape))
+    """The first ability card of the kind and shape, as the rules read it, with its copies."""
+    deck = c.play_deck()
+    a = next(a for a in abilities(deck)
+             if (kind is None or a.effect.kind == kind) and (shape is None or a.target.shape == shape))
+    return SimpleNamespace(id=a.id, name=a.name, target=a.target, effect=a.effect,
+                           copies=deck.copies_of(deck.card(a.id)))
 
 
 def hit_face(card_copy, faces=6):
@@ -102,7 +109,7 @@ def test_11_3_hand_limit():
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     us = pos.side("us")
-    limit = c.cards.hand_limit
+    limit = c.play_deck().hand_limit
     while len(pos.s.hands[us]) < limit:
         pos.s.hands[us].append(pos.s.deck.pop())
     pos.s.due[us] = 1
@@ -113,7 +120,7 @@ def test_11_3_hand_limit():
 
 def test_4_1_1_reshuffle():
     c = open_map()
-    at = c.cards.reshuffle_at
+    at = c.play_deck().reshuffle_at
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     s = pos.s
@@ -435,8 +442,8 @@ def test_11_3_care_package_fetches_a_card(dice):
     pos = Pos(c, "us_combat")
     with_spectators(pos)
     card = pos.give("us", care.id)
-    face = next(f for f, aid in c.cards.draw_table.items() if aid != care.id)
-    want = c.cards.draw_table[face]
+    face = next(f for f, aid in c.play_deck().draw_table.items() if aid != care.id)
+    want = c.play_deck().draw_table[face]
     dice(*([hit_face(cp)] if cp.roll else []), parity_face(cp.parity, True), face)
     pos.apply(("card", card))
     hand = pos.s.hands[pos.side("us")]

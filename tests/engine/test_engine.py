@@ -124,7 +124,7 @@ def test_check_invariants_finds_problems():
     bad.streak[0] = 99
     assert any("killstreak" in e for e in check_invariants(bad))
     bad = s.copy()
-    bad.hands[0] = [bad.deck.pop() for _ in range(c.cards.hand_limit + 1)]
+    bad.hands[0] = [bad.deck.pop() for _ in range(c.play_deck().hand_limit + 1)]
     assert any("limit" in e for e in check_invariants(bad))
 
 

@@ -179,7 +179,7 @@ def test_housekeeping_draw_events_hand_limit_and_empty_deck():
     with_spectators(pos)
     g, s = pos.g, pos.s
     full, other = g.respawn_order            # the side with the full hand draws first
-    while len(s.hands[full]) < c.cards.hand_limit:
+    while len(s.hands[full]) < c.play_deck().hand_limit:
         s.hands[full].append(s.deck.pop())
     s.deck = s.deck[-1:]                     # one card left, nothing in the discards
     s.discard = []

@@ -13,6 +13,7 @@ import pytest
 from genkit.engine import play_game
 from genkit.engine.rules.memoir44 import DONE, Game
 from genkit.engine.rules.memoir44.orders import overflow
+from genkit.model.card_orders import section_orders
 from genkit.engine.rules.memoir44.state import S_CARD, S_MOVE_UNIT, S_ORDER, STAGE_NAMES
 from genkit.engine.state import RESERVE
 from genkit.pack.printable import check_path
@@ -196,7 +197,7 @@ def test_m44_2_4_deck_of_every_copy_and_hands_dealt():
     c = content()
     g = Game(c)
     s = g.initial_state(5)
-    assert g.ncards == sum(card.count for card in c.cards.deck)
+    assert g.ncards == c.play_deck().size_of_deck
     assert [len(h) for h in s.hands] == [g.section.hands[sid] for sid in g.side_ids]
     assert sorted(s.deck + [k for h in s.hands for k in h]) == list(range(g.ncards))
 
@@ -221,7 +222,7 @@ def test_m44_3_2_command_cards_section_card_orders_its_count_in_its_section_only
     a, b, d = (pos.put("allies", "infantry", h, ordered=False) for h in ("0105", "0205", "0305"))
     centre = pos.put("allies", "infantry", "0705", ordered=False)
     play(pos, "push_left")
-    n = c.cards.deck[[x.id for x in c.cards.deck].index("push_left")].orders.sections["left"]
+    n = section_orders(c, c.play_deck().card("push_left")).sections["left"]
     assert orderable(pos) == {a, b, d}
     pos.apply(("order", a))
     pos.apply(("order", b))
@@ -260,13 +261,13 @@ def test_m44_3_3_command_cards_all_orders_every_unit_of_the_section():
 
 def test_m44_3_4_command_cards_anywhere_card_orders_only_its_unit_types():
     c = open_content()
-    card = next(x for x in c.cards.deck if x.orders.anywhere)
+    card = next(x for x in c.play_deck().cards if section_orders(c, x).anywhere)
     pos = command(c)
     tanks = [pos.put("allies", t, h, ordered=False) for t, h in (("armour", "0101"), ("armour", "0705"),
                                                                  ("armour", "1309"))]
     inf = pos.put("allies", "infantry", "0505", ordered=False)
     play(pos, card.id)
-    assert orderable(pos) == set(tanks) and set(card.orders.unit_types) == {"armour"}
+    assert orderable(pos) == set(tanks) and set(section_orders(c, card).unit_types) == {"armour"}
     assert inf not in orderable(pos)
 
 

@@ -64,7 +64,7 @@ def test_setup_stacks_and_palette_cover_the_counter_mix(game, tmp_path_factory):
     kinds = {(g.side, g.type) for g in content.counters.units} | {m.id for m in content.counters.markers}
     assert len(names) == len(kinds)
     cards = list(root.iter(B + "widget.CardSlot"))
-    assert len(cards) == (content.game.components.cards if content.cards else 0)
+    assert len(cards) == (content.game.components.cards if content.decks else 0)
 
 
 VARIANTS = [(g, ()) for g in HEX_GAMES] + [("bering_land", ("map.grid.shift=odd-down",)),

@@ -69,7 +69,7 @@ def test_invariants(game, tmp_path_factory):
     sheets = 1 if content.map.grid is not None else len(content.map.sheets)
     assert sum(o["Name"] == "Custom_Board" for o in objects) == sheets        # one per map
     decks = [o for o in objects if o["Name"] == "DeckCustom"]
-    assert len(decks) == (1 if content.cards else 0)
+    assert len(decks) == len(content.decks)
     for deck in decks:
         _check_deck(deck, folder, content)
     for url in _urls(save):
@@ -124,7 +124,7 @@ def test_sheet_cuts_show_the_cards(tmp_path_factory):
     from genkit.export.artwork import load_artwork
     from genkit.export.tts_sheets import card_sheets
     art = load_artwork(ROOT / "content" / "bering_land", 96)
-    for sheet in card_sheets(art):
+    for sheet in card_sheets(art.decks[0], art.images):
         img = Image.open(io.BytesIO(sheet.png))
         cw, ch = img.width // sheet.cols, img.height // sheet.rows
         assert (cw, ch) == art.card_px

@@ -86,7 +86,7 @@ def test_a_short_crt_row_is_reported_once_and_no_drawing_check_fails(game_copy):
 @pytest.mark.parametrize("file, old, new, code", [
     ("rules.yaml", '- {hex: "0902", side: allies}', '- {hex: "0902", side: nosuch}', "rules-reference"),
     ("game.yaml", "- id: axis", "- id: axis_draw", "unknown-side"),
-    ("cards.yaml", "unit_types: [armour]", "unit_types: [zz_unknown]", "unknown-unit-type"),
+    ("command-cards.csv", ",4,armour,", ",4,zz_unknown,", "field-value"),
 ])
 def test_an_unknown_reference_is_reported_not_a_drawing_check_crash(tmp_path, file, old, new, code):
     """An unknown side or unit type in memoir44 (found by a structural fuzz): the reference is the
@@ -170,7 +170,7 @@ def test_counter_mix_must_add_up_to_the_stated_pieces(game_copy):
 
 
 def test_deck_must_add_up_to_the_stated_cards(game_copy):
-    edit(game_copy / "cards.yaml", "        - {roll: [5, 6]}\n", "", count=1)
+    edit(game_copy / "cards.yaml", "          - {roll: [5, 6]}\n", "", count=1)
     f = next(f for f in check_path(game_copy) if f.code == "card-count")
     assert "23 cards" in f.message
 

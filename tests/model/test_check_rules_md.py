@@ -7,7 +7,7 @@ import pytest
 
 from genkit.pack.printable import check_path
 
-BASE = "# 1.0 Start\n\nHand: {{ cards.hand_limit }}.\n\n## 1.1 Next\n\nText.\n"
+BASE = "# 1.0 Start\n\nHand: {{ decks.ability.hand_limit }}.\n\n## 1.1 Next\n\nText.\n"
 
 
 def _rules_findings(game: Path, text: str | None = None):
@@ -44,14 +44,14 @@ def test_an_unknown_top_level_name_is_reported(game_copy):
 
 def test_loop_variables_defined_tests_and_methods_are_not_placeholders(game_copy):
     text = BASE + ("{% for u in unit_types %}{{ u.name }} {% endfor %}\n"
-                   "{% if cards.nothing is defined %}x{% endif %}\n"
+                   "{% if decks.ability.nothing is defined %}x{% endif %}\n"
                    "{% for k, v in tracks.killstreak.lanes.items() %}{{ k }}={{ v }} {% endfor %}\n"
                    "{{ crt.columns['+2'].rows.primary | join(', ') }} {{ game.victory.turn_limit.winner }}\n")
     assert _rules_findings(game_copy, text) == []
 
 
 def test_placeholder_syntax_errors_name_the_line(game_copy):
-    (found,) = _rules_findings(game_copy, BASE + "{{ cards.hand_limit \n")
+    (found,) = _rules_findings(game_copy, BASE + "{{ decks.ability.hand_limit \n")
     assert found[:3] == ("rules.md", 8, "rules-placeholder") and "syntax" in found[3]
 
 
@@ -132,7 +132,7 @@ def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_pa
     found = _rules_findings(game, "\n".join(lines) + "\n")
     empty = {f[3].split("'")[1] for f in found}
     content = load_game(game)
-    expected = {"cards", "draw_table"} if content.cards is None else set()
+    expected = {"cards", "draw_table"} if not content.decks else set()
     expected |= {"per_turn"} if not content.turn_track.per_turn else set()
     expected |= {"tracks"} if not content.tracks else set()
     expected |= {"markers"} if not content.counters.markers else set()

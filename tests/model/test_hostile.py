@@ -245,7 +245,7 @@ def test_line_break_in_a_printed_name_names_file_line_and_field(game_copy):
 
 
 @pytest.mark.parametrize("setting", ["unit_types.inf.short=IN\tF", 'map.terrain.sea.name="Sea\\u2028"',
-                                     'cards.deck.air_strike.name="Air\\nStrike"', 'game.title="A\\rB"'])
+                                     'decks.ability.cards.air_strike.name="Air\\nStrike"', 'game.title="A\\rB"'])
 def test_printed_one_line_texts_refuse_breaks_and_controls(setting):
     [finding] = refused(BERING, [setting])
     assert finding.code == "schema" and "single line" in finding.message
@@ -282,8 +282,8 @@ def test_a_one_line_text_keeps_the_tighter_limit_of_its_own_field(override, says
 
 
 def test_card_text_may_hold_line_breaks():
-    content, _ = load(BERING, ['cards.deck.air_strike.text="Two\\nlines"'])
-    assert content.cards.deck[1].text == "Two\nlines"
+    content, _ = load(BERING, ['decks.ability.cards.air_strike.text="Two\\nlines"'])
+    assert content.deck("ability").cards[1].text == "Two\nlines"
 
 
 # ---- the limits themselves

@@ -18,8 +18,8 @@ def test_bundled_game_loads_with_every_number_from_the_rules(bering):
     assert bering.game.components.pieces == 46
     assert bering.game.components.cards == 24
     assert bering.turn_track.turns == 30
-    assert bering.cards.hand_limit == 7
-    assert bering.cards.plays_per_phase == 1
+    assert bering.deck("ability").hand_limit == 7
+    assert bering.deck("ability").plays_per_phase == 1
     heavy = bering.unit_type("hvy_mobile")
     assert (heavy.strength.full, heavy.strength.reduced) == (4, 2)
     assert bering.track("killstreak").lanes == {"inf": 2, "hvy_inf": 3, "lt_mobile": 3, "hvy_mobile": 4}

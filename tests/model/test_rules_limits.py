@@ -92,12 +92,12 @@ def test_a_crt_result_or_a_deck_the_module_cannot_play_is_refused(bering):
     assert [m for _, m in bering_req.problems("bering_land", changed)] == [
         "crt.results: rules module bering_land applies only the results none, step_loss, eliminate; "
         "result A is attacker_step_loss"]
-    no_deck = bering.model_copy(update={"cards": None})
+    no_deck = bering.model_copy(update={"decks": []})
     assert [m for _, m in bering_req.problems("bering_land", no_deck)] == [
-        "cards: rules module bering_land needs a deck of cards (a cards: section)"]
+        "decks: rules module bering_land needs a deck of cards dealt into hands (a deck with a hand_limit)"]
     no_cards = Requirements(sides=2, phase_kinds=bering_req.phase_kinds, shared_kinds=bering_req.shared_kinds,
                             facing=True, reserve=True, crt_above_highest=("use_highest", "last_row"))
-    assert [p for p, _ in no_cards.problems("plain", bering)] == [("cards",)]
+    assert [p for p, _ in no_cards.problems("plain", bering)] == [("decks", 0, "hand_limit")]
 
 
 RIDGE = Path(__file__).resolve().parents[1] / "fixtures" / "ridge"

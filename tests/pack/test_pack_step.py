@@ -117,9 +117,9 @@ def test_the_rules_checks_lay_out_nothing(counted_layout):
 
 
 def test_build_prints_the_card_faces_its_check_laid_out(counted_layout, tmp_path):
-    deck = load(BERING)[0].cards.deck
+    deck = load(BERING)[0].deck("ability").cards
     build_kit(BERING, tmp_path / "kit", only="cards")
-    copies = sum(len(card.all_copies()) for card in deck)
+    copies = load(BERING)[0].deck("ability").size_of_deck
     assert counted_layout["card.yaml.j2"] == copies     # each copy once, by the check, not again
 
 
@@ -129,8 +129,8 @@ def test_check_reports_what_does_not_fit_and_keeps_the_faces_that_do(game_copy):
     checked = check_model(*load(game_copy))
     [error] = checked.errors
     assert error.code == "card-face" and error.file.endswith("cards.yaml")
-    assert "predator_missile" not in checked.laid.cards
-    assert len(checked.laid.cards) == len(checked.content.cards.deck) - 1
+    assert ("ability", "predator_missile") not in checked.laid.cards
+    assert len(checked.laid.cards) == len(checked.content.deck("ability").cards) - 1
     assert [f.code for f in check_path(game_copy) if f.severity == "error"] == ["card-face"]
     with pytest.raises(ContentError):
         load_printable(game_copy)

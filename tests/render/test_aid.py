@@ -120,7 +120,7 @@ def test_each_counter_key_leader_starts_at_the_part_it_names():
 def test_sections_without_data_are_left_out():
     bering, b_pages = pages_of(BERING)
     ridge, r_pages = pages_of(RIDGE)
-    table = bering.cards.draw_table_name.upper()
+    table = bering.deck("ability").draw_table_name.upper()
     assert table in words(b_pages) and "HAND LIMIT" not in words(r_pages).upper()
     assert not any(table in t[3] or "TABLE (ROLL" in t[3] for t in texts(r_pages))
     assert bering.tracks[0].name.upper() in words(b_pages)

@@ -63,11 +63,11 @@ def test_every_page_carries_the_kit_footer_and_its_number(booklet):
 
 
 def test_a_changed_hand_limit_changes_every_mention(tmp_path, booklet):
-    limit = load_game(BERING).cards.hand_limit
+    limit = load_game(BERING).deck("ability").hand_limit
     # the sentences of rules.md that name the hand limit, as printed with the model's value
     mentions = [r"at most {} ability cards", r"while holding {}\s+is lost"]
     before = " ".join(_pages(booklet))
-    changed = " ".join(_pages(_build(tmp_path / "six", BERING, f"cards.hand_limit={limit - 1}")))
+    changed = " ".join(_pages(_build(tmp_path / "six", BERING, f"decks.ability.hand_limit={limit - 1}")))
     for pattern in mentions:
         assert re.search(pattern.format(limit), before) and not re.search(pattern.format(limit - 1), before)
         assert re.search(pattern.format(limit - 1), changed), pattern
@@ -152,7 +152,7 @@ def test_unknown_placeholder_is_a_check_error_with_file_and_line(tmp_path):
     shutil.copytree(BERING, game)
     rules = game / "rules.md"
     lines = rules.read_text().splitlines()
-    lines.insert(30, "The hand holds {{ cards.hand_limt }} cards.")
+    lines.insert(30, "The hand holds {{ decks.ability.hand_limt }} cards.")
     rules.write_text("\n".join(lines) + "\n")
     errors = [f for f in check_path(game) if f.severity == "error"]
     assert [(Path(f.file).name, f.line, f.code) for f in errors] == [("rules.md", 31, "rules-placeholder")]

@@ -146,7 +146,7 @@ def test_counts_match_the_model(kit, model):
     content, _ = model
     pieces = sum(len(g.setup) + g.reserve for g in content.counters.units) + \
         sum(m.count for m in content.counters.markers)
-    cards = sum(len(a.copies) for a in content.cards.deck)
+    cards = content.deck("ability").size_of_deck
     assert _component(manifest, "counters")["pieces"] == pieces == content.game.components.pieces
     assert _component(manifest, "cards")["cards"] == cards == content.game.components.cards
 
@@ -224,7 +224,7 @@ def test_cards_are_poker_size_and_each_sheet_of_fronts_is_followed_by_its_backs(
     assert len(r.pages) % 2 == 0
     assert per_page[0::2] == per_page[1::2]          # a back for every front, page after page
     assert sum(per_page[0::2]) == n
-    names = {a.name for a in content.cards.deck}
+    names = {a.name for a in content.deck("ability").cards}
     all_text = " ".join(" ".join(t.split()) for t in pdf_text(out / "cards.pdf"))
     for name in names:
         assert name in all_text

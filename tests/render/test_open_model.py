@@ -99,7 +99,7 @@ def no_cards_game(tmp_path, monkeypatch):
 
 def test_a_game_without_cards_or_tracks_builds(no_cards_game, tmp_path):
     content, _ = load(no_cards_game)
-    assert content.cards is None and content.tracks == [] and content.rules is None
+    assert content.decks == [] and content.tracks == [] and content.rules is None
     manifest = build_kit(no_cards_game, tmp_path / "kit")
     kinds = [c["kind"] for c in manifest["components"]]
     assert kinds == ["map", "map-tiled", "counters", "player-aid"]

@@ -146,7 +146,7 @@ def test_card_grid_and_crop_marks_stay_inside_the_printable_area(kits, name):
 def test_a_d10_cards_roll_boxes_fit_a_narrow_card():
     content, _ = load(BERING, ["crt.die_faces=10", "game.components.card_in=[2.25,3.5]"])
     w, h = 2.25 * 72, 3.5 * 72
-    deck = cards(content)
+    deck = cards(content, content.decks[0])
     assert deck
     for card in deck:
         x0, y0, x1, y1 = bounds(list(card.face))
@@ -159,9 +159,9 @@ def test_a_d10_cards_roll_boxes_fit_a_narrow_card():
 def test_a_card_face_that_cannot_fit_names_what_runs_off():
     content, _ = load(BERING, ["game.components.card_in=[2.5,1.5]"])
     with pytest.raises(ValueError) as err:
-        cards(content)
+        cards(content, content.decks[0])
     msg = str(err.value)
-    assert "cards.deck." in msg and "runs" in msg and "past the bottom edge" in msg
+    assert "decks.ability." in msg and "runs" in msg and "past the bottom edge" in msg
     assert "its text does not fit" not in msg
 
 
@@ -175,10 +175,10 @@ def test_a_card_face_that_cannot_fit_is_a_check_finding_naming_the_card_before_t
     found = [f for f in check_model(content, source).findings if f.severity == "error"]
     assert found and {f.code for f in found} == {"card-face"}
     assert all(f.file.endswith("cards.yaml") and f.line > 0 and "past the bottom edge" in f.message for f in found)
-    content, source = load(ROOT / "content" / "memoir44", ["cards.deck.armour_thrust.text=" + "x" * 5000])
+    content, source = load(ROOT / "content" / "memoir44", ["decks.command.cards.armour_thrust.text=" + "x" * 5000])
     [finding] = [f for f in check_model(content, source).findings if f.severity == "error"]
-    assert finding.code == "card-face" and finding.file.endswith("cards.yaml")
-    assert "(cards.deck.armour_thrust)" in finding.message and "xxx...'" in finding.message
+    assert finding.code == "card-face" and finding.file.endswith("command-cards.csv")
+    assert "(decks.command.armour_thrust)" in finding.message and "xxx...'" in finding.message
     assert len(finding.message) < 300
 
 

@@ -116,7 +116,7 @@ def test_a_counter_shows_a_pip_per_figure_and_its_dice_by_range(content):
 
 
 def test_a_command_card_names_and_lights_the_sections_it_orders(content):
-    deck = {c.card: c for c in cards(content, M44)}
+    deck = {c.card: c for c in cards(content, content.decks[0], M44)}
     broad = texts(deck["broad_advance"].face)
     assert {"LEFT FLANK", "CENTRE", "RIGHT FLANK"} <= set(broad) and broad.count("2") == 3
     left = deck["patrol_left"].face

@@ -76,7 +76,7 @@ def bering_many_cards(tmp_path: Path) -> Path:
     dest = tmp_path / "many_cards"
     shutil.copytree(BERING, dest)
     text = (dest / "cards.yaml").read_text()
-    text = re.sub(r"(      copies:\n)((?:        - .*\n)+)", lambda m: m.group(1) + m.group(2) * 4, text)
+    text = re.sub(r"(        copies:\n)((?:          - .*\n)+)", lambda m: m.group(1) + m.group(2) * 4, text)
     (dest / "cards.yaml").write_text(text)
     game = (dest / "game.yaml").read_text().replace("cards: 24 ", "cards: 96 ")
     (dest / "game.yaml").write_text(game)

@@ -56,9 +56,9 @@ def test_sweep_and_parse(bering_path):
 def _deck_reversed(path) -> str:
     """The same deck written in the other order (cards and their copies): an A/A change, the
     shuffle deals other cards from the same seed but the game is the same game."""
-    deck = yaml.safe_load((Path(path) / "cards.yaml").read_text())["cards"]["deck"]
+    deck = yaml.safe_load((Path(path) / "cards.yaml").read_text())["decks"][0]["cards"]
     rev = [dict(card, copies=list(reversed(card["copies"]))) for card in reversed(deck)]
-    return "cards.deck=" + yaml.safe_dump(rev, default_flow_style=True, width=10 ** 6).strip()
+    return "decks.ability.cards=" + yaml.safe_dump(rev, default_flow_style=True, width=10 ** 6).strip()
 
 
 def test_same_game_with_its_deck_reordered_is_called_different_in_at_most_1_of_12_seeds(bering_path):

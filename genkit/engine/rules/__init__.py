@@ -85,7 +85,7 @@ class Requirements:
     ``map.hexsides`` and ``map.roads``; ``reinforcements``: whether it brings on pieces that
     ``enters`` on a turn. ``crt``: whether it fights on ``crt`` (then the model must have one; else
     it must have none); ``dice``: whether it rolls the symbol ``dice``; ``card_fields``: the fields
-    of ``cards.deck`` entries it reads (each card must give them); ``sections``, ``hex_features``,
+    its deck (the one it deals hands from) must declare: (field, its type or types) pairs; ``sections``, ``hex_features``,
     ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``."""
     sides: int
     phase_kinds: tuple
@@ -102,7 +102,7 @@ class Requirements:
     reinforcements: bool = False
     crt: bool = True
     dice: bool = False
-    card_fields: tuple = ("target", "effect")
+    card_fields: tuple = ()
     sections: bool = False
     hex_features: bool = False
     figures: bool = False
@@ -112,12 +112,14 @@ class Requirements:
         cannot run; empty when it can run it."""
         game = content.game
         out = self._fighting_problems(module, content)
-        if content.cards is not None and self.cards == "none":
-            out.append((("cards",), f"cards: rules module {module} plays no cards; this game has a deck "
-                                    f"that would be printed but never played"))
-        if content.cards is None and self.cards == "required":
-            out.append((("game", "rules_module"), f"cards: rules module {module} needs a deck of cards "
-                                                  f"(a cards: section)"))
+        deck = content.play_deck()
+        if deck is not None and self.cards == "none":
+            out.append((("decks", content.decks.index(deck), "hand_limit"),
+                        f"decks: rules module {module} plays no cards; deck {deck.id} has a hand limit, "
+                        f"but would be printed and never played"))
+        if deck is None and self.cards == "required":
+            out.append((("game", "rules_module"), f"decks: rules module {module} needs a deck of cards dealt "
+                                                  f"into hands (a deck with a hand_limit)"))
         for i, t in enumerate(content.unit_types):
             if t.facing and not self.facing:
                 out.append((("unit_types", i, "facing"),
@@ -199,13 +201,19 @@ class Requirements:
         return out + (self._crt_problems(module, content.crt) if self.crt else [])
 
     def _card_problems(self, module: str, content) -> list:
-        """Every card gives the fields the module reads."""
+        """The deck the module plays declares every field the module reads, of its type."""
         out = []
-        for i, card in enumerate(content.cards.deck if content.cards and self.cards != "none" else ()):
-            for key in self.card_fields:
-                if getattr(card, key) is None:
-                    out.append((("cards", "deck", i), f"cards: rules module {module} reads each card's "
-                                                      f"{key}; card '{card.id}' has none"))
+        deck = content.play_deck()
+        if deck is None or self.cards == "none":
+            return out
+        d = content.decks.index(deck)
+        for key, kinds in self.card_fields:
+            kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+            spec = deck.fields.get(key)
+            if spec is None or spec.type not in kinds:
+                out.append((("decks", d, "fields"), f"decks: rules module {module} reads the field {key} "
+                                                    f"({' or '.join(kinds)}) of deck {deck.id}; "
+                                                    + ("it is not declared" if spec is None else f"it is a {spec.type}")))
         return out
 
     def _crt_problems(self, module: str, crt) -> list:

@@ -3,6 +3,7 @@
 else that only this game knows, declared once in :data:`RULES`. Nothing outside this package
 names it, but the one registration line in :data:`genkit.engine.rules.RULES_MODULES`."""
 from .. import Requirements, RulesModule
+from .abilities import FIELDS as ABILITY_FIELDS
 from .bots import GreedyBot, SearchBot
 from .rules import Game
 from .section import Section, content_checks
@@ -16,6 +17,6 @@ RULES = RulesModule(
     requires=Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
                           shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",),
                           crt_above_highest=("use_highest", "last_row"), cards="required", facing=True,
-                          reserve=True))
+                          reserve=True, card_fields=tuple(ABILITY_FIELDS.items())))
 
 __all__ = ["Game", "PASS", "RULES", "Section", "content_checks"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ... import events as ev
 from ...chance import roll_die, shuffle
+from ...decks import shuffled_under
 from . import events as bev
+from .abilities import abilities
 from .state import S_CARD_TARGET, S_COMBAT, S_DRONE, S_EXTRA
 from .state import BeringState as State
 
@@ -15,19 +17,19 @@ class Cards:
     def _read_cards(self, content, sec) -> None:
         """The deck of one content: abilities, every copy's ability, roll and parity, the draw
         table; the Stopped markers (11.3) and the types each card protects."""
-        ab = content.cards
+        ab = content.play_deck()
         self.hand_limit = ab.hand_limit
         self.plays_limit = ab.plays_per_phase
         self.reshuffle_at = ab.reshuffle_at
-        self.abilities = list(ab.deck)
+        self.abilities = abilities(ab)
         self.ability_index = {a.id: i for i, a in enumerate(self.abilities)}
         self.random_table = {face: self.ability_index[aid] for face, aid in ab.draw_table.items()}
         self.c_ab, self.c_roll, self.c_parity = [], [], []
         for ai, a in enumerate(self.abilities):
-            for cp in a.all_copies():
+            for cp in ab.copies_of(ab.card(a.id)):
                 self.c_ab.append(ai)
                 self.c_roll.append(frozenset(cp.roll))
-                self.c_parity.append(-1 if cp.parity is None else (0 if cp.parity == "even" else 1))
+                self.c_parity.append(-1 if not cp.parity else (0 if cp.parity == "even" else 1))
         self.ncards = len(self.c_ab)
         self.c_key = [(self.c_ab[k], tuple(sorted(self.c_roll[k])), self.c_parity[k]) for k in range(self.ncards)]
         # 11.3 Air Drone: one Stopped marker per stopped unit; a counter mix without them sets no cap
@@ -300,10 +302,8 @@ class Cards:
 def reshuffle_if_low(state: State, reshuffle_at: int) -> None:
     """4.1.1: once the deck is down to ``reshuffle_at`` cards, the shuffled discards go under it."""
     if len(state.deck) <= reshuffle_at and state.discard:
-        pile = state.discard
+        state.deck = shuffled_under(state, state.deck, state.discard)   # top of the deck: the end
         state.discard = []
-        shuffle(state, pile)
-        state.deck = pile + state.deck      # top of the deck is the end of the list
 
 
 def draw_card(state: State, side: int, hand_limit: int, reshuffle_at: int) -> int:

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from ....hexes import parse_hex_id
 from ....model.schema_base import Id, Strict
+from .card_checks import ability_cards
 
 
 class Options(Strict):
@@ -183,4 +184,5 @@ def replacement_sides(ctx, section: Section):
                               f"side '{side}' gets no replacement steps (missing: counts as 0)")
 
 
-content_checks = (references, phases, bases, halves, bases_reachable, killstreak_lanes, replacement_sides)
+content_checks = (references, phases, bases, halves, bases_reachable, killstreak_lanes, replacement_sides,
+                  ability_cards)

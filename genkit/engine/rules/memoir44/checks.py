@@ -4,6 +4,8 @@ the file and line), and of a position (:func:`state_problems`, the game's own in
 from __future__ import annotations
 
 from ....hexes import format_hex_id
+from ....model.card_orders import section_orders
+from ....model.card_values import deck_values_ok
 from .section import EDGES
 
 
@@ -69,13 +71,14 @@ def sides(ctx, sec):
     for sid, edge in sec.own_edges.items():
         if edge not in EDGES[orientation]:
             yield ctx.error("rules-reference", ("rules", "own_edges", sid), f"rules.own_edges.{sid}: a {orientation} grid has no {edge} edge (its own edges are {' or '.join(EDGES[orientation])})")
-    n = sum(len(c.all_copies()) for c in content.cards.deck) if content.cards else 0
+    deck = content.play_deck()
+    n = deck.size_of_deck if deck else 0
     if sum(sec.hands.values()) > n:
         yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: {sum(sec.hands.values())} cards dealt from a deck of {n}")
-    if content.cards:
+    if deck:
         for sid, size in sec.hands.items():
-            if size > content.cards.hand_limit:
-                yield ctx.error("rules-reference", ("rules", "hands", sid), f"rules.hands: {size} cards for {sid}, over the hand limit {content.cards.hand_limit}")
+            if size > deck.hand_limit:
+                yield ctx.error("rules-reference", ("rules", "hands", sid), f"rules.hands: {size} cards for {sid}, over the hand limit {deck.hand_limit}")
     cells = _cells(content)
     for i, o in enumerate(sec.objectives):
         if o.side not in side_ids:
@@ -98,22 +101,29 @@ def feature_hexes(ctx, sec):
 
 
 def card_orders(ctx, sec):
-    """2.4: the sections and unit types a card's orders name exist; a card orders somebody."""
+    """2.4: the command deck declares a field for every map section (the units a card orders
+    there: a number or all), and anywhere and unit_types if it orders units anywhere; every card
+    orders somebody. (The unit types it names are checked as symbols of unit_types.)"""
     content = ctx.content
-    secs = {m.id for m in content.map.sections}
-    types = {t.id for t in content.unit_types}
-    for i, card in enumerate(content.cards.deck if content.cards else ()):
-        o = card.orders
-        if o is None:
-            continue
-        for sid in o.sections:
-            if sid not in secs:
-                yield ctx.error("rules-reference", ("cards", "deck", i, "orders", "sections", sid), f"cards: {card.id} orders section '{sid}', not in map.sections")
-        for tid in o.unit_types:
-            if tid not in types:
-                yield ctx.error("rules-reference", ("cards", "deck", i, "orders", "unit_types"), f"cards: {card.id} orders unit type '{tid}', which does not exist")
-        if not o.anywhere and not any(v == "all" or v > 0 for v in o.sections.values()):
-            yield ctx.error("rules-reference", ("cards", "deck", i, "orders"), f"cards: {card.id} orders no unit")
+    deck = content.play_deck()
+    if deck is None or not deck_values_ok(content, deck):
+        return                  # the model's checks name the values that are wrong
+    d = content.decks.index(deck)
+    for s in content.map.sections:
+        spec = deck.fields.get(s.id)
+        if spec is None or spec.type != "integer" or spec.is_list:
+            yield ctx.error("rules-reference", ("decks", d, "fields"), f"decks.{deck.id}: a command deck declares "
+                            f"the field {s.id} (an integer, words [all]: the units a card orders in map section {s.id})")
+    for name, kind in (("anywhere", "integer"), ("unit_types", "symbols")):
+        spec = deck.fields.get(name)
+        if spec is not None and spec.type != kind:
+            yield ctx.error("rules-reference", ("decks", d, "fields", name), f"decks.{deck.id}: field {name} must "
+                            f"be declared {kind}")
+    for i, card in enumerate(deck.cards):
+        o = section_orders(content, card, deck)
+        if o is not None and not o.anywhere and not o.sections:
+            yield ctx.error("rules-reference", ("decks", d, "cards", i), f"cards: {card.id} orders no unit"
+                            + ctx.source.cell(("decks", d, "cards", i, "id")))
 
 
 def _cells(content) -> dict:

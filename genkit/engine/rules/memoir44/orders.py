@@ -5,7 +5,8 @@ from __future__ import annotations
 from itertools import product
 
 from ... import events as ev
-from ...chance import shuffle
+from ....model.card_orders import section_orders
+from ...decks import shuffled_under
 from . import events as mev
 from .state import DONE, S_ORDER
 from .state import M44State as State
@@ -45,14 +46,15 @@ class Orders:
         """2.4: every copy of every card of the deck; per card its section counts, its count
         ordered anywhere and the unit types it may order (bit mask over type indices, 0 any)."""
         sec_ids = [m.id for m in content.map.sections]
-        self.cards = list(content.cards.deck)
+        deck = content.play_deck()
+        self.cards = list(deck.cards)
         self.card_ids = [c.id for c in self.cards]
-        self.c_card = [i for i, card in enumerate(self.cards) for _ in card.all_copies()]
+        self.c_card = [i for i, card in enumerate(self.cards) for _ in range(deck.copy_count(card))]
         self.ncards = len(self.c_card)
         self.c_id = [self.card_ids[i] for i in self.c_card]
         self.card_caps, self.card_anywhere, self.card_types = [], [], []
         for card in self.cards:
-            o = card.orders
+            o = section_orders(content, card, deck)
             self.card_caps.append({sec_ids.index(k): (ALL if v == "all" else v) for k, v in o.sections.items()})
             self.card_anywhere.append(o.anywhere)
             self.card_types.append(sum(1 << self.type_index[t] for t in o.unit_types))
@@ -115,8 +117,7 @@ class Orders:
     def _draw(self, s: State, side: int) -> None:
         """3.6: draw the top card; an empty deck is first made of the shuffled discards."""
         if not s.deck:
-            s.deck, s.discard = s.discard, []
-            shuffle(s, s.deck)
+            s.deck, s.discard = shuffled_under(s, s.deck, s.discard), []
         if not s.deck:
             return
         c = s.deck.pop()
