@@ -63,18 +63,28 @@ WhenChecked = Literal["game_end", "turn_end", "at_once"]
 
 
 class Hold(Strict):
-    """The one side whose units occupy every listed hex (no enemy unit in any) wins."""
+    """The one side whose units occupy every listed hex (no enemy unit in any) wins; with
+    ``side``, only that side wins by holding them (the other side standing there wins nothing)."""
     kind: Literal["hold"]
     hexes: list[HexId] = Field(min_length=1, description="the hexes to hold")
-    at: WhenChecked = Field("game_end", description="checked at the end of the game (game_end) or of every turn (turn_end)")
+    side: Optional[Id] = Field(None, description="the side that wins by holding them; omitted: whichever side does")
+    at: WhenChecked = Field("game_end", description="checked at the end of the game (game_end), of every turn "
+                                                    "(turn_end), or at once whenever a unit moves (at_once)")
 
 
 class Points(Strict):
-    """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated."""
+    """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated.
+    ``at_least`` is one number for every side or a number per side (a side left out never wins
+    on points)."""
     kind: Literal["points"]
-    at_least: int = Field(ge=1, le=99999, description="points that win")
+    at_least: Union[Annotated[int, Field(ge=1, le=99999)], dict[Id, Annotated[int, Field(ge=1, le=99999)]]] = Field(
+        description="points that win: one number, or side id -> its own number")
     at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end), of the game (game_end), "
                                                     "or at once whenever points are scored (at_once)")
+
+    def threshold(self, side_id: str) -> int | None:
+        """The points ``side_id`` must reach (None: it never wins on points)."""
+        return self.at_least if isinstance(self.at_least, int) else self.at_least.get(side_id)
 
 
 class TurnLimit(Strict):

@@ -65,5 +65,67 @@ def zoc_leave_cost_used(ctx, section: Section):
                           f"rules.movement.zoc_leave_cost is used only with zoc: stop_and_leave (zoc is {mv.zoc})")
 
 
+def _pieces_per_side(content) -> dict:
+    """side id -> how many units it has (on the map at set-up and in reserve)."""
+    out = dict.fromkeys((s.id for s in content.game.sides), 0)
+    for grp in content.counters.units:
+        if grp.side in out:
+            out[grp.side] += len(grp.setup) + grp.reserve
+    return out
+
+
+def _points_at_stake(content) -> dict:
+    """side id -> the most victory points it could score: the points of every other side's unit."""
+    types = {t.id: t.point_value() for t in content.unit_types}
+    total = dict.fromkeys((s.id for s in content.game.sides), 0)
+    for grp in content.counters.units:
+        value = types.get(grp.type, 0) * (len(grp.setup) + grp.reserve)
+        for sid in total:
+            if sid != grp.side:
+                total[sid] += value
+    return total
+
+
+def victory_met_at_setup(ctx, section: Section):
+    """Case 11.6: a ``hold`` checked every turn (or at once) that one side already meets with its
+    set-up would hand it the game in the first turn."""
+    at_start = {}
+    for side, _type, hex_id, _path in ctx.setup():
+        at_start.setdefault(hex_id, set()).add(side)
+    for i, v in enumerate(ctx.content.game.victory):
+        if v.kind != "hold" or v.at == "game_end":
+            continue
+        holders = set.union(*(at_start.get(h, set()) for h in v.hexes))
+        if len(holders) == 1 and all(h in at_start for h in v.hexes) and v.side in (None, *holders):
+            who = holders.pop()
+            when = "at its first action" if v.at == "at_once" else "at the end of turn 1"
+            yield ctx.warning("victory-at-setup", ("game", "victory", i),
+                              f"hold {', '.join(v.hexes)} is met at set-up: side '{who}' starts on every hex and "
+                              f"wins {when} unless it moves off; check it at game_end, or give it a side")
+
+
+def victory_never_met(ctx, section: Section):
+    """Case 11.6: a ``hold`` needing more hexes than its side has units, or a ``points`` threshold
+    above every point the enemy units are worth, can never decide a game."""
+    pieces, stake = _pieces_per_side(ctx.content), _points_at_stake(ctx.content)
+    for i, v in enumerate(ctx.content.game.victory):
+        if v.kind == "hold":
+            sides = [v.side] if v.side else list(pieces)
+            if all(pieces.get(sid, 0) < len(v.hexes) for sid in sides):
+                who = f"side '{v.side}' has" if v.side else "no side has"
+                yield ctx.error("victory-never", ("game", "victory", i, "hexes"),
+                                f"hold {', '.join(v.hexes)} can never be met: {who} {len(v.hexes)} units to stand "
+                                "on every hex")
+        elif v.kind == "points":
+            for sid, most in stake.items():
+                need = v.threshold(sid)
+                if need is not None and need > most:
+                    path = ("game", "victory", i, "at_least") + (() if isinstance(v.at_least, int) else (sid,))
+                    yield ctx.error("victory-never", path,
+                                    f"points: side '{sid}' needs {need} points but every enemy unit eliminated "
+                                    f"gives it only {most}: the condition can never be met for it")
+
+
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
-                                   stacking_points_fit, zoc_leave_cost_used)
+                                   stacking_points_fit, zoc_leave_cost_used, victory_met_at_setup,
+                                   victory_never_met)

@@ -117,6 +117,17 @@ class Game(Movement, Combat, GameRules):
         top = max(self.t_ma2, default=0) * self.march_mult
         self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
                             for steps in self.step_masks]
+        if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
+            self._do = self._do_then_check
+
+    def _do_then_check(self, s: StandardState, a) -> None:
+        """Case 11.5: every action, then the victory conditions checked ``at: at_once`` (points
+        scored by an elimination, a hold taken by a move, a retreat or an advance)."""
+        Game._do(self, s, a)
+        if not s.ended:
+            end = self.victory.at_once(s)
+            if end is not None:
+                self._end(s, *end)
 
     # ------------------------------------------------------------------ the interface
 
