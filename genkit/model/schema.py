@@ -236,7 +236,8 @@ class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, Line]
     die_faces: int = Field(6, ge=2, le=100)
-    results: list[Result] = Field(min_length=1)
+    results: list[Result] = Field(min_length=1, description="every result code, from worst to best for the attacker "
+                                                            "(the order check ranks results by)")
     columns: list[CrtColumn] = Field(min_length=1, description="each gives differential or odds, all the same kind")
     between_columns: Literal["round_down", "round_up"] = "round_down"
     above_highest: Literal["use_highest", "last_row"] = Field(
@@ -244,6 +245,8 @@ class Crt(Strict):
     below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
         description="what a battle below the lowest printed column does")
     battle_sequence: list[Paragraph] = Field(default_factory=list, description="steps for the player aid, in our words")
+    check_monotonic: bool = Field(True, description="warn where a better column, or a stronger attack type, gives a "
+                                                    "worse result on the same roll; false: the table is as intended")
 
     @property
     def uses_odds(self) -> bool:
