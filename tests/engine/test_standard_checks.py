@@ -61,3 +61,32 @@ def test_std_2_4_the_warning_reads_on_an_8():
     from genkit.model.check_combat import on_a
     assert [on_a(n) for n in (1, 6, 8, 11, 18, 80, 10, 100)] == [
         "on a 1", "on a 6", "on an 8", "on an 11", "on an 18", "on an 80", "on a 10", "on a 100"]
+
+
+def _copy_with(tmp_path, file: str, old: str, new: str):
+    import shutil
+    game = tmp_path / "mini"
+    shutil.copytree(MINI, game)
+    text = (game / file).read_text()
+    assert old in text
+    (game / file).write_text(text.replace(old, new, 1))
+    return game
+
+
+def test_std_1_3_a_misspelt_key_is_named_by_the_units_id_with_the_nearest_known_one(tmp_path):
+    game = _copy_with(tmp_path, "units.yaml", "    movement: 6\n", "    movment: 6\n")
+    found = [f for f in check_path(game) if "movment" in f.message]
+    assert len(found) == 1 and found[0].severity == "error"
+    f = found[0]
+    assert f.message.startswith("unit_types.arm.movment: ") and "'movement'" in f.message
+    lines = (game / "units.yaml").read_text().splitlines()
+    assert f.file.endswith("units.yaml") and lines[f.line - 1].strip() == "movment: 6"
+
+
+def test_std_1_3_a_renamed_key_says_what_replaced_it(tmp_path):
+    game = _copy_with(tmp_path, "game.yaml", "turn_track:\n", "turn_track:\n  replacements: {blue: 1}\n")
+    [f] = [f for f in check_path(game) if f.code == "schema"]
+    assert f.message.startswith("turn_track.replacements: ") and "turn_track.per_turn" in f.message
+    game = _copy_with(tmp_path / "b", "map.yaml", "  places:\n", "  bases: {blue: '0101'}\n  places:\n")
+    [f] = [f for f in check_path(game) if f.code == "schema"]
+    assert f.message.startswith("map.bases: ") and "map.places" in f.message and "side" in f.message
