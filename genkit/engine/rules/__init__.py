@@ -86,7 +86,8 @@ class Requirements:
     ``enters`` on a turn. ``crt``: whether it fights on ``crt`` (then the model must have one; else
     it must have none); ``dice``: whether it rolls the symbol ``dice``; ``card_fields``: the fields
     of ``cards.deck`` entries it reads (each card must give them); ``sections``, ``hex_features``,
-    ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``."""
+    ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``;
+    ``half_costs``: whether it counts movement in half points (a terrain's ``move_cost: 0.5``)."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
@@ -106,6 +107,7 @@ class Requirements:
     sections: bool = False
     hex_features: bool = False
     figures: bool = False
+    half_costs: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
@@ -127,6 +129,11 @@ class Requirements:
                 out.append((("counters", "units", i, "reserve"),
                             f"counters.units: rules module {module} brings no piece onto the map during play; "
                             f"{grp.reserve} {grp.side} {grp.type} start in reserve"))
+        for i, t in enumerate(content.map.terrain):
+            if t.move_cost is not None and not self.half_costs and not float(t.move_cost).is_integer():
+                out.append((("map", "terrain", i, "move_cost"),
+                            f"map.terrain: rules module {module} counts whole movement points; {t.id} costs "
+                            f"{t.move_cost}"))
         out += self._feature_problems(module, content) + self._card_problems(module, content)
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:

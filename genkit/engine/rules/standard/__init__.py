@@ -18,7 +18,8 @@ RULES = RulesModule(
     requires=Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
                           any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
-                          reserve=True, map_features=True, reinforcements=True),
+                          reserve=True, map_features=True, reinforcements=True,
+                          half_costs=True),
     stacks=True)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

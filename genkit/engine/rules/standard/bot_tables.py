@@ -94,7 +94,7 @@ class BotTables:
             for z in self.adjacent[a]:
                 if not b.cost[z]:
                     continue
-                cost = b.cost[z] * 2
+                cost = round(b.cost[z] * 2)
                 fs = feats.get((a, z), ())
                 crossing = any(sec.hexsides[f].crossing for f in fs if f in sec.hexsides)
                 if not crossing:

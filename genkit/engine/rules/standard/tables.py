@@ -122,7 +122,7 @@ class Tables:
             if not crossing and any(e.impassable for e in mine):
                 continue
             extra = 0 if crossing else sum(half(e.cross_cost) for e in mine)
-            ecost[k] = (eroad[k] or board.cost[j] * 2) + extra
+            ecost[k] = (eroad[k] or half(board.cost[j])) + extra
         #: per hex: (half MP, bit mask of the hexes one step away at that cost), ascending costs
         self.step_masks = []
         for h in range(n):
