@@ -350,3 +350,40 @@ def test_std_every_option_keeps_the_invariants_in_random_games():
             while not s.ended:
                 g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
                 assert check_invariants(s) == [], (rules, seed)
+
+
+BOTH_MOVES_FIRST = ("game.sequence_of_play=[{id: reinf, name: R, kind: reinforcement}, "
+                    "{id: blue_movement, name: BM, kind: movement, side: blue}, "
+                    "{id: grey_movement, name: GM, kind: movement, side: grey}, "
+                    "{id: blue_combat, name: BC, kind: combat, side: blue}, "
+                    "{id: grey_combat, name: GC, kind: combat, side: grey}, "
+                    "{id: replacement, name: Replacement, kind: replacement}]")
+
+
+def test_std_11_4_the_standard_rules_play_their_phases_in_any_order():
+    """Both movement phases before both combat phases: accepted, and played with every invariant
+    kept (each combat phase is fought by its own side's units)."""
+    assert not [f for f in check_path(MINI, [BOTH_MOVES_FIRST]) if f.severity == "error"]
+    g = Game(content(BOTH_MOVES_FIRST))
+    for seed in range(4):
+        s = g.initial_state(seed, events=[])
+        bots = [RandomBot(seed), RandomBot(seed + 50)]
+        while not s.ended:
+            g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
+            assert check_invariants(s) == []
+
+
+def test_std_11_4_check_refuses_a_phase_order_a_rules_module_does_not_play():
+    """Bering Land fights with the units of the movement phase just played: both movement phases
+    before both combat phases is refused (each rules module declares the orders it plays)."""
+    bering = Path(__file__).resolve().parents[2] / "content" / "bering_land"
+    reordered = ("game.sequence_of_play=[{id: respawn, name: Respawn, kind: respawn}, "
+                 "{id: us_movement, name: UM, kind: movement, side: us}, "
+                 "{id: ru_movement, name: RM, kind: movement, side: ru}, "
+                 "{id: us_combat, name: UC, kind: combat, side: us}, "
+                 "{id: ru_combat, name: RC, kind: combat, side: ru}, "
+                 "{id: housekeeping, name: Housekeeping, kind: housekeeping}]")
+    assert not [f for f in check_path(bering) if f.severity == "error"]
+    found = [f for f in check_path(bering, [reordered]) if f.severity == "error"]
+    assert found and {f.code for f in found} == {"rules-limit"}
+    assert any("'us_combat' follows 'ru_movement'" in f.message for f in found)
