@@ -87,6 +87,17 @@ def terrain_chart(content, section: Section) -> Chart:
              "when every attacking unit attacks across that hexside.")]
     if any(section.hexsides[f.id].crossing for f in m.hexsides if f.id in section.hexsides):
         notes.append("A crossing (bridge) lifts movement costs only; combat effects of the hexside still count.")
+    los = section.line_of_sight
+    if los is not None:                                 # case 8.8
+        walls = [f for f in m.hexsides if f.id in section.hexsides and section.hexsides[f.id].blocks_los]
+        also = [f"{_names(walls)} hexsides" if walls else "", "units" if los.units_block else ""]
+        also = " and ".join(a for a in also if a)
+        notes.append("An attack from two or more hexes away needs a line of sight from centre to centre: a hex "
+                     "between that blocks" + (f" (and {also})" if also else "") + " hides the defender; the "
+                     "attacker's and the defender's own hexes never block."
+                     + (" A hex between blocks only when it is higher than the lower end, or as high and "
+                        "blocking (heights: " + ", ".join(f"{t} {h}" for t, h in los.heights.items()) + ")."
+                        if los.heights else ""))
     return Chart("terrain_effects", "Terrain effects chart", ("Terrain", "Movement", "Combat", "Line of sight"),
                  tuple(rows), tuple(notes), replaces="terrain", keys=tuple(keys))
 

@@ -65,6 +65,22 @@ def zoc_leave_cost_used(ctx, section: Section):
                           f"rules.movement.zoc_leave_cost is used only with zoc: stop_and_leave (zoc is {mv.zoc})")
 
 
+def line_of_sight_terms(ctx, section: Section):
+    """Case 8.8: the heights name terrains of the map; a hexside that blocks sight needs the
+    game to have line of sight at all."""
+    los = section.line_of_sight
+    terrain = [t.id for t in ctx.content.map.terrain]
+    for t in (los.heights if los else ()):
+        if t not in terrain:
+            yield ctx.error("rules-reference", SECTION + ("line_of_sight", "heights", t),
+                            f"rules.line_of_sight.heights: no terrain '{t}' on the map (known: {', '.join(terrain)})")
+    if los is None:
+        for k, eff in section.hexsides.items():
+            if eff.blocks_los:
+                yield ctx.warning("rules-unused", SECTION + ("hexsides", k, "blocks_los"),
+                                  f"rules.hexsides.{k}.blocks_los is read only with rules.line_of_sight")
+
+
 def _pieces_per_side(content) -> dict:
     """side id -> how many units it has (on the map at set-up and in reserve)."""
     out = dict.fromkeys((s.id for s in content.game.sides), 0)
@@ -127,5 +143,5 @@ def victory_never_met(ctx, section: Section):
 
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
-                                   stacking_points_fit, zoc_leave_cost_used, victory_met_at_setup,
+                                   stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, victory_met_at_setup,
                                    victory_never_met)

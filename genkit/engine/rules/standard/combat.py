@@ -31,8 +31,10 @@ class Combat:
         yet attacked, not marched this turn, within their attack distance (case 8.1)."""
         within, pt, loc = self.t_within, self.p_type, s.loc
         busy = s.done | s.marched
+        sight = self.sight                      # case 8.8
         return [p for p in self.side_pieces[side]
-                if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1]
+                if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1
+                and (sight is None or sight.sees(s.occ, loc[p], h))]
 
     def attack_strength(self, s: StandardState, pieces) -> int:
         ta, pt, red = self.t_attack, self.p_type, s.reduced
@@ -61,6 +63,8 @@ class Combat:
             h = loc[p]
             if h >= 0 and not (busy >> p) & 1:
                 m = within[pt[p]][h] & enemy
+                if m and self.sight is not None:          # case 8.8
+                    m = self.sight.visible(s.occ, h, m)
                 if m:
                     a = ta[pt[p]][red[p]]
                     while m:

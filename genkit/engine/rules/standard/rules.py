@@ -21,6 +21,7 @@ from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
 from .section import Section
+from .sight import Sight
 from .state import (
     ADVANCE,
     ATTACKERS,
@@ -117,6 +118,10 @@ class Game(Movement, Combat, GameRules):
         top = max(self.t_ma2, default=0) * self.march_mult
         self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
                             for steps in self.step_masks]
+        los = sec.line_of_sight
+        blocking = sum(1 << i for i, f in enumerate(self.feat_ids) if sec.hexsides.get(f) and sec.hexsides[f].blocks_los)
+        #: case 8.8: line of sight, or None when the game has none
+        self.sight = Sight(self, los, [int(bool(m & blocking)) for m in self.efeat]) if los is not None else None
         if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
             self._do = self._do_then_check
 

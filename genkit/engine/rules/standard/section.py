@@ -65,6 +65,7 @@ class HexsideEffect(Strict):
     shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted when every attacker attacks across it")
     drm: int = Field(0, ge=-9, le=9, description="added to the die roll when every attacker attacks across it")
     blocks_zoc: bool = Field(False, description="zones of control do not extend across it")
+    blocks_los: bool = Field(False, description="blocks the line of sight across it (with rules.line_of_sight)")
 
     _mp = field_validator("cross_cost")(classmethod(lambda cls, v: _halves(v)))
 
@@ -85,6 +86,14 @@ class Combat(Strict):
     advance: bool = Field(True, description="attackers may advance into the hex the defenders left")
 
 
+class LineOfSight(Strict):
+    """Line of sight for attacks from two or more hexes away (case 8.8)."""
+    units_block: bool = Field(False, description="units on the hexes between block the line too")
+    heights: dict[Id, int] = Field(default_factory=dict, description="terrain id -> its height (others 0): a hex "
+                                                                    "between blocks only when higher than the lower "
+                                                                    "end, or as high and blocking")
+
+
 class Section(Strict):
     """The ``rules:`` section of a game run by the standard rules module."""
     movement: Movement = Field(default_factory=Movement)
@@ -94,6 +103,8 @@ class Section(Strict):
     hexsides: dict[Id, HexsideEffect] = Field(default_factory=dict, description="map.hexsides id -> its effects")
     roads: dict[Id, RoadEffect] = Field(default_factory=dict, description="map.roads id -> its movement cost")
     combat: Combat = Field(default_factory=Combat)
+    line_of_sight: Optional[LineOfSight] = Field(None, description="attacks from two or more hexes away need a "
+                                                                   "line of sight (case 8.8); omitted: they do not")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "
                                                          "turn and side (case 10.2); omitted: none")
 
