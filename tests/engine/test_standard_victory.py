@@ -142,3 +142,38 @@ def test_std_11_8_points_thresholds_per_side(dice):
         assert bool(pos.s.ended) == ends
         if ends:
             assert g.side_ids[pos.s.winner] == "blue"
+
+
+# --------------------------------------------------------------------------- 11.7 the bots
+
+def _bot_game(victory: list) -> Game:
+    return _with_victory(victory)
+
+
+def test_std_11_7_the_bot_defends_a_hold_the_enemy_must_take_and_stays_on_it():
+    """A hold by blue with no side favoured by the turn limit: grey's bot is the defender, its
+    targets are the towns blue must take, and a grey unit on a town stays there."""
+    from genkit.engine.rules.standard.bot_tables import tables
+    from genkit.engine.rules.standard.bots import GreedyBot
+    towns = ["0602", "0707"]
+    g = _bot_game([{"kind": "hold", "hexes": towns, "side": "blue", "at": "turn_end"},
+                   {"kind": "turn_limit", "winner": "draw"}])
+    t = tables(g)
+    blue, grey = g.side_ids.index("blue"), g.side_ids.index("grey")
+    assert t.defender[grey] and not t.defender[blue]
+    assert {g.board.grid.id_of(h) for h in t.targets[grey]} >= set(towns)
+    # without a side, neither side defends (the turn limit favours nobody): both go for the towns
+    both = tables(_bot_game([{"kind": "hold", "hexes": towns, "at": "turn_end"},
+                             {"kind": "turn_limit", "winner": "draw"}]))
+    assert not any(both.defender)
+    pos = Pos(g, "grey_movement")
+    keeper = pos.put("grey", "inf", "0602")
+    pos.put("grey", "inf", "0707")
+    pos.put("blue", "inf", "0103")
+    pos.start()
+    bot = GreedyBot.for_game(g, grey, 3)
+    while not pos.s.ended and g.phase_ids[pos.s.phase] == "grey_movement":
+        action = bot.choose(g.observe(pos.s, grey), pos.legal())
+        assert action != ("move", keeper)
+        pos.act(*action)
+    assert pos.at(keeper) == "0602"

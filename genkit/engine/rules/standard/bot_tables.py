@@ -111,11 +111,20 @@ class BotTables:
         self.hold = sorted({h for hexes in v.hold_hexes.values() for h in hexes})
         self.enemy_places = [frozenset(x) for x in v.enemy_places]
         nsides = len(game.side_ids)
+        #: per side: the hold hexes it wins by holding (its own holds and those of no side), and
+        #: those it must deny (the holds of another side)
+        take = [{h for i, hexes in v.hold_hexes.items() if v.hold_side[i] in (None, s) for h in hexes}
+                for s in range(nsides)]
+        deny = [{h for i, hexes in v.hold_hexes.items() if v.hold_side[i] not in (None, s) for h in hexes}
+                for s in range(nsides)]
         favoured = None
         for cond in c.game.victory:
             if cond.kind == "turn_limit" and cond.winner in game.side_ids:
                 favoured = game.side_ids.index(cond.winner)
-        self.defender = [favoured is not None and s == favoured for s in range(nsides)]
+        # the defender: the side the turn limit favours; with none, a side that has holds of the
+        # enemy's to deny and none of its own to take (case 11.7)
+        self.defender = [s == favoured if favoured is not None else bool(deny[s]) and not take[s]
+                         for s in range(nsides)]
         # per side: the hexes it goes for (attacker) or sits on (defender)
         self.targets = []
         #: per side: its own places (an enemy entering one wins at once)
@@ -128,9 +137,9 @@ class BotTables:
                         own_places |= self.enemy_places[o]
             self.own_places.append(tuple(sorted(own_places)))
             if self.defender[s]:
-                tg = set(self.hold) | own_places
+                tg = take[s] | deny[s] | own_places
             else:
-                tg = set(self.hold) | set(self.enemy_places[s])
+                tg = take[s] | set(self.enemy_places[s])
             self.targets.append(tuple(sorted(tg)))
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)
