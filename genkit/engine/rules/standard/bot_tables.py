@@ -51,7 +51,8 @@ class BotTables:
         self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
         # ---- pieces (by piece id)
         atk_type = c.crt.attack_types[0]
-        t_att = [(t.strength.full, t.strength.reduced) for t in game.types]
+        never = {k for k, r in sec.unit_types.items() if not r.attacks}     # case 8.9: strikes nobody
+        t_att = [(0, 0) if t.id in never else (t.strength.full, t.strength.reduced) for t in game.types]
         t_def = [(t.defence_of().full, t.defence_of().reduced) for t in game.types]
         t_ad = [max(1, t.attack_distance.get(atk_type, 1)) for t in game.types]
         pt = game.p_type

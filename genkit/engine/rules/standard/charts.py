@@ -132,6 +132,10 @@ def modifiers_chart(content, section: Section) -> Chart:
                      + (f": 5 to 2 reads {_down(cols, 5, 2)}" if _down(cols, 5, 2) else "") + ".")
     else:
         notes.append("The column is attack minus defence strength, rounded in the defender's favour.")
+    never = [u for u in content.unit_types if u.id in section.unit_types and not section.unit_types[u.id].attacks]
+    if never:                                           # case 8.9
+        notes.append(f"{_names(never)} never attack{'s' if len(never) == 1 else ''}; "
+                     f"{'it defends' if len(never) == 1 else 'they defend'} only.")
     notes.append("All modifiers that apply add up. Left shifts and negative DRMs favour the defender.")
     notes.append(f"Shifts stop at the table's ends (never forbidding an attack); the modified roll stays "
                  f"within 1-{faces}.")

@@ -81,6 +81,15 @@ def line_of_sight_terms(ctx, section: Section):
                                   f"rules.hexsides.{k}.blocks_los is read only with rules.line_of_sight")
 
 
+def unit_type_rules(ctx, section: Section):
+    """Case 8.9: rules.unit_types names unit types of the model."""
+    types = [t.id for t in ctx.content.unit_types]
+    for k in section.unit_types:
+        if k not in types:
+            yield ctx.error("rules-reference", SECTION + ("unit_types", k),
+                            f"rules.unit_types: no unit type '{k}' (known: {', '.join(types)})")
+
+
 def _pieces_per_side(content) -> dict:
     """side id -> how many units it has (on the map at set-up and in reserve)."""
     out = dict.fromkeys((s.id for s in content.game.sides), 0)
@@ -143,5 +152,6 @@ def victory_never_met(ctx, section: Section):
 
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
-                                   stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, victory_met_at_setup,
+                                   stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
+                                   victory_met_at_setup,
                                    victory_never_met)

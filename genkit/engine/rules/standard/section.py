@@ -94,6 +94,11 @@ class LineOfSight(Strict):
                                                                     "end, or as high and blocking")
 
 
+class UnitTypeRule(Strict):
+    """What a unit type may do beyond its counter's numbers (case 8.9)."""
+    attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
+
+
 class Section(Strict):
     """The ``rules:`` section of a game run by the standard rules module."""
     movement: Movement = Field(default_factory=Movement)
@@ -103,6 +108,8 @@ class Section(Strict):
     hexsides: dict[Id, HexsideEffect] = Field(default_factory=dict, description="map.hexsides id -> its effects")
     roads: dict[Id, RoadEffect] = Field(default_factory=dict, description="map.roads id -> its movement cost")
     combat: Combat = Field(default_factory=Combat)
+    unit_types: dict[Id, UnitTypeRule] = Field(default_factory=dict, description="unit type id -> what it may "
+                                                                                "do (case 8.9)")
     line_of_sight: Optional[LineOfSight] = Field(None, description="attacks from two or more hexes away need a "
                                                                    "line of sight (case 8.8); omitted: they do not")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "

@@ -160,7 +160,8 @@ class Tables:
         self.t_pass = [t.passes_through_friends for t in ts]
         self.t_attack = [(t.strength.full, t.strength.reduced) for t in ts]
         self.t_defence = [(t.defence_of().full, t.defence_of().reduced) for t in ts]
-        self.t_reach = [t.attack_distance.get(a0, 0) for t in ts]
+        never = {k for k, r in section.unit_types.items() if not r.attacks}         # case 8.9
+        self.t_reach = [0 if t.id in never else t.attack_distance.get(a0, 0) for t in ts]
         self.t_within = [board.within_mask(r) if r else (0,) * n for r in self.t_reach]
         st = section.stacking
         self.t_stack = [st.points.get(t.id, 1) if st.count == "points" else 1 for t in ts]
