@@ -37,8 +37,12 @@ def defender_rounding(ctx, section: Section):
 
 
 def one_attack_type(ctx, section: Section):
-    """Case 8.3: one CRT attack type (its first) is read; more would be printed but never used."""
+    """Case 8.3: one CRT attack type (its first) is read in combat, and a second one only by
+    bombardment (case 8.10); more would be printed but never used."""
     types = ctx.content.crt.attack_types
+    bomb = section.bombardment
+    if len(types) == 2 and bomb is not None and bomb.attack_type == types[1]:
+        return
     if len(types) > 1:
         yield ctx.error("rules-attack-types", ("crt", "attack_types"),
                         f"crt.attack_types: the standard rules read one attack type; this CRT has "
@@ -79,6 +83,33 @@ def line_of_sight_terms(ctx, section: Section):
             if eff.blocks_los:
                 yield ctx.warning("rules-unused", SECTION + ("hexsides", k, "blocks_los"),
                                   f"rules.hexsides.{k}.blocks_los is read only with rules.line_of_sight")
+
+
+def bombardment_terms(ctx, section: Section):
+    """Case 8.10: bombardment phases need rules.bombardment, which names the CRT's second attack
+    type and unit types of the model."""
+    c = ctx.content
+    phases = [i for i, p in enumerate(c.game.sequence_of_play) if p.kind == "bombardment"]
+    bomb = section.bombardment
+    if phases and bomb is None:
+        yield ctx.error("rules-missing", ("game", "sequence_of_play", phases[0], "kind"),
+                        "a bombardment phase needs rules.bombardment: {attack_type: <crt attack type>, "
+                        "unit_types: [...]}")
+    if bomb is None:
+        return
+    if not phases:
+        yield ctx.warning("rules-unused", SECTION + ("bombardment",),
+                          "rules.bombardment is read only in bombardment phases; game.sequence_of_play has none")
+    types = c.crt.attack_types
+    if bomb.attack_type not in types[1:2]:
+        yield ctx.error("rules-reference", SECTION + ("bombardment", "attack_type"),
+                        f"rules.bombardment.attack_type: the CRT's second attack type is read by bombardment; "
+                        f"'{bomb.attack_type}' is not it (crt.attack_types: {', '.join(types)})")
+    known = [t.id for t in c.unit_types]
+    for i, k in enumerate(bomb.unit_types):
+        if k not in known:
+            yield ctx.error("rules-reference", SECTION + ("bombardment", "unit_types", i),
+                            f"rules.bombardment.unit_types: no unit type '{k}' (known: {', '.join(known)})")
 
 
 def unit_type_rules(ctx, section: Section):
@@ -153,5 +184,6 @@ def victory_never_met(ctx, section: Section):
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
+                                   bombardment_terms,
                                    victory_met_at_setup,
                                    victory_never_met)

@@ -29,7 +29,8 @@ class Combat:
     def eligible(self, s: StandardState, side: int, h: int) -> list:
         """The units of ``side`` that may join an attack on hex ``h`` this phase: on the map, not
         yet attacked, not marched this turn, within their attack distance (case 8.1)."""
-        within, pt, loc = self.t_within, self.p_type, s.loc
+        within = self.t_bomb_within if self.phase_bombards[s.phase] else self.t_within     # case 8.10
+        pt, loc = self.p_type, s.loc
         busy = s.done | s.marched
         sight = self.sight                      # case 8.8
         return [p for p in self.side_pieces[side]
@@ -57,7 +58,8 @@ class Combat:
                 enemy |= 1 << h
         enemy &= ~s.hit
         busy = s.done | s.marched
-        within, ta = self.t_within, self.t_attack
+        within = self.t_bomb_within if self.phase_bombards[s.phase] else self.t_within     # case 8.10
+        ta = self.t_attack
         att: dict = {}                  # enemy hex -> the attack strength that reaches it
         for p in self.side_pieces[side]:
             h = loc[p]
@@ -128,12 +130,13 @@ class Combat:
             eff, n, code, face = E_NONE, 0, None, None
         else:
             face = roll_die(s, self.crt.faces, "combat")
-            eff, n, code = self.results[col][min(max(face + drm, 1), self.crt.faces) - 1]
+            results = self.bomb_results if self.phase_bombards[s.phase] else self.results   # case 8.10
+            eff, n, code = results[col][min(max(face + drm, 1), self.crt.faces) - 1]
         if s.events is not None:
             killed = eff == E_ELIM or (eff in (E_STEP, E_EXCHANGE) and len(defenders) == 1 and s.reduced[top])
             s.events.append(ev.Battle(
                 side=self.side_ids[side], lead_type=self.type_ids[self.p_type[lead]],
-                attack_type=self.crt.type_names[0], column=self.crt.labels[col] if face else None,
+                attack_type=self.bombard_type if self.phase_bombards[s.phase] else self.crt.type_names[0], column=self.crt.labels[col] if face else None,
                 face=face, result=code, defender_type=self.type_ids[self.p_type[top]], eliminated=bool(killed),
                 n_attackers=len(atts), lead=lead, defender=top))
         enemy = self.p_side[top]
@@ -227,7 +230,7 @@ class Combat:
     def _after_battle(self, s: StandardState) -> None:
         h = s.target
         s.rq, s.rn, s.rleft = (), 0, 0
-        if self.advance and s.occ[h] < 0:
+        if self.advance and s.occ[h] < 0 and not self.phase_bombards[s.phase]:
             nb = self.board.neighbours
             adv = tuple(p for p in bit_indices(s.attackers)
                         if s.loc[p] >= 0 and h in nb[s.loc[p]]

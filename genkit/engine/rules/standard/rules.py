@@ -47,6 +47,7 @@ NO_MOVE = (False, 0, 0)          # MoveCache entry of a unit that may not move, 
 ROLL = ("roll",)
 STAY = ("stay",)
 MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcement", "replacement"
+BOMBARDMENT = "bombardment"
 
 
 class Game(Movement, Combat, GameRules):
@@ -62,7 +63,7 @@ class Game(Movement, Combat, GameRules):
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
         for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
-                     "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
+                     "h_mult", "h_shift", "h_drm", "crt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
         mv = sec.movement
@@ -77,6 +78,9 @@ class Game(Movement, Combat, GameRules):
         seq = content.game.sequence_of_play
         self.phase_kind = [p.kind for p in seq]
         self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in seq]
+        #: per phase: 1 for a bombardment phase (case 8.10)
+        self.phase_bombards = [int(p.kind == BOMBARDMENT) for p in seq]
+        self.bombard_type = sec.bombardment.attack_type if sec.bombardment is not None else ""
         first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
         self.side_order = (first, 1 - first)
         # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes

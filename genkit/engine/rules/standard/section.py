@@ -94,6 +94,13 @@ class LineOfSight(Strict):
                                                                     "end, or as high and blocking")
 
 
+class Bombardment(Strict):
+    """Bombardment phases (case 8.10): ranged fire on the CRT's row of its own attack type."""
+    attack_type: Id = Field(description="the crt attack type whose rows a bombardment reads")
+    unit_types: list[Id] = Field(min_length=1, description="the unit types that bombard, each within its "
+                                                           "attack_distance for that attack type")
+
+
 class UnitTypeRule(Strict):
     """What a unit type may do beyond its counter's numbers (case 8.9)."""
     attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
@@ -110,6 +117,8 @@ class Section(Strict):
     combat: Combat = Field(default_factory=Combat)
     unit_types: dict[Id, UnitTypeRule] = Field(default_factory=dict, description="unit type id -> what it may "
                                                                                 "do (case 8.9)")
+    bombardment: Optional[Bombardment] = Field(None, description="what bombardment phases fire with (case 8.10); "
+                                                                 "omitted: the game has none")
     line_of_sight: Optional[LineOfSight] = Field(None, description="attacks from two or more hexes away need a "
                                                                    "line of sight (case 8.8); omitted: they do not")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "
