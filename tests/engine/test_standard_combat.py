@@ -497,3 +497,39 @@ def test_std_8_9_check_refuses_a_rule_for_an_unknown_unit_type():
     from genkit.pack.printable import check_path
     found = [f for f in check_path(MINI, ["rules.unit_types={hq: {attacks: false}}"]) if f.severity == "error"]
     assert [f.code for f in found] == ["rules-reference"] and "'hq'" in found[0].message
+
+
+def test_std_8_11_modifiers_by_the_unit_types_fighting():
+    """Combined arms (infantry with armour) shifts one column right; armour alone gets nothing,
+    and a defender modifier applies only with its type among the defenders."""
+    from genkit.engine.rules.standard.charts import modifiers_chart
+    from genkit.engine.rules.standard.section import Section
+    mods = {"modifiers": [{"id": "combined", "name": "Combined arms", "attackers_include": ["inf", "arm"], "shift": 1},
+                          {"id": "gunners", "name": "Gunners defending", "defenders_include": ["art"], "drm": -1}]}
+    rules = {"combat": {**content().rules["combat"], **mods}}
+    g = game(rules=rules)
+    pos = Pos(g, "blue_combat")
+    a, b = pos.put("blue", "arm", "0303"), pos.put("blue", "inf", "0203")
+    pos.put("grey", "inf", "0304")
+    pos.start()
+    h = pos.h("0304")
+    assert ("modifier:combined", 1, 0) in g.modifiers(pos.s, [a, b], h)
+    assert not [m for m in g.modifiers(pos.s, [a], h) if m[0].startswith("modifier:")]
+    plain = game()
+    assert g.odds(pos.s, [a, b], h)[1] == min(plain.odds(pos.s, [a, b], h)[1] + 1, g.crt.top)
+    pos.put("grey", "art", "0304")
+    assert ("modifier:gunners", 0, -1) in g.modifiers(pos.s, [a], h)
+    c = content(rules=rules)
+    rows = modifiers_chart(c, Section.model_validate(c.rules)).rows
+    assert ("Combined arms", "1 column right", "attackers include Infantry and Armour") in rows
+
+
+def test_std_8_11_check_refuses_a_modifier_of_no_known_type():
+    from test_standard_position import MINI
+
+    from genkit.pack.printable import check_path
+    found = [f for f in check_path(MINI, ["rules.combat.modifiers=[{id: x, name: X, attackers_include: [hq], shift: 1}]"])
+             if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-reference"] and "'hq'" in found[0].message
+    found = [f for f in check_path(MINI, ["rules.combat.modifiers=[{id: x, name: X, shift: 1}]"]) if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-modifier"]

@@ -123,6 +123,14 @@ def modifiers_chart(content, section: Section) -> Chart:
             rows.append((f.name, _shift(eff.shift), when))
         if eff.drm:
             rows.append((f.name, f"DRM {_signed(eff.drm)}", when))
+    names = {u.id: u.name for u in content.unit_types}
+    for m in section.combat.modifiers:                  # case 8.11
+        when = "; ".join(w for w in (
+            "attackers include " + " and ".join(names.get(t, t) for t in m.attackers_include) if m.attackers_include
+            else "", "defenders include " + " and ".join(names.get(t, t) for t in m.defenders_include)
+            if m.defenders_include else "") if w)
+        for what in _combat(shift=m.shift, drm=m.drm):
+            rows.append((m.name, what, when))
     crt = content.crt
     faces = crt.die_faces
     notes = []

@@ -113,12 +113,24 @@ def bombardment_terms(ctx, section: Section):
 
 
 def unit_type_rules(ctx, section: Section):
-    """Case 8.9: rules.unit_types names unit types of the model."""
+    """Cases 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
+    model; a modifier names at least one."""
     types = [t.id for t in ctx.content.unit_types]
     for k in section.unit_types:
         if k not in types:
             yield ctx.error("rules-reference", SECTION + ("unit_types", k),
                             f"rules.unit_types: no unit type '{k}' (known: {', '.join(types)})")
+    for i, m in enumerate(section.combat.modifiers):
+        path = SECTION + ("combat", "modifiers", i)
+        if not m.attackers_include and not m.defenders_include:
+            yield ctx.error("rules-modifier", path, f"rules.combat.modifiers: '{m.id}' names no unit type: it would "
+                                                    "apply to every battle (put it on the terrain instead)")
+        for key in ("attackers_include", "defenders_include"):
+            for j, t in enumerate(getattr(m, key)):
+                if t not in types:
+                    yield ctx.error("rules-reference", path + (key, j),
+                                    f"rules.combat.modifiers: '{m.id}' names no unit type '{t}' "
+                                    f"(known: {', '.join(types)})")
 
 
 def _pieces_per_side(content) -> dict:

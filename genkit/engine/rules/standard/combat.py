@@ -104,6 +104,9 @@ class Combat:
             for fi in bit_indices(across):
                 if self.feat_shift[fi] or self.feat_drm[fi]:
                     out.append(("hexside:" + self.feat_ids[fi], self.feat_shift[fi], self.feat_drm[fi]))
+        if self.unit_modifiers:                                 # case 8.11
+            out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
+                                             {self.p_type[p] for p in self.stack(s, h)})
         return out
 
     def odds(self, s: StandardState, attackers, h: int) -> tuple:

@@ -20,6 +20,7 @@ from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
+from .modifiers import UnitModifiers
 from .section import Section
 from .sight import Sight
 from .state import (
@@ -122,6 +123,8 @@ class Game(Movement, Combat, GameRules):
         top = max(self.t_ma2, default=0) * self.march_mult
         self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
                             for steps in self.step_masks]
+        #: case 8.11: shifts and DRMs by the unit types fighting, or None
+        self.unit_modifiers = UnitModifiers(sec.combat.modifiers, self.type_index) if sec.combat.modifiers else None
         los = sec.line_of_sight
         blocking = sum(1 << i for i, f in enumerate(self.feat_ids) if sec.hexsides.get(f) and sec.hexsides[f].blocks_los)
         #: case 8.8: line of sight, or None when the game has none

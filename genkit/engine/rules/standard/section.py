@@ -78,12 +78,27 @@ class RoadEffect(Strict):
     _mp = field_validator("cost")(classmethod(lambda cls, v: _halves(v)))
 
 
+class CombatModifier(Strict):
+    """A column shift or die-roll modifier by who fights (case 8.11): a leader with the attackers,
+    combined arms, an elite defender."""
+    id: Id
+    name: str = Field(max_length=60, description="what the player aid calls it, e.g. 'Combined arms'")
+    attackers_include: list[Id] = Field(default_factory=list, description="unit types that must all be among "
+                                                                           "the attackers")
+    defenders_include: list[Id] = Field(default_factory=list, description="unit types that must all be among "
+                                                                          "the defenders")
+    shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted (negative: toward the defender)")
+    drm: int = Field(0, ge=-9, le=9, description="added to the die roll (negative: toward the defender)")
+
+
 class Combat(Strict):
     """Options of combat (case 8) and its results (case 9)."""
     retreat_blocked: Literal["step_loss", "eliminate"] = Field(
         "step_loss", description="a unit that cannot retreat the full distance loses a step (and stays), or is "
                                  "eliminated")
     advance: bool = Field(True, description="attackers may advance into the hex the defenders left")
+    modifiers: list[CombatModifier] = Field(default_factory=list, description="shifts and die-roll modifiers by "
+                                                                              "the unit types fighting (case 8.11)")
 
 
 class LineOfSight(Strict):
