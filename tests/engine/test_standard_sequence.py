@@ -387,3 +387,28 @@ def test_std_11_4_check_refuses_a_phase_order_a_rules_module_does_not_play():
     found = [f for f in check_path(bering, [reordered]) if f.severity == "error"]
     assert found and {f.code for f in found} == {"rules-limit"}
     assert any("'us_combat' follows 'ru_movement'" in f.message for f in found)
+
+
+DESIGNER = Path(__file__).resolve().parents[1] / "fixtures" / "designer_game"
+
+
+def test_std_1_1_a_designers_own_game_is_yaml_alone():
+    """tests/fixtures/designer_game: a 14 x 9 pointy map, a d10, a bombardment phase, odds with
+    shifts and combined arms, line of sight with heights, a causeway at half a point, a hold by
+    the attacker, points per side at once, reinforcements on entry: no finding, and games that
+    keep every invariant and end by its conditions."""
+    from genkit.model.load import load_game
+    from genkit.sim.bots import make_players
+    assert check_path(DESIGNER) == []
+    c = load_game(DESIGNER)
+    g = Game(c)
+    assert c.map.grid.orientation == "pointy" and c.crt.die_faces == 10
+    reasons = set()
+    for seed in range(6):
+        s = g.initial_state(seed, events=[])
+        bots = make_players(["greedy", "greedy"], g, seed) if seed % 2 else [RandomBot(seed), RandomBot(seed + 1)]
+        while not s.ended:
+            g.apply(s, bots[s.actor].choose(g.observe(s, s.actor), g.legal_actions(s)), check=True)
+            assert check_invariants(s) == []
+        reasons.add(s.reason)
+    assert reasons <= {"no_units", "points", "hold", "turn_limit"}
