@@ -8,11 +8,12 @@ Any rules module asks :class:`Victory` at the two moments a game can be won:
 * :meth:`Victory.turn_end` at the end of every game turn: ``no_units`` (a side with no unit
   on the map loses; none left: a draw; with more than two sides the game ends when at most
   one side has units left), ``hold`` (the one side whose units occupy every listed
-  hex, with no other side's unit in any, wins; ``at: game_end`` only after the last turn),
-  ``points`` (a side whose victory points reach ``at_least`` wins; the most points if
-  several do, a draw if they tie; ``at: at_once``: also checked by :meth:`Victory.at_once`,
-  which a rules module calls whenever points are scored), ``turn_limit`` (after the last turn: its ``winner``, a
-  draw, or ``most_points``).
+  hex, with no other side's unit in any, wins; with ``side``, only that side; ``at: game_end``
+  only after the last turn), ``points`` (a side whose victory points reach its ``at_least``
+  wins, one number for all or one per side; the most points if several do, a draw if they
+  tie), ``turn_limit`` (after the last turn: its ``winner``, a draw, or ``most_points``);
+* :meth:`Victory.at_once`, which a rules module calls whenever points may have been scored or
+  a unit moved: the ``points`` and ``hold`` conditions checked ``at: at_once``.
 
 The first condition met ends the game; its kind is the outcome's ``reason``. A condition
 left out of the list never ends a game.
@@ -41,9 +42,18 @@ class Victory:
         self.turns, self.side_pieces = game.turns, game.side_pieces
         #: (index, kind, condition) of the conditions checked at the end of a game turn, in order
         self.at_turn_end = [(i, c.kind, c) for i, c in enumerate(self.conditions) if c.kind != "enter_enemy_place"]
-        self.points_at_once = [c for c in self.conditions if c.kind == "points" and c.at == "at_once"]
+        #: the conditions checked at once, in order
+        self.checked_at_once = [(i, c.kind, c) for i, c in enumerate(self.conditions)
+                                if c.kind in ("points", "hold") and c.at == "at_once"]
+        self.points_at_once = [c for _, k, c in self.checked_at_once if k == "points"]
         self.hold_hexes = {i: [grid.index_of(h) for h in c.hexes]
                            for i, c in enumerate(self.conditions) if c.kind == "hold"}
+        #: per hold condition: the side index that wins by holding it, or None (any side)
+        self.hold_side = {i: sides.index(c.side) if c.side else None
+                          for i, c in enumerate(self.conditions) if c.kind == "hold"}
+        #: per points condition: the threshold of each side (None: it never wins on points)
+        self.thresholds = {i: [c.threshold(sid) for sid in sides]
+                           for i, c in enumerate(self.conditions) if c.kind == "points"}
 
     def turn_end(self, state) -> tuple | None:
         """(winner side index or DRAW, reason) if a condition ends the game at the end of this
@@ -64,34 +74,43 @@ class Victory:
             elif kind == "turn_limit":
                 if last:
                     return self._limit_winner(state, c.winner), kind
-            elif kind == "hold" and (last or c.at == "turn_end"):
-                holder = self._holder(state, self.hold_hexes[i])
+            elif kind == "hold" and (last or c.at != "game_end"):
+                holder = self._holder(state, i)
                 if holder is not None:
                     return holder, kind
-            elif kind == "points" and (last or c.at == "turn_end"):
-                scores = list(self.game.scores(state).values())
-                if max(scores) >= c.at_least:
-                    return _most(scores), kind
+            elif kind == "points" and (last or c.at != "game_end"):
+                winner = self._points_winner(state, i)
+                if winner is not None:
+                    return winner, kind
         return None
 
     def at_once(self, state) -> tuple | None:
-        """(winner side index or DRAW, "points") when a ``points`` condition checked ``at:
-        at_once`` is met now, else None: a rules module calls this whenever points are scored
-        or lost (a unit eliminated, a hex that scores taken)."""
-        if not self.points_at_once:
-            return None
-        scores = list(self.game.scores(state).values())
-        best = max(scores)
-        for c in self.points_at_once:
-            if best >= c.at_least:
-                return _most(scores), c.kind
+        """(winner side index or DRAW, kind) when a ``points`` or ``hold`` condition checked
+        ``at: at_once`` is met now, else None: a rules module calls this whenever points are
+        scored or lost (a unit eliminated, a hex that scores taken) or a unit moves."""
+        for i, kind, _ in self.checked_at_once:
+            winner = self._holder(state, i) if kind == "hold" else self._points_winner(state, i)
+            if winner is not None:
+                return winner, kind
         return None
 
-    def _holder(self, state, hexes: list) -> int | None:
-        """The one side whose units stand on every hex of ``hexes``, else None."""
-        sides = {self.game.p_side[state.occ[h]] if state.occ[h] >= 0 else None for h in hexes}
+    def _points_winner(self, state, i: int) -> int | None:
+        """Points condition ``i``: None while no side has reached its threshold; else the side
+        with the most points of those that have (DRAW when they tie)."""
+        scores = list(self.game.scores(state).values())
+        reached = [s if t is not None and s >= t else -1 for s, t in zip(scores, self.thresholds[i])]
+        if max(reached) < 0:
+            return None
+        return _most(reached)
+
+    def _holder(self, state, i: int) -> int | None:
+        """The side that wins hold condition ``i`` now: the one side whose units stand on every
+        one of its hexes (and is the condition's side, when it names one), else None."""
+        sides = {self.game.p_side[state.occ[h]] if state.occ[h] >= 0 else None for h in self.hold_hexes[i]}
         if len(sides) == 1 and None not in sides:
-            return sides.pop()
+            side = sides.pop()
+            want = self.hold_side[i]
+            return side if want is None or want == side else None
         return None
 
     def _limit_winner(self, state, winner: str) -> int:

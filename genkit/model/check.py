@@ -98,6 +98,15 @@ def victory(ctx: Context):
         if v.kind == "enter_enemy_place" and not any(p.side for p in ctx.content.map.places):
             yield ctx.error("no-owned-place", ("game", "victory", i),
                             "enter_enemy_place needs at least one map place owned by a side (map.places[].side)")
+        if v.kind == "hold" and v.side and v.side not in ctx.side_ids:
+            yield ctx.error("unknown-side", ("game", "victory", i, "side"),
+                            f"hold: side '{v.side}' is not one of the game's sides ({', '.join(sorted(ctx.side_ids))})")
+        if v.kind == "points" and not isinstance(v.at_least, int):
+            for sid in v.at_least:
+                if sid not in ctx.side_ids:
+                    yield ctx.error("unknown-side", ("game", "victory", i, "at_least", sid),
+                                    f"points: side '{sid}' is not one of the game's sides "
+                                    f"({', '.join(sorted(ctx.side_ids))})")
         if v.kind == "hold":
             for j, h in enumerate(v.hexes):
                 path = ("game", "victory", i, "hexes", j)

@@ -5,11 +5,6 @@ from __future__ import annotations
 
 from .check_context import Context, check
 
-# how good a result is for the attacker, to check that a better column never does worse
-EFFECT_RANK = {"attacker_eliminate": -3, "attacker_retreat": -2, "attacker_step_loss": -1, "none": 0,
-               "exchange": 0.5, "retreat": 0.75, "step_loss": 1, "eliminate": 2}
-
-
 @check
 def unit_strengths(ctx: Context):
     """A CRT game reads each unit type's strength and attack distance per attack type."""
@@ -111,13 +106,21 @@ def crt_complete(ctx: Context):
             yield ctx.error("crt-attack-type", ("crt", "attack_type_names"), f"attack type '{t}' has no name")
 
 
+def on_a(face: int) -> str:
+    """'on a 6', 'on an 8', 'on an 11', 'on an 18': the article as the number is read aloud."""
+    spoken_vowel = str(face).startswith("8") or face in (11, 18)
+    return f"on {'an' if spoken_vowel else 'a'} {face}"
+
+
 @check
 def crt_monotonic(ctx: Context):
-    """A better column, or a stronger attack type, never gives a worse result on the same roll."""
+    """A better column, or a stronger attack type, never gives a worse result on the same roll.
+    Results rank by the order of ``crt.results``, worst to best for the attacker; a table that
+    is not monotonic on purpose says ``crt.check_monotonic: false``."""
     crt = ctx.content.crt
-    if crt is None:
+    if crt is None or not crt.check_monotonic:
         return
-    rank = {r.code: EFFECT_RANK[r.effect] for r in crt.results}
+    rank = {r.code: i for i, r in enumerate(crt.results)}
     cols = sorted(enumerate(crt.columns), key=lambda ic: ic[1].key)
 
     def cell(col, t, face):
@@ -130,7 +133,7 @@ def crt_monotonic(ctx: Context):
                 a, b = cell(lo, t, face), cell(hi, t, face)
                 if a and b and rank[b] < rank[a]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
-                                      f"CRT not monotonic: {t} at {hi.label} gives {b} on a {face + 1} "
+                                      f"CRT not monotonic: {t} at {hi.label} gives {b} {on_a(face + 1)} "
                                       f"but {lo.label} gives {a}")
     for i, col in cols:
         for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
@@ -138,7 +141,7 @@ def crt_monotonic(ctx: Context):
                 a, b = cell(col, strong, face), cell(col, weak, face)
                 if a and b and rank[a] < rank[b]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
-                                      f"CRT not monotonic: at {col.label} on a {face + 1}, {weak} gives "
+                                      f"CRT not monotonic: at {col.label} {on_a(face + 1)}, {weak} gives "
                                       f"{b} but the stronger {strong} gives {a}")
 
 

@@ -11,6 +11,7 @@ alphabetical order. Each top-level key may appear in one file only.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import stat
@@ -21,7 +22,8 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from .csv_rows import read_rows
-from .overrides import apply_overrides, settable_paths  # noqa: F401  (settable_paths: re-exported)
+from .overrides import apply_overrides, element_key, settable_paths  # noqa: F401  (settable_paths: re-exported)
+from .renamed_keys import RENAMED
 from .schema import TOP_LEVEL_KEYS, Content
 # Finding, ContentError, Source, PathKey and parse_yaml live in .source; re-exported from here
 from .source import ContentError, Finding, PathKey, Source, parse_yaml  # noqa: F401
@@ -211,6 +213,61 @@ def _inner_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _inner_models(annotation: Any) -> list[type[BaseModel]]:
+    """Every model an annotation may hold (each member of a union, the item of a list)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _inner_models(arg)]
+
+
+def _models_at(loc: tuple, root: type[BaseModel]) -> list[type[BaseModel]]:
+    """The models that may hold the fields at ``loc`` (list indices, mapping keys and the tags of
+    a union's members skipped)."""
+    models = [root]
+    for part in loc:
+        if not isinstance(part, str):
+            continue
+        inner = [m for model in models if part in model.model_fields
+                 for m in _inner_models(model.model_fields[part].annotation)]
+        if inner:
+            models = inner
+        else:                           # a union member's tag (victory 'hold') or a mapping key
+            tagged = [m for m in models if "kind" in m.model_fields
+                      and typing.get_args(m.model_fields["kind"].annotation) == (part,)]
+            models = tagged or models
+    return models
+
+
+def _named(loc: tuple, raw: Any) -> tuple:
+    """``loc`` with each list index replaced by how ``--set`` names that element (its id, code or
+    kind) when the raw data is at hand."""
+    out, node = [], raw
+    for part in loc:
+        if isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+            out.append(element_key(node[part], part))
+            node = node[part]
+            continue
+        if isinstance(node, dict) and part not in node and node.get("kind") == part:
+            continue                    # the tag of a union's member: the element is named by it already
+        out.append(part)
+        node = node.get(part) if isinstance(node, dict) else None
+    return tuple(out)
+
+
+def _unknown_field(loc: tuple, inner: tuple, root: type[BaseModel]) -> str:
+    """What to say of an unknown key: what replaced it, else the nearest known field."""
+    key = inner[-1] if inner else ""
+    renamed = RENAMED.get(tuple(p for p in loc if isinstance(p, str)))
+    if renamed:
+        return f"unknown field: the model says this with {renamed}"
+    allowed = list(dict.fromkeys(f for m in _models_at(inner[:-1], root) for f in m.model_fields))
+    near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+    if near:
+        return f"unknown field: did you mean '{near[0]}'?"
+    listed = f"; allowed here: {', '.join(allowed)}" if allowed and len(allowed) <= 20 else ""
+    return f"unknown field (a typo?){listed}"
+
+
 def _field_description(loc: tuple, root: type[BaseModel] = Content) -> str:
     """The schema description of the field at ``loc`` (under the model ``root``), to say what is expected."""
     model: type[BaseModel] | None = root
@@ -257,17 +314,16 @@ def _problem(err: dict) -> str:
     return text.replace(" 1 characters", " 1 character").replace(" 1 items", " 1 item")
 
 
-def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = ()) -> str:
-    """One schema error in words; ``root`` is the model validated, at ``prefix`` in the content."""
+def _message(err: dict, root: type[BaseModel] = Content, prefix: tuple = (), raw: Any = None) -> str:
+    """One schema error in words; ``root`` is the model validated, at ``prefix`` in the content;
+    ``raw`` (the data validated, when at hand) names list elements by their ids."""
     loc = prefix + tuple(err["loc"])
     inner = tuple(err["loc"])
-    dotted = ".".join(clip(str(p)) for p in loc) or "(top level)"
+    dotted = ".".join(clip(str(p)) for p in prefix + _named(inner, raw)) or "(top level)"
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden":
-        parent = root.model_fields if len(inner) == 1 else None
-        allowed = f"; allowed here: {', '.join(parent)}" if parent else ""
-        return f"{dotted}: unknown field (a typo?){allowed}"
+        return f"{dotted}: {_unknown_field(loc, inner, root)}"
     if kind == "missing":
         expected = _field_description(inner, root)
         return f"{dotted}: required field is missing" + (f" ({expected})" if expected else "")
@@ -285,12 +341,14 @@ SHOWN_SCHEMA_ERRORS = 200  # past these, one line says how many more: nobody rea
 
 
 def schema_findings(exc: ValidationError, source: Source, root: type[BaseModel] = Content,
-                     prefix: tuple = ()) -> list[Finding]:
+                     prefix: tuple = (), raw: Any = None) -> list[Finding]:
+    """One finding per schema error, at the file and line of the value; ``raw``, the data
+    validated, lets a message name list elements by id (``unit_types.armour.movment``)."""
     findings = []
     for err in exc.errors(include_url=False)[:SHOWN_SCHEMA_ERRORS]:
         # pydantic puts dict-key errors under "[key]"; point at the key itself
         err = dict(err, loc=tuple(p for p in err["loc"] if not (isinstance(p, str) and p.endswith("[key]"))))
-        findings.append(source.finding("error", "schema", prefix + err["loc"], _message(err, root, prefix)))
+        findings.append(source.finding("error", "schema", prefix + err["loc"], _message(err, root, prefix, raw)))
     if exc.error_count() > SHOWN_SCHEMA_ERRORS:
         findings.append(source.finding("error", "schema", prefix, f"{exc.error_count() - SHOWN_SCHEMA_ERRORS:,} "
                                        "more schema errors not shown; fix these first"))
@@ -304,7 +362,7 @@ def validate(raw: dict, source: Source) -> tuple[Content | None, list[Finding]]:
     try:
         return Content.model_validate(raw), []
     except ValidationError as exc:
-        return None, schema_findings(exc, source)
+        return None, schema_findings(exc, source, raw=raw)
 
 
 def load(path: str | Path, overrides: Iterable[str] = (), limits: Limits | None = None) -> tuple[Content, Source]:

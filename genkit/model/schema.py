@@ -63,18 +63,28 @@ WhenChecked = Literal["game_end", "turn_end", "at_once"]
 
 
 class Hold(Strict):
-    """The one side whose units occupy every listed hex (no enemy unit in any) wins."""
+    """The one side whose units occupy every listed hex (no enemy unit in any) wins; with
+    ``side``, only that side wins by holding them (the other side standing there wins nothing)."""
     kind: Literal["hold"]
     hexes: list[HexId] = Field(min_length=1, description="the hexes to hold")
-    at: WhenChecked = Field("game_end", description="checked at the end of the game (game_end) or of every turn (turn_end)")
+    side: Optional[Id] = Field(None, description="the side that wins by holding them; omitted: whichever side does")
+    at: WhenChecked = Field("game_end", description="checked at the end of the game (game_end), of every turn "
+                                                    "(turn_end), or at once whenever a unit moves (at_once)")
 
 
 class Points(Strict):
-    """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated."""
+    """A side whose points reach ``at_least`` wins: the points of the other sides' units eliminated.
+    ``at_least`` is one number for every side or a number per side (a side left out never wins
+    on points)."""
     kind: Literal["points"]
-    at_least: int = Field(ge=1, le=99999, description="points that win")
+    at_least: Union[Annotated[int, Field(ge=1, le=99999)], dict[Id, Annotated[int, Field(ge=1, le=99999)]]] = Field(
+        description="points that win: one number, or side id -> its own number")
     at: WhenChecked = Field("turn_end", description="checked at the end of every turn (turn_end), of the game (game_end), "
                                                     "or at once whenever points are scored (at_once)")
+
+    def threshold(self, side_id: str) -> int | None:
+        """The points ``side_id`` must reach (None: it never wins on points)."""
+        return self.at_least if isinstance(self.at_least, int) else self.at_least.get(side_id)
 
 
 class TurnLimit(Strict):
@@ -226,7 +236,8 @@ class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, Line]
     die_faces: int = Field(6, ge=2, le=100)
-    results: list[Result] = Field(min_length=1)
+    results: list[Result] = Field(min_length=1, description="every result code, from worst to best for the attacker "
+                                                            "(the order check ranks results by)")
     columns: list[CrtColumn] = Field(min_length=1, description="each gives differential or odds, all the same kind")
     between_columns: Literal["round_down", "round_up"] = "round_down"
     above_highest: Literal["use_highest", "last_row"] = Field(
@@ -234,6 +245,8 @@ class Crt(Strict):
     below_lowest: Literal["forbidden", "use_lowest", "miss"] = Field(
         description="what a battle below the lowest printed column does")
     battle_sequence: list[Paragraph] = Field(default_factory=list, description="steps for the player aid, in our words")
+    check_monotonic: bool = Field(True, description="warn where a better column, or a stronger attack type, gives a "
+                                                    "worse result on the same roll; false: the table is as intended")
 
     @property
     def uses_odds(self) -> bool:

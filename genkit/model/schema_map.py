@@ -111,8 +111,20 @@ class Terrain(Strict):
     name: Line
     colour: Colour
     pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "peaks", "hills", "marsh", "stones", "road"] = "none"
-    move_cost: Optional[int] = Field(ge=1, le=99, description="movement points to enter; null = impassable")
+    move_cost: Optional[float] = Field(ge=0.5, le=99, description="movement points to enter, a whole number or a "
+                                                               "half (0.5, 1.5) where the rules count halves; "
+                                                               "null = impassable")
     blocks_los: bool = False
+
+    @field_validator("move_cost")
+    @classmethod
+    def _whole_or_half(cls, v):
+        """Whole costs stay whole numbers (printed '2 MP', never '2.0 MP'); others are halves."""
+        if v is None or float(v).is_integer():
+            return None if v is None else int(v)
+        if not float(v * 2).is_integer():
+            raise ValueError(f"move_cost {v} is neither a whole number nor a half (0.5, 1.5, ...)")
+        return v
 
 
 class Place(Strict):

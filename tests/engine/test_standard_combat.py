@@ -470,3 +470,66 @@ def test_std_9_5_advancing_never_crosses_an_impassable_hexside(dice):
         assert pos.s.loc[d] == ELIMINATED and pos.s.stage == ADVANCE
         assert ("advance", beside) in pos.legal()
         assert (("advance", across) in pos.legal()) != impassable
+
+
+def test_std_8_9_a_unit_type_that_never_attacks():
+    """Artillery next to an enemy: it may attack, until rules.unit_types says it never does;
+    then it is offered no attack, and the combat modifiers chart says so."""
+    from genkit.engine.rules.standard.charts import modifiers_chart
+    from genkit.engine.rules.standard.section import Section
+    for never, may in ((False, True), (True, False)):
+        rules = {"unit_types": {"art": {"attacks": False}}} if never else None
+        g = game(rules=rules) if rules else game()
+        pos = Pos(g, "blue_combat")
+        art = pos.put("blue", "art", "0303")
+        pos.put("grey", "inf", "0304")
+        pos.start()
+        assert (art in g.eligible(pos.s, 0, pos.h("0304"))) == may
+        assert (("attack", pos.h("0304")) in pos.legal()) == may
+    c = content(rules={"unit_types": {"art": {"attacks": False}}})
+    chart = modifiers_chart(c, Section.model_validate(c.rules))
+    assert any("Artillery never attacks" in n for n in chart.notes)
+
+
+def test_std_8_9_check_refuses_a_rule_for_an_unknown_unit_type():
+    from test_standard_position import MINI
+
+    from genkit.pack.printable import check_path
+    found = [f for f in check_path(MINI, ["rules.unit_types={hq: {attacks: false}}"]) if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-reference"] and "'hq'" in found[0].message
+
+
+def test_std_8_11_modifiers_by_the_unit_types_fighting():
+    """Combined arms (infantry with armour) shifts one column right; armour alone gets nothing,
+    and a defender modifier applies only with its type among the defenders."""
+    from genkit.engine.rules.standard.charts import modifiers_chart
+    from genkit.engine.rules.standard.section import Section
+    mods = {"modifiers": [{"id": "combined", "name": "Combined arms", "attackers_include": ["inf", "arm"], "shift": 1},
+                          {"id": "gunners", "name": "Gunners defending", "defenders_include": ["art"], "drm": -1}]}
+    rules = {"combat": {**content().rules["combat"], **mods}}
+    g = game(rules=rules)
+    pos = Pos(g, "blue_combat")
+    a, b = pos.put("blue", "arm", "0303"), pos.put("blue", "inf", "0203")
+    pos.put("grey", "inf", "0304")
+    pos.start()
+    h = pos.h("0304")
+    assert ("modifier:combined", 1, 0) in g.modifiers(pos.s, [a, b], h)
+    assert not [m for m in g.modifiers(pos.s, [a], h) if m[0].startswith("modifier:")]
+    plain = game()
+    assert g.odds(pos.s, [a, b], h)[1] == min(plain.odds(pos.s, [a, b], h)[1] + 1, g.crt.top)
+    pos.put("grey", "art", "0304")
+    assert ("modifier:gunners", 0, -1) in g.modifiers(pos.s, [a], h)
+    c = content(rules=rules)
+    rows = modifiers_chart(c, Section.model_validate(c.rules)).rows
+    assert ("Combined arms", "1 column right", "attackers include Infantry and Armour") in rows
+
+
+def test_std_8_11_check_refuses_a_modifier_of_no_known_type():
+    from test_standard_position import MINI
+
+    from genkit.pack.printable import check_path
+    found = [f for f in check_path(MINI, ["rules.combat.modifiers=[{id: x, name: X, attackers_include: [hq], shift: 1}]"])
+             if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-reference"] and "'hq'" in found[0].message
+    found = [f for f in check_path(MINI, ["rules.combat.modifiers=[{id: x, name: X, shift: 1}]"]) if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-modifier"]

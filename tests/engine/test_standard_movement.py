@@ -5,10 +5,15 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
+from pathlib import Path
 
-from test_standard_position import Pos, game
+import pytest
+
+from test_standard_position import Pos, content, game
 
 from genkit.engine.rules.standard.state import DEST, PICK
+from genkit.model.load import ContentError
+from genkit.pack.printable import check_path
 
 
 def mp(g, type_id: str) -> int:
@@ -476,3 +481,30 @@ def test_std_5_1_a_unit_is_offered_exactly_when_it_has_somewhere_to_go():
             for p in mine:
                 assert (("move", p) in legal) == bool(pos.dests(p)), (zoc, p)
                 assert (("march", p) in legal) == bool(pos.dests(p, march=True)), (zoc, p)
+
+
+def _farthest(*overrides: str) -> int:
+    g = game(*overrides)
+    pos = Pos(g, "blue_movement")
+    p = pos.put("blue", "inf", "0901")
+    pos.put("grey", "inf", "0108")
+    pos.start()
+    return max(g.board.distance(pos.h("0901"), pos.h(d)) for d in pos.dests(p))
+
+
+def test_std_1_2_terrain_may_cost_half_a_point():
+    """Clear at half a point a hex takes an infantry farther than clear at one point."""
+    clear = next(t for t in content().map.terrain if t.id == "clear")
+    assert clear.move_cost == 1 and isinstance(clear.move_cost, int)     # whole costs stay whole
+    halved = content("map.terrain.clear.move_cost=0.5")
+    assert next(t for t in halved.map.terrain if t.id == "clear").move_cost == 0.5
+    assert _farthest("map.terrain.clear.move_cost=0.5") > _farthest()
+
+
+def test_std_1_2_a_cost_that_is_not_a_half_is_refused_and_whole_rules_refuse_halves():
+    with pytest.raises(ContentError) as exc:
+        content("map.terrain.clear.move_cost=0.3")
+    assert "map.terrain.clear.move_cost" in str(exc.value)
+    bering = Path(__file__).resolve().parents[2] / "content" / "bering_land"
+    found = [f for f in check_path(bering, ["map.terrain.0.move_cost=0.5"]) if f.severity == "error"]
+    assert [f.code for f in found] == ["rules-limit"] and "whole movement points" in found[0].message

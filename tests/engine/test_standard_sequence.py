@@ -350,3 +350,65 @@ def test_std_every_option_keeps_the_invariants_in_random_games():
             while not s.ended:
                 g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
                 assert check_invariants(s) == [], (rules, seed)
+
+
+BOTH_MOVES_FIRST = ("game.sequence_of_play=[{id: reinf, name: R, kind: reinforcement}, "
+                    "{id: blue_movement, name: BM, kind: movement, side: blue}, "
+                    "{id: grey_movement, name: GM, kind: movement, side: grey}, "
+                    "{id: blue_combat, name: BC, kind: combat, side: blue}, "
+                    "{id: grey_combat, name: GC, kind: combat, side: grey}, "
+                    "{id: replacement, name: Replacement, kind: replacement}]")
+
+
+def test_std_11_4_the_standard_rules_play_their_phases_in_any_order():
+    """Both movement phases before both combat phases: accepted, and played with every invariant
+    kept (each combat phase is fought by its own side's units)."""
+    assert not [f for f in check_path(MINI, [BOTH_MOVES_FIRST]) if f.severity == "error"]
+    g = Game(content(BOTH_MOVES_FIRST))
+    for seed in range(4):
+        s = g.initial_state(seed, events=[])
+        bots = [RandomBot(seed), RandomBot(seed + 50)]
+        while not s.ended:
+            g.apply(s, bots[s.actor].choose(None, g.legal_actions(s)), check=True)
+            assert check_invariants(s) == []
+
+
+def test_std_11_4_check_refuses_a_phase_order_a_rules_module_does_not_play():
+    """Bering Land fights with the units of the movement phase just played: both movement phases
+    before both combat phases is refused (each rules module declares the orders it plays)."""
+    bering = Path(__file__).resolve().parents[2] / "content" / "bering_land"
+    reordered = ("game.sequence_of_play=[{id: respawn, name: Respawn, kind: respawn}, "
+                 "{id: us_movement, name: UM, kind: movement, side: us}, "
+                 "{id: ru_movement, name: RM, kind: movement, side: ru}, "
+                 "{id: us_combat, name: UC, kind: combat, side: us}, "
+                 "{id: ru_combat, name: RC, kind: combat, side: ru}, "
+                 "{id: housekeeping, name: Housekeeping, kind: housekeeping}]")
+    assert not [f for f in check_path(bering) if f.severity == "error"]
+    found = [f for f in check_path(bering, [reordered]) if f.severity == "error"]
+    assert found and {f.code for f in found} == {"rules-limit"}
+    assert any("'us_combat' follows 'ru_movement'" in f.message for f in found)
+
+
+DESIGNER = Path(__file__).resolve().parents[1] / "fixtures" / "designer_game"
+
+
+def test_std_1_1_a_designers_own_game_is_yaml_alone():
+    """tests/fixtures/designer_game: a 14 x 9 pointy map, a d10, a bombardment phase, odds with
+    shifts and combined arms, line of sight with heights, a causeway at half a point, a hold by
+    the attacker, points per side at once, reinforcements on entry: no finding, and games that
+    keep every invariant and end by its conditions."""
+    from genkit.model.load import load_game
+    from genkit.sim.bots import make_players
+    assert check_path(DESIGNER) == []
+    c = load_game(DESIGNER)
+    g = Game(c)
+    assert c.map.grid.orientation == "pointy" and c.crt.die_faces == 10
+    reasons = set()
+    for seed in range(6):
+        s = g.initial_state(seed, events=[])
+        bots = make_players(["greedy", "greedy"], g, seed) if seed % 2 else [RandomBot(seed), RandomBot(seed + 1)]
+        while not s.ended:
+            g.apply(s, bots[s.actor].choose(g.observe(s, s.actor), g.legal_actions(s)), check=True)
+            assert check_invariants(s) == []
+        reasons.add(s.reason)
+    assert reasons <= {"no_units", "points", "hold", "turn_limit"}

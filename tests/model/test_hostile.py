@@ -117,7 +117,7 @@ def test_integer_past_the_digit_limit_is_refused_before_conversion(tmp_path):
 def test_integer_within_the_digit_limit_reaches_the_schema(game_copy):
     edit(game_copy / "units.yaml", "movement: 3", "movement: " + "9" * 18)
     [finding] = refused(game_copy)
-    assert finding.code == "schema" and "unit_types.0.movement" in finding.message
+    assert finding.code == "schema" and "unit_types.inf.movement" in finding.message
 
 
 # ---- 5. anything but a regular file
@@ -241,7 +241,7 @@ def test_line_break_in_a_printed_name_names_file_line_and_field(game_copy):
     [finding] = refused(game_copy)
     lines = (game_copy / "game.yaml").read_text().splitlines()
     assert finding.file == str(game_copy / "game.yaml") and "Amer" in lines[finding.line - 1]
-    assert "game.sides.0.adjective: must be a single line" in finding.message
+    assert "game.sides.us.adjective: must be a single line" in finding.message
 
 
 @pytest.mark.parametrize("setting", ["unit_types.inf.short=IN\tF", 'map.terrain.sea.name="Sea\\u2028"',
@@ -264,14 +264,14 @@ def test_a_printed_one_line_text_longer_than_a_page_line_names_file_line_and_fie
     lines = (game / "tracks.yaml").read_text().splitlines()
     assert finding.file == str(game / "tracks.yaml") and "count:" in lines[finding.line - 1]
     assert finding.code == "schema"
-    assert finding.message.startswith("tracks.0.count:")
+    assert finding.message.startswith("tracks.medals.count:")
     assert f"at most {LINE_MAX} characters (it has 5000)" in finding.message
     assert load(game, ["tracks.medals.count=" + "x" * LINE_MAX])
 
 
-@pytest.mark.parametrize("override,says", [("map.terrain.countryside.code=ab", "map.terrain.0.code: longer than 1 "
+@pytest.mark.parametrize("override,says", [("map.terrain.countryside.code=ab", "map.terrain.countryside.code: longer than 1 "
                                              "character,"),
-                                            ("map.features.sandbags.mark=ABCD", "map.features.0.mark: longer than 3 "
+                                            ("map.features.sandbags.mark=ABCD", "map.features.sandbags.mark: longer than 3 "
                                              "characters,")])
 def test_a_one_line_text_keeps_the_tighter_limit_of_its_own_field(override, says):
     """A terrain code is one character and a feature's mark at most three, though both are Lines

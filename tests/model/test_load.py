@@ -83,7 +83,7 @@ def test_wrong_type_names_field_line_and_expectation(game_copy):
     result = run_check(game_copy)
     assert result.returncode == 1
     line = next(l for l in result.stdout.splitlines() if "error" in l)
-    assert "units.yaml:" in line and "unit_types.0.movement" in line and "not a whole number" in line and "got 'three'" in line
+    assert "units.yaml:" in line and "unit_types.inf.movement" in line and "not a whole number" in line and "got 'three'" in line
     assert "movement allowance" in line  # says what is expected
 
 
@@ -98,7 +98,7 @@ def test_unknown_field_is_an_error_not_ignored(game_copy):
     edit(game_copy / "units.yaml", "    movement: 3\n", "    movement: 3\n    movment: 4\n")
     result = run_check(game_copy)
     assert result.returncode == 1
-    assert "unit_types.0.movment: unknown field" in result.stdout
+    assert "unit_types.inf.movment: unknown field" in result.stdout and "movement" in result.stdout.split("movment: unknown field")[1]
 
 
 def test_missing_field_points_at_its_parent(game_copy):
@@ -106,7 +106,7 @@ def test_missing_field_points_at_its_parent(game_copy):
     with pytest.raises(ContentError) as exc:
         load(game_copy)
     f = exc.value.findings[0]
-    assert "unit_types.0.movement: required field is missing" in f.message
+    assert "unit_types.inf.movement: required field is missing" in f.message
     assert f.file.endswith("units.yaml") and f.line > 1
 
 

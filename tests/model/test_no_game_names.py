@@ -8,6 +8,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "schema_base.py", "schema_map.py", "schema_cards.py",
                                                  "check.py", "check_map.py", "load.py")]
+# (not renamed_keys.py: it lists the keys of older models, bases and abilities among them, to name
+# what replaced them when an old YAML uses one)
 FILES += sorted((ROOT / "genkit" / "render").glob("*.py"))
 FILES += sorted((ROOT / "templates").glob("*.j2"))
 # the engine outside the game's own package, the simulator and the command line

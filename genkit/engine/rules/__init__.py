@@ -86,7 +86,11 @@ class Requirements:
     ``enters`` on a turn. ``crt``: whether it fights on ``crt`` (then the model must have one; else
     it must have none); ``dice``: whether it rolls the symbol ``dice``; ``card_fields``: the fields
     its deck (the one it deals hands from) must declare: (field, its type or types) pairs; ``sections``, ``hex_features``,
-    ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``."""
+    ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``;
+    ``half_costs``: whether it counts movement in half points (a terrain's ``move_cost: 0.5``).
+    ``phase_runs``: the phase orders it plays, as runs of kinds a side plays one straight after the
+    other (``("movement", "combat")``: a side's combat phase comes right after its own movement
+    phase); a module that plays its phases in any order declares none."""
     sides: int
     phase_kinds: tuple
     shared_kinds: tuple = ()
@@ -106,6 +110,8 @@ class Requirements:
     sections: bool = False
     hex_features: bool = False
     figures: bool = False
+    half_costs: bool = False
+    phase_runs: tuple = ()
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
@@ -129,6 +135,11 @@ class Requirements:
                 out.append((("counters", "units", i, "reserve"),
                             f"counters.units: rules module {module} brings no piece onto the map during play; "
                             f"{grp.reserve} {grp.side} {grp.type} start in reserve"))
+        for i, t in enumerate(content.map.terrain):
+            if t.move_cost is not None and not self.half_costs and not float(t.move_cost).is_integer():
+                out.append((("map", "terrain", i, "move_cost"),
+                            f"map.terrain: rules module {module} counts whole movement points; {t.id} costs "
+                            f"{t.move_cost}"))
         out += self._feature_problems(module, content) + self._card_problems(module, content)
         sides = [s.id for s in game.sides]
         if len(sides) != self.sides:
@@ -148,6 +159,7 @@ class Requirements:
                 out.append((("game", "sequence_of_play", i),
                             f"game.sequence_of_play: in rules module {module} a {p.kind} phase is one side's; "
                             f"phase '{p.id}' names no side"))
+        out += self._order_problems(module, game.sequence_of_play)
         for kind in self.one_per_side:
             for sid in sides:
                 n = sum(p.kind == kind and p.side == sid for p in game.sequence_of_play)
@@ -155,6 +167,23 @@ class Requirements:
                     out.append((("game", "sequence_of_play"),
                                 f"game.sequence_of_play: rules module {module} needs exactly one {kind} phase "
                                 f"per side; side '{sid}' has {n}"))
+        return out
+
+    def _order_problems(self, module: str, phases) -> list:
+        """Each phase of a declared run (after its first kind) comes straight after the run's
+        previous kind of the same side."""
+        out = []
+        for run in self.phase_runs:
+            for i, p in enumerate(phases):
+                if p.kind not in run[1:]:
+                    continue
+                want = run[run.index(p.kind) - 1]
+                before = phases[i - 1] if i else None
+                if before is None or before.kind != want or before.side != p.side:
+                    after = f"follows '{before.id}'" if before is not None else "comes first"
+                    out.append((("game", "sequence_of_play", i),
+                                f"game.sequence_of_play: rules module {module} plays a side's {p.kind} phase "
+                                f"right after its own {want} phase ({' then '.join(run)}); phase '{p.id}' {after}"))
         return out
 
     def _feature_problems(self, module: str, content) -> list:

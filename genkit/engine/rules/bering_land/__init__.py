@@ -17,6 +17,7 @@ RULES = RulesModule(
     requires=Requirements(sides=2, phase_kinds=("respawn", "movement", "combat", "housekeeping"),
                           shared_kinds=("respawn", "housekeeping"), one_per_side=("movement",),
                           crt_above_highest=("use_highest", "last_row"), cards="required", facing=True,
-                          reserve=True, card_fields=tuple(ABILITY_FIELDS.items())))
+                          reserve=True, card_fields=tuple(ABILITY_FIELDS.items()),
+                          phase_runs=(("movement", "combat"),)))
 
 __all__ = ["Game", "PASS", "RULES", "Section", "content_checks"]

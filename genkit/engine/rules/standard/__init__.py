@@ -6,7 +6,7 @@ from .bots import GreedyBot
 from .charts import charts
 from .checks import content_checks
 from .section import Section
-from .rules import COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
+from .rules import BOMBARDMENT, COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
 from .tables import EFFECTS
 
 #: The standard rules module: two sides; movement and combat phases of one side, reinforcement
@@ -15,10 +15,12 @@ from .tables import EFFECTS
 RULES = RulesModule(
     name="standard", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": GreedyBot},
-    requires=Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT),
+    requires=Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, BOMBARDMENT, REINFORCEMENT,
+                                                        REPLACEMENT),
                           any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
-                          reserve=True, map_features=True, reinforcements=True),
+                          reserve=True, map_features=True, reinforcements=True,
+                          half_costs=True),
     stacks=True)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

@@ -51,7 +51,8 @@ class BotTables:
         self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
         # ---- pieces (by piece id)
         atk_type = c.crt.attack_types[0]
-        t_att = [(t.strength.full, t.strength.reduced) for t in game.types]
+        never = {k for k, r in sec.unit_types.items() if not r.attacks}     # case 8.9: strikes nobody
+        t_att = [(0, 0) if t.id in never else (t.strength.full, t.strength.reduced) for t in game.types]
         t_def = [(t.defence_of().full, t.defence_of().reduced) for t in game.types]
         t_ad = [max(1, t.attack_distance.get(atk_type, 1)) for t in game.types]
         pt = game.p_type
@@ -94,7 +95,7 @@ class BotTables:
             for z in self.adjacent[a]:
                 if not b.cost[z]:
                     continue
-                cost = b.cost[z] * 2
+                cost = round(b.cost[z] * 2)
                 fs = feats.get((a, z), ())
                 crossing = any(sec.hexsides[f].crossing for f in fs if f in sec.hexsides)
                 if not crossing:
@@ -111,11 +112,20 @@ class BotTables:
         self.hold = sorted({h for hexes in v.hold_hexes.values() for h in hexes})
         self.enemy_places = [frozenset(x) for x in v.enemy_places]
         nsides = len(game.side_ids)
+        #: per side: the hold hexes it wins by holding (its own holds and those of no side), and
+        #: those it must deny (the holds of another side)
+        take = [{h for i, hexes in v.hold_hexes.items() if v.hold_side[i] in (None, s) for h in hexes}
+                for s in range(nsides)]
+        deny = [{h for i, hexes in v.hold_hexes.items() if v.hold_side[i] not in (None, s) for h in hexes}
+                for s in range(nsides)]
         favoured = None
         for cond in c.game.victory:
             if cond.kind == "turn_limit" and cond.winner in game.side_ids:
                 favoured = game.side_ids.index(cond.winner)
-        self.defender = [favoured is not None and s == favoured for s in range(nsides)]
+        # the defender: the side the turn limit favours; with none, a side that has holds of the
+        # enemy's to deny and none of its own to take (case 11.7)
+        self.defender = [s == favoured if favoured is not None else bool(deny[s]) and not take[s]
+                         for s in range(nsides)]
         # per side: the hexes it goes for (attacker) or sits on (defender)
         self.targets = []
         #: per side: its own places (an enemy entering one wins at once)
@@ -128,9 +138,9 @@ class BotTables:
                         own_places |= self.enemy_places[o]
             self.own_places.append(tuple(sorted(own_places)))
             if self.defender[s]:
-                tg = set(self.hold) | own_places
+                tg = take[s] | deny[s] | own_places
             else:
-                tg = set(self.hold) | set(self.enemy_places[s])
+                tg = take[s] | set(self.enemy_places[s])
             self.targets.append(tuple(sorted(tg)))
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)

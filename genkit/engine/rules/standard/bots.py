@@ -10,7 +10,9 @@ the movement cost to reach them, the combat effect of every hex and hexside, and
 result distribution per column and die-roll modifier.
 
 * Objectives: from ``game.victory`` (``hold`` hexes, ``enter_enemy_place`` places, the own
-  places to guard). The side the ``turn_limit`` does not favour attacks: its units head for
+  places to guard; a ``hold`` of one side is that side's to take and the other's to deny,
+  and a side with only holds to deny defends when the turn limit favours nobody, case 11.7).
+  The side the ``turn_limit`` does not favour attacks: its units head for
   the objectives it does not hold and never leave one they hold; the favoured side (the
   defender) sits on the objectives and gathers round them. With no objective, both sides go
   for the enemy's units. An own place (whose entry by the enemy wins at once) is sat on when

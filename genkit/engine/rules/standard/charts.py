@@ -87,6 +87,17 @@ def terrain_chart(content, section: Section) -> Chart:
              "when every attacking unit attacks across that hexside.")]
     if any(section.hexsides[f.id].crossing for f in m.hexsides if f.id in section.hexsides):
         notes.append("A crossing (bridge) lifts movement costs only; combat effects of the hexside still count.")
+    los = section.line_of_sight
+    if los is not None:                                 # case 8.8
+        walls = [f for f in m.hexsides if f.id in section.hexsides and section.hexsides[f.id].blocks_los]
+        also = [f"{_names(walls)} hexsides" if walls else "", "units" if los.units_block else ""]
+        also = " and ".join(a for a in also if a)
+        notes.append("An attack from two or more hexes away needs a line of sight from centre to centre: a hex "
+                     "between that blocks" + (f" (and {also})" if also else "") + " hides the defender; the "
+                     "attacker's and the defender's own hexes never block."
+                     + (" A hex between blocks only when it is higher than the lower end, or as high and "
+                        "blocking (heights: " + ", ".join(f"{t} {h}" for t, h in los.heights.items()) + ")."
+                        if los.heights else ""))
     return Chart("terrain_effects", "Terrain effects chart", ("Terrain", "Movement", "Combat", "Line of sight"),
                  tuple(rows), tuple(notes), replaces="terrain", keys=tuple(keys))
 
@@ -112,6 +123,14 @@ def modifiers_chart(content, section: Section) -> Chart:
             rows.append((f.name, _shift(eff.shift), when))
         if eff.drm:
             rows.append((f.name, f"DRM {_signed(eff.drm)}", when))
+    names = {u.id: u.name for u in content.unit_types}
+    for m in section.combat.modifiers:                  # case 8.11
+        when = "; ".join(w for w in (
+            "attackers include " + " and ".join(names.get(t, t) for t in m.attackers_include) if m.attackers_include
+            else "", "defenders include " + " and ".join(names.get(t, t) for t in m.defenders_include)
+            if m.defenders_include else "") if w)
+        for what in _combat(shift=m.shift, drm=m.drm):
+            rows.append((m.name, what, when))
     crt = content.crt
     faces = crt.die_faces
     notes = []
@@ -121,6 +140,10 @@ def modifiers_chart(content, section: Section) -> Chart:
                      + (f": 5 to 2 reads {_down(cols, 5, 2)}" if _down(cols, 5, 2) else "") + ".")
     else:
         notes.append("The column is attack minus defence strength, rounded in the defender's favour.")
+    never = [u for u in content.unit_types if u.id in section.unit_types and not section.unit_types[u.id].attacks]
+    if never:                                           # case 8.9
+        notes.append(f"{_names(never)} never attack{'s' if len(never) == 1 else ''}; "
+                     f"{'it defends' if len(never) == 1 else 'they defend'} only.")
     notes.append("All modifiers that apply add up. Left shifts and negative DRMs favour the defender.")
     notes.append(f"Shifts stop at the table's ends (never forbidding an attack); the modified roll stays "
                  f"within 1-{faces}.")

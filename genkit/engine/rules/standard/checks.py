@@ -37,8 +37,12 @@ def defender_rounding(ctx, section: Section):
 
 
 def one_attack_type(ctx, section: Section):
-    """Case 8.3: one CRT attack type (its first) is read; more would be printed but never used."""
+    """Case 8.3: one CRT attack type (its first) is read in combat, and a second one only by
+    bombardment (case 8.10); more would be printed but never used."""
     types = ctx.content.crt.attack_types
+    bomb = section.bombardment
+    if len(types) == 2 and bomb is not None and bomb.attack_type == types[1]:
+        return
     if len(types) > 1:
         yield ctx.error("rules-attack-types", ("crt", "attack_types"),
                         f"crt.attack_types: the standard rules read one attack type; this CRT has "
@@ -65,5 +69,133 @@ def zoc_leave_cost_used(ctx, section: Section):
                           f"rules.movement.zoc_leave_cost is used only with zoc: stop_and_leave (zoc is {mv.zoc})")
 
 
+def line_of_sight_terms(ctx, section: Section):
+    """Case 8.8: the heights name terrains of the map; a hexside that blocks sight needs the
+    game to have line of sight at all."""
+    los = section.line_of_sight
+    terrain = [t.id for t in ctx.content.map.terrain]
+    for t in (los.heights if los else ()):
+        if t not in terrain:
+            yield ctx.error("rules-reference", SECTION + ("line_of_sight", "heights", t),
+                            f"rules.line_of_sight.heights: no terrain '{t}' on the map (known: {', '.join(terrain)})")
+    if los is None:
+        for k, eff in section.hexsides.items():
+            if eff.blocks_los:
+                yield ctx.warning("rules-unused", SECTION + ("hexsides", k, "blocks_los"),
+                                  f"rules.hexsides.{k}.blocks_los is read only with rules.line_of_sight")
+
+
+def bombardment_terms(ctx, section: Section):
+    """Case 8.10: bombardment phases need rules.bombardment, which names the CRT's second attack
+    type and unit types of the model."""
+    c = ctx.content
+    phases = [i for i, p in enumerate(c.game.sequence_of_play) if p.kind == "bombardment"]
+    bomb = section.bombardment
+    if phases and bomb is None:
+        yield ctx.error("rules-missing", ("game", "sequence_of_play", phases[0], "kind"),
+                        "a bombardment phase needs rules.bombardment: {attack_type: <crt attack type>, "
+                        "unit_types: [...]}")
+    if bomb is None:
+        return
+    if not phases:
+        yield ctx.warning("rules-unused", SECTION + ("bombardment",),
+                          "rules.bombardment is read only in bombardment phases; game.sequence_of_play has none")
+    types = c.crt.attack_types
+    if bomb.attack_type not in types[1:2]:
+        yield ctx.error("rules-reference", SECTION + ("bombardment", "attack_type"),
+                        f"rules.bombardment.attack_type: the CRT's second attack type is read by bombardment; "
+                        f"'{bomb.attack_type}' is not it (crt.attack_types: {', '.join(types)})")
+    known = [t.id for t in c.unit_types]
+    for i, k in enumerate(bomb.unit_types):
+        if k not in known:
+            yield ctx.error("rules-reference", SECTION + ("bombardment", "unit_types", i),
+                            f"rules.bombardment.unit_types: no unit type '{k}' (known: {', '.join(known)})")
+
+
+def unit_type_rules(ctx, section: Section):
+    """Cases 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
+    model; a modifier names at least one."""
+    types = [t.id for t in ctx.content.unit_types]
+    for k in section.unit_types:
+        if k not in types:
+            yield ctx.error("rules-reference", SECTION + ("unit_types", k),
+                            f"rules.unit_types: no unit type '{k}' (known: {', '.join(types)})")
+    for i, m in enumerate(section.combat.modifiers):
+        path = SECTION + ("combat", "modifiers", i)
+        if not m.attackers_include and not m.defenders_include:
+            yield ctx.error("rules-modifier", path, f"rules.combat.modifiers: '{m.id}' names no unit type: it would "
+                                                    "apply to every battle (put it on the terrain instead)")
+        for key in ("attackers_include", "defenders_include"):
+            for j, t in enumerate(getattr(m, key)):
+                if t not in types:
+                    yield ctx.error("rules-reference", path + (key, j),
+                                    f"rules.combat.modifiers: '{m.id}' names no unit type '{t}' "
+                                    f"(known: {', '.join(types)})")
+
+
+def _pieces_per_side(content) -> dict:
+    """side id -> how many units it has (on the map at set-up and in reserve)."""
+    out = dict.fromkeys((s.id for s in content.game.sides), 0)
+    for grp in content.counters.units:
+        if grp.side in out:
+            out[grp.side] += len(grp.setup) + grp.reserve
+    return out
+
+
+def _points_at_stake(content) -> dict:
+    """side id -> the most victory points it could score: the points of every other side's unit."""
+    types = {t.id: t.point_value() for t in content.unit_types}
+    total = dict.fromkeys((s.id for s in content.game.sides), 0)
+    for grp in content.counters.units:
+        value = types.get(grp.type, 0) * (len(grp.setup) + grp.reserve)
+        for sid in total:
+            if sid != grp.side:
+                total[sid] += value
+    return total
+
+
+def victory_met_at_setup(ctx, section: Section):
+    """Case 11.6: a ``hold`` checked every turn (or at once) that one side already meets with its
+    set-up would hand it the game in the first turn."""
+    at_start = {}
+    for side, _type, hex_id, _path in ctx.setup():
+        at_start.setdefault(hex_id, set()).add(side)
+    for i, v in enumerate(ctx.content.game.victory):
+        if v.kind != "hold" or v.at == "game_end":
+            continue
+        holders = set.union(*(at_start.get(h, set()) for h in v.hexes))
+        if len(holders) == 1 and all(h in at_start for h in v.hexes) and v.side in (None, *holders):
+            who = holders.pop()
+            when = "at its first action" if v.at == "at_once" else "at the end of turn 1"
+            yield ctx.warning("victory-at-setup", ("game", "victory", i),
+                              f"hold {', '.join(v.hexes)} is met at set-up: side '{who}' starts on every hex and "
+                              f"wins {when} unless it moves off; check it at game_end, or give it a side")
+
+
+def victory_never_met(ctx, section: Section):
+    """Case 11.6: a ``hold`` needing more hexes than its side has units, or a ``points`` threshold
+    above every point the enemy units are worth, can never decide a game."""
+    pieces, stake = _pieces_per_side(ctx.content), _points_at_stake(ctx.content)
+    for i, v in enumerate(ctx.content.game.victory):
+        if v.kind == "hold":
+            sides = [v.side] if v.side else list(pieces)
+            if all(pieces.get(sid, 0) < len(v.hexes) for sid in sides):
+                who = f"side '{v.side}' has" if v.side else "no side has"
+                yield ctx.error("victory-never", ("game", "victory", i, "hexes"),
+                                f"hold {', '.join(v.hexes)} can never be met: {who} {len(v.hexes)} units to stand "
+                                "on every hex")
+        elif v.kind == "points":
+            for sid, most in stake.items():
+                need = v.threshold(sid)
+                if need is not None and need > most:
+                    path = ("game", "victory", i, "at_least") + (() if isinstance(v.at_least, int) else (sid,))
+                    yield ctx.error("victory-never", path,
+                                    f"points: side '{sid}' needs {need} points but every enemy unit eliminated "
+                                    f"gives it only {most}: the condition can never be met for it")
+
+
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
-                                   stacking_points_fit, zoc_leave_cost_used)
+                                   stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
+                                   bombardment_terms,
+                                   victory_met_at_setup,
+                                   victory_never_met)

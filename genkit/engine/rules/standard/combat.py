@@ -30,10 +30,13 @@ class Combat:
     def eligible(self, s: StandardState, side: int, h: int) -> list:
         """The units of ``side`` that may join an attack on hex ``h`` this phase: on the map, not
         yet attacked, not marched this turn, within their attack distance (case 8.1)."""
-        within, pt, loc = self.t_within, self.p_type, s.loc
+        within = self.t_bomb_within if self.phase_bombards[s.phase] else self.t_within     # case 8.10
+        pt, loc = self.p_type, s.loc
         busy = s.done | s.marched
+        sight = self.sight                      # case 8.8
         return [p for p in self.side_pieces[side]
-                if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1]
+                if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1
+                and (sight is None or sight.sees(s.occ, loc[p], h))]
 
     def attack_strength(self, s: StandardState, pieces) -> int:
         ta, pt, red = self.t_attack, self.p_type, s.reduced
@@ -63,12 +66,15 @@ class Combat:
                 enemy |= 1 << h
         enemy &= ~s.hit
         busy = s.done | s.marched
-        within, ta = self.t_within, self.t_attack
+        within = self.t_bomb_within if self.phase_bombards[s.phase] else self.t_within     # case 8.10
+        ta = self.t_attack
         att: dict = {}                  # enemy hex -> the attack strength that reaches it
         for p in self.side_pieces[side]:
             h = loc[p]
             if h >= 0 and not (busy >> p) & 1:
                 m = within[pt[p]][h] & enemy
+                if m and self.sight is not None:          # case 8.8
+                    m = self.sight.visible(s.occ, h, m)
                 if m:
                     a = ta[pt[p]][red[p]]
                     while m:
@@ -108,6 +114,9 @@ class Combat:
             for fi in bit_indices(across):
                 if self.feat_shift[fi] or self.feat_drm[fi]:
                     out.append(("hexside:" + self.feat_ids[fi], self.feat_shift[fi], self.feat_drm[fi]))
+        if self.unit_modifiers:                                 # case 8.11
+            out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
+                                             {self.p_type[p] for p in self.stack(s, h)})
         return out
 
     def odds(self, s: StandardState, attackers, h: int) -> tuple:
@@ -134,12 +143,13 @@ class Combat:
             eff, n, code, face = E_NONE, 0, None, None
         else:
             face = roll_die(s, self.crt.faces, "combat")
-            eff, n, code = self.results[col][min(max(face + drm, 1), self.crt.faces) - 1]
+            results = self.bomb_results if self.phase_bombards[s.phase] else self.results   # case 8.10
+            eff, n, code = results[col][min(max(face + drm, 1), self.crt.faces) - 1]
         if s.events is not None:
             killed = eff == E_ELIM or (eff in (E_STEP, E_EXCHANGE) and len(defenders) == 1 and s.reduced[top])
             s.events.append(ev.Battle(
                 side=self.side_ids[side], lead_type=self.type_ids[self.p_type[lead]],
-                attack_type=self.crt.type_names[0], column=self.crt.labels[col] if face else None,
+                attack_type=self.bombard_type if self.phase_bombards[s.phase] else self.crt.type_names[0], column=self.crt.labels[col] if face else None,
                 face=face, result=code, defender_type=self.type_ids[self.p_type[top]], eliminated=bool(killed),
                 n_attackers=len(atts), lead=lead, defender=top))
         enemy = self.p_side[top]
@@ -234,7 +244,7 @@ class Combat:
     def _after_battle(self, s: StandardState) -> None:
         h = s.target
         s.rq, s.rn, s.rleft = (), 0, 0
-        if self.advance and s.occ[h] < 0:
+        if self.advance and s.occ[h] < 0 and not self.phase_bombards[s.phase]:
             nb, deg = self.board.neighbours, self.board.degree
             adv = tuple(p for p in bit_indices(s.attackers)
                         if s.loc[p] >= 0 and h in nb[s.loc[p]]

@@ -20,7 +20,9 @@ from .combat import Combat
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
+from .modifiers import UnitModifiers
 from .section import Section
+from .sight import Sight
 from .state import (
     ADVANCE,
     ATTACKERS,
@@ -46,6 +48,7 @@ NO_MOVE = (False, 0, 0)          # MoveCache entry of a unit that may not move, 
 ROLL = ("roll",)
 STAY = ("stay",)
 MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcement", "replacement"
+BOMBARDMENT = "bombardment"
 
 
 class Game(Movement, Combat, GameRules):
@@ -61,7 +64,7 @@ class Game(Movement, Combat, GameRules):
         self.section = sec = Section.model_validate(content.rules or {})
         tb = Tables(self, sec)
         for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
-                     "h_mult", "h_shift", "h_drm", "crt", "results", "t_ma2", "t_pass", "t_attack",
+                     "h_mult", "h_shift", "h_drm", "crt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
         mv = sec.movement
@@ -76,6 +79,9 @@ class Game(Movement, Combat, GameRules):
         seq = content.game.sequence_of_play
         self.phase_kind = [p.kind for p in seq]
         self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in seq]
+        #: per phase: 1 for a bombardment phase (case 8.10)
+        self.phase_bombards = [int(p.kind == BOMBARDMENT) for p in seq]
+        self.bombard_type = sec.bombardment.attack_type if sec.bombardment is not None else ""
         first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
         self.side_order = (first, 1 - first)
         # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes
@@ -117,6 +123,23 @@ class Game(Movement, Combat, GameRules):
         top = max(self.t_ma2, default=0) * self.march_mult
         self.first_steps = [[sum(m for c, m in steps if c <= a) for a in range(top + 1)]
                             for steps in self.step_masks]
+        #: case 8.11: shifts and DRMs by the unit types fighting, or None
+        self.unit_modifiers = UnitModifiers(sec.combat.modifiers, self.type_index) if sec.combat.modifiers else None
+        los = sec.line_of_sight
+        blocking = sum(1 << i for i, f in enumerate(self.feat_ids) if sec.hexsides.get(f) and sec.hexsides[f].blocks_los)
+        #: case 8.8: line of sight, or None when the game has none
+        self.sight = Sight(self, los, [int(bool(m & blocking)) for m in self.efeat]) if los is not None else None
+        if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
+            self._do = self._do_then_check
+
+    def _do_then_check(self, s: StandardState, a) -> None:
+        """Case 11.5: every action, then the victory conditions checked ``at: at_once`` (points
+        scored by an elimination, a hold taken by a move, a retreat or an advance)."""
+        Game._do(self, s, a)
+        if not s.ended:
+            end = self.victory.at_once(s)
+            if end is not None:
+                self._end(s, *end)
 
     # ------------------------------------------------------------------ the interface
 

@@ -69,6 +69,7 @@ class HexsideEffect(Strict):
     shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted when every attacker attacks across it")
     drm: int = Field(0, ge=-9, le=9, description="added to the die roll when every attacker attacks across it")
     blocks_zoc: bool = Field(False, description="zones of control do not extend across it")
+    blocks_los: bool = Field(False, description="blocks the line of sight across it (with rules.line_of_sight)")
 
     _mp = field_validator("cross_cost")(classmethod(lambda cls, v: _halves(v)))
 
@@ -79,6 +80,19 @@ class RoadEffect(Strict):
                                                  "(0.5: half a point)")
 
     _mp = field_validator("cost")(classmethod(lambda cls, v: _halves(v)))
+
+
+class CombatModifier(Strict):
+    """A column shift or die-roll modifier by who fights (case 8.11): a leader with the attackers,
+    combined arms, an elite defender."""
+    id: Id
+    name: str = Field(max_length=60, description="what the player aid calls it, e.g. 'Combined arms'")
+    attackers_include: list[Id] = Field(default_factory=list, description="unit types that must all be among "
+                                                                           "the attackers")
+    defenders_include: list[Id] = Field(default_factory=list, description="unit types that must all be among "
+                                                                          "the defenders")
+    shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted (negative: toward the defender)")
+    drm: int = Field(0, ge=-9, le=9, description="added to the die roll (negative: toward the defender)")
 
 
 class Combat(Strict):
@@ -92,6 +106,8 @@ class Combat(Strict):
                                 "yours; units of two sides never share a space) or same_space (a unit may move into "
                                 "an enemy-occupied space and stops there; the units of both sides in one space "
                                 "fight there)")
+    modifiers: list[CombatModifier] = Field(default_factory=list, description="shifts and die-roll modifiers by "
+                                                                              "the unit types fighting (case 8.11)")
 
 
 class SpaceKindEffect(Strict):
@@ -116,6 +132,27 @@ class ConnectionEffect(Strict):
     _mp = field_validator("cost")(classmethod(lambda cls, v: _halves(v)))
 
 
+
+class LineOfSight(Strict):
+    """Line of sight for attacks from two or more hexes away (case 8.8)."""
+    units_block: bool = Field(False, description="units on the hexes between block the line too")
+    heights: dict[Id, int] = Field(default_factory=dict, description="terrain id -> its height (others 0): a hex "
+                                                                    "between blocks only when higher than the lower "
+                                                                    "end, or as high and blocking")
+
+
+class Bombardment(Strict):
+    """Bombardment phases (case 8.10): ranged fire on the CRT's row of its own attack type."""
+    attack_type: Id = Field(description="the crt attack type whose rows a bombardment reads")
+    unit_types: list[Id] = Field(min_length=1, description="the unit types that bombard, each within its "
+                                                           "attack_distance for that attack type")
+
+
+class UnitTypeRule(Strict):
+    """What a unit type may do beyond its counter's numbers (case 8.9)."""
+    attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
+
+
 class Section(Strict):
     """The ``rules:`` section of a game run by the standard rules module."""
     movement: Movement = Field(default_factory=Movement)
@@ -129,6 +166,12 @@ class Section(Strict):
                                               "limit and the unit types that may enter it or pass through")
     connections: dict[Id, ConnectionEffect] = Field(default_factory=dict, description="kind of connection -> its "
                                                     "movement cost, or impassable")
+    unit_types: dict[Id, UnitTypeRule] = Field(default_factory=dict, description="unit type id -> what it may "
+                                                                                "do (case 8.9)")
+    bombardment: Optional[Bombardment] = Field(None, description="what bombardment phases fire with (case 8.10); "
+                                                                 "omitted: the game has none")
+    line_of_sight: Optional[LineOfSight] = Field(None, description="attacks from two or more hexes away need a "
+                                                                   "line of sight (case 8.8); omitted: they do not")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "
                                                          "turn and side (case 10.2); omitted: none")
 

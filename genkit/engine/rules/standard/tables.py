@@ -130,7 +130,7 @@ class Tables:
             if not crossing and any(e.impassable for e in mine):
                 continue
             extra = 0 if crossing else sum(half(e.cross_cost) for e in mine)
-            ecost[k] = (eroad[k] or board.cost[j] * 2) + extra + (half(ck.cost) if ck is not None else 0)
+            ecost[k] = (eroad[k] or half(board.cost[j])) + extra + (half(ck.cost) if ck is not None else 0)
         if only_own or section.combat.where == "same_space":       # case 6.1: its own space too
             for h in range(n):
                 self.zoc_from[h] |= 1 << h
@@ -164,6 +164,13 @@ class Tables:
         self.crt = crt = CrtTable(content.crt)
         #: per column, per die face (1-based, index face - 1): (effect, retreat hexes, code)
         self.results = [[(crt.effect_of[code], crt.hexes_of[code], code) for code in col[0]] for col in crt.codes]
+        # ---- case 8.10: bombardment reads its own attack type's rows; it hurts the defender only
+        bomb = section.bombardment
+        k = crt.type_names.index(bomb.attack_type) if bomb is not None and bomb.attack_type in crt.type_names else -1
+        harmless = {EFFECT_ATTACKER_STEP, EFFECT_ATTACKER_ELIMINATE, EFFECT_ATTACKER_RETREAT}
+        self.bomb_results = [[(EFFECT_STEP if crt.effect_of[c] == EFFECT_EXCHANGE else
+                               EFFECT_NONE if crt.effect_of[c] in harmless else crt.effect_of[c],
+                               crt.hexes_of[c], c) for c in col[k]] for col in crt.codes] if k >= 0 else None
         # ---- units
         ts = game.types
         a0 = self.crt.type_names[0]
@@ -171,8 +178,14 @@ class Tables:
         self.t_pass = [t.passes_through_friends for t in ts]
         self.t_attack = [(t.strength.full, t.strength.reduced) for t in ts]
         self.t_defence = [(t.defence_of().full, t.defence_of().reduced) for t in ts]
-        self.t_reach = [t.attack_distance.get(a0, 0) for t in ts]
+        never = {k for k, r in section.unit_types.items() if not r.attacks}         # case 8.9
+        self.t_reach = [0 if t.id in never else t.attack_distance.get(a0, 0) for t in ts]
         self.t_within = [board.within_mask(r) if r else (0,) * n for r in self.t_reach]
+        fires = set(bomb.unit_types) if k >= 0 else set()
+        #: per unit type: the hexes it bombards from each hex (case 8.10)
+        self.t_bomb_within = [board.within_mask(t.attack_distance.get(bomb.attack_type, 0))
+                              if t.id in fires and t.attack_distance.get(bomb.attack_type, 0) else (0,) * n
+                              for t in ts]
         st = section.stacking
         self.t_stack = [st.points.get(t.id, 1) if st.count == "points" else 1 for t in ts]
         self.limit = st.limit
