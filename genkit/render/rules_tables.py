@@ -24,7 +24,6 @@ words around the numbers are the generic ones the player aid uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable
 
 from ..model.schema import Content
@@ -32,30 +31,7 @@ from .aid import aid_style
 from .aid_sections import crt_notes
 from .charts import module_charts
 from .rules_markdown import RulesError
-
-
-@dataclass
-class TableData:
-    """A table drawn from the model: header rows, body rows (text), per-cell fills."""
-
-    header: list[list[str]]
-    rows: list[list[str]]
-    widths: list[float]                      # relative column widths
-    fills: dict[tuple[int, int], str] = field(default_factory=dict)   # (row, col) of body -> #rrggbb
-    spans: list[tuple[int, int, int]] = field(default_factory=list)   # (body row, col from, col to)
-    bands: list[int] = field(default_factory=list)                    # body rows drawn as sub-headings
-    notes: list[str] = field(default_factory=list)
-    align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
-    title: str = ""                                                   # printed above the table
-    markup: bool = False                                              # cells hold paragraph markup
-    counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
-
-    def least_height(self, row: float, counter: float) -> float:
-        """About the height the table prints at least (points), its head, body, title and
-        notes ``row`` points a line, a row with a counter face of ``counter`` points its face."""
-        faces = len({r for r, _ in self.counters})
-        lines = len(self.header) + len(self.rows) + len(self.notes) + bool(self.title)
-        return lines * row + faces * max(counter - row, 0.0)
+from .tables import TableData
 
 
 TableBuilder = Callable[[Content, "str | None"], TableData]

@@ -201,8 +201,9 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     then the booklet's results table scaled every column down with it, leaving the code column
     narrower than its padding, and the build stopped on reportlab's "flowable given negative
     availWidth" with no file or line. Now the short columns keep their width and the word breaks."""
-    from genkit.render.booklet_tables import column_widths
+    from genkit.render.booklet_style import TABLE_LOOK
     from genkit.render.rules_tables import results_table
+    from genkit.render.tables_layout import data_table
     game = tmp_path / "brannock_ford"
     shutil.copytree(ROOT / "content" / "brannock_ford", game)
     crt = (game / "crt.yaml").read_text()
@@ -210,5 +211,8 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "' + "x" * 600 + '"'))
     manifest = build_kit(game, tmp_path / "kit", only=["rules"])
     assert [c["file"] for c in manifest["components"]] == ["rules.pdf"]
-    widths = column_widths(results_table(load_game(game)), 400, {})
-    assert abs(sum(widths) - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two
+    (head_and_first, *_) = data_table(TABLE_LOOK, results_table(load_game(game)), 400, 400)
+    grid = next(g for g in head_and_first.items[0].items if type(g).__name__ == "Rect" and g.stroke)
+    lines = sorted(g.x1 for g in head_and_first.items[0].items if type(g).__name__ == "Line")
+    widths = [b - a for a, b in zip([0.0] + lines, lines + [grid.w])]
+    assert abs(grid.w - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two
