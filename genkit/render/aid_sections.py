@@ -20,6 +20,7 @@ from .aid_text import (
     with_heading,
     words_width,
 )
+from .aid_play import numbered, sequence_section, victory_section
 from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
@@ -131,31 +132,10 @@ def _results(content: Content, st: Style, width: float, title: str, root):
 
 # --------------------------------------------------------------------------- lists
 
-def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
-    rows = []
-    b = st.bold
-    num_w = text_width(f"{len(steps)}.", b["font"], b["size"]) + 4
-    for i, text in enumerate(steps):
-        items = [Text(num_w - 4, ascent(b["font"], b["size"]), f"{i + 1}.", b["size"], b["font"], b["fill"], "end")]
-        x = num_w
-        if chips and chips[i]:
-            items.append(Rect(x, 1, 7, b["size"] - 0.5, fill=chips[i], stroke="#000000", stroke_width=0.3))
-            x += 11
-        its, h = para(st.body, text, width - x, x, 0)
-        rows.append(Row(tuple(items + its), h + 2.5))
-    return rows
-
-
 def _battle(content: Content, st: Style, width: float, title: str, root):
     if content.crt is None or not content.crt.battle_sequence:
         return
     yield "battle_sequence", with_heading(st, title, width, numbered(st, list(content.crt.battle_sequence), width))
-
-
-def _sequence(content: Content, st: Style, width: float, title: str, root):
-    seq = content.game.sequence_of_play
-    chips = [content.side(p.side).colour.full if p.side else None for p in seq]
-    yield "sequence_of_play", with_heading(st, title, width, numbered(st, [p.name for p in seq], width, chips))
 
 
 def _draw_table(content: Content, st: Style, width: float, title: str, root):
@@ -490,7 +470,8 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
         yield "dice", with_heading(st, title, width, face_rows(content, st, width, root))
 
 
-SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
+SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": sequence_section,
+            "victory": victory_section,
             "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
             "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 

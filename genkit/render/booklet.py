@@ -37,6 +37,12 @@ from .rules_text import read_rules, render_rules, rendered_line, rules_path
 TOC_LEVELS = 2                           # rules and cases are listed; subcases are not
 NUMBER_ROOM = 22.0                       # points at the right of a contents line for its page number
 SUBTITLE = "Rules of play"
+#: a last page less than LAST_PAGE full is laid out again with the space between blocks and the
+#: leading of the text tightened (SPACINGS: shares of the style's), and the layout with fewer
+#: pages kept: a page printed for a few lines is paper wasted (booklets of up to SQUEEZE_PAGES
+#: pages: a longer one gains little)
+LAST_PAGE, SQUEEZE_PAGES = 1 / 3, 40
+SPACINGS = ((1.0, 1.0), (0.75, 0.97), (0.5, 0.94))
 
 
 @dataclass(frozen=True)
@@ -142,9 +148,16 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
     def source_line(n: int) -> int:
         return rendered_line(origin[min(max(n, 1), len(origin)) - 1], "", rules_text, rendered)[0]
 
-    rules = Converter(tables, frame[0], frame[1], counter).run(parse_markdown(text))
-    strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
-    placed = flow(strips, h, where, source_line)
+    tokens = parse_markdown(text)
+    placed = None
+    for spacing in SPACINGS:
+        rules = Converter(tables, frame[0], frame[1], counter, spacing).run(tokens)
+        strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
+        tried = flow(strips, h, where, source_line)
+        if placed is None or len(tried) < len(placed):
+            placed = tried
+        if len(placed) == 1 or len(placed) > SQUEEZE_PAGES or placed[-1].used >= frame[1] * LAST_PAGE:
+            break
     _number_contents(placed, frame[0])
     pages = pages_of(placed, style, SUBTITLE)
     outline, last = [], -1

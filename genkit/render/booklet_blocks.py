@@ -67,8 +67,10 @@ class _List:
 class Converter:
     """Markdown tokens to strips, one pass."""
 
-    def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None):
+    def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None,
+                 spacing: tuple[float, float] = (1.0, 1.0)):
         self.tables, self.width, self.height = tables, width, height   # the text frame
+        self.spacing, self.leading = spacing   # the space between blocks and the leading, as shares of the style's
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list[Strip] = []
         self.notes: list[tuple[int, int, float, float]] = []   # open notes: (number, first strip, box x, w)
@@ -77,6 +79,8 @@ class Converter:
         self.md_table: list[list] | None = None
         self.line = 1
         self.space = 0.0          # the space the last block leaves under it
+        self.table_end = -1       # the number of strips when the last table ended
+        self.text_end = -1        # ... and the last paragraph outside a list or note
 
     # the strips
     def _indent(self) -> float:
@@ -91,7 +95,7 @@ class Converter:
     def add(self, items, height: float, before: float = 0.0, keep: bool = False, x: float = 0.0,
             repeat: Strip | None = None, mark=None) -> Strip:
         strip = Strip(tuple([Group(tuple(items), translate=(x, 0))]) if x else tuple(items), height,
-                      max(before, self.space), keep, repeat, self._note_boxes(), mark, self.line)
+                      max(before, self.space) * self.spacing, keep, repeat, self._note_boxes(), mark, self.line)
         self.space = 0.0
         self.out.append(strip)
         return strip
@@ -99,7 +103,7 @@ class Converter:
     def lines(self, style: dict, runs, x: float, width: float, bullet: str | None = None,
               mark=None, rule: bool = False) -> None:
         """A paragraph (or heading) line by line: its first two and last two lines kept together."""
-        size, lead = style["size"], style["size"] * style["leading"]
+        size, lead = style["size"], style["size"] * style["leading"] * self.leading
         base = (lead - size) / 2 + size * 0.8
         runs = [(t, style["font"] if f == SANS else f) for t, f in runs]   # a heading's text is bold
         lines = rich_lines(runs, size, width)
@@ -122,6 +126,8 @@ class Converter:
             keep = (i == 0 and count > 1) or i == count - 2
             self.add(ln, lead, style["before"] if i == 0 else 0.0, keep, x)
         self.space = style["after"]
+        if not self.lists and not self.notes:
+            self.text_end = len(self.out)
 
     def run(self, tokens) -> list[Strip]:
         it = iter(tokens)
@@ -157,13 +163,14 @@ class Converter:
         self.lines(style, inline_runs(inline), self._x(), self.width - self._indent(), bullet)
 
     def table(self, data: TableData) -> None:
-        """A table, kept on one page when it fits one; a sentence that introduces it (ending
-        in ':') stays with it."""
+        """A table, kept on one page when it fits one; the paragraph that introduces it (the
+        text right before it: "the units below", "in this order:") and a table it is the key of
+        (a table right before it) stay with it."""
         rows = data_table(TABLE_LOOK, data, self.width - self._indent(), TABLE_UNIT, self.counter, markup_runs)
         whole = sum(r.height for r in rows) + (rows[0].repeat.height if rows and rows[0].repeat else 0)
         fits = whole <= self.height
         last = self.out[-1] if self.out else None
-        if fits and last is not None and last.mark is None and _text_of(last).rstrip().endswith(":"):
+        if fits and last is not None and last.mark is None and (len(self.out) in (self.table_end, self.text_end)):
             self.out[-1] = replace(last, keep=True)
         before = max(self.space, 4.0 if data.title else 0.0)
         for i, r in enumerate(rows):
@@ -174,6 +181,7 @@ class Converter:
             self.add(r.items, r.height, before if i == 0 else 0.0, (fits or titled) and i < len(rows) - 1,
                      self._x(), repeat)
         self.space = 7.0
+        self.table_end = len(self.out)
 
     def on_bullet_list_open(self, tok, it):
         self.lists.append(_List(False, 0))

@@ -201,9 +201,8 @@ def units_table(content: Content, _=None) -> TableData:
     head += (["Facing"] if facing else []) + (["Enters a friend's hex"] if friends else [])
     head += ["Points"] if points else []
     rows, counters = [], {}
-    first_side = content.game.sides[0].id
     for u in types:
-        counters[(len(rows), 0)] = (first_side, u.id)   # the counter as printed: symbol and numbers
+        counters[(len(rows), 0)] = (_owner(content, u.id), u.id)   # the counter as printed, in its side's colours
         row = ["", f"{u.name} ({u.short})"]
         if strength:
             row.append(f"{u.strength.full} / {u.strength.reduced}" if u.strength else "-")
@@ -283,13 +282,31 @@ def track_table(content: Content, track_id: str) -> TableData:
                      align=["LEFT", "CENTER", "CENTER"])
 
 
+def _owner(content: Content, type_id: str) -> str:
+    """The side whose counters of ``type_id`` the unit chart draws: the first that has any."""
+    return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
+
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _where(g) -> str:
+    """Where a group's pieces start: its set-up hexes, and when its reserve enters as
+    reinforcements, the turn and the entry hexes."""
+    parts = [", ".join(g.setup)] if g.setup else []
+    if g.enters is not None and g.reserve:
+        parts.append(f"{g.reserve} enter on turn {g.enters.turn} at {_or_list(list(g.enters.hexes))}")
+    return "; ".join(parts) or "-"
+
+
 @table("setup", what="the counter mix and set-up")
 def setup_table(content: Content, _=None) -> TableData:
     rows = []
     for g in content.counters.units:
         rows.append([_side_name(content, g.side), _unit_name(content, g.type), str(len(g.setup) + g.reserve),
-                     ", ".join(g.setup) or "-", str(g.reserve)])
-    return TableData([["Side", "Unit", "Pieces", "Set up in hexes", "Reserve"]], rows,
+                     _where(g), str(g.reserve)])
+    return TableData([["Side", "Unit", "Pieces", "Set up in hexes, or enters", "Reserve"]], rows,
                      [1.3, 2, 0.9, 3.6, 0.9], align=["LEFT", "LEFT", "CENTER", "LEFT", "CENTER"])
 
 
