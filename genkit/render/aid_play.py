@@ -10,6 +10,7 @@ from .aid_text import Style, para, with_heading
 from .draw import Rect, Text
 from .fonts import ascent, text_width
 from .layout import Row
+from .tables import fill_words
 
 
 def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
@@ -27,18 +28,12 @@ def numbered(st: Style, steps: list[str], width: float, chips: list | None = Non
     return rows
 
 
-def _fill(text: str, **values) -> str:
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
-
-
 def phase_text(content: Content, st: Style, phase) -> str:
     """A phase's name and what happens in it: the style's words for its kind, naming who acts."""
-    who = (_fill(st.word("side_player"), side=content.side(phase.side).adjective) if phase.side
+    who = (fill_words(st.word("side_player"), side=content.side(phase.side).adjective) if phase.side
            else st.word("both_players"))
     what = st.doc["words"].get(f"phase_{phase.kind}")
-    return f"{phase.name}: {_fill(str(what), who=who)}" if what else phase.name
+    return f"{phase.name}: {fill_words(str(what), who=who)}" if what else phase.name
 
 
 def sequence_section(content: Content, st: Style, width: float, title: str, root):
@@ -57,17 +52,17 @@ def victory_text(content: Content, st: Style, v) -> str:
     w = st.word
     when = w(f"when_{getattr(v, 'at', 'game_end')}")
     if v.kind == "hold":
-        return _fill(w("victory_hold"), hexes=_or_list(list(v.hexes), w("and")), when=when)
+        return fill_words(w("victory_hold"), hexes=_or_list(list(v.hexes), w("and")), when=when)
     if v.kind == "points":
-        return _fill(w("victory_points"), points=v.at_least, when=when)
+        return fill_words(w("victory_points"), points=v.at_least, when=when)
     if v.kind == "turn_limit":
         if v.winner == DRAW:
             winner = w("winner_draw")
         elif v.winner == MOST_POINTS:
             winner = w("winner_most_points")
         else:
-            winner = _fill(w("winner_side"), side=content.side(v.winner).adjective)
-        return _fill(w("victory_turn_limit"), turns=content.turn_track.turns, winner=winner)
+            winner = fill_words(w("winner_side"), side=content.side(v.winner).adjective)
+        return fill_words(w("victory_turn_limit"), turns=content.turn_track.turns, winner=winner)
     return w(f"victory_{v.kind}")
 
 

@@ -26,6 +26,7 @@ from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .tables import crt_notes, result_name
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -33,28 +34,6 @@ LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
-
-def crt_notes(content: Content) -> list[str]:
-    """How the CRT resolves differentials it does not print, in words, from the model."""
-    crt = content.crt
-    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
-    what = "Odds" if crt.uses_odds else "A differential"
-    out = []
-    if crt.between_columns == "round_down":
-        out.append(f"{what} between two columns uses the column to its left (round down).")
-    else:
-        out.append(f"{what} between two columns uses the column to its right (round up).")
-    if crt.above_highest == "last_row":
-        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
-        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
-    else:
-        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
-    below = {"forbidden": "the battle may not be fought.",
-             "use_lowest": f"use the {cols[0]} column.",
-             "miss": "the attack misses."}[crt.below_lowest]
-    out.append(f"Below {cols[0]}: {below}")
-    return out
-
 
 def _crt(content: Content, st: Style, width: float, title: str, root):
     crt = content.crt
@@ -100,7 +79,7 @@ def _crt(content: Content, st: Style, width: float, title: str, root):
             body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
             rows += body
     rule = st.word("column_odds" if crt.uses_odds else "column_differential")
-    rows.append(note_row(st, " ".join([rule] + crt_notes(content)), width))
+    rows.append(note_row(st, " ".join([rule] + crt_notes(content, st.word)), width))
     yield "crt", with_heading(st, title, width, rows)
 
 
@@ -111,13 +90,6 @@ def _swatch(st: Style, code: str, effect: str) -> tuple:
     return ((Rect(0, 0, w, 12, fill=bg, stroke="#808080", stroke_width=0.3),
              Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
                   readable_ink(bg), "middle")), w, 12.0)
-
-
-def result_name(r, word=lambda k: k) -> str:
-    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
-    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
-        return f"{r.name} ({r.hexes} {word('hex') if r.hexes == 1 else word('hexes')})"
-    return r.name
 
 
 def _results(content: Content, st: Style, width: float, title: str, root):

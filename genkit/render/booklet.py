@@ -137,7 +137,7 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
 
     rules_text = re.sub(r"\r\n?", "\n", rules_text)   # lines as the Markdown parser counts them
     rendered = render_rules(rules_text, content, where)
-    cache = TableCache(content)
+    cache = TableCache(content, content_root)
     w, h = style.size
     frame = (w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM)
     for n, why in layout_problems(parse_markdown(rendered), cache.height, frame):   # before any layout

@@ -28,13 +28,13 @@ from typing import Callable
 
 from ..model.schema import Content
 from .aid import aid_style
-from .aid_sections import crt_notes
 from .charts import module_charts
 from .rules_markdown import RulesError
-from .tables import TableData
+from .tables import TableData, crt_notes, fill_words, result_name
 
 
-TableBuilder = Callable[[Content, "str | None"], TableData]
+Words = Callable[[str], str]     # a key of the style's words -> its text (aid.yaml.j2, ``words``)
+TableBuilder = Callable[[Content, "str | None", Words], TableData]
 TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
 
 
@@ -57,7 +57,14 @@ def lookup_table(name: str):
     return TABLES[name]
 
 
-def table_problem(content: Content, name: str, arg: str | None) -> str | None:
+def table_words(content: Content, content_root=None) -> Words:
+    """The words the tables print: the player aid's style's ``words`` (genkit's
+    templates/aid.yaml.j2 with the pack's own laid over it), so that a restyle or a translation
+    changes the aid and the booklet alike."""
+    return aid_style(content, content_root).word
+
+
+def table_problem(content: Content, name: str, arg: str | None, w: Words | None = None) -> str | None:
     """Why ``[[name arg]]`` draws nothing, or None."""
     if name not in TABLES and name != CHART:
         return f"no table '{name}'; tables: {', '.join(TABLES)}, {CHART}:ID"
@@ -67,40 +74,44 @@ def table_problem(content: Content, name: str, arg: str | None) -> str | None:
     if arg is not None and arg not in args(content):
         return f"table '{name}' has no '{arg}'; known: {', '.join(args(content)) or 'none'}"
     ids = [arg] if args is None or arg is not None else args(content)
-    if not any(fn(content, i).rows for i in ids):   # it would print an empty head
+    w = w or table_words(content)
+    if not any(fn(content, i, w).rows for i in ids):   # it would print an empty head
         return f"table '{name}' ({what}) has nothing to show: this game has none"
     return None
 
 
-def table_data(content: Content, name: str, arg: str | None) -> list[TableData]:
-    problem = table_problem(content, name, arg)
+def table_data(content: Content, name: str, arg: str | None, w: Words | None = None) -> list[TableData]:
+    """The tables ``[[name arg]]`` draws, in the words ``w`` (the style's: :func:`table_words`)."""
+    w = w or table_words(content)
+    problem = table_problem(content, name, arg, w)
     if problem:
         raise RulesError(problem)
     fn, args, _ = lookup_table(name)
     if args is not None and arg is None:
-        return [fn(content, a) for a in args(content)]
-    return [fn(content, arg)]
+        return [fn(content, a, w) for a in args(content)]
+    return [fn(content, arg, w)]
 
 
 class TableCache:
     """The tables of one content model, each built once however often rules.md asks for it
     (20,000 ``[[units]]`` lines build one unit chart)."""
 
-    def __init__(self, content: Content):
+    def __init__(self, content: Content, content_root=None):
         self.content = content
+        self.words = table_words(content, content_root)
         self.problems: dict[tuple[str, str | None], str | None] = {}
         self.tables: dict[tuple[str, str | None], list[TableData]] = {}
 
     def problem(self, name: str, arg: str | None) -> str | None:
         key = (name, arg)
         if key not in self.problems:
-            self.problems[key] = table_problem(self.content, name, arg)
+            self.problems[key] = table_problem(self.content, name, arg, self.words)
         return self.problems[key]
 
     def data(self, name: str, arg: str | None) -> list[TableData]:
         key = (name, arg)
         if key not in self.tables:
-            self.tables[key] = table_data(self.content, name, arg)
+            self.tables[key] = table_data(self.content, name, arg, self.words)
         return self.tables[key]
 
     def height(self, name: str, arg: str | None, row: float) -> float:
@@ -118,9 +129,9 @@ def _result_fill(content: Content) -> dict[str, str]:
     return aid_style(content).doc["result_fill"]
 
 
-def _side_name(content: Content, side_id: str | None) -> str:
+def _side_name(content: Content, side_id: str | None, w: Words) -> str:
     if side_id is None:
-        return "both"
+        return w("t_both")
     return next((s.adjective for s in content.game.sides if s.id == side_id), side_id)
 
 
@@ -143,44 +154,46 @@ def _ranges(faces: list[int]) -> str:
     return ", ".join(out)
 
 
+def _hexes(n: int, w: Words) -> str:
+    return f"{n} {w('hex') if n == 1 else w('hexes')}"
+
+
 @table("crt", what="the combat results table")
-def crt_table(content: Content, _=None) -> TableData:
+def crt_table(content: Content, _, w: Words) -> TableData:
     crt = content.crt
     if crt is None:                  # a game without a CRT: nothing to show (a check error)
         return TableData([], [], [1.0])
     cols = sorted(crt.columns, key=lambda c: c.key)
     effect = {r.code: r.effect for r in crt.results}
     result_fill = _result_fill(content)
-    what = "Odds" if crt.uses_odds else "Attack strength minus defence"
-    header = [["Die", *[c.label for c in cols]]]
+    header = [[w("t_die"), *[c.label for c in cols]]]
     rows, fills, bands = [], {}, []
     for at in crt.attack_types:
         bands.append(len(rows))
-        rows.append([f"{crt.attack_type_names.get(at, at)} attack"] + [""] * len(cols))
+        rows.append([fill_words(w("t_attack_band"), attack=crt.attack_type_names.get(at, at))] + [""] * len(cols))
         for f in range(crt.die_faces):
             r = len(rows)
             rows.append([str(f + 1)] + [c.rows[at][f] for c in cols])
             for i, c in enumerate(cols, 1):
                 fills[(r, i)] = result_fill.get(effect.get(c.rows[at][f], "none"), "#ffffff")
-    notes = [f"Columns: {what.lower()}." if not crt.uses_odds else "Columns: odds, attack to defence."]
+    notes = [w("t_columns_odds" if crt.uses_odds else "t_columns_differential")]
     return TableData(header, rows, [1.6] + [1] * len(cols), fills, [(b, 0, len(cols)) for b in bands],
-                     bands, notes + crt_notes(content), ["CENTER"] * (len(cols) + 1))
+                     bands, notes + crt_notes(content, w), ["CENTER"] * (len(cols) + 1))
 
 
 @table("results", what="the results key")
-def results_table(content: Content, _=None) -> TableData:
-    from .aid_sections import result_name
+def results_table(content: Content, _, w: Words) -> TableData:
     if content.crt is None:
         return TableData([], [], [1.0])
-    rows = [[r.code, result_name(r), r.text] for r in content.crt.results]
+    rows = [[r.code, result_name(r, w), r.text] for r in content.crt.results]
     result_fill = _result_fill(content)
     fills = {(i, 0): result_fill.get(r.effect, "#ffffff") for i, r in enumerate(content.crt.results)}
-    return TableData([["Result", "Name", "What happens"]], rows, [0.8, 1.2, 6], fills,
+    return TableData([[w("t_result"), w("t_name"), w("t_what_happens")]], rows, [0.8, 1.2, 6], fills,
                      align=["CENTER", "LEFT", "LEFT"])
 
 
 @table("units", what="the unit chart")
-def units_table(content: Content, _=None) -> TableData:
+def units_table(content: Content, _, w: Words) -> TableData:
     crt = content.crt
     types = content.unit_types
     attack_types = crt.attack_types if crt else []
@@ -189,63 +202,59 @@ def units_table(content: Content, _=None) -> TableData:
     figures = any(u.figures is not None for u in types)
     ranges = max((len(u.battle_dice) for u in types), default=0)
     points = any(u.points is not None for u in types) or any(v.kind == "points" for v in content.game.victory)
-    head = ["Counter", "Unit"] + (["Strength full / reduced"] if strength else [])
-    head += ["Defence full / reduced"] if defence else []
-    head += ["Figures"] if figures else []
-    head += ["Movement points" if strength else "Movement (hexes)"]
-    head += [f"{crt.attack_type_names.get(a, a)} attack up to" for a in attack_types]
-    head += ["Battle dice at 1, 2, 3 ... hexes"] if ranges else []
-    # the facing and friends columns: always on a strength game's chart, else only when they say something
+    # (column, relative width) in order; the facing and friends columns always on a strength
+    # game's chart, else only when they say something
     facing = strength or any(u.facing for u in types)
     friends = strength or any(u.passes_through_friends for u in types)
-    head += (["Facing"] if facing else []) + (["Enters a friend's hex"] if friends else [])
-    head += ["Points"] if points else []
+    columns = [("t_counter", 1.1), ("unit", 2.2)] + [("t_strength", 1)] * strength + [("t_defence", 1)] * defence
+    columns += [("figures", 1)] * figures + [("t_movement", 1) if strength else ("t_movement_hexes", 1.3)]
+    columns += [(f"attack:{a}", 1) for a in attack_types] + [("t_battle_dice", 2.0)] * bool(ranges)
+    columns += [("facing", 1.4)] * facing + [("t_friends", 1)] * friends + [("t_points", 1)] * points
+    head = [fill_words(w("t_attack_up_to"), attack=crt.attack_type_names.get(k[7:], k[7:]))
+            if k.startswith("attack:") else w(k) for k, _ in columns]
     rows, counters = [], {}
     for u in types:
         counters[(len(rows), 0)] = (_owner(content, u.id), u.id)   # the counter as printed, in its side's colours
         row = ["", f"{u.name} ({u.short})"]
         if strength:
-            row.append(f"{u.strength.full} / {u.strength.reduced}" if u.strength else "-")
+            row.append(f"{u.strength.full} / {u.strength.reduced}" if u.strength else w("none"))
         if defence:
             d = u.defence_of()
-            row.append(f"{d.full} / {d.reduced}" if d else "-")
+            row.append(f"{d.full} / {d.reduced}" if d else w("none"))
         if figures:
-            row.append(str(u.figures) if u.figures is not None else "-")
+            row.append(str(u.figures) if u.figures is not None else w("none"))
         row.append(str(u.movement))
-        row += [f"{u.attack_distance[a]} hex{'es' if u.attack_distance[a] != 1 else ''}"
-                if a in u.attack_distance else "-" for a in attack_types]
-        row += ["-".join(map(str, u.battle_dice)) or "-"] if ranges else []
+        row += [_hexes(u.attack_distance[a], w) if a in u.attack_distance else w("none") for a in attack_types]
+        row += ["-".join(map(str, u.battle_dice)) or w("none")] if ranges else []
         if facing:
-            row.append(f"yes, {u.turn_cost} MP per hex side turned" if u.facing else "no")
+            row.append(fill_words(w("t_facing_cost"), cost=u.turn_cost) if u.facing else w("no"))
         if friends:
-            row.append("yes" if u.passes_through_friends else "no")
+            row.append(w("yes") if u.passes_through_friends else w("no"))
         if points:
             row.append(str(u.point_value()))
         rows.append(row)
     n = len(head)
-    widths = [1.1, 2.2] + [1] * (n - 2)
-    for name, w in (("Facing", 1.4), ("Battle dice at 1, 2, 3 ... hexes", 2.0), ("Movement (hexes)", 1.3)):
-        if name in head:
-            widths[head.index(name)] = w
-    return TableData([head], rows, widths, align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2), counters=counters)
+    return TableData([head], rows, [c[1] for c in columns], align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2),
+                     counters=counters)
 
 
 @table("terrain", what="the terrain chart")
-def terrain_table(content: Content, _=None) -> TableData:
+def terrain_table(content: Content, _, w: Words) -> TableData:
     rows, fills = [], {}
     for i, t in enumerate(content.map.terrain):
-        cost = "impassable" if t.move_cost is None else f"{t.move_cost} MP"
-        rows.append(["", t.name, cost, "yes" if t.blocks_los else "no"])
+        cost = w("impassable") if t.move_cost is None else fill_words(w("t_mp"), mp=t.move_cost)
+        rows.append(["", t.name, cost, w("yes") if t.blocks_los else w("no")])
         fills[(i, 0)] = t.colour
-    return TableData([["", "Terrain", "Cost to enter", "Blocks line of sight"]], rows,
+    return TableData([["", w("terrain"), w("t_cost_to_enter"), w("t_blocks_los")]], rows,
                      [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"])
 
 
 @table("sequence", what="the sequence of play")
-def sequence_table(content: Content, _=None) -> TableData:
-    rows = [[str(i), p.name, _side_name(content, p.side).capitalize() if p.side else "Both players"]
+def sequence_table(content: Content, _, w: Words) -> TableData:
+    rows = [[str(i), p.name, _side_name(content, p.side, w).capitalize() if p.side else w("t_both_players")]
             for i, p in enumerate(content.game.sequence_of_play, 1)]
-    return TableData([["Phase", "Name", "Who acts"]], rows, [0.7, 3, 2], align=["CENTER", "LEFT", "LEFT"])
+    return TableData([[w("t_phase"), w("t_name"), w("t_who_acts")]], rows, [0.7, 3, 2],
+                     align=["CENTER", "LEFT", "LEFT"])
 
 
 def _per_turn_ids(content: Content) -> list[str]:
@@ -253,7 +262,7 @@ def _per_turn_ids(content: Content) -> list[str]:
 
 
 @table("per_turn", _per_turn_ids, what="a per-turn number of the turn track")
-def per_turn_table(content: Content, entry_id: str) -> TableData:
+def per_turn_table(content: Content, entry_id: str, w: Words) -> TableData:
     entry = next(e for e in content.turn_track.per_turn if e.id == entry_id)
     turns = content.turn_track.turns
     width = min(PER_TURN_COLUMNS, turns)
@@ -261,7 +270,7 @@ def per_turn_table(content: Content, entry_id: str) -> TableData:
     for start in range(1, turns + 1, width):
         block = list(range(start, min(turns, start + width - 1) + 1))
         bands.append(len(rows))
-        rows.append(["Turn"] + [str(t) for t in block] + [""] * (width - len(block)))
+        rows.append([w("t_turn")] + [str(t) for t in block] + [""] * (width - len(block)))
         for s in content.game.sides:
             rows.append([s.adjective] + [str(content.turn_value(entry.id, t, s.id)) for t in block]
                         + [""] * (width - len(block)))
@@ -274,11 +283,12 @@ def _track_ids(content: Content) -> list[str]:
 
 
 @table("tracks", _track_ids, what="a track of the player aid")
-def track_table(content: Content, track_id: str) -> TableData:
+def track_table(content: Content, track_id: str, w: Words) -> TableData:
     t = content.track(track_id)
     count = f" {t.count}" if t.count else ""
-    rows = [[_unit_name(content, lane), f"0 to {last}", f"{last}{count}"] for lane, last in t.lanes.items()]
-    return TableData([[t.name, "Boxes", "Completed at"]], rows, [3, 1.5, 1.5],
+    rows = [[_unit_name(content, lane), fill_words(w("t_boxes_range"), last=last), f"{last}{count}"]
+            for lane, last in t.lanes.items()]
+    return TableData([[t.name, w("t_boxes"), w("t_completed_at")]], rows, [3, 1.5, 1.5],
                      align=["LEFT", "CENTER", "CENTER"])
 
 
@@ -287,83 +297,86 @@ def _owner(content: Content, type_id: str) -> str:
     return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
 
 
-def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _or_list(items: list[str], w: Words) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {w('t_or')} " + items[-1]
 
 
-def _where(g) -> str:
+def _where(g, w: Words) -> str:
     """Where a group's pieces start: its set-up hexes, and when its reserve enters as
     reinforcements, the turn and the entry hexes."""
     parts = [", ".join(g.setup)] if g.setup else []
     if g.enters is not None and g.reserve:
-        parts.append(f"{g.reserve} enter on turn {g.enters.turn} at {_or_list(list(g.enters.hexes))}")
-    return "; ".join(parts) or "-"
+        parts.append(fill_words(w("t_enters"), count=g.reserve, turn=g.enters.turn,
+                                hexes=_or_list(list(g.enters.hexes), w)))
+    return "; ".join(parts) or w("none")
 
 
 @table("setup", what="the counter mix and set-up")
-def setup_table(content: Content, _=None) -> TableData:
+def setup_table(content: Content, _, w: Words) -> TableData:
     rows = []
     for g in content.counters.units:
-        rows.append([_side_name(content, g.side), _unit_name(content, g.type), str(len(g.setup) + g.reserve),
-                     _where(g), str(g.reserve)])
-    return TableData([["Side", "Unit", "Pieces", "Set up in hexes, or enters", "Reserve"]], rows,
+        rows.append([_side_name(content, g.side, w), _unit_name(content, g.type), str(len(g.setup) + g.reserve),
+                     _where(g, w), str(g.reserve)])
+    return TableData([[w("t_side"), w("unit"), w("t_pieces"), w("t_set_up"), w("t_reserve")]], rows,
                      [1.3, 2, 0.9, 3.6, 0.9], align=["LEFT", "LEFT", "CENTER", "LEFT", "CENTER"])
 
 
 @table("markers", what="the markers of the counter mix")
-def markers_table(content: Content, _=None) -> TableData:
-    rows = [[m.name, _side_name(content, m.side) if m.side else "either", str(m.count),
+def markers_table(content: Content, _, w: Words) -> TableData:
+    rows = [[m.name, _side_name(content, m.side, w) if m.side else w("t_either"), str(m.count),
              f"{m.front.label} {m.front.caption}".strip(), f"{m.back.label} {m.back.caption}".strip()]
             for m in content.counters.markers]
-    return TableData([["Marker", "Side", "Pieces", "Front", "Back"]], rows, [2, 1.3, 0.9, 2, 2],
-                     align=["LEFT", "LEFT", "CENTER", "LEFT", "LEFT"])
+    return TableData([[w("t_marker"), w("t_side"), w("t_pieces"), w("t_front"), w("t_back")]], rows,
+                     [2, 1.3, 0.9, 2, 2], align=["LEFT", "LEFT", "CENTER", "LEFT", "LEFT"])
 
 
 @table("places", what="the map's named places")
-def places_table(content: Content, _=None) -> TableData:
-    rows = [[p.name, p.hex, _side_name(content, p.side) if p.side else ""] for p in content.map.places]
-    return TableData([["Place", "Hex", "Owned by"]], rows, [3, 1, 2], align=["LEFT", "CENTER", "LEFT"])
+def places_table(content: Content, _, w: Words) -> TableData:
+    rows = [[p.name, p.hex, _side_name(content, p.side, w) if p.side else ""] for p in content.map.places]
+    return TableData([[w("t_place"), w("t_hex"), w("t_owned_by")]], rows, [3, 1, 2],
+                     align=["LEFT", "CENTER", "LEFT"])
 
 
 @table("cards", what="the card deck")
-def cards_table(content: Content, _=None) -> TableData:
+def cards_table(content: Content, _, w: Words) -> TableData:
     cards = content.cards
     if cards and any(c.orders for c in cards.deck):      # command cards: the units each orders
         from .orders import orders_words
-        rows = [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else "-", c.text]
+        rows = [[c.name, str(len(c.all_copies())), orders_words(content, c) if c.orders else w("none"), c.text]
                 for c in cards.deck]
-        return TableData([["Card", "Copies", "Orders", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
-                         align=["LEFT", "CENTER", "LEFT", "LEFT"])
+        return TableData([[w("card"), w("copies"), w("t_orders"), w("t_what_it_does")]], rows,
+                         [1.5, 0.8, 1.9, 4.6], align=["LEFT", "CENTER", "LEFT", "LEFT"])
     rows = []
     for c in cards.deck if cards else []:
         rolls = "; ".join(filter(None, (
-            " ".join(filter(None, [_ranges(cp.roll) if cp.roll else "", f"then {cp.parity}" if cp.roll and cp.parity
+            " ".join(filter(None, [_ranges(cp.roll) if cp.roll else "",
+                                   fill_words(w("t_then"), parity=cp.parity) if cp.roll and cp.parity
                                    else (cp.parity or "")])) for cp in c.all_copies())))
-        rows.append([c.name, str(len(c.all_copies())), rolls or "always", c.text])
-    return TableData([["Card", "Copies", "Rolls (one per copy)", "What it does"]], rows, [1.5, 0.8, 1.9, 4.6],
+        rows.append([c.name, str(len(c.all_copies())), rolls or w("t_always"), c.text])
+    return TableData([[w("card"), w("copies"), w("t_rolls"), w("t_what_it_does")]], rows, [1.5, 0.8, 1.9, 4.6],
                      align=["LEFT", "CENTER", "LEFT", "LEFT"])
 
 
 @table("draw_table", what="the card draw table")
-def draw_table(content: Content, _=None) -> TableData:
+def draw_table(content: Content, _, w: Words) -> TableData:
     cards = content.cards
     names = {c.id: c.name for c in cards.deck} if cards else {}
     rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
-    title = cards.draw_table_name if cards else "Card draw table"
-    return TableData([["Die", title]], rows, [0.8, 4], align=["CENTER", "LEFT"])
+    title = cards.draw_table_name if cards else ""
+    return TableData([[w("t_die"), title]], rows, [0.8, 4], align=["CENTER", "LEFT"])
 
 
 def chart_ids(content: Content) -> list[str]:
     return [c.id for c in module_charts(content)]
 
 
-def chart_table(content: Content, chart_id: str) -> TableData:
+def chart_table(content: Content, chart_id: str, w: Words) -> TableData:
     """``[[chart:ID]]``: a chart of the game's rules module (looked up as :data:`CHART`, not
-    among the generic :data:`TABLES`)."""
+    among the generic :data:`TABLES`), in the module's own words."""
     chart = next(c for c in module_charts(content) if c.id == chart_id)
     n = len(chart.columns)
     # the frame's width (TABLE_UNIT points a unit), shared by the columns' longest texts
     longest = [max([len(chart.columns[j])] + [len(r[j]) for r in chart.rows]) for j in range(n)]
-    widths = [10.0 * max(w, 11) / sum(max(x, 11) for x in longest) for w in longest]
+    widths = [10.0 * max(x, 11) / sum(max(y, 11) for y in longest) for x in longest]
     return TableData([list(chart.columns)], [list(r) for r in chart.rows], widths, notes=list(chart.notes),
                      align=["LEFT"] * n, title=chart.title)

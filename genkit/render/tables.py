@@ -1,11 +1,13 @@
 """A table drawn from the model, as plain data: what the rules booklet (``[[crt]]``, built by
 :mod:`.rules_tables`) and the player aid print, laid out by the one table layout of
-:mod:`.tables_layout`.  No drawing here, no words of its own: the builders take their words from
-the style's ``words`` (:func:`table_words`), the same the player aid prints."""
+:mod:`.tables_layout`.  No drawing here, and no words of its own: the words around the model's
+values are the style's ``words`` (``templates/aid.yaml.j2``, a pack's own laid over them), the
+same for the player aid and the booklet, so a restyle or a translation changes both."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 
 @dataclass
@@ -32,3 +34,39 @@ class TableData:
         faces = len({r for r, _ in self.counters})
         lines = len(self.header) + len(self.rows) + len(self.notes) + bool(self.title)
         return lines * row + faces * max(counter - row, 0.0)
+
+
+# --------------------------------------------------------------------------- words from the model
+
+Words = Callable[[str], str]     # a key of the style's words -> its text (templates/aid.yaml.j2)
+
+
+def fill_words(text: str, **values) -> str:
+    """``text`` (a style's words) with each ``{name}`` replaced by its value."""
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def crt_notes(content, w: Words) -> list[str]:
+    """How the CRT resolves differentials it does not print, in the style's words ``w``, from the
+    model: the player aid prints them under its CRT, the booklet under its own."""
+    crt = content.crt
+    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
+    what = w("t_odds" if crt.uses_odds else "t_differential")
+    between = "t_between_round_down" if crt.between_columns == "round_down" else "t_between_round_up"
+    out = [fill_words(w(between), what=what)]
+    if crt.above_highest == "last_row":
+        attack = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
+        out.append(fill_words(w("t_above_last_row"), last=cols[-1], attack=attack))
+    else:
+        out.append(fill_words(w("t_above_last_column"), last=cols[-1]))
+    out.append(fill_words(w(f"t_below_{crt.below_lowest}"), first=cols[0]))
+    return out
+
+
+def result_name(r, w: Words) -> str:
+    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
+    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
+        return f"{r.name} ({r.hexes} {w('hex') if r.hexes == 1 else w('hexes')})"
+    return r.name
