@@ -16,6 +16,7 @@ from .aid_text import (
     note_row,
     para,
     stack,
+    record_table,
     table,
     with_heading,
     words_width,
@@ -26,7 +27,8 @@ from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
-from .tables import crt_notes, result_name
+from .tables import crt_notes
+from .tables_model import results_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -83,23 +85,11 @@ def _crt(content: Content, st: Style, width: float, title: str, root):
     yield "crt", with_heading(st, title, width, rows)
 
 
-def _swatch(st: Style, code: str, effect: str) -> tuple:
-    bg = st.doc["result_fill"].get(effect, "#ffffff")
-    s = st.bold
-    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
-    return ((Rect(0, 0, w, 12, fill=bg, stroke="#808080", stroke_width=0.3),
-             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
-                  readable_ink(bg), "middle")), w, 12.0)
-
-
 def _results(content: Content, st: Style, width: float, title: str, root):
-    if content.crt is None:
-        return
-    res = content.crt.results
-    cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
-            {"title": "", "bold": True}, {"title": "", "flex": True}]
-    cells = [[_swatch(st, r.code, r.effect), result_name(r, st.word), r.text] for r in res]
-    yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+    """The results key: the booklet's record (:func:`.tables_model.results_table`), each code a chip."""
+    data = results_table(content, None, st)
+    if data.rows:
+        yield "results", with_heading(st, title, width, record_table(st, data, width, header=False))
 
 
 # --------------------------------------------------------------------------- lists

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .draw import Group, Rect
-from .layout import MIN_TEXT, Row
+from .draw import Group, Rect, Text
+from .fonts import ascent, text_width
+from .layout import MIN_TEXT, Row, readable_ink
 from .rich_text import lead, para, words_width
+from .tables import TableData
 from .tables_layout import PAD, TableLook
 from .tables_layout import table as lay_table
 
@@ -88,3 +90,33 @@ def look(st: Style) -> TableLook:
 def table(st: Style, cols: list[dict], cells: list[list], width: float, header: bool = True) -> list[Row]:
     """A table of the player aid, laid out by the one table layout (:func:`.tables_layout.table`)."""
     return lay_table(look(st), cols, cells, width, header)
+
+
+def chip(st: Style, code: str, fill: str) -> tuple:
+    """A code on its fill (a CRT result), as the aid's tables draw a "key" cell: (items, w, h)."""
+    s = st.bold
+    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
+    return ((Rect(0, 0, w, 12, fill=fill, stroke="#808080", stroke_width=0.3),
+             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
+                  readable_ink(fill), "middle")), w, 12.0)
+
+
+def record_table(st: Style, data: TableData, width: float, header: bool = True) -> list[Row]:
+    """A table record of the model (:class:`~.tables.TableData`, the one the booklet draws) in
+    the player aid's look: its "key" columns as chips of their fills, its "flex" column taking
+    the width to spare."""
+    roles = data.roles or [""] * len(data.widths)
+    titles = data.header[0] if data.header else [""] * len(roles)
+    cells = [list(r) for r in data.rows]
+    cols = []
+    for j, role in enumerate(roles):
+        col: dict = {"title": titles[j]}
+        if role == "key":
+            chips = [chip(st, row[j], data.fills.get((i, j), "#ffffff")) for i, row in enumerate(data.rows)]
+            col["art"] = max((c[1] for c in chips), default=0.0)
+            for row, c in zip(cells, chips):
+                row[j] = c
+        elif role == "flex":
+            col["flex"] = True
+        cols.append(col)
+    return table(st, cols, cells, width, header)

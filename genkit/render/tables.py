@@ -27,6 +27,9 @@ class TableData:
     title: str = ""                                                   # printed above the table
     markup: bool = False                                              # cells hold Markdown inline runs
     counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
+    # per column, what it is to a layout that draws it its own way (the player aid): "key" a
+    # code printed on its fill (a chip), "flex" the text that takes the width to spare, "" text
+    roles: list[str] = field(default_factory=list)
 
     def least_height(self, row: float, counter: float) -> float:
         """About the height the table prints at least (points), its head, body, title and

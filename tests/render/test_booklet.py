@@ -202,7 +202,8 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     narrower than its padding, and the build stopped on reportlab's "flowable given negative
     availWidth" with no file or line. Now the short columns keep their width and the word breaks."""
     from genkit.render.booklet_style import TABLE_LOOK
-    from genkit.render.rules_tables import results_table, table_words
+    from genkit.render.rules_tables import table_style
+    from genkit.render.tables_model import results_table
     from genkit.render.tables_layout import data_table
     game = tmp_path / "brannock_ford"
     shutil.copytree(ROOT / "content" / "brannock_ford", game)
@@ -211,7 +212,8 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "' + "x" * 600 + '"'))
     manifest = build_kit(game, tmp_path / "kit", only=["rules"])
     assert [c["file"] for c in manifest["components"]] == ["rules.pdf"]
-    (head_and_first, *_) = data_table(TABLE_LOOK, results_table(load_game(game), None, table_words(load_game(game))), 400, 400)
+    content = load_game(game)
+    (head_and_first, *_) = data_table(TABLE_LOOK, results_table(content, None, table_style(content)), 400, 400)
     grid = next(g for g in head_and_first.items[0].items if type(g).__name__ == "Rect" and g.stroke)
     lines = sorted(g.x1 for g in head_and_first.items[0].items if type(g).__name__ == "Line")
     widths = [b - a for a, b in zip([0.0] + lines, lines + [grid.w])]
@@ -236,3 +238,18 @@ def test_a_packs_words_change_the_tables_of_aid_and_booklet_alike(tmp_path):
     assert said in booklet and said in aid
     assert "the battle may not be fought" not in booklet + aid
     assert "Effect" in booklet and "What happens" not in booklet
+
+
+def test_the_results_key_is_one_record_for_aid_and_booklet(tmp_path):
+    """The results key the player aid prints is the booklet's record (tables_model.results_table):
+    a result's words changed in the model change both, and both name every result."""
+    game = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", game)
+    crt = (game / "crt.yaml").read_text()
+    (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "Both sides stand and stare."'))
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    names = [r.name for r in load_game(game).crt.results]
+    for text in texts:
+        assert "Both sides stand and stare." in text and "Nothing happens." not in text
+        assert all(n in text for n in names), names
