@@ -17,15 +17,19 @@ from .aid_text import (
     note_row,
     para,
     stack,
+    record_table,
     table,
     with_heading,
     words_width,
 )
+from .aid_play import numbered, sequence_section, victory_section
 from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .tables import crt_notes
+from .tables_model import results_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -33,28 +37,6 @@ LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
-
-def crt_notes(content: Content) -> list[str]:
-    """How the CRT resolves differentials it does not print, in words, from the model."""
-    crt = content.crt
-    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
-    what = "Odds" if crt.uses_odds else "A differential"
-    out = []
-    if crt.between_columns == "round_down":
-        out.append(f"{what} between two columns uses the column to its left (round down).")
-    else:
-        out.append(f"{what} between two columns uses the column to its right (round up).")
-    if crt.above_highest == "last_row":
-        last = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
-        out.append(f"Above {cols[-1]}: every attack reads the last row, {cols[-1]} {last}.")
-    else:
-        out.append(f"Above {cols[-1]}: use the {cols[-1]} column.")
-    below = {"forbidden": "the battle may not be fought.",
-             "use_lowest": f"use the {cols[0]} column.",
-             "miss": "the attack misses."}[crt.below_lowest]
-    out.append(f"Below {cols[0]}: {below}")
-    return out
-
 
 def _crt(content: Content, st: Style, width: float, title: str, root):
     crt = content.crt
@@ -100,63 +82,23 @@ def _crt(content: Content, st: Style, width: float, title: str, root):
             body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
             rows += body
     rule = st.word("column_odds" if crt.uses_odds else "column_differential")
-    rows.append(note_row(st, " ".join([rule] + crt_notes(content)), width))
+    rows.append(note_row(st, " ".join([rule] + crt_notes(content, st.word)), width))
     yield "crt", with_heading(st, title, width, rows)
 
 
-def _swatch(st: Style, code: str, effect: str) -> tuple:
-    bg = st.doc["result_fill"].get(effect, "#ffffff")
-    s = st.bold
-    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
-    return ((Rect(0, 0, w, 12, fill=bg, stroke="#808080", stroke_width=0.3),
-             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
-                  readable_ink(bg), "middle")), w, 12.0)
-
-
-def result_name(r, word=lambda k: k) -> str:
-    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
-    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
-        return f"{r.name} ({r.hexes} {word('hex') if r.hexes == 1 else word('hexes')})"
-    return r.name
-
-
 def _results(content: Content, st: Style, width: float, title: str, root):
-    if content.crt is None:
-        return
-    res = content.crt.results
-    cols = [{"title": "", "art": max(_swatch(st, r.code, r.effect)[1] for r in res)},
-            {"title": "", "bold": True}, {"title": "", "flex": True}]
-    cells = [[_swatch(st, r.code, r.effect), result_name(r, st.word), r.text] for r in res]
-    yield "results", with_heading(st, title, width, table(st, cols, cells, width, header=False))
+    """The results key: the booklet's record (:func:`.tables_model.results_table`), each code a chip."""
+    data = results_table(content, None, st)
+    if data.rows:
+        yield "results", with_heading(st, title, width, record_table(st, data, width, header=False))
 
 
 # --------------------------------------------------------------------------- lists
-
-def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
-    rows = []
-    b = st.bold
-    num_w = text_width(f"{len(steps)}.", b["font"], b["size"]) + 4
-    for i, text in enumerate(steps):
-        items = [Text(num_w - 4, ascent(b["font"], b["size"]), f"{i + 1}.", b["size"], b["font"], b["fill"], "end")]
-        x = num_w
-        if chips and chips[i]:
-            items.append(Rect(x, 1, 7, b["size"] - 0.5, fill=chips[i], stroke="#000000", stroke_width=0.3))
-            x += 11
-        its, h = para(st.body, text, width - x, x, 0)
-        rows.append(Row(tuple(items + its), h + 2.5))
-    return rows
-
 
 def _battle(content: Content, st: Style, width: float, title: str, root):
     if content.crt is None or not content.crt.battle_sequence:
         return
     yield "battle_sequence", with_heading(st, title, width, numbered(st, list(content.crt.battle_sequence), width))
-
-
-def _sequence(content: Content, st: Style, width: float, title: str, root):
-    seq = content.game.sequence_of_play
-    chips = [content.side(p.side).colour.full if p.side else None for p in seq]
-    yield "sequence_of_play", with_heading(st, title, width, numbered(st, [p.name for p in seq], width, chips))
 
 
 def _draw_table(content: Content, st: Style, width: float, title: str, root):
@@ -491,7 +433,8 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
         yield "dice", with_heading(st, title, width, face_rows(content, st, width, root))
 
 
-SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
+SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": sequence_section,
+            "victory": victory_section,
             "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
             "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}
 

@@ -8,10 +8,13 @@ from typing import Iterable
 
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
-from .layout import MIN_TEXT, Row, wrap
+from .layout import MIN_TEXT, Row, readable_ink
+from .rich_text import lead, para, words_width
+from .tables import TableData
+from .tables_layout import PAD, TableLook
+from .tables_layout import table as lay_table
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
-PAD = 3.0
 
 
 class Style:
@@ -39,19 +42,6 @@ class Style:
 
 
 # --------------------------------------------------------------------------- text and rows
-
-def lead(s: dict) -> float:
-    return float(s["size"]) * float(s.get("leading", 1.25))
-
-
-def para(s: dict, text: str, width: float, x: float = 0, y: float = 0) -> tuple[list, float]:
-    """``text`` wrapped to ``width`` in text style ``s``, its top at y: (items, height)."""
-    size, font = float(s["size"]), s["font"]
-    lines = wrap(text, font, size, width) if text else []
-    asc = ascent(font, size)
-    items = [Text(x, y + asc + i * lead(s), ln, size, font, s["fill"]) for i, ln in enumerate(lines)]
-    return items, (len(lines) - 1) * lead(s) + size * 1.2 if lines else 0.0
-
 
 def stack(rows: Iterable[Row | None], repeat: Row | None = None) -> Row:
     """Rows one under the other, as one row."""
@@ -91,69 +81,42 @@ def note_row(st: Style, text: str, width: float, s: dict | None = None) -> Row:
 
 # --------------------------------------------------------------------------- tables
 
-def words_width(text: str, s: dict) -> float:
-    return max((text_width(w, s["font"], float(s["size"])) for w in text.split()), default=0.0)
-
-
-def _widths(cols: list[dict], cells: list[list], width: float, st: Style, header: bool) -> list[float]:
-    """Column widths: pictures at their width, text columns from their natural widths, shrunk
-    toward their longest word when the table is too wide."""
-    fixed = [c["art"] + 2 * PAD if "art" in c else None for c in cols]
-    nat, low = [], []
-    for j, c in enumerate(cols):
-        if fixed[j] is not None:
-            nat.append(fixed[j])
-            low.append(fixed[j])
-            continue
-        s = st.bold if (j == 0 and c.get("bold")) or c.get("strong") else st.body   # as the cells print
-        texts = [(c["title"], st.table_head)] * header + [(row[j], s) for row in cells]
-        nat.append(max(text_width(t, s["font"], float(s["size"])) for t, s in texts) + 2 * PAD)
-        low.append(max(words_width(t, s) for t, s in texts) + 2 * PAD)
-    if sum(nat) <= width:
-        extra = width - sum(nat)
-        flex = [j for j, c in enumerate(cols) if c.get("flex")] or [j for j in range(len(cols)) if fixed[j] is None]
-        return [w + (extra / len(flex) if j in flex else 0) for j, w in enumerate(nat)]
-    room = width - sum(low)
-    if room <= 0:  # even the longest words do not fit: share the width, words break
-        return [width * w / sum(low) for w in low]
-    give = sum(n - lo for n, lo in zip(nat, low))
-    return [lo + (n - lo) * room / give for n, lo in zip(nat, low)]
+def look(st: Style) -> TableLook:
+    """The player aid's look of a table (:mod:`.tables_layout`): its head, body and bold
+    styles, every other row shaded, a rule under each row."""
+    return TableLook(st.table_head, st.body, st.bold, st.doc["row_shade"], st.doc["rule"])
 
 
 def table(st: Style, cols: list[dict], cells: list[list], width: float, header: bool = True) -> list[Row]:
-    """A table: ``cols`` (title, ``art``: a picture column's width, ``strong``: bold cells),
-    ``cells`` per row a
-    string per text column and ``(items, w, h)`` per picture.  The header row repeats above a
-    row that opens a column or page."""
-    ws = _widths(cols, cells, width, st, header)
-    xs = [sum(ws[:j]) for j in range(len(ws))]
-    head_items, hh = [], 0.0
-    for j, c in enumerate(cols):
-        its, h = para(st.table_head, c["title"], ws[j] - 2 * PAD, xs[j] + PAD, PAD)
-        head_items += its
-        hh = max(hh, h)
-    head = Row(tuple([Rect(0, 0, width, hh + 2 * PAD, fill=st.table_head.get("background"), stroke=None)]
-                     + head_items), hh + 2 * PAD)
-    rows = []
-    for i, row in enumerate(cells):
-        parts, rh = [], 0.0
-        for j, cell in enumerate(row):
-            if isinstance(cell, tuple):
-                art, aw, ah = cell
-                parts.append((j, list(art), ah))
-                rh = max(rh, ah)
-            else:
-                s = st.bold if (j == 0 and cols[0].get("bold")) or cols[j].get("strong") else st.body
-                its, h = para(s, cell, ws[j] - 2 * PAD, xs[j] + PAD, 0)
-                parts.append((j, its, h))
-                rh = max(rh, h)
-        items = [Rect(0, 0, width, rh + 2 * PAD, fill=st.doc["row_shade"], stroke=None)] if i % 2 else []
-        for j, its, h in parts:
-            dy = PAD + (rh - h) / 2
-            items.append(Group(tuple(its), translate=(0, dy)) if not isinstance(row[j], tuple)
-                         else Group(tuple(its), translate=(xs[j] + PAD, dy)))
-        items.append(Rect(0, rh + 2 * PAD - 0.3, width, 0.3, fill=st.doc["rule"], stroke=None))
-        rows.append(Row(tuple(items), rh + 2 * PAD, head if header else None))
-    if rows and header:
-        rows[0] = stack([head, rows[0]])
-    return rows
+    """A table of the player aid, laid out by the one table layout (:func:`.tables_layout.table`)."""
+    return lay_table(look(st), cols, cells, width, header)
+
+
+def chip(st: Style, code: str, fill: str) -> tuple:
+    """A code on its fill (a CRT result), as the aid's tables draw a "key" cell: (items, w, h)."""
+    s = st.bold
+    w = max(14.0, text_width(code, s["font"], s["size"]) + 6)
+    return ((Rect(0, 0, w, 12, fill=fill, stroke="#808080", stroke_width=0.3),
+             Text(w / 2, 6 + ascent(s["font"], s["size"]) / 2 - 0.8, code, s["size"], s["font"],
+                  readable_ink(fill), "middle")), w, 12.0)
+
+
+def record_table(st: Style, data: TableData, width: float, header: bool = True) -> list[Row]:
+    """A table record of the model (:class:`~.tables.TableData`, the one the booklet draws) in
+    the player aid's look: its "key" columns as chips of their fills, its "flex" column taking
+    the width to spare."""
+    roles = data.roles or [""] * len(data.widths)
+    titles = data.header[0] if data.header else [""] * len(roles)
+    cells = [list(r) for r in data.rows]
+    cols = []
+    for j, role in enumerate(roles):
+        col: dict = {"title": titles[j]}
+        if role == "key":
+            chips = [chip(st, row[j], data.fills.get((i, j), "#ffffff")) for i, row in enumerate(data.rows)]
+            col["art"] = max((c[1] for c in chips), default=0.0)
+            for row, c in zip(cells, chips):
+                row[j] = c
+        elif role == "flex":
+            col["flex"] = True
+        cols.append(col)
+    return table(st, cols, cells, width, header)

@@ -7,11 +7,13 @@ lists its orders in words, a deck whose copies print a ``roll`` lists each copy'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from ..model.schema_cards import Deck
 from .orders import orders_words
+from .tables import fill_words
 
 WIDTHS = [1.5, 0.8, 1.9, 4.6]
 
@@ -51,24 +53,27 @@ def shown(content: Content, spec, value) -> str:
     return f"{value} {spec.unit}" if spec.unit and isinstance(value, int) else str(value)
 
 
-def deck_list(content: Content, deck: Deck | None) -> DeckList:
-    """The list of ``deck`` (None: an empty list with the generic columns)."""
+def deck_list(content: Content, deck: Deck | None, word: Callable[[str], str]) -> DeckList:
+    """The list of ``deck`` (None: an empty list with the generic columns), its headings in the
+    words of the style's ``word`` (the player aid's ``words``, as every table's)."""
+    w = word
     align = ["LEFT", "CENTER", "LEFT", "LEFT"]
     if deck is not None and orders_deck(content, deck):      # command cards: the units each orders
-        rows = [[c.name, str(deck.copy_count(c)), orders_words(content, c) or "-", c.text] for c in deck.cards]
-        return DeckList(["Card", "Copies", "Orders", "What it does"], rows, WIDTHS, align)
+        rows = [[c.name, str(deck.copy_count(c)), orders_words(content, c) or w("none"), c.text] for c in deck.cards]
+        return DeckList([w("card"), w("copies"), w("t_orders"), w("t_what_it_does")], rows, WIDTHS, align)
     if deck is not None and "roll" in deck.fields and not deck.list_fields:
         rows = []
         for c in deck.cards:
             rolls = "; ".join(filter(None, (
                 " ".join(filter(None, [ranges(cp.roll) if cp.roll else "",
-                                       f"then {cp.parity}" if cp.roll and cp.get("parity") else (cp.get("parity") or "")]))
+                                       fill_words(w("t_then"), parity=cp.get("parity")) if cp.roll and cp.get("parity")
+                                       else (cp.get("parity") or "")]))
                 for cp in deck.copies_of(c))))
-            rows.append([c.name, str(deck.copy_count(c)), rolls or "always", c.text])
-        return DeckList(["Card", "Copies", "Rolls (one per copy)", "What it does"], rows, WIDTHS, align)
+            rows.append([c.name, str(deck.copy_count(c)), rolls or w("t_always"), c.text])
+        return DeckList([w("card"), w("copies"), w("t_rolls"), w("t_what_it_does")], rows, WIDTHS, align)
     names = list(deck.list_fields) if deck is not None else []
-    header = ["Card", "Copies"] + [(deck.fields[n].label or n.replace("_", " ").capitalize())
-                                   if n in deck.fields else n.capitalize() for n in names] + ["What it does"]
+    header = [w("card"), w("copies")] + [(deck.fields[n].label or n.replace("_", " ").capitalize())
+                                         if n in deck.fields else n.capitalize() for n in names] + [w("t_what_it_does")]
     rows = []
     for c in deck.cards if deck is not None else ():
         v = deck.values(c)

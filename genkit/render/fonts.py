@@ -1,4 +1,4 @@
-"""The three fonts genkit draws with, bundled in ``genkit/fonts/`` (DejaVu, see
+"""The four fonts genkit draws with, bundled in ``genkit/fonts/`` (DejaVu, see
 ``genkit/fonts/LICENSE-DejaVu.txt``).
 
 Layouts name fonts by *logical* name only:
@@ -11,6 +11,8 @@ logical name       PDF (reportlab TTFont, embedded  SVG
 ``sans-bold``      ``DejaVuSans-Bold``             DejaVu Sans, font-weight bold
 ``condensed-bold`` ``DejaVuSansCondensed-Bold``    DejaVu Sans Condensed, bold, font-stretch
                                                    condensed
+``sans-italic``    ``DejaVuSans-Oblique``          DejaVu Sans, font-style italic (the
+                                                   booklet's *emphasis*)
 =================  ==============================  ==========================================
 
 Metrics (:func:`text_width`, :func:`ascent`, :func:`descent`, :func:`cap_height`,
@@ -33,6 +35,7 @@ FONT_FILES: dict[str, tuple[str, str]] = {
     "sans": ("DejaVuSans", "DejaVuSans.ttf"),
     "sans-bold": ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"),
     "condensed-bold": ("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf"),
+    "sans-italic": ("DejaVuSans-Oblique", "DejaVuSans-Oblique.ttf"),
 }
 
 FONTS: tuple[str, ...] = tuple(FONT_FILES)
@@ -48,6 +51,10 @@ SVG_FONT_ATTRS: dict[str, tuple[tuple[str, str], ...]] = {
         ("font-family", "'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"),
         ("font-weight", "bold"),
         ("font-stretch", "condensed"),
+    ),
+    "sans-italic": (
+        ("font-family", "'DejaVu Sans', sans-serif"),
+        ("font-style", "italic"),
     ),
 }
 
@@ -109,7 +116,7 @@ def descent(font: str, size: float) -> float:
 
 
 #: DejaVu's cap height (and digit height): 1493 font units of 2048, identical for the
-#: three bundled faces.  (The files carry an OS/2 v1 table without sCapHeight, so
+#: bundled faces.  (The files carry an OS/2 v1 table without sCapHeight, so
 #: reportlab would report the ascender instead.)
 CAP_HEIGHT_EM = 1493 / 2048
 

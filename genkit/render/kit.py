@@ -84,11 +84,11 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             continue
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
-        if kind == "rules":  # the booklet flows its text with reportlab: a PDF, no page list
+        if kind == "rules":  # pages like every component, and its PDF written with its outline
             booklet = rules_booklet(content, source, style, content_root)
             if booklet is not None:
-                out.append({"kind": kind, "file": FILES[kind], "pdf": booklet[0], "pages": booklet[1],
-                            "info": {}, "bleed": 0.0, "size": style.size})
+                out.append({"kind": kind, "file": FILES[kind], "pdf": booklet.pdf, "pages": booklet.pages,
+                            "info": {}, "bleed": 0.0})
             continue
         if kind in ("map", "map-tiled"):
             out += _map_components(content, source, kind, style, paper)
@@ -200,16 +200,9 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         pages = comp["pages"]
         kind = comp["kind"]
         pdf_path = dest / comp["file"]
-        if "pdf" in comp:  # written whole (the rules booklet)
-            pdf_path.write_bytes(comp["pdf"])
-            entry = {"kind": kind, "file": comp["file"], "pages": pages,
-                     "page_size_in": [round(v / INCH, 4) for v in comp["size"]]}
-            if png:
-                entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
-            manifest["components"].append(entry)
-            continue
         stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
-        pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {stem}",
+        pdf_path.write_bytes(comp.get("pdf") or   # the rules booklet's comes with its outline
+                             pdf_bytes(pages, title=f"{g.title} - {stem}",
                                        subject=f"{g.title} {g.version} print-and-play: {stem}",
                                        keywords=[g.id, g.version, source.sha256[:12]]))
         svgs = []

@@ -208,11 +208,11 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     so a line never runs past its column whatever the model's words."""
     out: list[str] = []
     for line in wrap_text(text, font, size, width):
-        out += [line] if text_width(line, font, size) <= width else _broken(line, font, size, width)
+        out += [line] if text_width(line, font, size) <= width else broken_word(line, font, size, width)
     return out
 
 
-def _broken(line: str, font: str, size: float, width: float) -> list[str]:
+def broken_word(line: str, font: str, size: float, width: float) -> list[str]:
     """``line`` cut into pieces no wider than ``width``, each the longest start of what is left
     that fits (at least one letter).  Linear in the line's length: a piece's width is its
     letters' widths added up, and measured whole only when that sum is within rounding of

@@ -309,8 +309,11 @@ def _page_list(pages) -> list[Page]:
 
 
 def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
-              subject: str | None = None, keywords: str | Sequence[str] | None = None) -> bytes:
-    """The PDF file for ``pages`` as bytes (see :func:`write_pdf`)."""
+              subject: str | None = None, keywords: str | Sequence[str] | None = None,
+              outline: Sequence[tuple[int, str, int]] = ()) -> bytes:
+    """The PDF file for ``pages`` as bytes (see :func:`write_pdf`); ``outline``: the document
+    outline (bookmarks), (page index, title, level) in order, each level at most one deeper
+    than the one before."""
     pages = _page_list(pages)
     _fonts.register_fonts()
     # streams are Flate-compressed binary, not ASCII85 text on top: a quarter smaller, and
@@ -318,13 +321,13 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        return _pdf_bytes(pages, title, author, subject, keywords)
+        return _pdf_bytes(pages, title, author, subject, keywords, outline)
     finally:
         rl_config.useA85 = saved
 
 
 def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
-               keywords: str | Sequence[str] | None) -> bytes:
+               keywords: str | Sequence[str] | None, outline: Sequence[tuple[int, str, int]] = ()) -> bytes:
     first = pages[0]
     c = Canvas(os.devnull, pagesize=(first.width, first.height), invariant=1,
                pageCompression=1, bottomup=0,
@@ -337,13 +340,17 @@ def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
     if keywords:
         c.setKeywords(keywords if isinstance(keywords, str) else ", ".join(keywords))
     w = _Writer(c, _shared_items(pages))
-    for page in pages:
+    for n, page in enumerate(pages):
         c.setPageSize((page.width, page.height))
         c.setTrimBox(list(page.pdf_box(page.trim_box)) if page.trim_box else None)
         c.setBleedBox(list(page.pdf_box(page.bleed_box)) if page.bleed_box else None)
         w.reset()
         c.setMiterLimit(MITER_LIMIT)
         w.items(page.items)
+        for k, (at, text, level) in enumerate(outline):
+            if at == n:
+                c.bookmarkPage(f"outline{k}")
+                c.addOutlineEntry(text, f"outline{k}", level=level)
         c.showPage()
     return c.getpdfdata()
 

@@ -431,7 +431,7 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
     except RecursionError:
         return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
     context = rules_context(content)
-    tables = TableCache(content)
+    tables = TableCache(content, content_root)
     text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them
     tokens = parse_markdown(text)
     findings = _first(chain(

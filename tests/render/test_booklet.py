@@ -201,8 +201,10 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     then the booklet's results table scaled every column down with it, leaving the code column
     narrower than its padding, and the build stopped on reportlab's "flowable given negative
     availWidth" with no file or line. Now the short columns keep their width and the word breaks."""
-    from genkit.render.booklet_tables import column_widths
-    from genkit.render.rules_tables import results_table
+    from genkit.render.booklet_style import TABLE_LOOK
+    from genkit.render.rules_tables import table_style
+    from genkit.render.tables_model import results_table
+    from genkit.render.tables_layout import data_table
     game = tmp_path / "brannock_ford"
     shutil.copytree(ROOT / "content" / "brannock_ford", game)
     crt = (game / "crt.yaml").read_text()
@@ -210,5 +212,44 @@ def test_a_table_cell_with_a_word_wider_than_the_page_leaves_the_other_columns_t
     (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "' + "x" * 600 + '"'))
     manifest = build_kit(game, tmp_path / "kit", only=["rules"])
     assert [c["file"] for c in manifest["components"]] == ["rules.pdf"]
-    widths = column_widths(results_table(load_game(game)), 400, {})
-    assert abs(sum(widths) - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two
+    content = load_game(game)
+    (head_and_first, *_) = data_table(TABLE_LOOK, results_table(content, None, table_style(content)), 400, 400)
+    grid = next(g for g in head_and_first.items[0].items if type(g).__name__ == "Rect" and g.stroke)
+    lines = sorted(g.x1 for g in head_and_first.items[0].items if type(g).__name__ == "Line")
+    widths = [b - a for a, b in zip([0.0] + lines, lines + [grid.w])]
+    assert abs(grid.w - 400) < 1e-6 and min(widths) > 8 + 10   # padding 2 x 4 pt, and a letter or two
+
+
+def test_a_packs_words_change_the_tables_of_aid_and_booklet_alike(tmp_path):
+    """The tables' words are the style's (templates/aid.yaml.j2 ``words``): a pack that restyles
+    or translates them changes the CRT's notes in the player aid and in the booklet, and the
+    booklet's table heads."""
+    game = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", game)
+    crt = load_game(game).crt
+    first = min(crt.columns, key=lambda c: c.key).label
+    (game / "templates").mkdir(exist_ok=True)
+    (game / "templates" / "aid.yaml.j2").write_text(
+        'words:\n  t_below_forbidden: "Under {first}: no battle at all."\n  t_what_happens: "Effect"\n')
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"])
+    booklet = " ".join(" ".join(_pages(tmp_path / "kit" / "rules.pdf")).split())
+    aid = " ".join(" ".join(_pages(tmp_path / "kit" / "player-aid.pdf")).split())
+    said = f"Under {first}: no battle at all."
+    assert said in booklet and said in aid
+    assert "the battle may not be fought" not in booklet + aid
+    assert "Effect" in booklet and "What happens" not in booklet
+
+
+def test_the_results_key_is_one_record_for_aid_and_booklet(tmp_path):
+    """The results key the player aid prints is the booklet's record (tables_model.results_table):
+    a result's words changed in the model change both, and both name every result."""
+    game = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", game)
+    crt = (game / "crt.yaml").read_text()
+    (game / "crt.yaml").write_text(crt.replace('text: "Nothing happens."', 'text: "Both sides stand and stare."'))
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    names = [r.name for r in load_game(game).crt.results]
+    for text in texts:
+        assert "Both sides stand and stare." in text and "Nothing happens." not in text
+        assert all(n in text for n in names), names

@@ -10,7 +10,8 @@ import pytest
 
 from genkit.model.load import load
 from genkit.render.aid import aid_pages
-from genkit.render.aid_sections import crt_notes
+from genkit.render.rules_tables import table_style
+from genkit.render.tables import crt_notes
 from genkit.render.counters import unit_face
 from genkit.render.draw import Circle, Group, Line, Text
 from genkit.pack.printable import build_kit
@@ -66,7 +67,7 @@ def test_odds_columns_head_the_printed_crt(tmp_path):
         text = text.replace(f"- differential: {diff}\n", f'- odds: "{odds}"\n', 1)
     (dest / "crt.yaml").write_text(text)
     content, _ = load(dest)
-    assert crt_notes(content)[1:] == ["Above 4:1: every attack reads the last row, 4:1 Secondary.",
+    assert crt_notes(content, table_style(content).word)[1:] == ["Above 4:1: every attack reads the last row, 4:1 Secondary.",
                                       "Below 1:3: the battle may not be fought."]
     page = aid_pages(content, SheetStyle("letter", 0, "1.0", "0" * 64, "t"))[0]
     texts = {t.text for t in flat(page.items) if isinstance(t, Text)}

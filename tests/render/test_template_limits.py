@@ -122,7 +122,7 @@ def test_dot_dot_in_an_include_is_not_found(tmp_path):
 
 def test_genkit_build_stops_at_a_link_out_of_the_pack(game_copy, tmp_path):
     templates = game_copy / "templates"
-    templates.mkdir()
+    templates.mkdir(exist_ok=True)
     (templates / "passwd_link").symlink_to(_secret(tmp_path))
     (templates / "marker.yaml.j2").write_text(
         (ROOT / "templates" / "marker.yaml.j2").read_text() + '{% include "passwd_link" %}\n')

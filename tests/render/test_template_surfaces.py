@@ -181,7 +181,7 @@ ALIAS_BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
     ("deep: " + "[" * 999 + "]" * 999 + "\n", "depth"),
 ])
 def test_the_aid_style_a_pack_renders_is_read_as_content_is(game_copy, genkit, tmp_path, style, limit):
-    (game_copy / "templates").mkdir()
+    (game_copy / "templates").mkdir(exist_ok=True)
     (game_copy / "templates" / "aid.yaml.j2").write_text(style)
     status, out, err = genkit("build", game_copy, "--out", tmp_path / "kit", "--only", "player-aid")
     said = out + err
@@ -194,7 +194,7 @@ def test_the_aid_style_a_pack_renders_is_read_as_content_is(game_copy, genkit, t
 # --------------------------------------------------------------------------- size, time and pages
 
 def test_a_template_file_past_template_size_is_refused_before_it_is_read(game_copy, genkit, tmp_path):
-    (game_copy / "templates").mkdir()
+    (game_copy / "templates").mkdir(exist_ok=True)
     with (game_copy / "templates" / "counter.yaml.j2").open("wb") as f:
         f.truncate(100 * 2 ** 20)  # 100 MB that take no disk, and no memory unless read
     tracemalloc.start()
@@ -255,7 +255,7 @@ STYLE_FLOOD = "sections:\n" + "  - {id: units, new_page: true}\n" * 4000
 ])
 def test_the_player_aid_stops_at_aid_pages(game_copy, genkit, tmp_path, style, limits):
     if style:
-        (game_copy / "templates").mkdir()
+        (game_copy / "templates").mkdir(exist_ok=True)
         (game_copy / "templates" / "aid.yaml.j2").write_text(style)
     status, out, err = genkit(*limits, "build", game_copy, "--out", tmp_path / "kit",
                               "--only", "player-aid")

@@ -11,7 +11,7 @@ the lower end, or as high and blocking: two hills see each other over the woods 
 between them, and a hill hides what lies behind it from the plain."""
 from __future__ import annotations
 
-from ...board import sight_lines
+from ....board import sight_lines
 from ...sight import los_clear
 
 

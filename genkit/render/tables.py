@@ -1,0 +1,75 @@
+"""A table drawn from the model, as plain data: what the rules booklet (``[[crt]]``, built by
+:mod:`.rules_tables`) and the player aid print, laid out by the one table layout of
+:mod:`.tables_layout`.  No drawing here, and no words of its own: the words around the model's
+values are the style's ``words`` (``templates/aid.yaml.j2``, a pack's own laid over them), the
+same for the player aid and the booklet, so a restyle or a translation changes both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass
+class TableData:
+    """A table drawn from the model: header rows, body rows (text) and what each cell or column
+    is (its relative width, alignment, fill, a counter face drawn in it), with a title above and
+    notes below."""
+
+    header: list[list[str]]
+    rows: list[list[str]]
+    widths: list[float]                      # relative column widths
+    fills: dict[tuple[int, int], str] = field(default_factory=dict)   # (row, col) of body -> #rrggbb
+    spans: list[tuple[int, int, int]] = field(default_factory=list)   # (body row, col from, col to)
+    bands: list[int] = field(default_factory=list)                    # body rows drawn as sub-headings
+    notes: list[str] = field(default_factory=list)
+    align: list[str] = field(default_factory=list)                    # per column: LEFT / CENTER
+    title: str = ""                                                   # printed above the table
+    markup: bool = False                                              # cells hold Markdown inline runs
+    counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
+    # per column, what it is to a layout that draws it its own way (the player aid): "key" a
+    # code printed on its fill (a chip), "flex" the text that takes the width to spare, "" text
+    roles: list[str] = field(default_factory=list)
+
+    def least_height(self, row: float, counter: float) -> float:
+        """About the height the table prints at least (points), its head, body, title and
+        notes ``row`` points a line, a row with a counter face of ``counter`` points its face."""
+        faces = len({r for r, _ in self.counters})
+        lines = len(self.header) + len(self.rows) + len(self.notes) + bool(self.title)
+        return lines * row + faces * max(counter - row, 0.0)
+
+
+# --------------------------------------------------------------------------- words from the model
+
+Words = Callable[[str], str]     # a key of the style's words -> its text (templates/aid.yaml.j2)
+
+
+def fill_words(text: str, **values) -> str:
+    """``text`` (a style's words) with each ``{name}`` replaced by its value."""
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def crt_notes(content, w: Words) -> list[str]:
+    """How the CRT resolves differentials it does not print, in the style's words ``w``, from the
+    model: the player aid prints them under its CRT, the booklet under its own."""
+    crt = content.crt
+    cols = [c.label for c in sorted(crt.columns, key=lambda c: c.key)]
+    what = w("t_odds" if crt.uses_odds else "t_differential")
+    between = "t_between_round_down" if crt.between_columns == "round_down" else "t_between_round_up"
+    out = [fill_words(w(between), what=what)]
+    if crt.above_highest == "last_row":
+        attack = crt.attack_type_names.get(crt.attack_types[-1], crt.attack_types[-1])
+        out.append(fill_words(w("t_above_last_row"), last=cols[-1], attack=attack))
+    else:
+        out.append(fill_words(w("t_above_last_column"), last=cols[-1]))
+    out.append(fill_words(w(f"t_below_{crt.below_lowest}"), first=cols[0]))
+    return out
+
+
+def result_name(r, w: Words) -> str:
+    """A result's name, with its distance for a retreat ("Defenders retreat (2 hexes)")."""
+    if r.effect in ("retreat", "attacker_retreat") and r.hexes:
+        return f"{r.name} ({r.hexes} {w('hex') if r.hexes == 1 else w('hexes')})"
+    return r.name
