@@ -200,6 +200,69 @@ def export(game: Path, vassal: bool, tts: bool, out: Path | None, dpi: int, imag
         click.echo(w, err=True)
 
 
+@cli.command("diff")
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=writable_dir,
+              help="Output folder.  [default: build/<game id>-diff]")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+              help="Paper of the kits compared and of the errata sheet.")
+def diff(old: str, new: str, out: Path | None, paper: str):
+    """Compare two versions of a game, as model and as kit: what changed, which sheets to print
+    again, and an errata sheet for players.
+
+    OLD and NEW are content folders, or a folder at a git revision: FOLDER@REV, e.g.
+    content/bering_land@HEAD~1 content/bering_land (the folder's last commit against the work
+    tree). Both are checked as genkit build checks them and both kits are built (in temporary
+    folders) and compared page by page; each changed value is also applied alone, to name the
+    sheets it touches: a change that touches none is simulation only (listed apart).
+
+    \b
+    Writes to --out:
+      changes.json   every changed value (path, old, new, file:line, the pages it touches),
+                     every changed rule case, and reprint: every kit file and page that differs
+      reprint.json   the pages to print again, and the list in words
+      errata.pdf     each change drawn old and new side by side, the reprint list, the
+                     simulation-only changes
+
+    Exit status: 0 written (whether or not the versions differ); 1 a version's content has
+    errors (the findings name the file and line); 2 a version that cannot be read (no such
+    folder, revision or git) or an output that cannot be written."""
+    from .publish.diff import VersionContentError, diff_versions
+    from .publish.versions import VersionError
+    try:
+        result = diff_versions(old, new, out, paper, progress=lambda line: click.echo(line, err=True))
+    except VersionError as exc:
+        click.echo(f"genkit diff: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    except VersionContentError as exc:
+        print_findings(exc.findings, "text")
+        click.echo(f"genkit diff: {exc.label} has errors (above); fix them, then compare again. "
+                   "Nothing was written.", err=True)
+        sys.exit(findings_status(exc.findings))
+    except (OutputBusy, OutputRefused) as exc:
+        click.echo(f"genkit: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    changes, cases = result["changes"], result["rule_cases"]
+    sim = sum(c["simulation_only"] for c in changes)
+    click.echo(f"{len(changes)} changed value{'s' * (len(changes) != 1)} ({sim} simulation only), "
+               f"{len(cases)} changed rule case{'s' * (len(cases) != 1)}")
+    for c in changes:
+        where = " (simulation only)" if c["simulation_only"] else ""
+        click.echo(f"  {c['path']}: {_shown_value(c['old'])} -> {_shown_value(c['new'])}{where}")
+    for c in cases:
+        click.echo(f"  rule {c['number']} {c['heading']}")
+    click.echo(f"print again: {result['reprint_words']}")
+    click.echo(f"wrote {Path(result['folder']) / 'changes.json'}, reprint.json, errata.pdf "
+               f"in {result['seconds']:.1f} s")
+
+
+def _shown_value(value) -> str:
+    import json
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 @cli.command()
 @GAME
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the dice and the bots.")

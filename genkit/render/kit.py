@@ -36,7 +36,7 @@ from .layout import PAPERS, SheetStyle
 from .map import drawn_map, map_page
 from .pdf import pdf_bytes
 from .rules_text import read_rules, rules_path
-from .sheets import PRINT_AT_100
+from .sheets import PRINT_AT_100, version_label
 from .svg import svg_string
 from .tiles import tile
 
@@ -139,6 +139,40 @@ def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
     return names
 
 
+def _unstamped(text: str, stamp: str) -> bytes:
+    """A page's drawing without the version stamp every sheet prints (``version 1.0 - content
+    abc1234``): what stays the same when only the stamp changes."""
+    return text.replace(stamp, "").encode("utf-8")
+
+
+def page_digest(svg_text: str, stamp: str) -> str:
+    """The hash of one sheet the manifest lists: of its SVG (one page's whole drawing, written
+    byte for byte the same from the same page) without the version stamp, so the pages of two
+    versions of a kit compare one by one: the same hash, the same print (``genkit diff``)."""
+    return hashlib.sha256(_unstamped(svg_text, stamp)).hexdigest()
+
+
+def _booklet_digests(pdf_path: Path, stamp: str) -> list[str]:
+    """The booklet's page hashes: it is written whole by reportlab, with no SVG; each page's text
+    (every word the page prints, in order) without the version stamp."""
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(str(pdf_path))
+    try:
+        out = []
+        for i in range(len(doc)):
+            page = doc[i]
+            text = page.get_textpage().get_text_range()
+            out.append(hashlib.sha256(_unstamped(text, stamp)).hexdigest())
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
+def _sheets(titles: list[str], digests: list[str]) -> list[dict]:
+    return [{"page": i, "title": t, "sha256": d} for i, (t, d) in enumerate(zip(titles, digests), 1)]
+
+
 def _write(components: list[dict], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
     (dest / "svg").mkdir(parents=True)
     if png:
@@ -146,6 +180,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
     g = content.game
     manifest = {"game": g.id, "title": g.title, "version": g.version,
                 "content_sha256": source.sha256, "components": []}
+    stamp = version_label(g.version, source.sha256)
     for comp in components:
         pages = comp["pages"]
         kind = comp["kind"]
@@ -153,7 +188,9 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         if "pdf" in comp:  # written whole (the rules booklet)
             pdf_path.write_bytes(comp["pdf"])
             entry = {"kind": kind, "file": comp["file"], "pages": pages,
-                     "page_size_in": [round(v / INCH, 4) for v in comp["size"]]}
+                     "page_size_in": [round(v / INCH, 4) for v in comp["size"]],
+                     "sheets": _sheets([f"rules page {n}" for n in range(1, pages + 1)],
+                                       _booklet_digests(pdf_path, stamp))}
             if png:
                 entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
             manifest["components"].append(entry)
@@ -161,11 +198,13 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {kind}",
                                        subject=f"{g.title} {g.version} print-and-play: {kind}",
                                        keywords=[g.id, g.version, source.sha256[:12]]))
-        svgs = []
+        svgs, digests = [], []
         for i, p in enumerate(pages, 1):
             name = f"{kind}-{i}.svg"
-            (dest / "svg" / name).write_text(svg_string(p), encoding="utf-8")
+            text = svg_string(p)
+            (dest / "svg" / name).write_text(text, encoding="utf-8")
             svgs.append(f"svg/{name}")
+            digests.append(page_digest(text, stamp))
         b = comp["bleed"]
         first = pages[0]
         entry = {"kind": kind, "file": comp["file"], "pages": len(pages),
@@ -175,6 +214,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
             entry["bleed_in"] = round(b / INCH, 4)
         entry.update(comp["info"])
         entry["svg"] = svgs
+        entry["sheets"] = _sheets([p.title or f"{kind} {i}" for i, p in enumerate(pages, 1)], digests)
         if png:
             entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
         manifest["components"].append(entry)
