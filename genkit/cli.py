@@ -125,9 +125,11 @@ def _bleed(value: str) -> float:
 @click.option("--bleed", default="0", metavar="LENGTH", help="Art past the cut line for print shops, e.g. 0.125in or "
               "3mm; sets TrimBox and BleedBox.  [default: 0]")
 @click.option("--png/--no-png", default=False, show_default=True, help="Also write PNG previews of every page.")
+@click.option("--since", metavar="OLD", help="An earlier version of the game (a folder, or FOLDER@REV such as "
+              "content/bering_land@v1.0): the rules booklet marks each case changed since with a bar in the margin.")
 @SETS
 def build(game: Path, out: Path | None, paper: str, only: str | None, counter_layout: str, bleed: str, png: bool,
-          sets):
+          since: str | None, sets):
     """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG),
     and the rules booklet (rules.pdf) when the game folder has a rules.md.
 
@@ -144,9 +146,26 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
         if kind not in KINDS:
             raise click.BadParameter(f"unknown component '{kind}'; choose from {', '.join(KINDS)}",
                                      param_hint="--only")
+    changed = frozenset()
+    if since:
+        from .publish.diff import VersionContentError
+        from .publish.since import changed_cases
+        from .publish.versions import VersionError
+        try:
+            changed = changed_cases(since, game, sets)
+        except VersionError as exc:
+            click.echo(f"genkit build --since: {exc}", err=True)
+            sys.exit(EXIT_ENVIRONMENT)
+        except VersionContentError as exc:
+            print_findings(exc.findings, "text")
+            click.echo(f"genkit build --since: {exc.label} has errors (above); the previous output is untouched",
+                       err=True)
+            sys.exit(findings_status(exc.findings))
+        except ContentError:
+            pass        # the game's own errors: the build below reports them
     try:
         manifest = build_kit(game, out, paper=paper, only=kinds, counters=counter_layout, bleed_in=bleed_in,
-                             png=png, overrides=sets)
+                             png=png, overrides=sets, changed_cases=changed)
     except ContentError as exc:
         print_findings(exc.findings, "text")
         click.echo("build stopped: the previous output is untouched", err=True)
@@ -161,6 +180,9 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     for comp in manifest["components"]:
         extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
         click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
+        if comp.get("changed_cases"):
+            click.echo(f"  change bars beside {len(comp['changed_cases'])} case(s) changed since {since}: "
+                       f"{', '.join(comp['changed_cases'])}")
 
 
 @cli.command("export")

@@ -36,6 +36,7 @@ from ..model.yaml_safe import current_limits
 from .booklet_style import (ACCENT, BODY, BOLD, FONT_CMD, GREY, INK, MARGIN_BOTTOM, MARGIN_TOP,
                             MARGIN_X, NOTE, RULE_LINE, SANS, SHADE, STYLES, register_fonts)
 from .booklet_tables import Unbroken, model_table, note_boxes
+from .change_bars import ChangeBars
 from .counters import counter_size, unit_face
 from .layout import SheetStyle
 from .rules_markdown import (LIST_INDENT, QUOTE_INSET, TABLE_LINE, RulesError, layout_problems, outside_fences,
@@ -223,9 +224,10 @@ class _Converter:
 # --------------------------------------------------------------------------- the document
 
 class _Booklet(BaseDocTemplate):
-    def __init__(self, filename, style: SheetStyle, subtitle: str, **kw):
+    def __init__(self, filename, style: SheetStyle, subtitle: str, changed: frozenset = frozenset(), **kw):
         super().__init__(filename, **kw)
         self.sheet, self.subtitle = style, subtitle
+        self.change_bars = ChangeBars(changed, MARGIN_X) if changed else None   # genkit build --since
         w, h = self.pagesize
         frame = Frame(MARGIN_X, MARGIN_BOTTOM, w - 2 * MARGIN_X, h - MARGIN_TOP - MARGIN_BOTTOM,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
@@ -249,7 +251,11 @@ class _Booklet(BaseDocTemplate):
     def handle_flowable(self, flowables):
         if flowables:   # the line named if it cannot be laid out (the pieces of a split keep their first's)
             self.placing_line = getattr(flowables[0], "source_line", getattr(self, "placing_line", 1))
+        bars, flowable = self.change_bars, flowables[0] if flowables else None
+        before = bars.placing(self) if bars else None
         super().handle_flowable(flowables)
+        if bars:
+            bars.placed(self, flowable, before)
 
     def _furniture(self, canv, doc):
         """The running head (not on the title page), the page number and the kit's footer."""
@@ -373,9 +379,10 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
 
 
 def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md",
-                content_root=None) -> tuple[bytes, int]:
+                content_root=None, changed: frozenset = frozenset()) -> tuple[bytes, int]:
     """The rules booklet of ``rules_text`` (rules.md as written) as PDF bytes, and its page count;
-    ``content_root``: where the pack's own counter template may be."""
+    ``content_root``: where the pack's own counter template may be; ``changed``: the case numbers
+    marked with a change bar (:mod:`.change_bars`)."""
 
     def counter(side: str, unit_type: str):
         return unit_face(content, side, unit_type, content_root=content_root), counter_size(content)
@@ -395,7 +402,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     story = _title_block(content) + _contents(rules) + rules
     buf = io.BytesIO()
     g = content.game
-    doc = _Booklet(buf, style, "Rules of play", pagesize=(w, h), invariant=1, pageCompression=1,
+    doc = _Booklet(buf, style, "Rules of play", changed, pagesize=(w, h), invariant=1, pageCompression=1,
                    initialFontName=SANS, initialFontSize=BODY, title=f"{g.title} - rules",
                    author="genkit", creator="genkit", subject=f"{g.title} {g.version} rules of play",
                    keywords=", ".join(keywords), leftMargin=MARGIN_X, rightMargin=MARGIN_X,
@@ -412,7 +419,8 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
     return buf.getvalue(), doc.page
 
 
-def rules_booklet(content, source, style: SheetStyle, content_root) -> tuple[bytes, int] | None:
+def rules_booklet(content, source, style: SheetStyle, content_root,
+                  changed: frozenset = frozenset()) -> tuple[bytes, int] | None:
     """The booklet of the game at ``content_root`` (None: the game has no rules.md).  A booklet
     is never printed with bleed.  Raises RulesError (``genkit check`` reports the same first)."""
     path = rules_path(content_root)
@@ -421,4 +429,4 @@ def rules_booklet(content, source, style: SheetStyle, content_root) -> tuple[byt
     flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
     text = read_rules(path, Path(content_root))
     return booklet_pdf(content, flat, text, [content.game.id, content.game.version, source.sha256[:12]],
-                       where=str(path), content_root=content_root)
+                       where=str(path), content_root=content_root, changed=changed)

@@ -69,9 +69,11 @@ def kit_kinds(paper, only, counters, bleed_in) -> tuple[str, ...]:
 
 
 def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",
-               bleed_in: float = 0.0, content_root=None, laid: Laid | None = None) -> list[dict]:
+               bleed_in: float = 0.0, content_root=None, laid: Laid | None = None,
+               changed_cases: frozenset = frozenset()) -> list[dict]:
     """Lay out the requested components: a list of ``{kind, file, pages, info}`` with
-    the Page objects (nothing written); ``laid``: what the drawing checks laid out already."""
+    the Page objects (nothing written); ``laid``: what the drawing checks laid out already;
+    ``changed_cases``: the rule cases the booklet marks with a change bar (``build --since``)."""
     g = content.game
     style = SheetStyle(paper, bleed_in * INCH, g.version, source.sha256, g.title)
     out = []
@@ -82,10 +84,11 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
         if kind == "rules":  # the booklet flows its text with reportlab: a PDF, no page list
-            booklet = rules_booklet(content, source, style, content_root)
+            booklet = rules_booklet(content, source, style, content_root, frozenset(changed_cases))
             if booklet is not None:
+                info = {"changed_cases": sorted(changed_cases, key=_case_key)} if changed_cases else {}
                 out.append({"kind": kind, "file": FILES[kind], "pdf": booklet[0], "pages": booklet[1],
-                            "info": {}, "bleed": 0.0, "size": style.size})
+                            "info": info, "bleed": 0.0, "size": style.size})
             continue
         if kind == "map":
             pages = [map_page(content, style)]
@@ -117,6 +120,10 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         out.append({"kind": kind, "file": FILES[kind], "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     return out
+
+
+def _case_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split(".") if p.isdigit())
 
 
 def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
@@ -190,7 +197,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
             entry = {"kind": kind, "file": comp["file"], "pages": pages,
                      "page_size_in": [round(v / INCH, 4) for v in comp["size"]],
                      "sheets": _sheets([f"rules page {n}" for n in range(1, pages + 1)],
-                                       _booklet_digests(pdf_path, stamp))}
+                                       _booklet_digests(pdf_path, stamp)), **comp["info"]}
             if png:
                 entry["png"] = _render_pngs(pdf_path, dest / "png", kind, png_dpi)
             manifest["components"].append(entry)
@@ -236,7 +243,8 @@ def kit_digest(source, content_root) -> str:
 
 def write_kit(content, source, content_root, out_dir: str | os.PathLike | None = None,
               kinds=KINDS, paper: str = "letter", counters: str = "duplex", bleed_in: float = 0.0,
-              png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None) -> dict:
+              png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None,
+              changed_cases: frozenset = frozenset()) -> dict:
     """Lay out and write the kit of a checked model (:func:`genkit.pack.build_kit` loads and
     checks it) and return the manifest (also written as ``manifest.json``); ``laid``: what its
     drawing checks laid out, printed as it is.
@@ -252,6 +260,6 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")
     components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
-                            content_root=content_root, laid=laid)
+                            content_root=content_root, laid=laid, changed_cases=changed_cases)
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
         return _write(components, folder, content, source, png, png_dpi)

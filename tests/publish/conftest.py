@@ -54,3 +54,8 @@ def kits(tmp_path_factory):
             build_kit(ROOT / "content" / game, folder, paper=paper.split("-")[0], bleed_in=bleed)
             out.setdefault(game, {})[paper] = folder
     return out
+
+
+# the PDF operator reader of the render tests (fills, strokes, text runs in points, y down)
+import sys as _sys  # noqa: E402
+_sys.path.insert(0, str(ROOT / "tests" / "render"))
