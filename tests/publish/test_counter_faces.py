@@ -44,3 +44,31 @@ def test_finding_2_the_sides_counters_differ_in_black_and_white(kits, game):
         fills = set(_faces(page, size))
         assert _rgb(ca) in fills and _rgb(cb) in fills        # the faces print these colours
         assert _ratio(_rgb(ca), _rgb(cb)) >= 3.0, (game, ca, cb, round(_ratio(_rgb(ca), _rgb(cb)), 2))
+
+
+def _squares(page, size):
+    return [r for r in page.rects if abs(r[2] - r[0] - size) < 0.05 and abs(r[3] - r[1] - size) < 0.05]
+
+
+def _inside(box, sq, pad=0.01):
+    return sq[0] - pad <= box[0] and box[2] <= sq[2] + pad and sq[1] - pad <= box[1] and box[3] <= sq[3] + pad
+
+
+def test_finding_3_the_facing_arrowhead_clears_the_counter_edge(kits):
+    """Bering Land's Light Heavy Mobile and Heavy Mobile print an arrowhead at the top edge (their
+    front); its tip lies at least 1/32 in (2.25 pt) inside the edge, more than a cutting error
+    (it was 0.2 pt)."""
+    from pdf_paths import painted_paths
+    pdf = kits["bering_land"]["letter"] / "counters.pdf"
+    found = 0
+    for page, paths in zip(pm.read_pdf(pdf), painted_paths(pdf)):
+        squares = _squares(page, 54.0)
+        for p in paths:
+            if not (p.filled and len(p.points) == 3):
+                continue
+            sq = next((s for s in squares if _inside(p.box, s)), None)
+            if sq is None:
+                continue
+            found += 1
+            assert p.box[1] - sq[1] >= 2.25, round(p.box[1] - sq[1], 2)
+    assert found == 2 * (3 + 2) * 2          # LHM and HM, 3 and 2 a side, both sides of the sheet
