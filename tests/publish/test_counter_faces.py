@@ -72,3 +72,25 @@ def test_finding_3_the_facing_arrowhead_clears_the_counter_edge(kits):
             found += 1
             assert p.box[1] - sq[1] >= 2.25, round(p.box[1] - sq[1], 2)
     assert found == 2 * (3 + 2) * 2          # LHM and HM, 3 and 2 a side, both sides of the sheet
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_finding_9_marker_text_clears_its_frame(kits, game):
+    """Every word printed inside a marker's frame keeps at least 1.5 pt from the frame's left and
+    right sides ("TURN" was 41.85 pt wide in a 43.3 pt frame)."""
+    from conftest import pdf_words
+    from pdf_paths import painted_paths
+    pdf = kits[game]["letter"] / "counters.pdf"
+    words = pdf_words(pdf)
+    checked = 0
+    for n, paths in enumerate(painted_paths(pdf), 1):
+        frames = [p.box for p in paths if p.stroked and not p.filled and len(p.points) > 8
+                  and 30 < p.box[2] - p.box[0] < 60 and 30 < p.box[3] - p.box[1] < 60]
+        for w in (w for w in words if w.page == n):
+            frame = next((f for f in frames if _inside((w.x0, w.y0, w.x1, w.y1), f, pad=1)), None)
+            if frame is None:
+                continue
+            checked += 1
+            assert w.x0 - frame[0] >= 1.5 and frame[2] - w.x1 >= 1.5, (w.text, round(w.x0 - frame[0], 2),
+                                                                        round(frame[2] - w.x1, 2))
+    assert checked >= 4            # at least a marker's label, front and back
