@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import pdf_measure as pm
-from conftest import ROOT, pdf_words
+from publish_helpers import ROOT, pdf_words
 from test_diff import _update
 
 BERING = ROOT / "content" / "bering_land"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pdf_measure as pm
 import pytest
 
-from conftest import GAMES, ROOT
+from publish_helpers import GAMES, ROOT
 
 
 def _luminance(rgb) -> float:
@@ -78,7 +78,7 @@ def test_finding_3_the_facing_arrowhead_clears_the_counter_edge(kits):
 def test_finding_9_marker_text_clears_its_frame(kits, game):
     """Every word printed inside a marker's frame keeps at least 1.5 pt from the frame's left and
     right sides ("TURN" was 41.85 pt wide in a 43.3 pt frame)."""
-    from conftest import pdf_words
+    from publish_helpers import pdf_words
     from pdf_paths import painted_paths
     pdf = kits[game]["letter"] / "counters.pdf"
     words = pdf_words(pdf)
@@ -94,3 +94,27 @@ def test_finding_9_marker_text_clears_its_frame(kits, game):
             assert w.x0 - frame[0] >= 1.5 and frame[2] - w.x1 >= 1.5, (w.text, round(w.x0 - frame[0], 2),
                                                                         round(frame[2] - w.x1, 2))
     assert checked >= 4            # at least a marker's label, front and back
+
+
+def test_finding_12_counters_print_movement_and_reach(kits):
+    """Vereux Crossing's counters print each unit's movement ("M2": the dice by range are its
+    reach); a unit that fires beyond the next hex prints its reach ("R2": Brannock's artillery),
+    one that fires only next door prints none."""
+    from publish_helpers import pdf_words
+    from genkit.model.load import load_game
+    for game, mark in (("memoir44", "M"), ("brannock_ford", "R"), ("bering_land", "R")):
+        content = load_game(ROOT / "content" / game)
+        words = [w.text for w in pdf_words(kits[game]["letter"] / "counters.pdf") if w.page == 1]
+        for ut in content.unit_types:
+            pieces = sum(len(g.setup) + g.reserve for g in content.counters.units if g.type == ut.id)
+            if mark == "M":
+                want = f"M{ut.movement}"
+            elif max(ut.attack_distance.values()) > 1:
+                want = "R" + "/".join(dict.fromkeys(str(d) for d in ut.attack_distance.values()))
+            else:
+                want = None
+            if want:
+                assert words.count(want) >= pieces, (game, ut.id, want)
+        if game == "brannock_ford":
+            art = sum(len(g.setup) + g.reserve for g in content.counters.units if g.type == "art")
+            assert sum(w.startswith("R") and w[1:].isdigit() for w in words) == art   # the guns alone

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, pdf_words
+from publish_helpers import ROOT, pdf_words
 
 BERING = ROOT / "content" / "bering_land"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GAMES, pdf_words
+from publish_helpers import GAMES, pdf_words
 
 QUARTER_INCH = 18.0
 ROUNDING = 0.02     # pdftotext prints boxes to 1/1000 pt; a word set exactly at 18 pt reads 17.999
