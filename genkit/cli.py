@@ -180,6 +180,9 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     for comp in manifest["components"]:
         extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
         click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
+        if comp.get("fits_a3") is False:
+            click.echo(f"  the map sheet is larger than A3: on A4 paper print {comp['print_instead']} "
+                       "(tiles to tape together); map.pdf is for a print shop")
         if comp.get("changed_cases"):
             click.echo(f"  change bars beside {len(comp['changed_cases'])} case(s) changed since {since}: "
                        f"{', '.join(comp['changed_cases'])}")

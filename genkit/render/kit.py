@@ -68,6 +68,25 @@ def kit_kinds(paper, only, counters, bleed_in) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in set(only))
 
 
+#: A3, the largest paper an A4 household or copy shop usually has, in inches (297 x 420 mm)
+A3_IN = (297 / 25.4, 420 / 25.4)
+
+
+def fits_a3(content) -> bool:
+    """Whether the map's sheet fits on A3, either way round."""
+    w, h = sorted(content.game.components.map_sheet_in)
+    return w <= A3_IN[0] + 1e-6 and h <= A3_IN[1] + 1e-6
+
+
+def _map_beyond_a3(content, style: SheetStyle):
+    """The map sheet of an A4 kit whose map is larger than A3: drawn as designed (a print shop
+    prints it), its footer saying that on A4 paper the tiled map is the one to print."""
+    w, h = content.game.components.map_sheet_in
+    items = list(drawn_map(content, style.version_text))
+    return style.page(items, w * INCH, h * INCH, "map",
+                      "larger than A3: on A4 print map-tiled.pdf")
+
+
 def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",
                bleed_in: float = 0.0, content_root=None, laid: Laid | None = None,
                changed_cases: frozenset = frozenset()) -> list[dict]:
@@ -91,7 +110,10 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
                             "info": info, "bleed": 0.0, "size": style.size})
             continue
         if kind == "map":
-            pages = [map_page(content, style)]
+            pages = [map_page(content, style) if fits_a3(content) or paper != "a4" else
+                     _map_beyond_a3(content, style)]
+            if paper == "a4" and not fits_a3(content):
+                info = {"fits_a3": False, "print_instead": FILES["map-tiled"]}
         elif kind == "map-tiled":
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
