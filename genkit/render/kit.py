@@ -34,7 +34,7 @@ from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
 from .layout import PAPERS, SheetStyle
 from .map import drawn_map, map_page
-from .pdf import pdf_bytes
+from .pdf import SRGB, pdf_bytes
 from .rules_text import read_rules, rules_path
 from .sheets import PRINT_AT_100, version_label
 from .svg import svg_string
@@ -226,7 +226,8 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
             continue
         pdf_path.write_bytes(pdf_bytes(pages, title=f"{g.title} - {kind}",
                                        subject=f"{g.title} {g.version} print-and-play: {kind}",
-                                       keywords=[g.id, g.version, source.sha256[:12]]))
+                                       keywords=[g.id, g.version, source.sha256[:12]],
+                                       print_shop=comp["bleed"] > 0))
         svgs, digests = [], []
         for i, p in enumerate(pages, 1):
             name = f"{kind}-{i}.svg"
@@ -241,6 +242,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
                                   round((first.height - 2 * b) / INCH, 4)]}
         if b:
             entry["bleed_in"] = round(b / INCH, 4)
+            entry["output_intent"] = SRGB
         entry.update(comp["info"])
         entry["svg"] = svgs
         entry["sheets"] = _sheets([p.title or f"{kind} {i}" for i, p in enumerate(pages, 1)], digests)
