@@ -26,8 +26,10 @@ from ..render import counters as render_counters
 from ..render.draw import INCH
 from ..render.kit import kit_digest
 from ..render.layout import SheetStyle
-from ..render.map import MapGeometry, map_page
+from ..render.draw import Page
+from ..render.map import MapGeometry, drawn_map
 from ..render.raster import png_bytes, raster
+from .documents import documents
 
 #: the largest image edge any export writes (TTS loads up to 4096 reliably; VASSAL tiles maps)
 MAX_EDGE = 8192
@@ -96,6 +98,7 @@ class Artwork:
     counter_px: int
     card_px: tuple
     images: dict = field(default_factory=dict)
+    documents: list = field(default_factory=list)    # the player aid and the rules (:mod:`.documents`)
 
 
 def pixels_per_inch(content, dpi: float) -> float:
@@ -121,6 +124,7 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
     if pieces:
         art.counters = _counter_kinds(content, content_path, art)
         art.cards, art.card_back = _card_art(content, content_path, art, checked.laid.cards)
+        art.documents = documents(content, source, content_path)
     return art
 
 
@@ -130,8 +134,11 @@ def _even(v: float) -> int:
 
 
 def _map_art(content, source, ppi: float, images: dict) -> MapArt:
+    """The map as the kit draws it, without the print footer ("print at 100%" means nothing on a
+    screen): the sheet's drawing alone."""
     style = SheetStyle("letter", 0, content.game.version, source.sha256, content.game.title)
-    page = map_page(content, style)
+    w, h = content.game.components.map_sheet_in
+    page = Page(w * INCH, h * INCH, tuple(drawn_map(content, style.version_text)), title="map")
     k = ppi / INCH                                   # pixels per point
     w_px, h_px = round(page.width * k), round(page.height * k)
     if max(w_px, h_px) > MAX_EDGE:
