@@ -122,8 +122,8 @@ def _bleed(value: str) -> float:
               help="Comma list of components: map,map-tiled,counters,cards,player-aid,rules.  [default: all]")
 @click.option("--counters", "counter_layout", type=click.Choice(["duplex", "fold"]), default="duplex",
               show_default=True, help="duplex: fronts and backs on facing pages; fold: side by side, fold and glue.")
-@click.option("--bleed", default="0", metavar="LENGTH", help="Art past the cut line for print shops, e.g. 0.125in or "
-              "3mm; sets TrimBox and BleedBox.  [default: 0]")
+@click.option("--bleed", default="0", metavar="LENGTH", help="Print-shop mode: art past the cut line, e.g. 0.125in or "
+              "3mm; sets TrimBox and BleedBox and an sRGB output intent (PDF 1.4).  [default: 0]")
 @click.option("--png/--no-png", default=False, show_default=True, help="Also write PNG previews of every page.")
 @click.option("--since", metavar="OLD", help="An earlier version of the game (a folder, or FOLDER@REV such as "
               "content/bering_land@v1.0): the rules booklet marks each case changed since with a bar in the margin.")
