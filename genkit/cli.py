@@ -122,12 +122,14 @@ def _bleed(value: str) -> float:
               help="Comma list of components: map,map-tiled,counters,cards,player-aid,rules.  [default: all]")
 @click.option("--counters", "counter_layout", type=click.Choice(["duplex", "fold"]), default="duplex",
               show_default=True, help="duplex: fronts and backs on facing pages; fold: side by side, fold and glue.")
-@click.option("--bleed", default="0", metavar="LENGTH", help="Art past the cut line for print shops, e.g. 0.125in or "
-              "3mm; sets TrimBox and BleedBox.  [default: 0]")
+@click.option("--bleed", default="0", metavar="LENGTH", help="Print-shop mode: art past the cut line, e.g. 0.125in or "
+              "3mm; sets TrimBox and BleedBox and an sRGB output intent (PDF 1.4).  [default: 0]")
 @click.option("--png/--no-png", default=False, show_default=True, help="Also write PNG previews of every page.")
+@click.option("--since", metavar="OLD", help="An earlier version of the game (a folder, or FOLDER@REV such as "
+              "content/bering_land@v1.0): the rules booklet marks each case changed since with a bar in the margin.")
 @SETS
 def build(game: Path, out: Path | None, paper: str, only: str | None, counter_layout: str, bleed: str, png: bool,
-          sets):
+          since: str | None, sets):
     """Build the print-and-play kit: map, tiled map, counters, cards, player aid (PDF + SVG),
     and the rules booklet (rules.pdf) when the game folder has a rules.md.
 
@@ -144,9 +146,26 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
         if kind not in KINDS:
             raise click.BadParameter(f"unknown component '{kind}'; choose from {', '.join(KINDS)}",
                                      param_hint="--only")
+    changed = frozenset()
+    if since:
+        from .publish.diff import VersionContentError
+        from .publish.since import changed_cases
+        from .publish.versions import VersionError
+        try:
+            changed = changed_cases(since, game, sets)
+        except VersionError as exc:
+            click.echo(f"genkit build --since: {exc}", err=True)
+            sys.exit(EXIT_ENVIRONMENT)
+        except VersionContentError as exc:
+            print_findings(exc.findings, "text")
+            click.echo(f"genkit build --since: {exc.label} has errors (above); the previous output is untouched",
+                       err=True)
+            sys.exit(findings_status(exc.findings))
+        except ContentError:
+            pass        # the game's own errors: the build below reports them
     try:
         manifest = build_kit(game, out, paper=paper, only=kinds, counters=counter_layout, bleed_in=bleed_in,
-                             png=png, overrides=sets)
+                             png=png, overrides=sets, changed_cases=changed)
     except ContentError as exc:
         print_findings(exc.findings, "text")
         click.echo("build stopped: the previous output is untouched", err=True)
@@ -161,6 +180,12 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     for comp in manifest["components"]:
         extra = "".join(f", {comp[k]} {k}" for k in ("pieces", "cards") if k in comp)
         click.echo(f"{folder / comp['file']}: {comp['pages']} page{'s' * (comp['pages'] != 1)}{extra}")
+        if comp.get("fits_a3") is False:
+            click.echo(f"  the map sheet is larger than A3: on A4 paper print {comp['print_instead']} "
+                       "(tiles to tape together); map.pdf is for a print shop")
+        if comp.get("changed_cases"):
+            click.echo(f"  change bars beside {len(comp['changed_cases'])} case(s) changed since {since}: "
+                       f"{', '.join(comp['changed_cases'])}")
 
 
 @cli.command("export")
@@ -198,6 +223,69 @@ def export(game: Path, vassal: bool, tts: bool, out: Path | None, dpi: int, imag
     click.echo(f"wrote {result['folder']} in {result['seconds']:.1f} s")
     for w in result["warnings"]:
         click.echo(w, err=True)
+
+
+@cli.command("diff")
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), callback=writable_dir,
+              help="Output folder.  [default: build/<game id>-diff]")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+              help="Paper of the kits compared and of the errata sheet.")
+def diff(old: str, new: str, out: Path | None, paper: str):
+    """Compare two versions of a game, as model and as kit: what changed, which sheets to print
+    again, and an errata sheet for players.
+
+    OLD and NEW are content folders, or a folder at a git revision: FOLDER@REV, e.g.
+    content/bering_land@HEAD~1 content/bering_land (the folder's last commit against the work
+    tree). Both are checked as genkit build checks them and both kits are built (in temporary
+    folders) and compared page by page; each changed value is also applied alone, to name the
+    sheets it touches: a change that touches none is simulation only (listed apart).
+
+    \b
+    Writes to --out:
+      changes.json   every changed value (path, old, new, file:line, the pages it touches),
+                     every changed rule case, and reprint: every kit file and page that differs
+      reprint.json   the pages to print again, and the list in words
+      errata.pdf     each change drawn old and new side by side, the reprint list, the
+                     simulation-only changes
+
+    Exit status: 0 written (whether or not the versions differ); 1 a version's content has
+    errors (the findings name the file and line); 2 a version that cannot be read (no such
+    folder, revision or git) or an output that cannot be written."""
+    from .publish.diff import VersionContentError, diff_versions
+    from .publish.versions import VersionError
+    try:
+        result = diff_versions(old, new, out, paper, progress=lambda line: click.echo(line, err=True))
+    except VersionError as exc:
+        click.echo(f"genkit diff: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    except VersionContentError as exc:
+        print_findings(exc.findings, "text")
+        click.echo(f"genkit diff: {exc.label} has errors (above); fix them, then compare again. "
+                   "Nothing was written.", err=True)
+        sys.exit(findings_status(exc.findings))
+    except (OutputBusy, OutputRefused) as exc:
+        click.echo(f"genkit: {exc}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    changes, cases = result["changes"], result["rule_cases"]
+    sim = sum(c["simulation_only"] for c in changes)
+    click.echo(f"{len(changes)} changed value{'s' * (len(changes) != 1)} ({sim} simulation only), "
+               f"{len(cases)} changed rule case{'s' * (len(cases) != 1)}")
+    for c in changes:
+        where = " (simulation only)" if c["simulation_only"] else ""
+        click.echo(f"  {c['path']}: {_shown_value(c['old'])} -> {_shown_value(c['new'])}{where}")
+    for c in cases:
+        click.echo(f"  rule {c['number']} {c['heading']}")
+    click.echo(f"print again: {result['reprint_words']}")
+    click.echo(f"wrote {Path(result['folder']) / 'changes.json'}, reprint.json, errata.pdf "
+               f"in {result['seconds']:.1f} s")
+
+
+def _shown_value(value) -> str:
+    import json
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @cli.command()

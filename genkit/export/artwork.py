@@ -31,10 +31,12 @@ from ..render import counters as render_counters
 from ..render.draw import INCH
 from ..render.kit import kit_digest
 from ..render.layout import SheetStyle
-from ..render.map import MapGeometry, map_page, map_sheets
+from ..render.draw import Page
+from ..render.map import MapGeometry, drawn_map, map_sheets
 from ..render.map_board import BoardGeometry
 from ..render.map_connections import board_of, is_hex
 from ..render.raster import png_bytes, raster
+from .documents import documents
 
 #: the largest image edge any export writes (TTS loads up to 4096 reliably; VASSAL tiles maps)
 MAX_EDGE = 8192
@@ -132,11 +134,12 @@ class Artwork:
     card_px: tuple
     images: dict = field(default_factory=dict)
     maps: list = field(default_factory=list)     # every map, one per sheet of the board
+    decks: list = field(default_factory=list)     # DeckArt of every deck (cards, card_back: the first's)
+    documents: list = field(default_factory=list)    # the player aid and the rules (:mod:`.documents`)
 
     def map_of(self, space_id: str) -> MapArt:
         """The map a space is drawn on."""
         return next(m for m in self.maps if space_id in m.spaces)
-    decks: list = field(default_factory=list)     # DeckArt of every deck (cards, card_back: the first's)
 
 
 def pixels_per_inch(content, dpi: float) -> float:
@@ -173,6 +176,7 @@ def load_artwork(content_path, dpi: float, overrides=(), pieces: bool = True) ->
         art.decks = [_card_art(content, deck, content_path, art, checked.laid.cards) for deck in content.decks]
         if art.decks:
             art.cards, art.card_back, art.card_px = art.decks[0].cards, art.decks[0].back, art.decks[0].card_px
+        art.documents = documents(content, source, content_path)
     return art
 
 
@@ -182,8 +186,11 @@ def _even(v: float) -> int:
 
 
 def _map_art(content, source, ppi: float, images: dict) -> MapArt:
+    """The map as the kit draws it, without the print footer ("print at 100%" means nothing on a
+    screen): the sheet's drawing alone."""
     style = SheetStyle("letter", 0, content.game.version, source.sha256, content.game.title)
-    page = map_page(content, style)
+    w, h = content.game.components.map_sheet_in
+    page = Page(w * INCH, h * INCH, tuple(drawn_map(content, style.version_text)), title="map")
     k = ppi / INCH                                   # pixels per point
     w_px, h_px = round(page.width * k), round(page.height * k)
     if max(w_px, h_px) > MAX_EDGE:
@@ -198,7 +205,8 @@ def _map_art(content, source, ppi: float, images: dict) -> MapArt:
 def _sheet_art(content, source, ppi: float, images: dict, sheet: str) -> MapArt:
     """One sheet of a board that is not a hex grid, and its spaces' centres in its pixels."""
     style = SheetStyle("letter", 0, content.game.version, source.sha256, content.game.title)
-    page = map_page(content, style, sheet)
+    w, h = content.game.components.map_sheet_in     # the sheet's drawing alone, as _map_art's
+    page = Page(w * INCH, h * INCH, tuple(drawn_map(content, style.version_text, sheet)), title="map")
     k = ppi / INCH
     w_px, h_px = round(page.width * k), round(page.height * k)
     if max(w_px, h_px) > MAX_EDGE:

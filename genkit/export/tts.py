@@ -88,6 +88,7 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
         objects.append(deck)
         images.update(sheets)
     objects += _dice(art, content, guid)
+    objects += _documents(art, guid, url, images)
     bag = _object("Bag", guid("bag"), art.title, _transform(y=1.5), Bag={"Order": 0},
                   MaterialIndex=-1, MeshIndex=-1, ContainedObjects=objects,
                   Description=f"{art.title} {art.version}: board, counters, cards and dice (genkit)")
@@ -95,6 +96,27 @@ def saved_object(art: Artwork, content, url) -> tuple[dict, dict]:
             "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
             "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": [bag]}
     return save, images
+
+
+def _documents(art: Artwork, guid, url, images: dict) -> list[dict]:
+    """The player aid's and the rules booklet's pages, a tile each, in two rows below the board
+    (TTS's own PDF object is not part of the saved-object format genkit writes)."""
+    out = []
+    k = table_scale(art)
+    page_w = 8.5 * UNITS_PER_INCH                 # a Letter page, upright, as printed
+    for row, doc in enumerate(art.documents):
+        for n, data in enumerate(doc.pages, 1):
+            name = doc.page_name(n)
+            images[name] = data
+            x = (n - (len(doc.pages) + 1) / 2) * (page_w + 0.5)
+            z = -(max(m.height for m in art.maps) * k / 2 + 7 + row * 12 * UNITS_PER_INCH)
+            out.append(_object("Custom_Tile", guid(f"{doc.key}-{n}"), f"{doc.title}, page {n}",
+                               _transform(x, z, y=1.0, scale=page_w, rot_y=0.0),
+                               CustomImage={"ImageURL": url(name), "ImageSecondaryURL": url(name),
+                                            "ImageScalar": 1.0, "WidthScale": 0.0,
+                                            "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS,
+                                                           "Stackable": False, "Stretch": True}}))
+    return out
 
 
 def board_image(art: Artwork, m=None) -> bytes:

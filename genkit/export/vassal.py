@@ -66,6 +66,10 @@ def vmod_bytes(art: Artwork, content) -> bytes:
     files = {"buildFile.xml": build_file(art, content), "moduledata": module_data(art)}
     for name, data in art.images.items():
         files[f"images/{name}"] = data
+    for doc in art.documents:                      # the Help menu's PDFs and the Charts' pages
+        files[f"pdf/{doc.key}.pdf"] = doc.pdf
+        for n, data in enumerate(doc.pages, 1):
+            files[f"images/{doc.page_name(n)}"] = data
     return zip_bytes(files)
 
 
@@ -91,7 +95,9 @@ def build_file(art: Artwork, content) -> bytes:
     root = ET.Element(B + "GameModule", name=art.title, version=art.version,
                       VassalVersion=VASSAL_VERSION, description=f"{art.title} (genkit)")
     for cls in MODULE_CHILDREN:
-        _el(root, cls)
+        e = _el(root, cls)
+        if cls == "module.Documentation":
+            _documentation(e, art)
     roster = _el(root, "module.PlayerRoster", buttonText="Retire")
     for side in content.game.sides:
         ET.SubElement(roster, "entry").text = side.name
@@ -105,8 +111,29 @@ def build_file(art: Artwork, content) -> bytes:
     _palette(root, art, content, slots)
     _dice(root, content)
     _turns(root, content)
+    _charts(root, art)
     root.set("nextPieceSlotId", str(slots.next))
     return _xml(root)
+
+
+def _documentation(doc, art: Artwork) -> None:
+    """Help menu: the rules booklet and the player aid, each opened as its PDF."""
+    for d in sorted(art.documents, key=lambda d: d.key != "rules"):
+        _el(doc, "module.documentation.BrowserPDFFile", title=d.title, pdfFile=f"pdf/{d.key}.pdf")
+
+
+def _charts(root, art: Artwork) -> None:
+    """A Charts window with the player aid's pages (the Combat Results Table, tracks and charts),
+    one tab a page."""
+    aid = next((d for d in art.documents if d.key == "player-aid"), None)
+    if aid is None:
+        return
+    window = _el(root, "module.ChartWindow", name="Player aid", tooltip="The player aid: CRT, tracks and charts",
+                 icon="", hotkey="", description="")
+    window.set("text", "Player aid")          # the toolbar button's label (_el's text is the element's)
+    tabs = _el(window, "widget.TabWidget", entryName="Player aid")
+    for n in range(1, len(aid.pages) + 1):
+        _el(tabs, "widget.Chart", chartName=f"Page {n}", description="", fileName=aid.page_name(n))
 
 
 def _map(root, name: str, button: str) -> ET.Element:

@@ -61,7 +61,7 @@ def load_printable(path: str | Path, overrides: Iterable[str] = ()) -> Checked:
 def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
               paper: str = "letter", only: Iterable[str] | str | None = None,
               counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
-              overrides: Iterable[str] = (), png_dpi: int = PNG_DPI) -> dict:
+              overrides: Iterable[str] = (), png_dpi: int = PNG_DPI, changed_cases: frozenset = frozenset()) -> dict:
     """Build the print-and-play kit of the game at ``content_path`` and return the
     manifest (also written as ``manifest.json``).
 
@@ -72,8 +72,9 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     Raises :class:`~genkit.model.load.ContentError` (bad content) or ValueError (bad
     arguments) before writing anything, and what :func:`genkit.render.kit.write_kit` raises;
     on any failure, and if the process is killed, the previous output is kept. The cards'
-    faces are laid out once, by the check that they fit, and printed as laid out."""
+    faces are laid out once, by the check that they fit, and printed as laid out. ``changed_cases``:
+    the rule cases the booklet marks with a change bar (:mod:`genkit.publish.since`)."""
     kinds = kit_kinds(paper, only, counters, bleed_in)
     checked = load_printable(content_path, overrides)
     return write_kit(checked.content, checked.source, content_path, out_dir, kinds, paper, counters,
-                     bleed_in, png, png_dpi, checked.laid)
+                     bleed_in, png, png_dpi, checked.laid, changed_cases)

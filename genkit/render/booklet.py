@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .booklet_blocks import TABLE_MARK, Converter
+from .change_bars import ChangeBars
 from .booklet_pages import Strip, flow, pages_of
 from .booklet_style import GREY, INK, MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X, NOTE, STYLES
 from .counters import counter_size, unit_face
@@ -128,7 +129,7 @@ def _number_contents(placed, width: float) -> None:
 
 
 def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "rules.md",
-                   content_root=None) -> tuple[list[Page], list[tuple[int, str, int]]]:
+                   content_root=None, changed: frozenset = frozenset()) -> tuple[list[Page], list[tuple[int, str, int]]]:
     """The booklet of ``rules_text`` (rules.md as written): its pages and its outline (page
     index, heading, level); ``content_root``: where the pack's own counter template may be."""
 
@@ -153,7 +154,7 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
     for spacing in SPACINGS:
         rules = Converter(tables, frame[0], frame[1], counter, spacing).run(tokens)
         strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
-        tried = flow(strips, h, where, source_line)
+        tried = flow(strips, h, where, source_line, ChangeBars(changed) if changed else None)
         if placed is None or len(tried) < len(placed):
             placed = tried
         if len(placed) == 1 or len(placed) > SQUEEZE_PAGES or placed[-1].used >= frame[1] * LAST_PAGE:
@@ -170,21 +171,22 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
 
 
 def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md",
-                content_root=None) -> tuple[bytes, int]:
+                content_root=None, changed: frozenset = frozenset()) -> tuple[bytes, int]:
     """The rules booklet as PDF bytes, and its page count (see :func:`booklet_layout`)."""
-    booklet = _booklet(content, style, rules_text, keywords, where, content_root)
+    booklet = _booklet(content, style, rules_text, keywords, where, content_root, changed)
     return booklet.pdf, len(booklet.pages)
 
 
-def _booklet(content, style, rules_text, keywords, where, content_root) -> Booklet:
-    pages, outline = booklet_layout(content, style, rules_text, where, content_root)
+def _booklet(content, style, rules_text, keywords, where, content_root, changed=frozenset()) -> Booklet:
+    pages, outline = booklet_layout(content, style, rules_text, where, content_root, changed)
     g = content.game
     pdf = pdf_bytes(pages, title=f"{g.title} - rules", subject=f"{g.title} {g.version} rules of play",
                     keywords=list(keywords), outline=outline)
     return Booklet(pages, pdf)
 
 
-def rules_booklet(content, source, style: SheetStyle, content_root) -> Booklet | None:
+def rules_booklet(content, source, style: SheetStyle, content_root,
+                  changed: frozenset = frozenset()) -> Booklet | None:
     """The booklet of the game at ``content_root`` (None: the game has no rules.md).  A booklet
     is never printed with bleed.  Raises RulesError (``genkit check`` reports the same first)."""
     path = rules_path(content_root)
@@ -193,4 +195,4 @@ def rules_booklet(content, source, style: SheetStyle, content_root) -> Booklet |
     flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
     text = read_rules(path, Path(content_root))
     return _booklet(content, flat, text, [content.game.id, content.game.version, source.sha256[:12]],
-                    str(path), content_root)
+                    str(path), content_root, changed)

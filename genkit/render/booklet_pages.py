@@ -63,8 +63,9 @@ def _chains(strips: list[Strip]) -> list[list[Strip]]:
 
 
 class _Flow:
-    def __init__(self, top: float, bottom: float, where: str, origin):
+    def __init__(self, top: float, bottom: float, where: str, origin, bars=None):
         self.top, self.bottom, self.where, self.origin = top, bottom, where, origin
+        self.bars = bars          # the change bars (genkit build --since), or None
         self.pages: list[Placed] = [Placed()]
         self.y = top
 
@@ -97,6 +98,11 @@ class _Flow:
         if s.mark is not None:     # (its mark, y, the index of its items on the page)
             page.marks.append((*s.mark, self.y, len(page.items)))
         page.items.append(Group(s.items, translate=(MARGIN_X, self.y)))
+        if self.bars is not None:
+            self.bars.follow(s.mark)
+            bar = self.bars.bar(len(self.pages), self.y, self.y + s.height)
+            if bar is not None:
+                page.items.append(bar)
         self._shade(s, self.y, self.y + s.height)
         self.y += s.height
         page.used = self.y - self.top
@@ -120,10 +126,10 @@ class _Flow:
             self.place(s)
 
 
-def flow(strips: list[Strip], page_height: float, where: str, origin) -> list[Placed]:
+def flow(strips: list[Strip], page_height: float, where: str, origin, bars=None) -> list[Placed]:
     """The strips put down the pages (see the module); ``origin`` maps a strip's line to the
-    line of rules.md an error names."""
-    f = _Flow(MARGIN_TOP, page_height - MARGIN_BOTTOM, where, origin)
+    line of rules.md an error names; ``bars``: the :class:`.change_bars.ChangeBars` to draw."""
+    f = _Flow(MARGIN_TOP, page_height - MARGIN_BOTTOM, where, origin, bars)
     for chain in _chains(strips):
         if chain[0].mark == ("page",):        # a page break (after the contents)
             if f.pages[-1].items:

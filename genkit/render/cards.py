@@ -26,7 +26,7 @@ from .draw import INCH, Group, Text
 from .geometry import bounds
 from .layout import SheetStyle, render, template_path
 from .orders import orders_context
-from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
+from .sheets import (FOOTER_BAND, FOOTER_TOP, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
                      place_item)
 from .text_fit import fit_text
@@ -382,10 +382,15 @@ BACKS_HOW = "Backs of the page before: they register behind its fronts when prin
 
 
 def _how(W: float, H: float, text: str) -> list:
-    """How to print the sheet, on the line above the footer and inside the printable margin
-    (the footer itself runs closer to the edge than some printers print)."""
+    """How to print the sheet, on the line above the footer (both inside the printable margin;
+    the crop marks under the cards stop short of it, :data:`HOW_ROOM`)."""
     size = max(6.0, fit_text(text, "sans", 6.5, W - 2 * SAFE_MARGIN))
-    return [Text(W / 2, H - SAFE_MARGIN - 2, text, size, "sans", "#000000", "middle")]
+    return [Text(W / 2, H - FOOTER_TOP - 1, text, size, "sans", "#000000", "middle")]
+
+
+#: the crop marks under the bottom row end this much higher than the printer's margin: the line
+#: saying how to print the sheet runs there, above the footer
+HOW_ROOM = FOOTER_TOP + 8 - SAFE_MARGIN
 
 
 def card_sheets(content: Content, deck: Deck, style: SheetStyle, content_root: str | Path | None = None,
@@ -404,7 +409,7 @@ def card_sheets(content: Content, deck: Deck, style: SheetStyle, content_root: s
     per_page = len(slots)
 
     def marks(sl):
-        m = crop_marks(sl, bleed=b, page_w=W, page_h=H, length=12, offset=MARK_OFFSET,
+        m = crop_marks(sl, bleed=b, page_w=W, page_h=H - HOW_ROOM, length=12, offset=MARK_OFFSET,
                        safe=SAFE_MARGIN)
         if b == 0:
             m = cut_lines(sl, stroke="#9a9a9a", stroke_width=0.3, dash=None) + m

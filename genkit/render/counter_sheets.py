@@ -149,14 +149,17 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
             return m
 
         sheet_no = f"sheet {pi + 1} of {npages}" if npages > 1 else ""
+        # what the sheet has to cut along: grey lines on the cut, or (bleed: the art runs past the
+        # cut and a line there would print on the pieces) only the crop marks in the margins
+        cut = ("cut along the grey lines." if b == 0 else
+               f"cut between the crop marks in the margins: the art runs {b / 72 * 25.4:.0f} mm past each cut.")
         hw = sq_x - margin - 12
         if layout == "duplex":
             f_head, _ = header(margin, margin, hw, f"{title} - counters, FRONTS" +
                                (f" ({sheet_no})" if sheet_no else ""), [
                 "Print double-sided, flipping on the LONG edge: the next page holds the backs, "
                 "which register behind these fronts.",
-                f"Check the 1-inch square first. {len(fslots)} pieces on this sheet; "
-                "cut along the grey lines.",
+                f"Check the 1-inch square first. {len(fslots)} pieces on this sheet; {cut}",
                 side_key,
             ])
             b_head, _ = header(margin + 84, margin, hw, f"{title} - counters, BACKS" +
@@ -181,8 +184,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
             head, _ = header(margin, margin, hw, f"{title} - counters, FOLD AND GLUE" +
                              (f" ({sheet_no})" if sheet_no else ""), [
                 "For printers without double-sided printing: fronts on the left, backs on the right.",
-                "Fold along the dashed line so the halves meet back to back, glue, then cut along "
-                "the grey lines.",
+                f"Fold along the dashed line so the halves meet back to back, glue, then {cut}",
                 side_key,
             ])
             fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),

@@ -36,9 +36,9 @@ from .layout import PAPERS, SheetStyle
 from .map import drawn_map, key_page, map_page, map_sheets
 from .map_board import key_cropped, needs_key
 from .map_connections import board_of
-from .pdf import pdf_bytes
+from .pdf import SRGB, pdf_bytes
 from .rules_text import read_rules, rules_path
-from .sheets import PRINT_AT_100
+from .sheets import PRINT_AT_100, version_label
 from .svg import svg_string
 from .tiles import tile
 
@@ -70,10 +70,31 @@ def kit_kinds(paper, only, counters, bleed_in) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in set(only))
 
 
+#: A3, the largest paper an A4 household or copy shop usually has, in inches (297 x 420 mm)
+A3_IN = (297 / 25.4, 420 / 25.4)
+
+
+def fits_a3(content) -> bool:
+    """Whether the map's sheet fits on A3, either way round."""
+    w, h = sorted(content.game.components.map_sheet_in)
+    return w <= A3_IN[0] + 1e-6 and h <= A3_IN[1] + 1e-6
+
+
+def _map_beyond_a3(content, style: SheetStyle, sheet=None):
+    """The map sheet of an A4 kit whose map is larger than A3: drawn as designed (a print shop
+    prints it), its footer saying that on A4 paper the tiled map is the one to print."""
+    w, h = content.game.components.map_sheet_in
+    items = list(drawn_map(content, style.version_text, sheet))
+    return style.page(items, w * INCH, h * INCH, "map",
+                      "larger than A3: on A4 print map-tiled.pdf")
+
+
 def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: str = "duplex",
-               bleed_in: float = 0.0, content_root=None, laid: Laid | None = None) -> list[dict]:
+               bleed_in: float = 0.0, content_root=None, laid: Laid | None = None,
+               changed_cases: frozenset = frozenset()) -> list[dict]:
     """Lay out the requested components: a list of ``{kind, file, pages, info}`` with
-    the Page objects (nothing written); ``laid``: what the drawing checks laid out already."""
+    the Page objects (nothing written); ``laid``: what the drawing checks laid out already;
+    ``changed_cases``: the rule cases the booklet marks with a change bar (``build --since``)."""
     g = content.game
     style = SheetStyle(paper, bleed_in * INCH, g.version, source.sha256, g.title)
     out = []
@@ -85,10 +106,11 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
         if kind == "rules":  # pages like every component, and its PDF written with its outline
-            booklet = rules_booklet(content, source, style, content_root)
+            booklet = rules_booklet(content, source, style, content_root, frozenset(changed_cases))
             if booklet is not None:
+                info = {"changed_cases": sorted(changed_cases, key=_case_key)} if changed_cases else {}
                 out.append({"kind": kind, "file": FILES[kind], "pdf": booklet.pdf, "pages": booklet.pages,
-                            "info": {}, "bleed": 0.0})
+                            "info": info, "bleed": 0.0})
             continue
         if kind in ("map", "map-tiled"):
             out += _map_components(content, source, kind, style, paper)
@@ -123,7 +145,10 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
         info: dict = {"board": board}
         if len(sheets) > 1:
             info["sheet"] = sheet
-        if kind == "map":
+        if kind == "map" and paper == "a4" and not fits_a3(content):   # a print shop prints it
+            pages = [_map_beyond_a3(content, style, sheet)]
+            info.update({"fits_a3": False, "print_instead": FILES["map-tiled"]})
+        elif kind == "map":
             pages = [map_page(content, style, sheet)]
         else:
             flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
@@ -169,6 +194,10 @@ def deck_components(content, style: SheetStyle, content_root=None, laid: Laid | 
     return out
 
 
+def _case_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split(".") if p.isdigit())
+
+
 def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
     try:
         import pypdfium2 as pdfium
@@ -189,6 +218,23 @@ def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
     return names
 
 
+def _unstamped(text: str, stamp: str) -> bytes:
+    """A page's drawing without the version stamp every sheet prints (``version 1.0 - content
+    abc1234``): what stays the same when only the stamp changes."""
+    return text.replace(stamp, "").encode("utf-8")
+
+
+def page_digest(svg_text: str, stamp: str) -> str:
+    """The hash of one sheet the manifest lists: of its SVG (one page's whole drawing, written
+    byte for byte the same from the same page) without the version stamp, so the pages of two
+    versions of a kit compare one by one: the same hash, the same print (``genkit diff``)."""
+    return hashlib.sha256(_unstamped(svg_text, stamp)).hexdigest()
+
+
+def _sheets(titles: list[str], digests: list[str]) -> list[dict]:
+    return [{"page": i, "title": t, "sha256": d} for i, (t, d) in enumerate(zip(titles, digests), 1)]
+
+
 def _write(components: list[dict], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
     (dest / "svg").mkdir(parents=True)
     if png:
@@ -196,6 +242,7 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
     g = content.game
     manifest = {"game": g.id, "title": g.title, "version": g.version,
                 "content_sha256": source.sha256, "components": []}
+    stamp = version_label(g.version, source.sha256)
     for comp in components:
         pages = comp["pages"]
         kind = comp["kind"]
@@ -204,12 +251,15 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
         pdf_path.write_bytes(comp.get("pdf") or   # the rules booklet's comes with its outline
                              pdf_bytes(pages, title=f"{g.title} - {stem}",
                                        subject=f"{g.title} {g.version} print-and-play: {stem}",
-                                       keywords=[g.id, g.version, source.sha256[:12]]))
-        svgs = []
+                                       keywords=[g.id, g.version, source.sha256[:12]],
+                                       print_shop=comp["bleed"] > 0))
+        svgs, digests = [], []
         for i, p in enumerate(pages, 1):
             name = f"{stem}-{i}.svg"
-            (dest / "svg" / name).write_text(svg_string(p), encoding="utf-8")
+            text = svg_string(p)
+            (dest / "svg" / name).write_text(text, encoding="utf-8")
             svgs.append(f"svg/{name}")
+            digests.append(page_digest(text, stamp))
         b = comp["bleed"]
         first = pages[0]
         entry = {"kind": kind, "file": comp["file"], "pages": len(pages),
@@ -217,8 +267,10 @@ def _write(components: list[dict], dest: Path, content, source, png: bool, png_d
                                   round((first.height - 2 * b) / INCH, 4)]}
         if b:
             entry["bleed_in"] = round(b / INCH, 4)
+            entry["output_intent"] = SRGB
         entry.update(comp["info"])
         entry["svg"] = svgs
+        entry["sheets"] = _sheets([p.title or f"{stem} {i}" for i, p in enumerate(pages, 1)], digests)
         if png:
             entry["png"] = _render_pngs(pdf_path, dest / "png", stem, png_dpi)
         manifest["components"].append(entry)
@@ -240,7 +292,8 @@ def kit_digest(source, content_root) -> str:
 
 def write_kit(content, source, content_root, out_dir: str | os.PathLike | None = None,
               kinds=KINDS, paper: str = "letter", counters: str = "duplex", bleed_in: float = 0.0,
-              png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None) -> dict:
+              png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None,
+              changed_cases: frozenset = frozenset()) -> dict:
     """Lay out and write the kit of a checked model (:func:`genkit.pack.build_kit` loads and
     checks it) and return the manifest (also written as ``manifest.json``); ``laid``: what its
     drawing checks laid out, printed as it is.
@@ -256,6 +309,6 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")
     components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
-                            content_root=content_root, laid=laid)
+                            content_root=content_root, laid=laid, changed_cases=changed_cases)
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
         return _write(components, folder, content, source, png, png_dpi)

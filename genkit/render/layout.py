@@ -149,9 +149,10 @@ class SheetStyle:
         return f"version {self.version}"
 
     def footer(self, w: float, h: float, extra: str = "") -> list[Text]:
-        left = PRINT_AT_100 + (f"  |  {extra}" if extra else "")
+        """The footer: how to print on the left; what the sheet is (``extra``), the game and the
+        version on the right (a map's legend leaves the sheet's corners free, not its middle)."""
         right = f"{self.title}  |  {self.version_text}" if self.title else self.version_text
-        return footer(w, h, left, right)
+        return footer(w, h, PRINT_AT_100, f"{extra}  |  {right}" if extra else right)
 
     def page(self, items: Sequence[Primitive], w: float, h: float, title: str,
              footer_extra: str = "", with_footer: bool = True) -> Page:

@@ -10,6 +10,10 @@
   with ``initialFontName="DejaVuSans"`` so that reportlab never references its
   default (non-embedded) Helvetica.
 * Fill rule: nonzero (as SVG).  Miter limit 4 (as SVG's default).
+* Print-shop mode (``print_shop=True``, the kit's bleed builds): PDF 1.4, every page's TrimBox
+  (the cut) and BleedBox (the art past it), and an output intent that says what the RGB numbers
+  mean: sRGB IEC61966-2.1, its ICC profile embedded (:func:`srgb_profile`).  reportlab writes no
+  PDF/X, so the file claims none; a print shop's preflight converts to its CMYK from the intent.
 * Written once, shown many times: an item list that groups place on several pages (the map
   on every tile) becomes one form XObject.  Streams are Flate-compressed, not ASCII85.
 """
@@ -308,12 +312,43 @@ def _page_list(pages) -> list[Page]:
     return pages
 
 
+#: the colour space the kit's RGB numbers are in, named as the ICC registry names it
+SRGB = "sRGB IEC61966-2.1"
+
+
+@functools.lru_cache(maxsize=1)
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (LittleCMS's, through Pillow) with a fixed creation date, so the same
+    pages give the same bytes (the profile's own date is the moment it is made)."""
+    from PIL import ImageCms
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    data[24:36] = bytes([0x07, 0xd0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])    # 2000-01-01 00:00:00
+    data[84:100] = bytes(16)                                            # profile ID: not computed
+    return bytes(data)
+
+
+def _output_intent(c: Canvas) -> None:
+    """Add the sRGB output intent, its profile embedded, to the document's catalog."""
+    from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFName, PDFStream, PDFString,
+                                          PDFStreamFilterZCompress)
+    doc = c._doc
+    profile = PDFStream(PDFDictionary({"N": 3}), srgb_profile(), filters=[PDFStreamFilterZCompress()])
+    intent = PDFDictionary({"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+                            "OutputConditionIdentifier": PDFString(SRGB), "Info": PDFString(SRGB),
+                            "RegistryName": PDFString("http://www.color.org"),
+                            "DestOutputProfile": doc.Reference(profile)})
+    catalog = doc.Catalog
+    catalog.OutputIntents = PDFArray([intent])
+    catalog.__NoDefault__ = type(catalog).__NoDefault__ + ["OutputIntents"]   # what format() writes
+
+
 def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
               subject: str | None = None, keywords: str | Sequence[str] | None = None,
-              outline: Sequence[tuple[int, str, int]] = ()) -> bytes:
+              outline: Sequence[tuple[int, str, int]] = (), print_shop: bool = False) -> bytes:
     """The PDF file for ``pages`` as bytes (see :func:`write_pdf`); ``outline``: the document
     outline (bookmarks), (page index, title, level) in order, each level at most one deeper
-    than the one before."""
+    than the one before; ``print_shop``: PDF 1.4 with the sRGB output intent (see the module
+    docstring)."""
     pages = _page_list(pages)
     _fonts.register_fonts()
     # streams are Flate-compressed binary, not ASCII85 text on top: a quarter smaller, and
@@ -321,17 +356,20 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        return _pdf_bytes(pages, title, author, subject, keywords, outline)
+        return _pdf_bytes(pages, title, author, subject, keywords, outline, print_shop)
     finally:
         rl_config.useA85 = saved
 
 
 def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
-               keywords: str | Sequence[str] | None, outline: Sequence[tuple[int, str, int]] = ()) -> bytes:
+               keywords: str | Sequence[str] | None, outline: Sequence[tuple[int, str, int]] = (),
+               print_shop: bool = False) -> bytes:
     first = pages[0]
     c = Canvas(os.devnull, pagesize=(first.width, first.height), invariant=1,
-               pageCompression=1, bottomup=0,
+               pageCompression=1, bottomup=0, pdfVersion=(1, 4) if print_shop else None,
                initialFontName=_fonts.rl_font_name("sans"), initialFontSize=10)
+    if print_shop:
+        _output_intent(c)
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("genkit")

@@ -457,10 +457,14 @@ def calibration_square(x: float, y: float, size: float = 72, label: str = "1 inc
     return out
 
 
-#: The footer band: the default :func:`footer` text (6.5 pt, baseline 10 pt above the
-#: paper edge) lies entirely within the bottom FOOTER_BAND points of the page.
+#: The footer band: the default :func:`footer` text (6.5 pt) sits on a baseline 20 pt above the
+#: paper edge, so its descenders (1.6 pt at 6.5 pt) stay outside the quarter inch most home printers
+#: cannot print (:data:`SAFE_MARGIN`, the README's promise), and its ascenders (6 pt) end 26 pt up,
+#: under :data:`FOOTER_TOP`.  Sheet layouts keep FOOTER_BAND points free above their bottom margin
+#: (itself at least :data:`SAFE_MARGIN` + the crop marks, 27 pt): the footer lies in that margin.
 FOOTER_SIZE = 6.5
-FOOTER_BASELINE = 10.0
+FOOTER_BASELINE = 20.0
+FOOTER_TOP = 27.0
 FOOTER_BAND = 18.0
 
 

@@ -63,9 +63,12 @@ def test_invariants(game, tmp_path_factory):
     guids = [bag["GUID"]] + [o["GUID"] for o in objects]
     guids += [c["GUID"] for o in objects for c in o.get("ContainedObjects", [])]
     assert len(guids) == len(set(guids))
-    tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
+    pages = [o for o in objects if o["Name"] == "Custom_Tile" and ", page " in o["Nickname"]]
+    tiles = [o for o in objects if o["Name"] == "Custom_Tile" and o not in pages]
     pieces = sum(len(g.setup) + g.reserve for g in content.counters.units) + sum(m.count for m in content.counters.markers)
     assert len(tiles) == pieces == content.game.components.pieces
+    # the player aid's and the rules booklet's pages lie beside the board, a tile each (finding 14)
+    assert {p["Nickname"].split(",")[0] for p in pages} == {"Player aid", "Rules of play"}
     sheets = 1 if content.map.grid is not None else len(content.map.sheets)
     assert sum(o["Name"] == "Custom_Board" for o in objects) == sheets        # one per map
     decks = [o for o in objects if o["Name"] == "DeckCustom"]

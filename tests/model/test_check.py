@@ -350,12 +350,13 @@ def test_replacement_turn_outside_the_game(game_copy):
 
 
 def test_side_colours_that_colour_blind_players_confuse(game_copy):
-    edit(game_copy / "game.yaml", 'full: "#1f4e9c"', 'full: "#6b8e23"')  # olive green against red
+    edit(game_copy / "game.yaml", 'full: "#14306a"', 'full: "#6b8e23"')  # olive green against red
+    edit(game_copy / "game.yaml", 'full: "#f2a07f"', 'full: "#c0391b"')
     assert "colour-blind" in codes(game_copy, "warning")
 
 
 def test_low_text_contrast_is_warned(game_copy):
-    edit(game_copy / "game.yaml", 'text: "#ffffff", reduced_text: "#0b2350"', 'text: "#3060b0", reduced_text: "#0b2350"')
+    edit(game_copy / "game.yaml", 'text: "#ffffff", reduced_text: "#ffffff"', 'text: "#3060b0", reduced_text: "#ffffff"')
     assert "contrast" in codes(game_copy, "warning")
 
 

@@ -19,7 +19,7 @@ from genkit.render.counters import pieces, side_initial
 from genkit.render.draw import Rect, Text
 from genkit.render.geometry import bounds
 from genkit.render.map import MapGeometry, map_items
-from genkit.render.sheets import SAFE_MARGIN
+from genkit.render.sheets import FOOTER_BASELINE, FOOTER_TOP, SAFE_MARGIN
 
 import pdf_measure as pm
 
@@ -83,9 +83,9 @@ def test_every_card_sheet_says_how_to_print_its_backs(kits, name):
         else:
             assert "backs: on the reverse of the fronts" in text, i
             assert "register behind its fronts when printed on its reverse" in text
-        # the instructions line prints inside the printable margin, not in the quarter inch
+        # the instructions line prints inside the printable margin, on the line above the footer
         H = measured[i].height - b
-        assert any(H - SAFE_MARGIN - 8 <= r.y - b <= H - SAFE_MARGIN for r in measured[i].runs)
+        assert any(H - FOOTER_TOP - 8 <= r.y - b <= H - FOOTER_TOP for r in measured[i].runs)
 
 
 def _card_rects(page, b, cw, ch, colour):
@@ -337,12 +337,12 @@ def test_a_big_grid_that_checks_clean_builds_with_its_legend_on_the_sheet(tmp_pa
     out = tmp_path / "out"
     build_kit(game, out, only={"map"})
     page = pm.read_pdf(out / "map.pdf")[0]
-    footer_top = page.height - 18
-    # every text run but the footer's ends above the footer band and inside the sheet
+    footer_line = page.height - FOOTER_BASELINE
+    # every text run but the footer's ends above the legend's bottom and inside the sheet
     for r in page.runs:
         assert 0 <= r.x <= page.width and 0 <= r.y <= page.height
-        if r.y < footer_top:
-            assert r.y <= footer_top - 4
+        if r.y < footer_line - 0.01:
+            assert r.y <= footer_line - 2
 
 
 # --------------------------------------------------------------------------- defect 5: tiles
