@@ -7,7 +7,10 @@ from pathlib import Path
 
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml"))
+#: bundled games on a board the kit does not draw yet (a drawn board of areas: the drawing and
+#: export half of issue 24 takes it off this list)
+NOT_DRAWN = {"tallis_gap"}
+GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml") if p.parent.name not in NOT_DRAWN)
 _CACHE: dict = {}
 
 
