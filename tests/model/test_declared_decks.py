@@ -125,3 +125,26 @@ def test_a_deck_list_is_plain_rows_for_the_booklet_and_aid(mlb):
     assert table.rows[2] == ["Heavy Tanks", "1", "Northland", "armour", "8", "4 VP", "Moves and fires in one action."]
     assert table_problem(content, "cards", "force") is None
     assert table_problem(content, "cards", "nosuch") is not None
+
+
+@pytest.mark.parametrize("paper, bleed, per_sheet", [("a4", "0", 9), ("letter", "0", 8), ("a4", "0.125in", 6),
+                                                     ("letter", "0.125in", 6)])
+def test_poker_cards_per_sheet_are_as_many_as_the_paper_holds(tmp_path, paper, bleed, per_sheet):
+    """Issue 28, finding 6: measured on the PDF (each card prints 'n/m', alone, in its corner): 9 poker cards
+    on an A4 sheet and 8 on Letter; with a bleed 6, and no other arrangement holds a seventh: 3
+    across (upright) needs 3 cards + 2 gaps of twice the bleed + the bleed, crop-mark offset and
+    mark on each side, more than the paper's width inside its quarter-inch margins."""
+    import re
+    import subprocess
+    from genkit.render.sheets import A4, LETTER, MARK_OFFSET, MIN_MARK, SAFE_MARGIN
+    b = 9.0 if bleed != "0" else 0.0
+    build_kit(ROOT / "content" / "bering_land", tmp_path / "kit", only="cards", paper=paper,
+              bleed_in=b / 72)
+    page1 = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(tmp_path / "kit" / "cards.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    assert len(re.findall(r"(?m)^\d/\d$", page1)) == per_sheet        # the footer's "cards 1/3" is not alone
+    if b:
+        w, h = A4 if paper == "a4" else LETTER
+        edge = SAFE_MARGIN + b + MARK_OFFSET + MIN_MARK
+        assert 3 * 180 + 2 * 2 * b + 2 * edge > w            # no third card across, upright
+        assert 3 * 252 + 2 * 2 * b + 2 * edge > w            # nor turned
