@@ -9,7 +9,7 @@ from typing import Iterable
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
-from .rich_text import lead, para, words_width
+from .rich_text import para, words_width
 from .tables import TableData
 from .tables_layout import PAD, TableLook
 from .tables_layout import table as lay_table

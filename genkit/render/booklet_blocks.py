@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .booklet_pages import Strip
-from .booklet_style import ACCENT, BOLD, ITALIC, RULE_LINE, SANS, STYLES, TABLE_LOOK, TABLE_UNIT
+from .booklet_style import BOLD, ITALIC, RULE_LINE, SANS, STYLES, TABLE_LOOK, TABLE_UNIT
 from .draw import Group, Line, Text
 from .rich_text import rich_lines
 from .rules_markdown import LIST_INDENT, QUOTE_INSET
@@ -260,4 +260,4 @@ def _text_of(strip: Strip) -> str:
     return " ".join(out)
 
 
-__all__ = ["Converter", "TABLE_MARK", "inline_runs", "plain", "ACCENT"]
+__all__ = ["Converter", "TABLE_MARK", "inline_runs", "plain"]

@@ -131,9 +131,8 @@ def test_files_and_manifest(kit, model):
     for comp in manifest["components"]:
         reader = PdfReader(out / comp["file"])
         assert len(reader.pages) == comp["pages"]
-        svgs = comp.get("svg", []) if comp["kind"] == "rules" else comp["svg"]  # the booklet: PDF only
-        assert len(comp["png"]) == comp["pages"] and len(svgs) in (0, comp["pages"])
-        assert svgs or comp["kind"] == "rules"
+        svgs = comp["svg"]   # the booklet too: one SVG per page, like every component
+        assert len(comp["png"]) == comp["pages"] and len(svgs) == comp["pages"]
         for f in svgs + comp["png"]:
             assert (out / f).is_file()
     # only the (empty) lock file of genkit.atomic.replaced_folder stays beside the output
