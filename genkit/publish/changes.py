@@ -193,6 +193,7 @@ class Subject:
     id: str = ""
     name: str = ""
     detail: str = field(default="")
+    deck: str = ""          # a card's deck id
 
 
 def subject_of(change: Change, raw: dict) -> Subject:
@@ -209,10 +210,12 @@ def subject_of(change: Change, raw: dict) -> Subject:
         return Subject("unit", p[1], named(raw.get("unit_types"), p[1]), rest)
     if p[:2] == ["counters", "markers"] and len(p) > 2:
         return Subject("marker", p[2], named(raw.get("counters", {}).get("markers"), p[2]), ".".join(p[3:]))
-    if p[:2] == ["cards", "deck"] and len(p) > 2:
-        return Subject("card", p[2], named((raw.get("cards") or {}).get("deck"), p[2]), ".".join(p[3:]))
+    if p[0] == "decks" and len(p) > 3 and p[2] == "cards":      # decks.<deck>.cards.<card>...
+        deck = next((d for i, d in enumerate(raw.get("decks") or []) if element_key(d, i) == p[1]), {})
+        cards = deck.get("cards") if isinstance(deck, dict) else None
+        return Subject("card", p[3], named(cards if isinstance(cards, list) else [], p[3]), ".".join(p[4:]), p[1])
     if p[:2] == ["crt", "columns"] and len(p) > 2:
         return Subject("crt-column", p[2], f"CRT column {p[2]}", ".".join(p[3:]))
-    if p[0] in ("crt", "map", "game", "cards", "counters", "tracks", "turn_track", "dice", "rules"):
+    if p[0] in ("crt", "map", "game", "decks", "counters", "tracks", "turn_track", "dice", "rules"):
         return Subject(p[0], "", p[0], ".".join(p[1:]))
     return Subject("other", "", p[0], ".".join(p[1:]))

@@ -155,9 +155,10 @@ def _marker_faces(content, marker_id: str, root) -> list[list]:
     return [marker_face(content, marker, which, root) for which in ("front", "back")]
 
 
-def _card_faces(content, card_id: str, detail: str, root) -> list[list]:
-    card = next(c for c in content.cards.deck if c.id == card_id)
-    faces = card_faces(content, card, root)
+def _card_faces(content, deck_id: str, card_id: str, detail: str, root) -> list[list]:
+    deck = next(d for d in content.decks if d.id == deck_id)
+    card = next(c for c in deck.cards if c.id == card_id)
+    faces = card_faces(content, deck, card, root)
     parts = detail.split(".")
     if parts[0] == "copies" and len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(faces):
         return [faces[int(parts[1])]]
@@ -195,9 +196,10 @@ def drawing_for(subject, old: Side, new: Side, width: float) -> Block | None:
             return _faces_block(_marker_faces(old.content, subject.id, old.root),
                                 _marker_faces(new.content, subject.id, new.root), w, w, min(1.0, 60 / w), width)
         if subject.kind == "card":
-            w, h = card_size(new.content)
-            return _faces_block(_card_faces(old.content, subject.id, subject.detail, old.root),
-                                _card_faces(new.content, subject.id, subject.detail, new.root), w, h, 130 / h, width)
+            w, h = card_size(new.content, next(d for d in new.content.decks if d.id == subject.deck))
+            return _faces_block(_card_faces(old.content, subject.deck, subject.id, subject.detail, old.root),
+                                _card_faces(new.content, subject.deck, subject.id, subject.detail, new.root),
+                                w, h, 130 / h, width)
         if subject.kind == "crt-column":
             header, a = _crt_rows(old.content, subject.id)
             _, b = _crt_rows(new.content, subject.id)
@@ -256,7 +258,7 @@ def errata_pdf(title: str, old: Side, new: Side, groups: list, cases: list, repr
 
 def subject_title(subject) -> str:
     kinds = {"unit": "counter", "marker": "marker", "card": "card", "crt-column": "Combat Results Table",
-             "crt": "Combat Results Table", "map": "map", "game": "game", "cards": "cards",
+             "crt": "Combat Results Table", "map": "map", "game": "game", "decks": "cards",
              "tracks": "tracks", "turn_track": "turn track", "counters": "counter mix", "dice": "dice",
              "rules": "rules options"}
     kind = kinds.get(subject.kind, subject.kind)

@@ -118,9 +118,11 @@ def test_the_command_deck_is_kept_in_a_csv_file():
 def test_a_deck_list_is_plain_rows_for_the_booklet_and_aid(mlb):
     """[[cards force]] in rules.md: the fields the deck lists, symbols by name, units after numbers."""
     from genkit.model.load import load
-    from genkit.render.rules_tables import cards_table, table_problem
+    from genkit.render.aid import aid_style
+    from genkit.render.rules_tables import table_problem
+    from genkit.render.tables_model import cards_table
     content, _ = load(mlb)
-    table = cards_table(content, "force")
+    table = cards_table(content, "force", aid_style(content))
     assert table.header == [["Card", "Copies", "Flag", "Type", "Armour", "Victory", "What it does"]]
     assert table.rows[2] == ["Heavy Tanks", "1", "Northland", "armour", "8", "4 VP", "Moves and fires in one action."]
     assert table_problem(content, "cards", "force") is None

@@ -24,8 +24,8 @@ def _update(folder: Path) -> None:
     """Bering Land 1.0 -> an update: the Light Heavy Mobile moves 5 (was 6), Air Strike's first copy
     hits on 1 and 3 (was 1 and 2), and the 0 column's Primary attack kills on a 4 (was a loss)."""
     _edit(folder / "units.yaml", "    movement: 6\n", "    movement: 5\n")
-    _edit(folder / "cards.yaml", "        - {roll: [1, 2]}\n        - {roll: [3, 4]}\n        - {roll: [5, 6]}\n    - id: pave_low",
-          "        - {roll: [1, 3]}\n        - {roll: [3, 4]}\n        - {roll: [5, 6]}\n    - id: pave_low")
+    _edit(folder / "cards.yaml", "          - {roll: [1, 2]}\n          - {roll: [3, 4]}\n          - {roll: [5, 6]}\n      - id: pave_low",
+          "          - {roll: [1, 3]}\n          - {roll: [3, 4]}\n          - {roll: [5, 6]}\n      - id: pave_low")
     _edit(folder / "crt.yaml", "rows: {primary:   [K, K, K, L, L, M],", "rows: {primary:   [K, K, K, K, L, M],")
 
 
@@ -50,14 +50,14 @@ def test_diff_names_every_changed_value_with_old_new_and_line(compared):
     result, out = compared
     assert result.returncode == 0, result.stderr
     changes = {c["path"]: c for c in json.loads((out / "changes.json").read_text())["changes"]}
-    assert set(changes) == {"unit_types.lt_mobile.movement", "cards.deck.air_strike.copies.0.roll",
+    assert set(changes) == {"unit_types.lt_mobile.movement", "decks.ability.cards.air_strike.copies.0.roll",
                             "crt.columns.0.rows.primary", "game.notes"}
     mv = changes["unit_types.lt_mobile.movement"]
     assert (mv["old"], mv["new"]) == (6, 5)
     assert mv["file"].endswith("units.yaml")
     lines = (out.parent / "new" / "units.yaml").read_text().splitlines()
     assert lines[mv["line"] - 1].strip() == "movement: 5"
-    assert changes["cards.deck.air_strike.copies.0.roll"]["new"] == [1, 3]
+    assert changes["decks.ability.cards.air_strike.copies.0.roll"]["new"] == [1, 3]
     crt = changes["crt.columns.0.rows.primary"]
     assert crt["old"][3] == "L" and crt["new"][3] == "K"
 
@@ -81,8 +81,8 @@ def test_each_change_names_the_pages_it_alone_touches(compared):
         return {t["kind"] for t in changes[path]["touches"]}
     assert "counters" in kinds("unit_types.lt_mobile.movement")
     assert "cards" not in kinds("unit_types.lt_mobile.movement")
-    assert kinds("cards.deck.air_strike.copies.0.roll") >= {"cards"}
-    assert "counters" not in kinds("cards.deck.air_strike.copies.0.roll")
+    assert kinds("decks.ability.cards.air_strike.copies.0.roll") >= {"cards"}
+    assert "counters" not in kinds("decks.ability.cards.air_strike.copies.0.roll")
     assert "player-aid" in kinds("crt.columns.0.rows.primary")
     # a note printed nowhere touches only the simulation, listed apart
     assert changes["game.notes"]["simulation_only"] and changes["game.notes"]["touches"] == []
