@@ -152,7 +152,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
         # what the sheet has to cut along: grey lines on the cut, or (bleed: the art runs past the
         # cut and a line there would print on the pieces) only the crop marks in the margins
         cut = ("cut along the grey lines." if b == 0 else
-               f"cut between the crop marks in the margins: the art runs {b / 72 * 25.4:.0f} mm past each cut.")
+               f"cut at the crop marks (art runs {b / 72 * 25.4:.0f} mm past each cut).")
         hw = sq_x - margin - 12
         if layout == "duplex":
             f_head, _ = header(margin, margin, hw, f"{title} - counters, FRONTS" +
@@ -184,7 +184,7 @@ def counter_sheets(content: Content, style: SheetStyle, layout: str = "duplex",
             head, _ = header(margin, margin, hw, f"{title} - counters, FOLD AND GLUE" +
                              (f" ({sheet_no})" if sheet_no else ""), [
                 "For printers without double-sided printing: fronts on the left, backs on the right.",
-                f"Fold along the dashed line so the halves meet back to back, glue, then {cut}",
+                f"Fold on the dashed line, glue the halves back to back, then {cut}",
                 side_key,
             ])
             fold = [Line(W / 2, top - 8, W / 2, bottom, "#000000", 0.5, (4, 3)),
