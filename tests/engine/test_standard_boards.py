@@ -152,3 +152,21 @@ def test_std_12_5_a_retreat_runs_along_connections(dice):
     g._start_retreat(pos.s)
     out = {pos.id(h) for h in g.retreat_hexes(pos.s)}
     assert out and out <= {g.board.id_of(j) for j in g.board.adjacent[pos.h("G3")]}
+
+
+def test_std_12_6_a_board_in_two_pieces_is_refused(tmp_path):
+    """The border connections of the octagon game cut, the east can no longer be reached."""
+    import shutil
+
+    from genkit.pack.printable import check_path
+    g = tmp_path / "oct"
+    shutil.copytree(OCT, g)
+    (g / "map.yaml").write_text((g / "map.yaml").read_text().replace(
+        "    - {a: E5, b: G5, kind: border}\n",
+        "    - {a: E5, b: G5, kind: border}\n"
+        "    - {a: Spare, b: Depot}\n  spaces:\n"
+        "    - {id: Spare, kind: box, box: [0.1, 0.1, 0.5, 0.5]}\n"
+        "    - {id: Depot, kind: box, box: [0.7, 0.1, 0.5, 0.5]}\n"))
+    found = [f for f in check_path(g) if f.severity == "error"]
+    assert [f.code for f in found] == ["board-connected"] and "Spare" in found[0].message
+    assert not [f for f in check_path(OCT) if f.severity == "error"]
