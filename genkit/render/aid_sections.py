@@ -137,12 +137,14 @@ def _terrain(content: Content, st: Style, width: float, title: str, root):
     n = max(1, int((width + 8) // (entry + 8)))
     ew = (width - 8 * (n - 1)) / n
     sw = 22.0
+    grid = content.map.grid          # a board that is not hexes gets square swatches
+    orientation = grid.orientation if grid is not None and getattr(grid, "kind", "hex") == "hex" else "square"
     rows = []
     for i in range(0, len(terr), n):
         items, rh = [], 0.0
         for j, t in enumerate(terr[i:i + n]):
             x = j * (ew + 8)
-            corners = swatch_corners(0, 0, 63.0, content.map.grid.orientation)
+            corners = swatch_corners(0, 0, 63.0, orientation)
             art = terrain_hex(t, 0, 0, 63.0, corners=corners)
             if t.pattern == "road":  # as the map's key draws it: a road across the hex
                 art += [Line(corners[3][0], 0, corners[0][0], 0, ROAD_CASING, 8.4),
