@@ -55,6 +55,7 @@ GAMES = (
     ("tests/fixtures/engine/skirmish", "greedy-random-seed-3", 3, ("greedy", "random"), None),
     ("tests/fixtures/octagon_mini", "greedy-greedy-seed-2", 2, ("greedy", "greedy"), None),
     ("tests/fixtures/octagon_mini", "random-random-seed-1", 1, ("random", "random"), None),
+    ("tests/fixtures/designer_game", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
 )
 
 
