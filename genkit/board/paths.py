@@ -25,22 +25,26 @@ class Path:
     cost: float
 
 
+def _steps(board: Board, h: int, step: Step):
+    """(neighbour, cost) of every step out of space ``h`` that ``step`` allows."""
+    sc, conns, deg = board.slot_connection, board.connections, board.degree
+    for slot, j in enumerate(board.neighbours[h]):
+        if j >= 0:
+            c = step(h, j, conns[sc[h * deg + slot]])
+            if c is not None:
+                yield j, c
+
+
 def costs_from(board: Board, start: int, step: Step = _one, limit: Optional[float] = None) -> dict:
     """Space index -> cheapest cost from ``start`` (Dijkstra; ties settle by index), only the
     spaces reached (within ``limit`` when given); ``start`` costs 0."""
     best = {start: 0}
     heap = [(0, start)]
-    nb, sc, conns, deg = board.neighbours, board.slot_connection, board.connections, board.degree
     while heap:
         d, h = heapq.heappop(heap)
         if d > best[h]:
             continue
-        for slot, j in enumerate(nb[h]):
-            if j < 0:
-                continue
-            c = step(h, j, conns[sc[h * deg + slot]])
-            if c is None:
-                continue
+        for j, c in _steps(board, h, step):
             nd = d + c
             if (limit is None or nd <= limit) and nd < best.get(j, nd + 1):
                 best[j] = nd
@@ -54,7 +58,6 @@ def cheapest_path(board: Board, start: int, end: int, step: Step = _one) -> Opti
     best = {start: 0}
     came: dict = {}
     heap = [(0, start)]
-    nb, sc, conns, deg = board.neighbours, board.slot_connection, board.connections, board.degree
     while heap:
         d, h = heapq.heappop(heap)
         if d > best[h]:
@@ -64,12 +67,7 @@ def cheapest_path(board: Board, start: int, end: int, step: Step = _one) -> Opti
             while out[-1] != start:
                 out.append(came[out[-1]])
             return Path(tuple(reversed(out)), d)
-        for slot, j in enumerate(nb[h]):
-            if j < 0:
-                continue
-            c = step(h, j, conns[sc[h * deg + slot]])
-            if c is None:
-                continue
+        for j, c in _steps(board, h, step):
             nd = d + c
             if nd < best.get(j, nd + 1):
                 best[j] = nd
