@@ -90,7 +90,9 @@ def test_crt_prints_every_cell_of_the_model(booklet):
 def test_unit_chart_prints_every_unit_types_numbers(booklet):
     text = " ".join(" ".join(_pages(booklet)).split())
     for u in load_game(BERING).unit_types:
-        assert re.search(rf"{u.short} {u.strength.full}-{u.movement} ?{re.escape(u.name)} \({u.short}\) "
+        # the counter face, then the chart's row: the space a PDF reader puts between two runs of
+        # text is its own guess (pypdf 4.0 leaves some out), so the pattern does not depend on it
+        assert re.search(rf"{u.short} ?{u.strength.full}-{u.movement} ?{re.escape(u.name)} ?\({u.short}\) ?"
                          rf"{u.strength.full} / {u.strength.reduced} {u.movement} ", text), u.name
 
 
