@@ -62,6 +62,9 @@ def main() -> None:
         base = Path(tmp) / "base"
         subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(base), opts.base],
                        check=True)
+        # genkit.templates is the repository's templates/ (pyproject's package-dir): an editable
+        # install maps it to this checkout's, so the base checkout gets a link to its own
+        (base / "genkit" / "templates").symlink_to(Path("..") / "templates", target_is_directory=True)
         try:
             measure(base, opts, Path(tmp))
         finally:
