@@ -185,3 +185,15 @@ def test_compiled_search_survives_python_code_that_remakes_it_midway():
 
     search.__init__(3, Rows([[(1, 1)], [(1, 2)], []]))
     assert search.reach(0, 5, 0, 0b110, 0, 0, 0, False) == (0b110, 0b111)
+
+
+def test_a_build_older_than_the_code_is_left_unused(monkeypatch):
+    """genkit updated without reinstalling keeps the old build of _reach.c: it is not given a board
+    (an octagon board has more steps out of a space than the old build took), the Python search
+    answers instead."""
+    from genkit.engine.rules.standard import movement
+    _reach = pytest.importorskip("genkit.engine.rules.standard._reach")
+    steps = [[(2, 0b10)], [(2, 0b01)]]
+    assert movement.compiled_search(steps, lambda m: [i for i in range(2) if m >> i & 1]) is not None
+    monkeypatch.setattr(_reach, "VERSION", movement.SEARCH_VERSION - 1)
+    assert movement.compiled_search(steps, lambda m: [i for i in range(2) if m >> i & 1]) is None

@@ -18,6 +18,7 @@
 
 typedef uint64_t word;
 
+#define SEARCH_VERSION 2         /* 2: boards of spaces, up to MAX_SLOTS steps out of a space */
 #define MAX_SLOTS 64             /* steps out of one space, at most */
 #define MAX_ALLOWANCE 65535     /* half MP: far beyond any game's, and the scratch it takes */
 #define MAX_HEXES (1 << 20)     /* a map far beyond any game's; sizes stay well inside int */
@@ -400,6 +401,11 @@ PyMODINIT_FUNC PyInit__reach(void) {
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* movement.py uses this build only when VERSION is the one it was written for */
+    if (PyModule_AddIntConstant(m, "VERSION", SEARCH_VERSION) < 0) {
         Py_DECREF(m);
         return NULL;
     }

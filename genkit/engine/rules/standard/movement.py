@@ -11,16 +11,24 @@ from .state import StandardState
 from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
 
 
+#: the version of ``_reach.c`` this module was written for (its ``SEARCH_VERSION``)
+SEARCH_VERSION = 2
+
+
 def compiled_search(step_masks: list, indices):
     """The compiled search over one map (``_reach.c``'s ``Search``, its ``reach`` a drop-in
     for :meth:`Movement._search`), or None where that module was not built (genkit installed
     with no C compiler at hand: the Python search then answers, only slower). ``step_masks``:
-    per hex, (cost, mask of the hexes one step away at that cost); ``indices``: a mask's hexes."""
+    per hex, (cost, mask of the hexes one step away at that cost); ``indices``: a mask's hexes.
+    A build older than this code (``_reach.VERSION`` other than :data:`SEARCH_VERSION`: genkit
+    updated without reinstalling) is left unused too, rather than given a board it cannot take."""
     try:
-        from ._reach import Search
+        from . import _reach
     except ImportError:
         return None
-    return Search(len(step_masks), [[(c, h) for c, m in steps for h in indices(m)] for steps in step_masks])
+    if getattr(_reach, "VERSION", 1) != SEARCH_VERSION:
+        return None
+    return _reach.Search(len(step_masks), [[(c, h) for c, m in steps for h in indices(m)] for steps in step_masks])
 
 
 class MoveCache:
