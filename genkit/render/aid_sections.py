@@ -29,7 +29,7 @@ from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .tables import crt_notes
-from .tables_model import results_table
+from .tables_model import draw_table, results_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -102,13 +102,10 @@ def _battle(content: Content, st: Style, width: float, title: str, root):
 
 
 def _draw_table(content: Content, st: Style, width: float, title: str, root):
-    ab = content.play_deck()
-    if not ab or not ab.draw_table:
-        return
-    names = {c.id: c.name for c in ab.cards}
-    cols = [{"title": st.word("roll")}, {"title": "", "flex": True, "bold": True}]
-    cells = [[str(face), names.get(cid, cid)] for face, cid in sorted(ab.draw_table.items())]
-    yield "draw_table", with_heading(st, title, width, table(st, cols, cells, width))
+    """The card draw table: the booklet's record (:func:`.tables_model.draw_table`)."""
+    data = draw_table(content, None, st)
+    if data.rows:
+        yield "draw_table", with_heading(st, title, width, record_table(st, data, width))
 
 
 def _cards(content: Content, st: Style, width: float, title: str, root):

@@ -249,7 +249,7 @@ def draw_table(content: Content, _, st: Style) -> TableData:
     names = {c.id: c.name for c in cards.cards} if cards else {}
     rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
     title = cards.draw_table_name if cards else ""
-    return TableData([[w("t_die"), title]], rows, [0.8, 4], align=["CENTER", "LEFT"])
+    return TableData([[w("t_die"), title]], rows, [0.8, 4], align=["CENTER", "LEFT"], roles=["", "strong flex"])
 
 
 def chart_ids(content: Content) -> list[str]:
