@@ -29,7 +29,7 @@ from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .tables import crt_notes
-from .tables_model import draw_table, results_table
+from .tables_model import crt_table, draw_table, results_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -39,51 +39,10 @@ SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) st
 # --------------------------------------------------------------------------- combat
 
 def _crt(content: Content, st: Style, width: float, title: str, root):
-    crt = content.crt
-    if crt is None:          # a game that fights without a CRT (symbol dice) prints none
-        return
-    cols = sorted(crt.columns, key=lambda c: c.key)
-    fill = st.doc["result_fill"]
-    effect = {r.code: r.effect for r in crt.results}
-    hs, bs = st.table_head, st.bold
-    labels = [f"{crt.attack_type_names.get(a, a)} {st.word('attack')}" for a in crt.attack_types]
-    die = f"{st.word('die')} {crt.die_faces}"
-    lab_w = max([words_width(t, hs) for t in labels] + [text_width(die, st.body["font"], st.body["size"])]) + 2 * PAD
-    lab_w = max(lab_w, min(width * 0.2, 80))
-    cell_min = max(text_width(c.label, hs["font"], hs["size"]) for c in cols) + 6
-    cell_min = max(cell_min, text_width("W", bs["font"], bs["size"]) + 8, 18)
-    per = max(1, int((width - lab_w) // cell_min))
-    chunks = [cols[i:i + per] for i in range(0, len(cols), per)]
-    rh = float(bs["size"]) + 5
-    rows: list[Row] = []
-    for chunk in chunks:
-        cw = (width - lab_w) / len(chunk)
-        for a, name in zip(crt.attack_types, labels):
-            its, h = para(hs, name, lab_w - 2 * PAD, PAD, PAD)
-            hh = max(h, hs["size"] * 1.2) + 2 * PAD
-            head = [Rect(0, 0, lab_w + cw * len(chunk), hh, fill=hs.get("background"), stroke=None)] + its
-            for i, c in enumerate(chunk):
-                head.append(Text(lab_w + i * cw + cw / 2, PAD + ascent(hs["font"], hs["size"]), c.label,
-                                 hs["size"], hs["font"], hs["fill"], "middle"))
-            head_row = Row(tuple(head), hh)
-            body = []
-            for f in range(crt.die_faces):
-                items = [Text(PAD, rh / 2 + ascent(st.body["font"], st.body["size"]) / 2 - 0.5,
-                              f"{st.word('die')} {f + 1}", st.body["size"], st.body["font"], st.note["fill"])]
-                for i, c in enumerate(chunk):
-                    code = c.rows[a][f]
-                    bg = fill.get(effect.get(code, "none"), "#ffffff")
-                    x = lab_w + i * cw
-                    items.append(Rect(x + 1, 0.5, cw - 2, rh - 1, fill=bg, stroke="#808080", stroke_width=0.3))
-                    items.append(Text(x + cw / 2, rh / 2 + ascent(bs["font"], bs["size"]) / 2 - 0.8, code,
-                                      bs["size"], bs["font"], readable_ink(bg), "middle"))
-                body.append(Row(tuple(items), rh, head_row))
-            body[0] = stack([head_row, body[0]])
-            body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
-            rows += body
-    rule = st.word("column_odds" if crt.uses_odds else "column_differential")
-    rows.append(note_row(st, " ".join([rule] + crt_notes(content, st.word)), width))
-    yield "crt", with_heading(st, title, width, rows)
+    """The CRT: the booklet's record (:func:`.tables_model.crt_table`), each result on its
+    effect's fill, a band per attack type, the notes under it (none without a CRT)."""
+    if content.crt is not None:   # a game that fights without a CRT (symbol dice) prints none
+        yield "crt", with_heading(st, title, width, record_table(st, crt_table(content, None, st), width))
 
 
 def _results(content: Content, st: Style, width: float, title: str, root):

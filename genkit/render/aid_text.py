@@ -4,6 +4,7 @@ from their cells."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 from .draw import Group, Rect, Text
@@ -108,7 +109,7 @@ def record_table(st: Style, data: TableData, width: float, header: bool = True,
     "key" column's codes as chips of their fills, a "flex" column taking the width to spare, a
     "strong" column in bold), its other fills as cell colours, its sub-head bands, ``pictures``
     ((row, column) -> (items, w, h), e.g. counter faces or terrain swatches) in their cells, and
-    its notes under it."""
+    its notes under it as one paragraph.  A table with coloured cells prints in a grid."""
     pictures = pictures or {}
     roles = [set(r.split()) for r in (data.roles or [""] * len(data.widths))]
     titles = data.header[0] if data.header else [""] * len(roles)
@@ -131,5 +132,8 @@ def record_table(st: Style, data: TableData, width: float, header: bool = True,
             col["art"] = max(art)
         col.update({k: True for k in ("flex", "strong") if k in role})
         cols.append(col)
-    rows = lay_table(look(st), cols, cells, width, header, fills=fills, bands=set(data.bands), spans=spans)
-    return rows + [note_row(st, n, width) for n in data.notes]
+    own = look(st)
+    if fills:                # coloured cells (a CRT's results) read apart in a grid, the rule's ink
+        own = replace(own, grid=st.doc["rule"], pad_y=2.0)
+    rows = lay_table(own, cols, cells, width, header, fills=fills, bands=set(data.bands), spans=spans)
+    return rows + ([note_row(st, " ".join(data.notes), width)] if data.notes else [])

@@ -68,7 +68,8 @@ def crt_table(content: Content, _, st: Style) -> TableData:
                 fills[(r, i)] = result_fill.get(effect.get(c.rows[at][f], "none"), "#ffffff")
     notes = [w("t_columns_odds" if crt.uses_odds else "t_columns_differential")]
     return TableData(header, rows, [1.6] + [1] * len(cols), fills, [(b, 0, len(cols)) for b in bands],
-                     bands, notes + crt_notes(content, w), ["CENTER"] * (len(cols) + 1))
+                     bands, notes + crt_notes(content, w), ["CENTER"] * (len(cols) + 1),
+                     roles=[""] + ["strong"] * len(cols))
 
 
 @table("results", what="the results key")
