@@ -29,7 +29,8 @@ from .draw import Group, Line, Polygon, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .tables import crt_notes
-from .tables_model import crt_table, draw_table, results_table
+from .geometry import bounds
+from .tables_model import crt_table, draw_table, results_table, terrain_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -87,37 +88,27 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
 
 # --------------------------------------------------------------------------- terrain
 
+SWATCH = 15.0   #: a swatch in a table of the aid, points across the flats
+
+
+def swatches(content: Content, data, sw: float = SWATCH) -> dict:
+    """The map items a record's cells stand for (``TableData.things``), each drawn as on the
+    map (:func:`.map_art.swatch`): (row, col) -> (items, w, h)."""
+    out = {}
+    for cell, key in data.things.items():
+        art = swatch(content, key, sw)
+        if art:
+            _, _, x1, y1 = bounds(art)
+            out[cell] = (tuple(art), x1, y1)
+    return out
+
+
 def _terrain(content: Content, st: Style, width: float, title: str, root):
-    terr = content.map.terrain
-    entry = 150.0
-    n = max(1, int((width + 8) // (entry + 8)))
-    ew = (width - 8 * (n - 1)) / n
-    sw = 22.0
-    grid = content.map.grid          # a board that is not hexes gets square swatches
-    orientation = grid.orientation if grid is not None and getattr(grid, "kind", "hex") == "hex" else "square"
-    rows = []
-    for i in range(0, len(terr), n):
-        items, rh = [], 0.0
-        for j, t in enumerate(terr[i:i + n]):
-            x = j * (ew + 8)
-            corners = swatch_corners(0, 0, 63.0, orientation)
-            art = terrain_hex(t, 0, 0, 63.0, corners=corners)
-            if t.pattern == "road":  # as the map's key draws it: a road across the hex
-                art += [Line(corners[3][0], 0, corners[0][0], 0, ROAD_CASING, 8.4),
-                        Line(corners[3][0], 0, corners[0][0], 0, ROAD_FILL, 4.8)]
-            items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            items.append(Group((Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.8),),
-                               translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            tx = x + sw + 6
-            name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
-            what = st.word("impassable") if t.move_cost is None else f"{t.move_cost} {st.word('move_cost')}"
-            if t.blocks_los:
-                what += f", {st.word('blocks_los')}"
-            info, h2 = para(st.note, what, ew - sw - 6, tx, h1)
-            items += name + info
-            rh = max(rh, sw + 2, h1 + h2)
-        rows.append(Row(tuple(items), rh + 4))
-    yield "terrain", with_heading(st, title, width, rows)
+    """The terrain chart: the booklet's record (:func:`.tables_model.terrain_table`), each
+    terrain's swatch drawn as on the map."""
+    data = terrain_table(content, None, st)
+    if data.rows:
+        yield "terrain", with_heading(st, title, width, record_table(st, data, width, pictures=swatches(content, data)))
 
 
 # --------------------------------------------------------------------------- the rules module's charts

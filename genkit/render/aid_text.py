@@ -135,5 +135,7 @@ def record_table(st: Style, data: TableData, width: float, header: bool = True,
     own = look(st)
     if fills:                # coloured cells (a CRT's results) read apart in a grid, the rule's ink
         own = replace(own, grid=st.doc["rule"], pad_y=2.0)
+    elif pictures:           # a picture sets its row's height: no more padding than that
+        own = replace(own, pad_y=2.0)
     rows = lay_table(own, cols, cells, width, header, fills=fills, bands=set(data.bands), spans=spans)
     return rows + ([note_row(st, " ".join(data.notes), width)] if data.notes else [])

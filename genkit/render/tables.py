@@ -27,9 +27,13 @@ class TableData:
     title: str = ""                                                   # printed above the table
     markup: bool = False                                              # cells hold Markdown inline runs
     counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
-    # per column, what it is to a layout that draws it its own way (the player aid): "key" a
-    # code printed on its fill (a chip), "flex" the text that takes the width to spare, "" text
+    # per column, what it is to a layout that draws it its own way (the player aid), words
+    # separated by spaces: "key" a code printed on its fill (a chip), "flex" the text that takes
+    # the width to spare, "strong" bold text; "" plain text
     roles: list[str] = field(default_factory=list)
+    # (row, col) -> the map item a cell stands for, as a chart key ("terrain:ID"): a layout that
+    # draws swatches (the player aid's) draws it as on the map, another prints the cell's fill
+    things: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def least_height(self, row: float, counter: float) -> float:
         """About the height the table prints at least (points), its head, body, title and

@@ -140,7 +140,9 @@ def terrain_table(content: Content, _, st: Style) -> TableData:
         rows.append(["", t.name, cost, w("yes") if t.blocks_los else w("no")])
         fills[(i, 0)] = t.colour
     return TableData([["", w("terrain"), w("t_cost_to_enter"), w("t_blocks_los")]], rows,
-                     [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"])
+                     [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"],
+                     roles=["", "strong", "", ""],
+                     things={(i, 0): f"terrain:{t.id}" for i, t in enumerate(content.map.terrain)})
 
 
 @table("sequence", what="the sequence of play")
