@@ -128,7 +128,7 @@ def units_table(content: Content, _, st: Style) -> TableData:
         rows.append(row)
     n = len(head)
     return TableData([head], rows, [c[1] for c in columns], align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2),
-                     counters=counters)
+                     counters=counters, roles=["", "strong"] + [""] * (n - 2))
 
 
 @table("terrain", what="the terrain chart")

@@ -70,8 +70,9 @@ def test_unit_chart_prints_every_unit_types_values():
                 assert f"{u.defence.full} / {u.defence.reduced}" in said
             for a, n in u.attack_distance.items():
                 assert f"{n} hex" in said
-            if u.facing:
-                assert f"{u.turn_cost} MP a turn" in said
+            if u.facing:   # the unit chart's record says it in the style's words
+                cost = aid_style(content).word("t_facing_cost").replace("{cost}", str(u.turn_cost))
+                assert cost in said
         for a in content.crt.attack_types:
             assert content.crt.attack_type_names[a] in said
 
