@@ -30,7 +30,7 @@ from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .tables import crt_notes
 from .geometry import bounds
-from .tables_model import crt_table, draw_table, results_table, terrain_table
+from .tables_model import cards_table, crt_table, draw_table, results_table, terrain_table
 from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
 from .terrain_art import terrain_hex
 
@@ -76,13 +76,8 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
              [st.word("reshuffle"), str(ab.reshuffle_at)]]
     cols = [{"title": "", "flex": True}, {"title": ""}]
     rows = table(st, cols, cells, width, header=False)
-    if orders_deck(content, ab):       # command cards: each card, its copies and orders
-        from .orders import orders_words
-        w = st.word
-        rows += table(st, [{"title": w("card"), "bold": True}, {"title": w("copies")},
-                           {"title": w("orders"), "flex": True}],
-                      [[c.name, str(ab.copy_count(c)), orders_words(content, c) or w("none")]
-                       for c in ab.cards], width)
+    if orders_deck(content, ab):       # command cards: the booklet's list, each card's copies and orders
+        rows += record_table(st, cards_table(content, ab.id, st).without("aside"), width)
     yield "cards", with_heading(st, title, width, rows)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import Style
 from .charts import module_charts
@@ -241,8 +242,11 @@ def places_table(content: Content, _, st: Style) -> TableData:
 
 @table("cards", args=deck_ids, what="a deck's list (default: the deck dealt into hands)")
 def cards_table(content: Content, deck_id, st: Style) -> TableData:
-    found = deck_list(content, named_deck(content, deck_id), st.word)   # the deck's rows: render/deck_list.py
-    return TableData([found.header], found.rows, found.widths, align=found.align)
+    deck = named_deck(content, deck_id)
+    found = deck_list(content, deck, st.word)   # the deck's rows: render/deck_list.py
+    # command cards: the player aid lists each card's copies and orders, not its text
+    roles = ["strong", "", "flex", "aside"] if deck is not None and orders_deck(content, deck) else []
+    return TableData([found.header], found.rows, found.widths, align=found.align, roles=roles)
 
 
 @table("draw_table", what="the card draw table")
