@@ -12,7 +12,6 @@ import math
 from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import (
-    PAD,
     Style,
     note_row,
     para,
@@ -20,19 +19,16 @@ from .aid_text import (
     record_table,
     table,
     with_heading,
-    words_width,
 )
 from .aid_play import numbered, sequence_section, victory_section
 from .aid_units import counter_key_section, units_section
 from .counters import counter_size
-from .draw import Group, Line, Polygon, Rect, Text
+from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
-from .tables import crt_notes
 from .geometry import bounds
 from .tables_model import cards_table, crt_table, draw_table, results_table, terrain_table
-from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
-from .terrain_art import terrain_hex
+from .map_art import swatch
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page

@@ -10,9 +10,9 @@ from typing import Iterable
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
-from .rich_text import para, words_width
+from .rich_text import para
 from .tables import TableData
-from .tables_layout import PAD, TableLook
+from .tables_layout import TableLook
 from .tables_layout import table as lay_table
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
