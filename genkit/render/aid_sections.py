@@ -12,7 +12,6 @@ import math
 from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import (
-    PAD,
     Style,
     note_row,
     para,
@@ -20,18 +19,16 @@ from .aid_text import (
     record_table,
     table,
     with_heading,
-    words_width,
 )
 from .aid_play import numbered, sequence_section, victory_section
 from .aid_units import counter_key_section, units_section
 from .counters import counter_size
-from .draw import Group, Line, Polygon, Rect, Text
+from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
-from .tables import crt_notes
-from .tables_model import results_table
-from .map_art import GRID_INK, ROAD_CASING, ROAD_FILL, swatch, swatch_corners
-from .terrain_art import terrain_hex
+from .geometry import bounds
+from .tables_model import cards_table, crt_table, draw_table, results_table, terrain_table
+from .map_art import swatch
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
@@ -39,51 +36,10 @@ SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) st
 # --------------------------------------------------------------------------- combat
 
 def _crt(content: Content, st: Style, width: float, title: str, root):
-    crt = content.crt
-    if crt is None:          # a game that fights without a CRT (symbol dice) prints none
-        return
-    cols = sorted(crt.columns, key=lambda c: c.key)
-    fill = st.doc["result_fill"]
-    effect = {r.code: r.effect for r in crt.results}
-    hs, bs = st.table_head, st.bold
-    labels = [f"{crt.attack_type_names.get(a, a)} {st.word('attack')}" for a in crt.attack_types]
-    die = f"{st.word('die')} {crt.die_faces}"
-    lab_w = max([words_width(t, hs) for t in labels] + [text_width(die, st.body["font"], st.body["size"])]) + 2 * PAD
-    lab_w = max(lab_w, min(width * 0.2, 80))
-    cell_min = max(text_width(c.label, hs["font"], hs["size"]) for c in cols) + 6
-    cell_min = max(cell_min, text_width("W", bs["font"], bs["size"]) + 8, 18)
-    per = max(1, int((width - lab_w) // cell_min))
-    chunks = [cols[i:i + per] for i in range(0, len(cols), per)]
-    rh = float(bs["size"]) + 5
-    rows: list[Row] = []
-    for chunk in chunks:
-        cw = (width - lab_w) / len(chunk)
-        for a, name in zip(crt.attack_types, labels):
-            its, h = para(hs, name, lab_w - 2 * PAD, PAD, PAD)
-            hh = max(h, hs["size"] * 1.2) + 2 * PAD
-            head = [Rect(0, 0, lab_w + cw * len(chunk), hh, fill=hs.get("background"), stroke=None)] + its
-            for i, c in enumerate(chunk):
-                head.append(Text(lab_w + i * cw + cw / 2, PAD + ascent(hs["font"], hs["size"]), c.label,
-                                 hs["size"], hs["font"], hs["fill"], "middle"))
-            head_row = Row(tuple(head), hh)
-            body = []
-            for f in range(crt.die_faces):
-                items = [Text(PAD, rh / 2 + ascent(st.body["font"], st.body["size"]) / 2 - 0.5,
-                              f"{st.word('die')} {f + 1}", st.body["size"], st.body["font"], st.note["fill"])]
-                for i, c in enumerate(chunk):
-                    code = c.rows[a][f]
-                    bg = fill.get(effect.get(code, "none"), "#ffffff")
-                    x = lab_w + i * cw
-                    items.append(Rect(x + 1, 0.5, cw - 2, rh - 1, fill=bg, stroke="#808080", stroke_width=0.3))
-                    items.append(Text(x + cw / 2, rh / 2 + ascent(bs["font"], bs["size"]) / 2 - 0.8, code,
-                                      bs["size"], bs["font"], readable_ink(bg), "middle"))
-                body.append(Row(tuple(items), rh, head_row))
-            body[0] = stack([head_row, body[0]])
-            body[-1] = Row(body[-1].items, body[-1].height + 5, body[-1].repeat)
-            rows += body
-    rule = st.word("column_odds" if crt.uses_odds else "column_differential")
-    rows.append(note_row(st, " ".join([rule] + crt_notes(content, st.word)), width))
-    yield "crt", with_heading(st, title, width, rows)
+    """The CRT: the booklet's record (:func:`.tables_model.crt_table`), each result on its
+    effect's fill, a band per attack type, the notes under it (none without a CRT)."""
+    if content.crt is not None:   # a game that fights without a CRT (symbol dice) prints none
+        yield "crt", with_heading(st, title, width, record_table(st, crt_table(content, None, st), width))
 
 
 def _results(content: Content, st: Style, width: float, title: str, root):
@@ -102,13 +58,10 @@ def _battle(content: Content, st: Style, width: float, title: str, root):
 
 
 def _draw_table(content: Content, st: Style, width: float, title: str, root):
-    ab = content.play_deck()
-    if not ab or not ab.draw_table:
-        return
-    names = {c.id: c.name for c in ab.cards}
-    cols = [{"title": st.word("roll")}, {"title": "", "flex": True, "bold": True}]
-    cells = [[str(face), names.get(cid, cid)] for face, cid in sorted(ab.draw_table.items())]
-    yield "draw_table", with_heading(st, title, width, table(st, cols, cells, width))
+    """The card draw table: the booklet's record (:func:`.tables_model.draw_table`)."""
+    data = draw_table(content, None, st)
+    if data.rows:
+        yield "draw_table", with_heading(st, title, width, record_table(st, data, width))
 
 
 def _cards(content: Content, st: Style, width: float, title: str, root):
@@ -119,49 +72,34 @@ def _cards(content: Content, st: Style, width: float, title: str, root):
              [st.word("reshuffle"), str(ab.reshuffle_at)]]
     cols = [{"title": "", "flex": True}, {"title": ""}]
     rows = table(st, cols, cells, width, header=False)
-    if orders_deck(content, ab):       # command cards: each card, its copies and orders
-        from .orders import orders_words
-        w = st.word
-        rows += table(st, [{"title": w("card"), "bold": True}, {"title": w("copies")},
-                           {"title": w("orders"), "flex": True}],
-                      [[c.name, str(ab.copy_count(c)), orders_words(content, c) or w("none")]
-                       for c in ab.cards], width)
+    if orders_deck(content, ab):       # command cards: the booklet's list, each card's copies and orders
+        rows += record_table(st, cards_table(content, ab.id, st).without("aside"), width)
     yield "cards", with_heading(st, title, width, rows)
 
 
 # --------------------------------------------------------------------------- terrain
 
+SWATCH = 15.0   #: a swatch in a table of the aid, points across the flats
+
+
+def swatches(content: Content, data, sw: float = SWATCH) -> dict:
+    """The map items a record's cells stand for (``TableData.things``), each drawn as on the
+    map (:func:`.map_art.swatch`): (row, col) -> (items, w, h)."""
+    out = {}
+    for cell, key in data.things.items():
+        art = swatch(content, key, sw)
+        if art:
+            _, _, x1, y1 = bounds(art)
+            out[cell] = (tuple(art), x1, y1)
+    return out
+
+
 def _terrain(content: Content, st: Style, width: float, title: str, root):
-    terr = content.map.terrain
-    entry = 150.0
-    n = max(1, int((width + 8) // (entry + 8)))
-    ew = (width - 8 * (n - 1)) / n
-    sw = 22.0
-    grid = content.map.grid          # a board that is not hexes gets square swatches
-    orientation = grid.orientation if grid is not None and getattr(grid, "kind", "hex") == "hex" else "square"
-    rows = []
-    for i in range(0, len(terr), n):
-        items, rh = [], 0.0
-        for j, t in enumerate(terr[i:i + n]):
-            x = j * (ew + 8)
-            corners = swatch_corners(0, 0, 63.0, orientation)
-            art = terrain_hex(t, 0, 0, 63.0, corners=corners)
-            if t.pattern == "road":  # as the map's key draws it: a road across the hex
-                art += [Line(corners[3][0], 0, corners[0][0], 0, ROAD_CASING, 8.4),
-                        Line(corners[3][0], 0, corners[0][0], 0, ROAD_FILL, 4.8)]
-            items.append(Group(tuple(art), translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            items.append(Group((Polygon(corners, fill=None, stroke=GRID_INK, stroke_width=0.8),),
-                               translate=(x + sw / 2, sw / 2 + 1), scale=sw / 63))
-            tx = x + sw + 6
-            name, h1 = para(st.bold, t.name, ew - sw - 6, tx, 0)
-            what = st.word("impassable") if t.move_cost is None else f"{t.move_cost} {st.word('move_cost')}"
-            if t.blocks_los:
-                what += f", {st.word('blocks_los')}"
-            info, h2 = para(st.note, what, ew - sw - 6, tx, h1)
-            items += name + info
-            rh = max(rh, sw + 2, h1 + h2)
-        rows.append(Row(tuple(items), rh + 4))
-    yield "terrain", with_heading(st, title, width, rows)
+    """The terrain chart: the booklet's record (:func:`.tables_model.terrain_table`), each
+    terrain's swatch drawn as on the map."""
+    data = terrain_table(content, None, st)
+    if data.rows:
+        yield "terrain", with_heading(st, title, width, record_table(st, data, width, pictures=swatches(content, data)))
 
 
 # --------------------------------------------------------------------------- the rules module's charts

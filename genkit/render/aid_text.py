@@ -4,14 +4,15 @@ from their cells."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
-from .rich_text import para, words_width
+from .rich_text import para
 from .tables import TableData
-from .tables_layout import PAD, TableLook
+from .tables_layout import TableLook
 from .tables_layout import table as lay_table
 
 TEXT_STYLES = ("title", "heading", "body", "bold", "note", "table_head")
@@ -101,22 +102,40 @@ def chip(st: Style, code: str, fill: str) -> tuple:
                   readable_ink(fill), "middle")), w, 12.0)
 
 
-def record_table(st: Style, data: TableData, width: float, header: bool = True) -> list[Row]:
+def record_table(st: Style, data: TableData, width: float, header: bool = True,
+                 pictures: dict | None = None) -> list[Row]:
     """A table record of the model (:class:`~.tables.TableData`, the one the booklet draws) in
-    the player aid's look: its "key" columns as chips of their fills, its "flex" column taking
-    the width to spare."""
-    roles = data.roles or [""] * len(data.widths)
+    the player aid's look, laid out by the one table layout: its columns by their roles (a
+    "key" column's codes as chips of their fills, a "flex" column taking the width to spare, a
+    "strong" column in bold), its other fills as cell colours, its sub-head bands, ``pictures``
+    ((row, column) -> (items, w, h), e.g. counter faces or terrain swatches) in their cells, and
+    its notes under it as one paragraph.  A table with coloured cells prints in a grid."""
+    pictures = pictures or {}
+    roles = [set(r.split()) for r in (data.roles or [""] * len(data.widths))]
     titles = data.header[0] if data.header else [""] * len(roles)
+    spans = {r for r, c0, c1 in data.spans if c0 == 0 and c1 >= len(roles) - 1}
     cells = [list(r) for r in data.rows]
+    fills = {k: f for k, f in data.fills.items() if k not in pictures}
     cols = []
     for j, role in enumerate(roles):
-        col: dict = {"title": titles[j]}
-        if role == "key":
-            chips = [chip(st, row[j], data.fills.get((i, j), "#ffffff")) for i, row in enumerate(data.rows)]
-            col["art"] = max((c[1] for c in chips), default=0.0)
-            for row, c in zip(cells, chips):
-                row[j] = c
-        elif role == "flex":
-            col["flex"] = True
+        col: dict = {"title": titles[j], "align": (data.align or ["LEFT"] * len(roles))[j]}
+        if "key" in role:
+            for i, row in enumerate(data.rows):
+                if i not in spans:
+                    cells[i][j] = chip(st, row[j], fills.pop((i, j), "#ffffff"))
+        art = [cells[i][j][1] for i in range(len(cells)) if isinstance(cells[i][j], tuple)]
+        for (i, c), pic in pictures.items():
+            if c == j:
+                cells[i][j] = pic
+                art.append(pic[1])
+        if art:
+            col["art"] = max(art)
+        col.update({k: True for k in ("flex", "strong") if k in role})
         cols.append(col)
-    return table(st, cols, cells, width, header)
+    own = look(st)
+    if fills:                # coloured cells (a CRT's results) read apart in a grid, the rule's ink
+        own = replace(own, grid=st.doc["rule"], pad_y=2.0)
+    elif pictures:           # a picture sets its row's height: no more padding than that
+        own = replace(own, pad_y=2.0)
+    rows = lay_table(own, cols, cells, width, header, fills=fills, bands=set(data.bands), spans=spans)
+    return rows + ([note_row(st, " ".join(data.notes), width)] if data.notes else [])

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 from ..model.schema import Content
-from .aid_text import Style, note_row, para, table, with_heading
+from .aid_text import Style, note_row, para, record_table, with_heading
 from .counters import counter_size, unit_face
 from .draw import Circle, Group, Line, Polygon, Rect, Text
 from .geometry import bounds, iter_primitives
 from .layout import MIN_TEXT, Row
+from .tables_model import units_table
 
 CHART_COUNTER = 120.0  #: the largest a counter is drawn on the unit chart, points
 def _min_text(items) -> float:
@@ -44,60 +45,14 @@ def _owner(content: Content, type_id: str) -> str:
     return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
 
 
-def _factor_columns(content: Content, st: Style) -> tuple[list[dict], list]:
-    """The unit chart's number columns and, per column, how a unit type fills it: strength and
-    defence for types that have them, figures and the battle dice at each range for a game that
-    counts figures and rolls symbol dice, movement, a CRT's attack distances."""
-    w, types, crt = st.word, content.unit_types, content.crt
-    out: list[tuple[dict, object]] = []
-    if any(u.strength is not None for u in types):
-        out.append(({"title": w("attack_strength") if any(u.defence is not None for u in types) else w("strength")},
-                    lambda u: f"{u.strength.full} / {u.strength.reduced}" if u.strength else w("none")))
-    if any(u.defence is not None and u.defence != u.strength for u in types):
-        out.append(({"title": w("defence")},
-                    lambda u: f"{u.defence_of().full} / {u.defence_of().reduced}" if u.strength else w("none")))
-    if any(u.figures is not None for u in types):
-        out.append(({"title": w("figures")}, lambda u: w("none") if u.figures is None else str(u.figures)))
-    out.append(({"title": w("movement")}, lambda u: str(u.movement)))
-    for a in (crt.attack_types if crt else ()):
-        def reach(u, a=a):
-            n = u.attack_distance.get(a)
-            return w("none") if n is None else f"{n} {w('hex') if n == 1 else w('hexes')}"
-        out.append(({"title": f"{crt.attack_type_names.get(a, a)} {w('attack_suffix')}"}, reach))
-    for r in range(max((len(u.battle_dice) for u in types), default=0)):
-        out.append(({"title": f"{w('dice_at')} {r + 1}"},
-                    lambda u, r=r: str(u.battle_dice[r]) if r < len(u.battle_dice) else w("none")))
-    return [c for c, _ in out], [f for _, f in out]
-
-
 def units_section(content: Content, st: Style, width: float, title: str, root):
-    """The unit chart: each unit type's counters, name and numbers."""
-    types = content.unit_types
-    pairs = {u.id: counter_pair(content, _owner(content, u.id), u.id, root) for u in types}
-    w = st.word
-    faces = w("front_back") if any(u.strength is not None for u in types) else w("front_back_plain")
-    cols = [{"title": f"{w('counter')} ({faces})", "art": max(p[1] for p in pairs.values())},
-            {"title": w("unit"), "bold": True}]
-    factor_cols, fills = _factor_columns(content, st)
-    cols += factor_cols
-    show_face = any(u.facing for u in types)
-    show_pass = any(u.passes_through_friends for u in types) and not all(u.passes_through_friends for u in types)
-    if show_face:
-        cols.append({"title": w("facing")})
-    if show_pass or all(u.passes_through_friends for u in types):
-        cols.append({"title": w("through_friends")})
-    cells = []
-    for u in types:
-        row = [pairs[u.id], f"{u.name} ({u.short})"] + [f(u) for f in fills]
-        if show_face:
-            row.append((f"{u.turn_cost} {w('turn_cost')}" if u.turn_cost else w("free_turn")) if u.facing
-                       else w("none"))
-        if len(cols) > len(row):
-            row.append(w("yes") if u.passes_through_friends else w("no"))
-        cells.append(row)
-    rows = table(st, cols, cells, width)
-    if any(u.battle_dice for u in types):
-        rows.append(note_row(st, w("dice_note"), width))
+    """The unit chart: the booklet's record (:func:`.tables_model.units_table`), each unit
+    type's counter drawn as its full and reduced faces side by side (:func:`counter_pair`)."""
+    data = units_table(content, None, st)
+    pictures = {cell: counter_pair(content, side, type_id, root) for cell, (side, type_id) in data.counters.items()}
+    rows = record_table(st, data, width, pictures=pictures)
+    if any(u.battle_dice for u in content.unit_types):
+        rows.append(note_row(st, st.word("dice_note"), width))
     yield "units", with_heading(st, title, width, rows)
 
 

@@ -27,9 +27,31 @@ class TableData:
     title: str = ""                                                   # printed above the table
     markup: bool = False                                              # cells hold Markdown inline runs
     counters: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col) -> (side, unit type)
-    # per column, what it is to a layout that draws it its own way (the player aid): "key" a
-    # code printed on its fill (a chip), "flex" the text that takes the width to spare, "" text
+    # per column, what it is to a layout that draws it its own way (the player aid), words
+    # separated by spaces: "key" a code printed on its fill (a chip), "flex" the text that takes
+    # the width to spare, "strong" bold text, "aside" a column the player aid leaves out (a
+    # card's own words, printed on the card); "" plain text
     roles: list[str] = field(default_factory=list)
+    # (row, col) -> the map item a cell stands for, as a chart key ("terrain:ID"): a layout that
+    # draws swatches (the player aid's) draws it as on the map, another prints the cell's fill
+    things: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def without(self, role: str) -> "TableData":
+        """The table without its columns of ``role`` (the player aid leaves out an "aside"),
+        every cell's position kept in step; its sub-head bands span what is left."""
+        roles = self.roles or [""] * len(self.widths)
+        keep = [j for j, r in enumerate(roles) if role not in r.split()]
+        if len(keep) == len(roles):
+            return self
+        at = {j: k for k, j in enumerate(keep)}
+
+        def cells(d: dict) -> dict:
+            return {(r, at[c]): v for (r, c), v in d.items() if c in at}
+        return TableData([[h[j] for j in keep] for h in self.header], [[r[j] for j in keep] for r in self.rows],
+                         [self.widths[j] for j in keep], cells(self.fills),
+                         [(r, 0, len(keep) - 1) for r, _, _ in self.spans], list(self.bands), list(self.notes),
+                         [self.align[j] for j in keep] if self.align else [], self.title, self.markup,
+                         cells(self.counters), [roles[j] for j in keep], cells(self.things))
 
     def least_height(self, row: float, counter: float) -> float:
         """About the height the table prints at least (points), its head, body, title and

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import Style
 from .charts import module_charts
@@ -68,7 +69,8 @@ def crt_table(content: Content, _, st: Style) -> TableData:
                 fills[(r, i)] = result_fill.get(effect.get(c.rows[at][f], "none"), "#ffffff")
     notes = [w("t_columns_odds" if crt.uses_odds else "t_columns_differential")]
     return TableData(header, rows, [1.6] + [1] * len(cols), fills, [(b, 0, len(cols)) for b in bands],
-                     bands, notes + crt_notes(content, w), ["CENTER"] * (len(cols) + 1))
+                     bands, notes + crt_notes(content, w), ["CENTER"] * (len(cols) + 1),
+                     roles=[""] + ["strong"] * len(cols))
 
 
 @table("results", what="the results key")
@@ -127,7 +129,7 @@ def units_table(content: Content, _, st: Style) -> TableData:
         rows.append(row)
     n = len(head)
     return TableData([head], rows, [c[1] for c in columns], align=["CENTER", "LEFT"] + ["CENTER"] * (n - 2),
-                     counters=counters)
+                     counters=counters, roles=["", "strong"] + [""] * (n - 2))
 
 
 @table("terrain", what="the terrain chart")
@@ -139,7 +141,9 @@ def terrain_table(content: Content, _, st: Style) -> TableData:
         rows.append(["", t.name, cost, w("yes") if t.blocks_los else w("no")])
         fills[(i, 0)] = t.colour
     return TableData([["", w("terrain"), w("t_cost_to_enter"), w("t_blocks_los")]], rows,
-                     [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"])
+                     [0.5, 2.4, 1.4, 1.6], fills, align=["CENTER", "LEFT", "CENTER", "CENTER"],
+                     roles=["", "strong", "", ""],
+                     things={(i, 0): f"terrain:{t.id}" for i, t in enumerate(content.map.terrain)})
 
 
 @table("sequence", what="the sequence of play")
@@ -238,8 +242,11 @@ def places_table(content: Content, _, st: Style) -> TableData:
 
 @table("cards", args=deck_ids, what="a deck's list (default: the deck dealt into hands)")
 def cards_table(content: Content, deck_id, st: Style) -> TableData:
-    found = deck_list(content, named_deck(content, deck_id), st.word)   # the deck's rows: render/deck_list.py
-    return TableData([found.header], found.rows, found.widths, align=found.align)
+    deck = named_deck(content, deck_id)
+    found = deck_list(content, deck, st.word)   # the deck's rows: render/deck_list.py
+    # command cards: the player aid lists each card's copies and orders, not its text
+    roles = ["strong", "", "flex", "aside"] if deck is not None and orders_deck(content, deck) else []
+    return TableData([found.header], found.rows, found.widths, align=found.align, roles=roles)
 
 
 @table("draw_table", what="the card draw table")
@@ -249,7 +256,7 @@ def draw_table(content: Content, _, st: Style) -> TableData:
     names = {c.id: c.name for c in cards.cards} if cards else {}
     rows = [[str(face), names.get(cid, cid)] for face, cid in sorted((cards.draw_table if cards else {}).items())]
     title = cards.draw_table_name if cards else ""
-    return TableData([[w("t_die"), title]], rows, [0.8, 4], align=["CENTER", "LEFT"])
+    return TableData([[w("t_die"), title]], rows, [0.8, 4], align=["CENTER", "LEFT"], roles=["", "strong flex"])
 
 
 def chart_ids(content: Content) -> list[str]:

@@ -255,3 +255,20 @@ def test_the_results_key_is_one_record_for_aid_and_booklet(tmp_path):
     for text in texts:
         assert "Both sides stand and stare." in text and "Nothing happens." not in text
         assert all(n in text for n in names), names
+
+
+def test_the_aids_tables_are_the_booklets_records_in_the_same_words(tmp_path):
+    """The CRT, unit chart, terrain chart and draw table of the player aid are the booklet's
+    records (tables_model): a pack that rewords their heads (templates/aid.yaml.j2 ``words``)
+    changes both, and the aid prints genkit's words no more."""
+    game = tmp_path / "bering_land"
+    shutil.copytree(BERING, game)
+    ours = {"t_attack_band": ("{attack} attack", "{attack} fire"), "t_cost_to_enter": ("Cost to enter", "Entry toll"),
+            "t_movement": ("Movement points", "Legs"), "t_die": ("Die", "Throw")}
+    style = game / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text() + "".join(f'  {k}: "{new}"\n' for k, (_, new) in ours.items()))
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    for text in texts:
+        assert "Primary fire" in text and "Entry toll" in text and "Legs" in text and "Throw" in text
+    assert "Cost to enter" not in texts[1] and "Movement points" not in texts[1]   # the aid (no prose)

@@ -57,8 +57,10 @@ def test_the_aid_of_a_game_without_a_crt_has_no_crt_results_or_battle_sequence(c
 def test_the_unit_chart_prints_figures_and_the_dice_at_each_range(content):
     block = next(b for b in aid_blocks(content, aid_style(content, M44), 540, M44) if b.key == "units")
     words = texts([it for row in block.rows for it in row.items])
-    assert {"Figures", "Dice at 1", "Dice at 6"} <= set(words)
-    assert "Strength" not in words
+    assert "Figures" in words and "Battle" in " ".join(words)          # the booklet's record's heads
+    for u in content.unit_types:      # the dice at each range, in order ("3-3-2-2-1-1": 1 to 6 hexes)
+        assert "-".join(map(str, u.battle_dice)) in words and str(u.figures) in words
+    assert not any(w.startswith("Strength") for w in words)
 
 
 # --------------------------------------------------------------------------- the map
