@@ -113,13 +113,19 @@ def bombardment_terms(ctx, section: Section):
 
 
 def unit_type_rules(ctx, section: Section):
-    """Cases 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
-    model; a modifier names at least one."""
+    """Cases 5.8, 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
+    model (and terrain of the map); a modifier names at least one."""
     types = [t.id for t in ctx.content.unit_types]
     for k in section.unit_types:
         if k not in types:
             yield ctx.error("rules-reference", SECTION + ("unit_types", k),
                             f"rules.unit_types: no unit type '{k}' (known: {', '.join(types)})")
+    terrains = [t.id for t in ctx.content.map.terrain]
+    for k, rule in section.unit_types.items():
+        for j, tid in enumerate(rule.terrain or ()):
+            if tid not in terrains:
+                yield ctx.error("rules-reference", SECTION + ("unit_types", k, "terrain", j),
+                                f"rules.unit_types.{k}.terrain: no terrain '{tid}' (known: {', '.join(terrains)})")
     for i, m in enumerate(section.combat.modifiers):
         path = SECTION + ("combat", "modifiers", i)
         if not m.attackers_include and not m.defenders_include:

@@ -151,6 +151,8 @@ class Bombardment(Strict):
 class UnitTypeRule(Strict):
     """What a unit type may do beyond its counter's numbers (case 8.9)."""
     attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
+    terrain: Optional[list[Id]] = Field(None, description="the terrain ids it may enter (case 5.8); omitted: every "
+                                                          "terrain it can pay for")
 
 
 class Section(Strict):
@@ -239,6 +241,15 @@ def _kind_of(ctx):
         return {}
 
 
+def _terrain_of(ctx):
+    """space id -> its terrain id (empty when the board cannot be built)."""
+    from ....board import board_of_map
+    try:
+        return {s.id: s.terrain for s in board_of_map(ctx.content.map).spaces}
+    except ValueError:
+        return {}
+
+
 def stacking_at_setup(ctx, section: Section):
     """No space starts the game over the stacking limit of its kind (cases 7.1, 12.3), per side
     where units of two sides may share it."""
@@ -259,10 +270,17 @@ def stacking_at_setup(ctx, section: Section):
 
 def setup_spaces_enterable(ctx, section: Section):
     """Every unit starts, and every reinforcement enters, in a space its type may end a move in
-    (case 12.2): a kind it may enter, not one it only passes through."""
+    (cases 5.8, 12.2): terrain and a kind it may enter, not one it only passes through."""
     kind_of = _kind_of(ctx)
 
+    terrain_of = _terrain_of(ctx)
+
     def refused(type_id: str, space_id: str) -> str | None:
+        rule = section.unit_types.get(type_id)
+        if rule is not None and rule.terrain is not None and space_id in terrain_of \
+                and terrain_of[space_id] not in rule.terrain:
+            return (f"{type_id} may not enter {terrain_of[space_id] or 'a space with no terrain'} "
+                    f"(rules.unit_types.{type_id}.terrain)")
         eff = section.spaces.get(kind_of.get(space_id, ""))
         if eff is None:
             return None

@@ -198,6 +198,12 @@ class Tables:
                             and t.id not in e.units and t.id not in e.pass_through) for t in ts]
         self.t_no_end = [sum(1 << h for h, e in enumerate(sk) if e is not None and t.id in e.pass_through)
                          for t in ts]
+        # case 5.8: the terrain a unit type may enter (rules.unit_types.<id>.terrain): the rest avoided too
+        for i, t in enumerate(ts):
+            rule = section.unit_types.get(t.id)
+            if rule is not None and rule.terrain is not None:
+                allowed = set(rule.terrain)
+                self.t_avoid[i] |= sum(1 << h for h, sp in enumerate(spaces.spaces) if sp.terrain not in allowed)
         #: units of two sides may share a space and fight in it (case 12.5, combat.where)
         self.shared = section.combat.where == "same_space"
         if self.shared:                 # a battle inside the attackers' own space
