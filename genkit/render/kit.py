@@ -139,6 +139,7 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
     g = content.game
     sheets = map_sheets(content)
     board = board_of(content).layout
+    flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)     # tiles are never bled
     out = []
     for sheet in sheets:
         file = FILES[kind] if len(sheets) == 1 else f"{kind}-{sheet}.pdf"
@@ -151,14 +152,10 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
         elif kind == "map":
             pages = [map_page(content, style, sheet)]
         else:
-            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             w, h = g.components.map_sheet_in
             drawn = list(drawn_map(content, flat.version_text, sheet))  # as map.pdf drew it
             title = g.title if len(sheets) == 1 else f"{g.title}, {board_of(content).sheet(sheet).name}"
-            pages = tile(drawn, w * INCH, h * INCH, *flat.size,
-                         overlap=TILE_OVERLAP, title=title,
-                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
-            info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+            pages = _tiles(drawn, w * INCH, h * INCH, flat, title, info)
         out.append({"kind": kind, "file": file, "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     if needs_key(content):                   # the key on a sheet of its own, tiled like the maps
@@ -167,15 +164,19 @@ def _map_components(content, source, kind: str, style: SheetStyle, paper: str) -
         if kind == "map":
             pages = [key_page(content, style)]
         else:
-            flat = SheetStyle(paper, 0, g.version, source.sha256, g.title)
             items, kw, kh = key_cropped(content, flat.version_text)
-            pages = tile(items, kw, kh, *flat.size,
-                         overlap=TILE_OVERLAP, title=f"{g.title}, key to the map",
-                         footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
-            info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+            pages = _tiles(items, kw, kh, flat, f"{g.title}, key to the map", info)
         out.append({"kind": kind, "file": file, "pages": pages, "info": info,
                     "bleed": style.bleed if kind != "map-tiled" else 0.0})
     return out
+
+
+def _tiles(items, w: float, h: float, flat: SheetStyle, title: str, info: dict) -> list:
+    """``items`` (``w`` x ``h`` points) on tiles of ``flat``'s paper; ``info`` gets their count."""
+    pages = tile(items, w, h, *flat.size, overlap=TILE_OVERLAP, title=title,
+                 footer_text=f"{PRINT_AT_100} | {flat.version_text}", auto_orient=True)
+    info.update({"tiles": len(pages), "overlap_in": TILE_OVERLAP / INCH})
+    return pages
 
 
 def deck_components(content, style: SheetStyle, content_root=None, laid: Laid | None = None) -> list[dict]:

@@ -5,7 +5,10 @@ import io
 import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
+
+from . import vassal_engine
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,3 +45,13 @@ def vmod_files(path: Path) -> dict[str, bytes]:
 def png_size(data: bytes) -> tuple[int, int]:
     from PIL import Image
     return Image.open(io.BytesIO(data)).size
+
+
+@pytest.fixture(scope="session")
+def engine(tmp_path_factory):
+    """The real VASSAL engine's command (installed once per test process), or a skip naming why
+    it cannot run here."""
+    cmd, why = vassal_engine.engine(tmp_path_factory.mktemp("vassal"))
+    if cmd is None:
+        pytest.skip(why)
+    return cmd

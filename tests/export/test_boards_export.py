@@ -22,7 +22,6 @@ from .test_vassal_engine import _check_clean, _check_pieces, _check_setup, check
 BOARDS = Path(__file__).resolve().parents[1] / "fixtures" / "boards"
 NAMES = ("square", "octagon", "drawn")
 _EXPORTS: dict = {}
-_ENGINE: dict = {}
 
 
 def _export(name: str, tmp_path_factory) -> Path:
@@ -31,15 +30,6 @@ def _export(name: str, tmp_path_factory) -> Path:
         export_game(BOARDS / name, out, image_base_url="https://example.org/img")
         _EXPORTS[name] = out
     return _EXPORTS[name]
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    if "cmd" not in _ENGINE:
-        _ENGINE["cmd"], _ENGINE["why"] = vassal_engine.engine(tmp_path_factory.mktemp("vassal"))
-    if _ENGINE["cmd"] is None:
-        pytest.skip(_ENGINE["why"])
-    return _ENGINE["cmd"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -17,17 +17,6 @@ from genkit.render.draw import INCH
 from . import vassal_engine
 from .conftest import GAMES, ROOT, export_of
 
-_ENGINE: dict = {}
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    if "cmd" not in _ENGINE:
-        _ENGINE["cmd"], _ENGINE["why"] = vassal_engine.engine(tmp_path_factory.mktemp("vassal"))
-    if _ENGINE["cmd"] is None:
-        pytest.skip(_ENGINE["why"])
-    return _ENGINE["cmd"]
-
 
 def _centres(content, dpi: int = 96) -> dict:
     return grid_placement(content, pixels_per_inch(content, dpi) / INCH)[0].centres

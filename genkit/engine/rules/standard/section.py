@@ -232,22 +232,10 @@ def references(ctx, section: Section):
                         f"(known: {', '.join(per_turn) or 'none'})")
 
 
-def _kind_of(ctx):
-    """space id -> its kind (empty when the board cannot be built: the model's checks say why)."""
-    from ....board import board_of_map
-    try:
-        return {s.id: s.kind for s in board_of_map(ctx.content.map).spaces}
-    except ValueError:
-        return {}
-
-
-def _terrain_of(ctx):
-    """space id -> its terrain id (empty when the board cannot be built)."""
-    from ....board import board_of_map
-    try:
-        return {s.id: s.terrain for s in board_of_map(ctx.content.map).spaces}
-    except ValueError:
-        return {}
+def _kind_of(ctx) -> dict:
+    """space id -> its kind, from the check's board (of the spaces that could be built, when the
+    map has errors: the model's checks say why)."""
+    return {sp.id: sp.kind for sp in ctx.board.spaces}
 
 
 def stacking_at_setup(ctx, section: Section):
@@ -272,8 +260,7 @@ def setup_spaces_enterable(ctx, section: Section):
     """Every unit starts, and every reinforcement enters, in a space its type may end a move in
     (cases 5.8, 12.2): terrain and a kind it may enter, not one it only passes through."""
     kind_of = _kind_of(ctx)
-
-    terrain_of = _terrain_of(ctx)
+    terrain_of = {sp.id: sp.terrain for sp in ctx.board.spaces}
 
     def refused(type_id: str, space_id: str) -> str | None:
         rule = section.unit_types.get(type_id)
