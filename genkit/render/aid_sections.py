@@ -20,14 +20,14 @@ from .aid_text import (
     table,
     with_heading,
 )
-from .aid_play import numbered, sequence_section, victory_section
+from .aid_play import numbered, victory_section
 from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .geometry import bounds
-from .tables_model import cards_table, crt_table, draw_table, results_table, terrain_table
+from .tables_model import cards_table, crt_table, draw_table, results_table, sequence_table, terrain_table
 from .map_art import swatch
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
@@ -50,6 +50,14 @@ def _results(content: Content, st: Style, width: float, title: str, root):
 
 
 # --------------------------------------------------------------------------- lists
+
+def _sequence(content: Content, st: Style, width: float, title: str, root):
+    """The sequence of play: the booklet's record (:func:`.tables_model.sequence_table`), each
+    phase's number a chip of the acting side's colour, "who acts" left aside."""
+    data = sequence_table(content, None, st).without("aside")
+    if data.rows:
+        yield "sequence_of_play", with_heading(st, title, width, record_table(st, data, width))
+
 
 def _battle(content: Content, st: Style, width: float, title: str, root):
     if content.crt is None or not content.crt.battle_sequence:
@@ -373,7 +381,7 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
         yield "dice", with_heading(st, title, width, face_rows(content, st, width, root))
 
 
-SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": sequence_section,
+SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
             "victory": victory_section,
             "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
             "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}

@@ -63,7 +63,9 @@ def _widths(look: TableLook, cols: list[dict], cells: list[list], width: float, 
     """Column widths: pictures at their width, text columns from their natural widths, shrunk
     toward their longest word when the table is too wide (or shared by the columns' weights)."""
     pad = look.pad
-    fixed = [c["art"] + 2 * pad if "art" in c else None for c in cols]
+    # a picture's column: the picture's width, or its head's longest word when that is wider
+    fixed = [max(c["art"], words_width(c["title"], look.head) if header and isinstance(c["title"], str) else 0.0)
+             + 2 * pad if "art" in c else None for c in cols]
     nat, low = [], []
     for j, c in enumerate(cols):
         if fixed[j] is not None and "weight" not in c:
@@ -84,6 +86,13 @@ def _widths(look: TableLook, cols: list[dict], cells: list[list], width: float, 
     room = width - sum(low)
     if room <= 0:  # even the longest words do not fit: share the width, words break
         return [width * w / sum(low) for w in low]
+    # the text that takes the width to spare wraps first: a flex column gives up its width
+    # (down to its longest word) before the others give up any
+    flex = [j for j, c in enumerate(cols) if c.get("flex")]
+    over = sum(nat) - width
+    flex_give = sum(nat[j] - low[j] for j in flex)
+    if flex and flex_give >= over:
+        return [n - (n - lo) * over / flex_give if j in flex else n for j, (n, lo) in enumerate(zip(nat, low))]
     give = sum(n - lo for n, lo in zip(nat, low))
     return [lo + (n - lo) * room / give for n, lo in zip(nat, low)]
 

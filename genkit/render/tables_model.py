@@ -146,13 +146,29 @@ def terrain_table(content: Content, _, st: Style) -> TableData:
                      things={(i, 0): f"terrain:{t.id}" for i, t in enumerate(content.map.terrain)})
 
 
+def phase_text(content: Content, phase, w: Words) -> str:
+    """What happens in a phase: the style's words for its kind (``phase_<kind>``), ``{who}``
+    naming the side acting ("the American player") or both players, as a sentence; "" for a
+    kind without words."""
+    who = fill_words(w("side_player"), side=content.side(phase.side).adjective) if phase.side else w("both_players")
+    key = f"phase_{phase.kind}"
+    what = w(key)
+    text = fill_words(what, who=who) if what != key else ""
+    return text[:1].upper() + text[1:]
+
+
 @table("sequence", what="the sequence of play")
 def sequence_table(content: Content, _, st: Style) -> TableData:
+    """The sequence of play: each phase's number (on the acting side's colour), name, who acts
+    and what happens in it (the words ``phase_<kind>``), in the order played.  The player aid
+    leaves "who acts" aside: its number's colour and what happens say it."""
     w = st.word
-    rows = [[str(i), p.name, _side_name(content, p.side, w).capitalize() if p.side else w("t_both_players")]
-            for i, p in enumerate(content.game.sequence_of_play, 1)]
-    return TableData([[w("t_phase"), w("t_name"), w("t_who_acts")]], rows, [0.7, 3, 2],
-                     align=["CENTER", "LEFT", "LEFT"])
+    seq = content.game.sequence_of_play
+    rows = [[str(i), p.name, _side_name(content, p.side, w).capitalize() if p.side else w("t_both_players"),
+             phase_text(content, p, w)] for i, p in enumerate(seq, 1)]
+    fills = {(i, 0): content.side(p.side).colour.full if p.side else "#ffffff" for i, p in enumerate(seq)}
+    return TableData([[w("t_phase"), w("t_name"), w("t_who_acts"), w("t_what_happens")]], rows, [0.6, 2.2, 1.4, 5.2],
+                     fills, align=["CENTER", "LEFT", "LEFT", "LEFT"], roles=["key", "strong", "aside", "flex"])
 
 
 def _per_turn_ids(content: Content) -> list[str]:
