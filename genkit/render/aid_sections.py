@@ -27,7 +27,8 @@ from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, lighten, readable_ink
 from .geometry import bounds
-from .tables_model import cards_table, crt_table, draw_table, results_table, sequence_table, terrain_table
+from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
+                           terrain_table)
 from .map_art import swatch
 
 LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
@@ -73,13 +74,12 @@ def _draw_table(content: Content, st: Style, width: float, title: str, root):
 
 
 def _cards(content: Content, st: Style, width: float, title: str, root):
+    """The deck dealt into hands: the booklet's record of how it is played
+    (:func:`.tables_model.deck_rules_table`), and for command cards the deck's list."""
     ab = content.play_deck()
     if not ab:
         return
-    cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
-             [st.word("reshuffle"), str(ab.reshuffle_at)]]
-    cols = [{"title": "", "flex": True}, {"title": ""}]
-    rows = table(st, cols, cells, width, header=False)
+    rows = record_table(st, deck_rules_table(content, ab.id, st), width, header=False)
     if orders_deck(content, ab):       # command cards: the booklet's list, each card's copies and orders
         rows += record_table(st, cards_table(content, ab.id, st).without("aside"), width)
     yield "cards", with_heading(st, title, width, rows)

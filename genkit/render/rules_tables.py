@@ -16,6 +16,7 @@ words around the numbers are the generic ones the player aid uses.
 ``[[markers]]``    the markers of the counter mix
 ``[[places]]``     the map's named places, their hexes and owners
 ``[[cards]]``      the deck: each card, its copies and the rolls that make it work
+``[[deck_rules]]`` a deck's hand limit, plays per phase and reshuffle (``[[deck_rules ID]]``)
 ``[[draw_table]]`` the card draw table (die face -> card)
 ``[[chart:ID]]``   a chart of the game's rules module (:func:`.charts.module_charts`), e.g. its
                    terrain effects chart (``[[chart]]``: every chart)

@@ -265,6 +265,22 @@ def cards_table(content: Content, deck_id, st: Style) -> TableData:
     return TableData([found.header], found.rows, found.widths, align=found.align, roles=roles)
 
 
+def _hand_deck_ids(content: Content) -> list[str]:
+    return [d.id for d in content.decks if d.hand_limit is not None]
+
+
+@table("deck_rules", _hand_deck_ids, what="a deck's hand limit, plays per phase and reshuffle (default: the deck dealt into hands)")
+def deck_rules_table(content: Content, deck_id, st: Style) -> TableData:
+    """How a deck dealt into hands is played: its hand limit, the cards played per phase and
+    the cards left when the discards are reshuffled (no rows for a deck not dealt into hands)."""
+    w = st.word
+    deck = named_deck(content, deck_id)
+    rows = [] if deck is None or deck.hand_limit is None else [
+        [w("hand_limit"), str(deck.hand_limit)], [w("plays"), str(deck.plays_per_phase)],
+        [w("reshuffle"), str(deck.reshuffle_at)]]
+    return TableData([], rows, [5, 1], align=["LEFT", "CENTER"], roles=["flex", ""])
+
+
 @table("draw_table", what="the card draw table")
 def draw_table(content: Content, _, st: Style) -> TableData:
     w = st.word

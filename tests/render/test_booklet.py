@@ -296,3 +296,19 @@ def test_the_sequence_of_play_is_one_record_in_the_packs_words_for_aid_and_bookl
         assert "Step no." in text and "Do this" in text
         for _, name, _, what in record.rows:
             assert name in text and what in text, (name, what)
+
+
+def test_a_decks_rules_are_one_record_in_the_packs_words_for_aid_and_booklet(tmp_path):
+    """The hand limit, plays per phase and reshuffle the player aid prints under the deck's
+    title are the record the booklet draws for ``[[deck_rules]]`` (tables_model.deck_rules_table):
+    the model's numbers and a pack's words change both."""
+    game = tmp_path / "bering_land"
+    shutil.copytree(BERING, game)
+    style = game / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text() + '  hand_limit: "Most cards held"\n')
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text() + "\n[[deck_rules]]\n")
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"], overrides=["decks.ability.hand_limit=6"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    for text in texts:
+        assert "Most cards held 6" in text and "Hand limit" not in text
