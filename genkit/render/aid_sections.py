@@ -7,8 +7,6 @@ each section it makes (none when the model has nothing for it; ``tracks`` makes 
 
 from __future__ import annotations
 
-import math
-
 from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import (
@@ -25,13 +23,13 @@ from .aid_units import counter_key_section, units_section
 from .counters import counter_size
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
-from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .layout import MIN_TEXT, Row, readable_ink
 from .geometry import bounds
+from .tables_tracks import track_table
 from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
                            terrain_table)
 from .map_art import swatch
 
-LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
@@ -272,106 +270,37 @@ def _arrival_note(content: Content, st: Style) -> str:
     return f"{st.word('arrivals')}: " + "; ".join(parts) + "."
 
 
-def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:
-    """The lanes of ``track`` a side plays on: those it has a marker for when markers name the
-    track, else those of the unit types it owns (and lanes naming no unit type)."""
-    sid = side.id if side else None
-    marked = [m for m in content.counters.markers if m.track and m.track.startswith(f"{track.id}:")]
-    owned = {g.type for g in content.counters.units if sid is None or g.side == sid}
-    types = {u.id for u in content.unit_types}
-    out = []
-    for lane, last in track.lanes.items():
-        if marked:
-            keep = any(m.track == f"{track.id}:{lane}" and (m.side in (None, sid) or sid is None) for m in marked)
-        else:
-            keep = lane not in types or lane in owned
-        if keep:
-            out.append((lane, last))
-    return out
-
-
-def _lane(st: Style, content: Content, track, lane: str, last: int, width: float, side) -> tuple[Row, float]:
+def box_pictures(content: Content, st: Style, data) -> dict:
+    """The "box" cells of a record (a track's, :func:`.tables_tracks.track_table`) as the
+    player aid draws them: a box a counter fits with a margin all round, on the cell's fill,
+    the cell's first word (the box's number) in its corner and the rest (its tag) at its foot."""
     bs = counter_size(content) + 2 * st.box_margin
-    types = {u.id: u for u in content.unit_types}
-    lab_w = LANE_LABEL
-    label = types[lane].short if lane in types else lane
-    items, h = para(st.bold, label, lab_w - 4, 0, 2)
-    if track.count:
-        its, h2 = para(st.note, f"{last} {track.count}", lab_w - 4, 0, 2 + h)
-        items += its
-    per = max(1, int((width - lab_w) // bs))
-    fill_last = lighten(side.colour.full, 0.85) if side else "#dddddd"
-    words = st.word
-    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold"}
-    for k in range(last + 1):
-        r, c = divmod(k, per)
-        bx, by = lab_w + c * bs, r * (bs + 2)
-        fill = fill_last if k == last else ("#eeeeee" if k == 0 else "#ffffff")
-        items += _box(st, content, bx, by, bs, bs, str(k), fill)
-        tag = words("start") if k == 0 else (track.last_label if k == last else "")
-        if tag:
-            its, th = para({**small, "fill": "#404040"}, tag, bs - 4, 0, 0)
-            tw = max(text_width(t.text, t.font, t.size) for t in its)
-            items.append(Group(tuple(its), translate=(bx + (bs - tw) / 2, by + bs - th - 2)))
-    rows = math.ceil((last + 1) / per)
-    return Row(tuple(items), max(rows * (bs + 2), h + 14) + 3), lab_w + min(per, last + 1) * bs
-
-
-def _side_band(side, width: float, st: Style) -> Row:
-    s = st.bold
-    items = [Rect(0, 0, width, 14, fill=side.colour.full, stroke=None),
-             Text(4, 7 + ascent(s["font"], s["size"]) / 2 - 0.8, side.name, s["size"], s["font"], side.colour.text)]
-    return Row(tuple(items), 17)
+    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold", "fill": "#404040"}
+    roles = data.roles or [""] * len(data.widths)
+    out = {}
+    for r, row in enumerate(data.rows):
+        for c, text in enumerate(row):
+            if "box" not in roles[c].split() or not text or r in data.bands:
+                continue
+            number, _, tag = text.partition(" ")
+            items = _box(st, content, 0, 0, bs, bs, number, data.fills.get((r, c), "#ffffff"))
+            if tag:
+                its, th = para(small, tag, bs - 4, 0, 0)
+                tw = max(text_width(t.text, t.font, t.size) for t in its)
+                items.append(Group(tuple(its), translate=((bs - tw) / 2, bs - th - 2)))
+            out[(r, c)] = (tuple(items), bs, bs)
+    return out
 
 
 def _tracks(content: Content, st: Style, width: float, title: str, root):
-    bs = counter_size(content) + 2 * st.box_margin
+    """Each track of the model: the booklet's record (:func:`.tables_tracks.track_table`),
+    its boxes drawn to hold a counter, how it is used under it."""
     for track in content.tracks:
-        copies = list(content.game.sides) if track.per_side else [None]
-        lanes = {id(sd): lanes_of(content, track, sd) for sd in copies}
-        copies = [sd for sd in copies if lanes[id(sd)]]
-        if not copies:
-            continue
-        rows: list[Row] = []
-        if track.text:
-            rows.append(note_row(st, track.text, width, st.body))
-        need = max(LANE_LABEL + (last + 1) * bs for sd in copies for _, last in lanes[id(sd)])
-        gap = 14.0
-        across = max(1, min(len(copies), int((width + gap) // (need + gap))))
-        cw = (width - gap * (across - 1)) / across
-        for g in range(0, len(copies), across):
-            group = copies[g:g + across]
-            if group[0] is not None:
-                rows.append(_row_across([_side_band(sd, cw, st) for sd in group], cw, gap))
-                lines = {id(sd): _pack([_lane(st, content, track, lane, last, cw, sd)
-                                    for lane, last in lanes[id(sd)]], cw) for sd in group}
-            for k in range(max(len(v) for v in lines.values())):
-                rows.append(_row_across([lines[id(sd)][k] if k < len(lines[id(sd)]) else Row((), 0)
-                                         for sd in group], cw, gap))
-        yield f"track:{track.id}", with_heading(st, track.name, width, rows)
-
-
-def _pack(lanes: list[tuple[Row, float]], width: float) -> list[Row]:
-    """Lanes side by side while they fit ``width``, in the track's order: one row per line."""
-    lines: list[list[tuple[Row, float]]] = []
-    for row, w in lanes:
-        if lines and sum(lw for _, lw in lines[-1]) + 14 * len(lines[-1]) + w <= width:
-            lines[-1].append((row, w))
-        else:
-            lines.append([(row, w)])
-    out = []
-    for line in lines:
-        items, x = [], 0.0
-        for row, w in line:
-            items.append(Group(row.items, translate=(x, 0)))
-            x += w + 14
-        out.append(Row(tuple(items), max(r.height for r, _ in line)))
-    return out
-
-
-def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
-    items = tuple(Group(p.items, translate=(i * (cw + gap), 0)) for i, p in enumerate(parts))
-    return Row(items, max(p.height for p in parts))
+        data = track_table(content, track.id, st)
+        if data.rows:
+            rows = [note_row(st, track.text, width, st.body)] if track.text else []
+            rows += record_table(st, data, width, header=bool(data.header), pictures=box_pictures(content, st, data))
+            yield f"track:{track.id}", with_heading(st, track.name, width, rows)
 
 
 def _dice(content: Content, st: Style, width: float, title: str, root):

@@ -13,6 +13,7 @@ from .aid_text import Style
 from .charts import module_charts
 from .deck_list import deck_ids, deck_list, named_deck
 from .tables import TableData, Words, crt_notes, fill_words, result_name
+from .tables_tracks import track_ids, track_table
 
 TableBuilder = Callable[[Content, "str | None", Style], TableData]
 TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
@@ -193,19 +194,7 @@ def per_turn_table(content: Content, entry_id: str, st: Style) -> TableData:
                      title=entry.name)
 
 
-def _track_ids(content: Content) -> list[str]:
-    return [t.id for t in content.tracks]
-
-
-@table("tracks", _track_ids, what="a track of the player aid")
-def track_table(content: Content, track_id: str, st: Style) -> TableData:
-    w = st.word
-    t = content.track(track_id)
-    count = f" {t.count}" if t.count else ""
-    rows = [[_unit_name(content, lane), fill_words(w("t_boxes_range"), last=last), f"{last}{count}"]
-            for lane, last in t.lanes.items()]
-    return TableData([[t.name, w("t_boxes"), w("t_completed_at")]], rows, [3, 1.5, 1.5],
-                     align=["LEFT", "CENTER", "CENTER"])
+table("tracks", track_ids, what="a track of the player aid")(track_table)
 
 
 def _owner(content: Content, type_id: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
-from genkit.render.aid_sections import lanes_of
+from genkit.render.tables_tracks import lanes_of
 from genkit.render.counter_sheets import counter_key
 from genkit.render.counters import counter_size, unit_face
 from genkit.render.draw import Group, Line, Rect, Text
@@ -297,3 +297,27 @@ def test_check_refuses_the_pack_style_a_build_would_refuse(tmp_path, text):
     from genkit.pack.printable import check_path
     errors = [f for f in check_path(dest) if f.severity == "error"]
     assert [(Path(f.file).name, f.code) for f in errors] == [("aid.yaml.j2", "template")]
+
+
+def test_a_track_is_one_record_for_aid_and_booklet(tmp_path):
+    """A track of the model (Bering Land's killstreak tracks) is one record
+    (tables_tracks.track_table): the aid draws a box for each of its box cells, with the cell's
+    tag, and the booklet prints the same cells; a pack's word for the start box changes both."""
+    from genkit.pack.printable import build_kit
+    from genkit.render.tables_tracks import track_table
+    from pypdf import PdfReader
+    dest = tmp_path / "bering_land"
+    shutil.copytree(BERING, dest)
+    style = dest / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text() + '  start: "go"\n')
+    content, pages = pages_of(dest)
+    data = track_table(content, "killstreak", aid_style(content, dest))
+    cells = [c for r, row in enumerate(data.rows) if r not in data.bands for c in row if c]
+    lanes = len(data.header[0]) if data.header else len(data.bands)
+    assert sum(1 for c in cells if c == "0 go") == lanes == 8
+    assert len(boxes(pages)) == content.turn_track.turns + len(cells)
+    tags = [t for t in texts(pages) if t[3] in ("go", content.tracks[0].last_label)]
+    assert len(tags) == sum(1 for c in cells if " " in c)
+    build_kit(dest, tmp_path / "kit", only=["rules"])
+    booklet = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "kit" / "rules.pdf")).pages)
+    assert booklet.count("0 go") == lanes and "0 start" not in booklet
