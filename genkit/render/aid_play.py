@@ -10,7 +10,7 @@ from .aid_text import Style, para, with_heading
 from .draw import Text
 from .fonts import ascent, text_width
 from .layout import Row
-from .tables import fill_words
+from .tables import fill_words, joined
 
 
 def numbered(st: Style, steps: list[str], width: float) -> list[Row]:
@@ -25,16 +25,12 @@ def numbered(st: Style, steps: list[str], width: float) -> list[Row]:
     return rows
 
 
-def _or_list(items: list[str], word: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def victory_text(content: Content, st: Style, v) -> str:
     """One victory condition (5.0) in the style's words, its numbers from the model."""
     w = st.word
     when = w(f"when_{getattr(v, 'at', 'game_end')}")
     if v.kind == "hold":
-        return fill_words(w("victory_hold"), hexes=_or_list(list(v.hexes), w("and")), when=when)
+        return fill_words(w("victory_hold"), hexes=joined(list(v.hexes), w("and")), when=when)
     if v.kind == "points":
         return fill_words(w("victory_points"), points=v.at_least, when=when)
     if v.kind == "turn_limit":

@@ -24,6 +24,7 @@ from .counters import counter_size
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
+from .tables import fill_words, joined
 from .geometry import bounds
 from .tables_tracks import track_table
 from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
@@ -259,15 +260,17 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
 
 
 def _arrival_note(content: Content, st: Style) -> str:
+    """Each reinforcement, by turn, in the style's words (``arrival``: turn, count, side, unit
+    and entry hexes, ``t_or`` between the hexes)."""
+    w = st.word
     parts = []
     for grp in sorted((g for g in content.counters.units if g.enters is not None and g.reserve),
                       key=lambda g: g.enters.turn):
         ut = content.unit_type(grp.type)
-        hexes_ = grp.enters.hexes
-        where = hexes_[0] if len(hexes_) == 1 else ", ".join(hexes_[:-1]) + " or " + hexes_[-1]
-        parts.append(f"turn {grp.enters.turn}: {grp.reserve} {content.side(grp.side).adjective} {ut.name} "
-                     f"({ut.short}) at {where}")
-    return f"{st.word('arrivals')}: " + "; ".join(parts) + "."
+        parts.append(fill_words(w("arrival"), turn=grp.enters.turn, count=grp.reserve,
+                                side=content.side(grp.side).adjective, unit=f"{ut.name} ({ut.short})",
+                                hexes=joined(list(grp.enters.hexes), w("t_or"))))
+    return f"{w('arrivals')}: " + "; ".join(parts) + "."
 
 
 def box_pictures(content: Content, st: Style, data) -> dict:

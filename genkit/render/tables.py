@@ -73,6 +73,12 @@ def fill_words(text: str, **values) -> str:
     return text
 
 
+def joined(items: list[str], word: str) -> str:
+    """``items`` as a list in words: "a", "a or b", "a, b or c" (``word``: the style's "or",
+    "and"...)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
 def crt_notes(content, w: Words) -> list[str]:
     """How the CRT resolves differentials it does not print, in the style's words ``w``, from the
     model: the player aid prints them under its CRT, the booklet under its own."""

@@ -12,7 +12,7 @@ from ..model.schema import Content
 from .aid_text import Style
 from .charts import module_charts
 from .deck_list import deck_ids, deck_list, named_deck
-from .tables import TableData, Words, crt_notes, fill_words, result_name
+from .tables import TableData, Words, crt_notes, fill_words, joined, result_name
 from .tables_tracks import track_ids, track_table
 
 TableBuilder = Callable[[Content, "str | None", Style], TableData]
@@ -202,17 +202,13 @@ def _owner(content: Content, type_id: str) -> str:
     return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
 
 
-def _or_list(items: list[str], w: Words) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {w('t_or')} " + items[-1]
-
-
 def _where(g, w: Words) -> str:
     """Where a group's pieces start: its set-up hexes, and when its reserve enters as
     reinforcements, the turn and the entry hexes."""
     parts = [", ".join(g.setup)] if g.setup else []
     if g.enters is not None and g.reserve:
         parts.append(fill_words(w("t_enters"), count=g.reserve, turn=g.enters.turn,
-                                hexes=_or_list(list(g.enters.hexes), w)))
+                                hexes=joined(list(g.enters.hexes), w("t_or"))))
     return "; ".join(parts) or w("none")
 
 

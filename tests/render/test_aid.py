@@ -321,3 +321,18 @@ def test_a_track_is_one_record_for_aid_and_booklet(tmp_path):
     build_kit(dest, tmp_path / "kit", only=["rules"])
     booklet = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "kit" / "rules.pdf")).pages)
     assert booklet.count("0 go") == lanes and "0 start" not in booklet
+
+
+def test_the_reinforcement_note_is_in_the_packs_words(tmp_path):
+    """The note under the turn track names each reinforcement in the style's words
+    (``arrival``, ``t_or``), not in words typed into the code."""
+    dest = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", dest)
+    (dest / "templates").mkdir(exist_ok=True)
+    (dest / "templates" / "aid.yaml.j2").write_text(
+        'words:\n  arrival: "T{turn} +{count} {unit} ({side}) @ {hexes}"\n  t_or: "/"\n')
+    content, pages = pages_of(dest)
+    said = " ".join(words(pages).split())
+    grp = next(g for g in content.counters.units if g.enters is not None and g.reserve)
+    assert f"T{grp.enters.turn} +{grp.reserve}" in said and " / " in said
+    assert f"turn {grp.enters.turn}: {grp.reserve}" not in said
