@@ -35,6 +35,9 @@ def _take(units, start: int, avail: float, gap: float, forced: bool) -> int:
     while start + n < len(units) and _height(units[start:start + n + 1], gap) <= avail + 1e-6:
         n += 1
     n = max(n, 1) if forced and start < len(units) else n
+    # no section's first row (its heading) alone at the foot of a column
+    if n == 1 and not forced and units[start][1] == 0 and start + 1 < len(units) and units[start + 1][0] == units[start][0]:
+        return 0
     # end the column between two sections rather than split one, if that leaves little unused
     end = start + n
     if 0 < n and end < len(units) and units[end][0] == units[end - 1][0]:
@@ -72,6 +75,10 @@ def _split(units, gap: float, avail: float) -> int | None:
         if max(a, b) > avail + 1e-6:
             continue
         mid_block = k < len(units) and units[k][0] == units[k - 1][0]
+        # never a section's first row alone at the foot of the left column, nor its last alone
+        # at the head of the right
+        if mid_block and (units[k - 1][1] == 0 or k + 1 == len(units) or units[k + 1][0] != units[k][0]):
+            continue
         score = max(a, b) + (24.0 if mid_block else 0.0)
         if best is None or score < best:
             best, where = score, k

@@ -20,13 +20,13 @@ from .aid_text import (
 )
 from .aid_play import numbered, victory_section
 from .aid_units import counter_key_section, units_section
-from .counters import counter_size
+from .counters import counter_size, side_initial
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
 from .tables import fill_words, joined
 from .geometry import bounds
-from .tables_tracks import track_table
+from .tables_tracks import track_table, turn_track_table
 from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
                            terrain_table)
 from .map_art import swatch
@@ -160,26 +160,12 @@ def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, la
             Text(x + 2.5, y + 2 + ascent(s["font"], size), label, size, s["font"], readable_ink(fill))]
 
 
-def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
-    """Turn -> the reinforcements that enter on it, as ("2 INF", side) in model order (one entry
-    per side and unit type)."""
-    out: dict[int, dict] = {}
-    for grp in content.counters.units:
-        if grp.enters is None or not grp.reserve:
-            continue
-        key = (grp.side, grp.type)
-        turn = out.setdefault(grp.enters.turn, {})
-        turn[key] = turn.get(key, 0) + grp.reserve
-    return {t: [(f"{n} {content.unit_type(ty).short}", content.side(sd)) for (sd, ty), n in groups.items()]
-            for t, groups in out.items()}
-
-
 ARRIVAL_FONT = "sans-bold"
+CHIP_FONT = "sans-bold"
 
 
 def _arrival_w(content: Content, label: str, side) -> tuple[float, float]:
     """An arrival chip's band (the side's initial, as on its counters) and whole width."""
-    from .counters import side_initial
     size = MIN_TEXT + 0.5
     band = text_width(side_initial(content, side.id), ARRIVAL_FONT, size) + 3
     return band, band + text_width(label, ARRIVAL_FONT, size) + 4
@@ -187,7 +173,6 @@ def _arrival_w(content: Content, label: str, side) -> tuple[float, float]:
 
 def _arrival_chip(content: Content, x: float, y: float, label: str, side) -> list:
     """"2 INF" in the side's colour on white, after a band with the side's initial (greyscale)."""
-    from .counters import side_initial
     size = MIN_TEXT + 0.5
     band, w = _arrival_w(content, label, side)
     base = y + 4.5 + ascent(ARRIVAL_FONT, size) / 2 - 0.6
@@ -197,60 +182,76 @@ def _arrival_chip(content: Content, x: float, y: float, label: str, side) -> lis
             Text(x + band + 2, base, label, size, ARRIVAL_FONT, side.colour.full)]
 
 
-def _turn_track(content: Content, st: Style, width: float, title: str, root):
-    tt = content.turn_track
-    sides = content.game.sides
+def _turn_box_size(content: Content, st: Style, data, width: float) -> tuple[float, float]:
+    """A turn's box: a counter with a margin all round, wide enough for its chips (its
+    per-turn numbers at the foot, its reinforcements one a line at the top right)."""
     bs = counter_size(content) + 2 * st.box_margin
     chip_s = MIN_TEXT + 0.5
-    chip_font = "sans-bold"
-    chips_of = {}
-    for t in range(1, tt.turns + 1):
-        chips_of[t] = [(f"+{content.turn_value(e.id, t, sd.id)}", sd) for e in tt.per_turn for sd in sides
-                       if content.turn_value(e.id, t, sd.id) > 0]
-    arriving = arrivals(content)
-    label_w = text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6
-    widest = max([label_w]
-                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()]
-                 + [label_w + _arrival_w(content, lab, sd)[1] + 3 for ch in arriving.values() for lab, sd in ch])
-    bw = max(bs, min(widest, width))
-    most = max((len(ch) for ch in arriving.values()), default=0)
-    bh = max(bs, 2.5 + 10.5 * most + (11.5 if any(chips_of.values()) else 2))
-    gap = 3.0
-    per_row = max(1, int((width + gap) // (bw + gap)))
-    step = (width - bw) / (per_row - 1) if per_row > 1 else 0
-    step = min(step, bw + 12)
-    rows: list[Row] = []
-    if tt.per_turn:
-        legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
-        items, h = para(st.note, legend, width * 0.6, 0, 0)
-        x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
-        y = h - st.note["size"] * 1.2
-        for sd in sides:
-            lab = sd.adjective
-            items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
-                      Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
-            x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
-        rows.append(Row(tuple(items), h + 4))
-    legend_rows = len(rows)
-    for r0 in range(1, tt.turns + 1, per_row):
-        items = []
-        for c, t in enumerate(range(r0, min(tt.turns, r0 + per_row - 1) + 1)):
-            bx = c * step
-            items += _box(st, content, bx, 0, bw, bh, str(t))
-            cx = bx + bw - 2.5
-            for lab, sd in reversed(chips_of[t]):
-                cw = text_width(lab, chip_font, chip_s) + 4
-                cx -= cw
-                items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
-                          Text(cx + cw / 2, bh - 7 + ascent(chip_font, chip_s) / 2 - 0.6, lab, chip_s, chip_font,
-                               sd.colour.text, "middle")]
-                cx -= 2
-            ay = 2.5                         # reinforcements: one chip a line, top right of the box
-            for lab, sd in arriving.get(t, []):
-                items += _arrival_chip(content, bx + bw - 2.5 - _arrival_w(content, lab, sd)[1], ay, lab, sd)
-                ay += 10.5
-        rows.append(Row(tuple(items), bh + gap))
-    if arriving:                             # under the last boxes, never alone on a page
+    label_w = text_width(str(content.turn_track.turns), CHIP_FONT, st.doc["box"]["label_size"]) + 6
+    marks = list(data.marks.values())
+    counts = [[m for m in ms if m.kind == "per_turn"] for ms in marks]
+    arriving = [[m for m in ms if m.kind == "arrival"] for ms in marks]
+    widest = max([label_w] + [sum(text_width(m.text, CHIP_FONT, chip_s) + 6 for m in ms) for ms in counts]
+                 + [label_w + _arrival_w(content, m.text, content.side(m.side))[1] + 3 for ms in arriving for m in ms])
+    most = max((len(ms) for ms in arriving), default=0)
+    return max(bs, min(widest, width)), max(bs, 2.5 + 10.5 * most + (11.5 if any(counts) else 2))
+
+
+def _turn_box(content: Content, st: Style, text: str, marks, bw: float, bh: float) -> list:
+    """A turn's box: its number, each per-turn number a chip of its side's colour at the
+    foot, each reinforcement one a line at the top right."""
+    chip_s = MIN_TEXT + 0.5
+    items = _box(st, content, 0, 0, bw, bh, text.split(":")[0])
+    cx = bw - 2.5
+    for m in reversed([m for m in marks if m.kind == "per_turn"]):
+        sd = content.side(m.side)
+        cw = text_width(m.text, CHIP_FONT, chip_s) + 4
+        cx -= cw
+        items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
+                  Text(cx + cw / 2, bh - 7 + ascent(CHIP_FONT, chip_s) / 2 - 0.6, m.text, chip_s, CHIP_FONT,
+                       sd.colour.text, "middle")]
+        cx -= 2
+    ay = 2.5
+    for m in (m for m in marks if m.kind == "arrival"):
+        sd = content.side(m.side)
+        items += _arrival_chip(content, bw - 2.5 - _arrival_w(content, m.text, sd)[1], ay, m.text, sd)
+        ay += 10.5
+    return items
+
+
+def _turn_key(content: Content, st: Style, width: float) -> Row:
+    """What the chips of the turn boxes are: the per-turn numbers' names and each side's colour."""
+    tt = content.turn_track
+    legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
+    items, h = para(st.note, legend, width * 0.6, 0, 0)
+    x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
+    y = h - st.note["size"] * 1.2
+    for sd in content.game.sides:
+        lab = sd.adjective
+        items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
+                  Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
+        x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
+    return Row(tuple(items), h + 4)
+
+
+def _turn_track(content: Content, st: Style, width: float, title: str, root):
+    """The game turn track: the booklet's record (:func:`.tables_tracks.turn_track_table`),
+    re-wrapped to as many boxes a row as the width holds, each box drawn to hold a counter
+    with its chips; the chips' key above, the reinforcements under it."""
+    data = turn_track_table(content, None, st)
+    pad = 1.5                                # record_table's padding round a box
+    bw, bh = _turn_box_size(content, st, data, width - 2 * pad)
+    per_row = max(1, int(width // (bw + 2 * pad)))
+    if per_row < len(data.widths):
+        data = data.rewrapped(per_row)
+    pictures = {cell: (tuple(_turn_box(content, st, text, data.marks.get(cell, ()), bw, bh)), bw, bh)
+                for cell, text in ((( r, c), t) for r, row in enumerate(data.rows) for c, t in enumerate(row)) if text}
+    rows = record_table(st, data, width, header=False, pictures=pictures)
+    legend_rows = 0
+    if content.turn_track.per_turn:
+        rows.insert(0, _turn_key(content, st, width))
+        legend_rows = 1
+    if any(m.kind == "arrival" for ms in data.marks.values() for m in ms):   # under the last boxes
         rows[-1] = stack([rows[-1], note_row(st, _arrival_note(content, st), width)], rows[-1].repeat)
         if legend_rows:                      # the key stays with the first boxes
             rows[:2] = [stack(rows[:2])]

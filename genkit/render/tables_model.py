@@ -13,7 +13,7 @@ from .aid_text import Style
 from .charts import module_charts
 from .deck_list import deck_ids, deck_list, named_deck
 from .tables import TableData, Words, crt_notes, fill_words, joined, result_name
-from .tables_tracks import track_ids, track_table
+from .tables_tracks import track_ids, track_table, turn_track_table
 
 TableBuilder = Callable[[Content, "str | None", Style], TableData]
 TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
@@ -195,6 +195,7 @@ def per_turn_table(content: Content, entry_id: str, st: Style) -> TableData:
 
 
 table("tracks", track_ids, what="a track of the player aid")(track_table)
+table("turn_track", what="the game turn track: each turn's box, its per-turn numbers and reinforcements")(turn_track_table)
 
 
 def _owner(content: Content, type_id: str) -> str:

@@ -1,16 +1,59 @@
-"""The tracks of the model as table records (:class:`~.tables.TableData`): each track
-(``tracks`` of the model, e.g. a killstreak track per unit type and side) is built once here,
-drawn by the rules booklet for ``[[tracks ID]]`` and by the player aid, whose "box" cells are
-places a counter fits.  Words from the style (``templates/aid.yaml.j2``)."""
+"""The tracks of the model as table records (:class:`~.tables.TableData`), each built once
+here and drawn by the rules booklet and by the player aid, whose "box" cells are places a
+counter fits: the game turn track (``[[turn_track]]``: each turn's box with its per-turn numbers
+and reinforcements) and each track of ``tracks`` (``[[tracks ID]]``, e.g. a killstreak track
+per unit type and side).  Words from the style (``templates/aid.yaml.j2``)."""
 
 from __future__ import annotations
 
 from ..model.schema import Content
 from .layout import lighten
-from .tables import TableData, Words
+from .counters import side_initial
+from .tables import Mark, TableData, Words
 
 FIRST_BOX = "#eeeeee"     #: the start box of a lane
 LAST_BOX = "#dddddd"      #: the last box of a lane no side owns (a side's: its colour, lightened)
+
+
+TURN_TRACK_COLUMNS = 10   #: turns a row of the turn track at most (the rows as even as they can be)
+
+
+def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
+    """Turn -> the reinforcements that enter on it, as ("2 INF", side) in model order (one entry
+    per side and unit type)."""
+    out: dict[int, dict] = {}
+    for grp in content.counters.units:
+        if grp.enters is None or not grp.reserve:
+            continue
+        key = (grp.side, grp.type)
+        turn = out.setdefault(grp.enters.turn, {})
+        turn[key] = turn.get(key, 0) + grp.reserve
+    return {t: [(f"{n} {content.unit_type(ty).short}", content.side(sd)) for (sd, ty), n in groups.items()]
+            for t, groups in out.items()}
+
+
+def turn_track_table(content: Content, _, st) -> TableData:
+    """The game turn track: a box per turn in reading order, rows of at most
+    :data:`TURN_TRACK_COLUMNS` as even as they can be, each with its marks: every per-turn
+    number above 0 (by entry and side, "+1") and the reinforcements that enter ("2 INF"); the
+    cell's text says the same with each side's initial ("3: A +1, R +1")."""
+    tt = content.turn_track
+    per_row = -(-tt.turns // -(-tt.turns // TURN_TRACK_COLUMNS))
+    arriving = arrivals(content)
+    rows: list[list[str]] = []
+    marks = {}
+    for t in range(1, tt.turns + 1):
+        r, c = divmod(t - 1, per_row)
+        if c == 0:
+            rows.append([""] * per_row)
+        own = [Mark(f"+{n}", sd.id, "per_turn") for e in tt.per_turn for sd in content.game.sides
+               if (n := content.turn_value(e.id, t, sd.id)) > 0]
+        own += [Mark(label, sd.id, "arrival") for label, sd in arriving.get(t, [])]
+        marks[(r, c)] = tuple(own)
+        said = [f"{side_initial(content, m.side)} {m.text}" for m in own]
+        rows[r][c] = f"{t}: {', '.join(said)}" if said else str(t)
+    return TableData([], rows, [1.0] * per_row, align=["LEFT"] * per_row, title=st.word("t_turn_track"),
+                     roles=["box"] * per_row, marks=marks)
 
 
 def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:

@@ -336,3 +336,30 @@ def test_the_reinforcement_note_is_in_the_packs_words(tmp_path):
     grp = next(g for g in content.counters.units if g.enters is not None and g.reserve)
     assert f"T{grp.enters.turn} +{grp.reserve}" in said and " / " in said
     assert f"turn {grp.enters.turn}: {grp.reserve}" not in said
+
+
+def test_the_turn_track_is_one_record_for_aid_and_booklet(tmp_path):
+    """The game turn track is one record (tables_tracks.turn_track_table): the aid draws a box
+    for each of its turns with a chip for each of its marks (Bering Land: a replacement step
+    per side and turn), re-wrapped to the boxes a row the page holds, and the booklet prints
+    the same turns and marks for ``[[turn_track]]``."""
+    from genkit.pack.printable import build_kit
+    from genkit.render.tables_tracks import turn_track_table
+    from pypdf import PdfReader
+    dest = tmp_path / "bering_land"
+    shutil.copytree(BERING, dest)
+    (dest / "rules.md").write_text((dest / "rules.md").read_text() + "\n[[turn_track]]\n")
+    content, pages = pages_of(dest)
+    data = turn_track_table(content, None, aid_style(content, dest))
+    cells = [c for row in data.rows for c in row if c]
+    assert [c.split(":")[0] for c in cells] == [str(t) for t in range(1, content.turn_track.turns + 1)]
+    steps = [m for ms in data.marks.values() for m in ms]
+    assert steps and all(m.kind == "per_turn" for m in steps)
+    assert sum(1 for t in texts(pages) if t[3] == "+1") == sum(1 for m in steps if m.text == "+1")
+    turn_boxes = [n for n, _, _ in boxes(pages) if n >= 1][:content.turn_track.turns]
+    assert turn_boxes == list(range(1, content.turn_track.turns + 1))
+    build_kit(dest, tmp_path / "kit", only=["rules"])
+    booklet = " ".join(" ".join(p.extract_text() for p in PdfReader(str(tmp_path / "kit" / "rules.pdf")).pages).split())
+    for cell in cells:
+        if ":" in cell:
+            assert cell in booklet, cell
