@@ -36,7 +36,8 @@ def _take(units, start: int, avail: float, gap: float, forced: bool) -> int:
         n += 1
     n = max(n, 1) if forced and start < len(units) else n
     # no section's first row (its heading) alone at the foot of a column
-    if n == 1 and not forced and units[start][1] == 0 and start + 1 < len(units) and units[start + 1][0] == units[start][0]:
+    alone = start + 1 < len(units) and units[start + 1][0] == units[start][0]
+    if n == 1 and not forced and units[start][1] == 0 and alone:
         return 0
     # end the column between two sections rather than split one, if that leaves little unused
     end = start + n

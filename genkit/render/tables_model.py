@@ -195,7 +195,8 @@ def per_turn_table(content: Content, entry_id: str, st: Style) -> TableData:
 
 
 table("tracks", track_ids, what="a track of the player aid")(track_table)
-table("turn_track", what="the game turn track: each turn's box, its per-turn numbers and reinforcements")(turn_track_table)
+table("turn_track", what="the game turn track: each turn's box, its per-turn numbers and reinforcements")(
+    turn_track_table)
 
 
 def _owner(content: Content, type_id: str) -> str:
@@ -255,7 +256,7 @@ def _hand_deck_ids(content: Content) -> list[str]:
     return [d.id for d in content.decks if d.hand_limit is not None]
 
 
-@table("deck_rules", _hand_deck_ids, what="a deck's hand limit, plays per phase and reshuffle (default: the deck dealt into hands)")
+@table("deck_rules", _hand_deck_ids, what="the hand limit, plays per phase and reshuffle of each deck dealt into hands")
 def deck_rules_table(content: Content, deck_id, st: Style) -> TableData:
     """How a deck dealt into hands is played: its hand limit, the cards played per phase and
     the cards left when the discards are reshuffled (no rows for a deck not dealt into hands)."""
