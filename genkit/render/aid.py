@@ -23,7 +23,8 @@ from .aid_text import Style
 from .cards import deck_title
 from .draw import Group, Page, Text
 from .fonts import cap_height
-from .layout import MIN_TEXT, Block, Row, SheetStyle, flow, template_path, wrap
+from .aid_flow import flow
+from .layout import MIN_TEXT, Block, Row, SheetStyle, template_path, wrap
 from .sheets import FOOTER_BAND
 from .templates import TemplateError, read_rendered, render_text
 from ..templates import FOLDER as DEFAULT_TEMPLATES

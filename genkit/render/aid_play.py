@@ -1,50 +1,28 @@
-"""The player aid's sections about how a game turn runs and how it is won, in the words of the
-style (``words`` of ``templates/aid.yaml.j2``) filled from the model: the sequence of play, each
-phase with what happens in it (by its kind and the side acting), and the victory conditions
-(``game.victory``, in the order they are checked)."""
+"""The player aid's numbered lists, in the words of the style (``words`` of
+``templates/aid.yaml.j2``) filled from the model: the victory conditions (``game.victory``, in
+the order they are checked) and the battle sequence.  (The sequence of play is the booklet's
+record, :func:`.tables_model.sequence_table`.)"""
 
 from __future__ import annotations
 
 from ..model.schema import DRAW, MOST_POINTS, Content
 from .aid_text import Style, para, with_heading
-from .draw import Rect, Text
+from .draw import Text
 from .fonts import ascent, text_width
 from .layout import Row
-from .tables import fill_words
+from .tables import fill_words, joined
 
 
-def numbered(st: Style, steps: list[str], width: float, chips: list | None = None) -> list[Row]:
+def numbered(st: Style, steps: list[str], width: float) -> list[Row]:
+    """Each step on its own row, after its number."""
     rows = []
     b = st.bold
     num_w = text_width(f"{len(steps)}.", b["font"], b["size"]) + 4
     for i, text in enumerate(steps):
         items = [Text(num_w - 4, ascent(b["font"], b["size"]), f"{i + 1}.", b["size"], b["font"], b["fill"], "end")]
-        x = num_w
-        if chips and chips[i]:
-            items.append(Rect(x, 1, 7, b["size"] - 0.5, fill=chips[i], stroke="#000000", stroke_width=0.3))
-            x += 11
-        its, h = para(st.body, text, width - x, x, 0)
+        its, h = para(st.body, text, width - num_w, num_w, 0)
         rows.append(Row(tuple(items + its), h + 2.5))
     return rows
-
-
-def phase_text(content: Content, st: Style, phase) -> str:
-    """A phase's name and what happens in it: the style's words for its kind, naming who acts."""
-    who = (fill_words(st.word("side_player"), side=content.side(phase.side).adjective) if phase.side
-           else st.word("both_players"))
-    what = st.doc["words"].get(f"phase_{phase.kind}")
-    return f"{phase.name}: {fill_words(str(what), who=who)}" if what else phase.name
-
-
-def sequence_section(content: Content, st: Style, width: float, title: str, root):
-    seq = content.game.sequence_of_play
-    chips = [content.side(p.side).colour.full if p.side else None for p in seq]
-    steps = [phase_text(content, st, p) for p in seq]
-    yield "sequence_of_play", with_heading(st, title, width, numbered(st, steps, width, chips))
-
-
-def _or_list(items: list[str], word: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def victory_text(content: Content, st: Style, v) -> str:
@@ -52,7 +30,7 @@ def victory_text(content: Content, st: Style, v) -> str:
     w = st.word
     when = w(f"when_{getattr(v, 'at', 'game_end')}")
     if v.kind == "hold":
-        return fill_words(w("victory_hold"), hexes=_or_list(list(v.hexes), w("and")), when=when)
+        return fill_words(w("victory_hold"), hexes=joined(list(v.hexes), w("and")), when=when)
     if v.kind == "points":
         return fill_words(w("victory_points"), points=v.at_least, when=when)
     if v.kind == "turn_limit":

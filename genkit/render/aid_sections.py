@@ -7,8 +7,6 @@ each section it makes (none when the model has nothing for it; ``tracks`` makes 
 
 from __future__ import annotations
 
-import math
-
 from ..model.card_orders import orders_deck
 from ..model.schema import Content
 from .aid_text import (
@@ -20,17 +18,19 @@ from .aid_text import (
     table,
     with_heading,
 )
-from .aid_play import numbered, sequence_section, victory_section
+from .aid_play import numbered, victory_section
 from .aid_units import counter_key_section, units_section
-from .counters import counter_size
+from .counters import counter_size, side_initial
 from .draw import Group, Rect, Text
 from .fonts import ascent, text_width
-from .layout import MIN_TEXT, Row, lighten, readable_ink
+from .layout import MIN_TEXT, Row, readable_ink
+from .tables import fill_words, joined
 from .geometry import bounds
-from .tables_model import cards_table, crt_table, draw_table, results_table, terrain_table
+from .tables_tracks import track_table, turn_track_table
+from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
+                           terrain_table)
 from .map_art import swatch
 
-LANE_LABEL = 40.0  #: the lane's name and count, left of its boxes
 SMALL_TRACK_ROWS = 3  #: a turn track of up to this many rows (key and boxes) stays on one page
 
 # --------------------------------------------------------------------------- combat
@@ -51,6 +51,14 @@ def _results(content: Content, st: Style, width: float, title: str, root):
 
 # --------------------------------------------------------------------------- lists
 
+def _sequence(content: Content, st: Style, width: float, title: str, root):
+    """The sequence of play: the booklet's record (:func:`.tables_model.sequence_table`), each
+    phase's number a chip of the acting side's colour, "who acts" left aside."""
+    data = sequence_table(content, None, st).without("aside")
+    if data.rows:
+        yield "sequence_of_play", with_heading(st, title, width, record_table(st, data, width))
+
+
 def _battle(content: Content, st: Style, width: float, title: str, root):
     if content.crt is None or not content.crt.battle_sequence:
         return
@@ -65,13 +73,12 @@ def _draw_table(content: Content, st: Style, width: float, title: str, root):
 
 
 def _cards(content: Content, st: Style, width: float, title: str, root):
+    """The deck dealt into hands: the booklet's record of how it is played
+    (:func:`.tables_model.deck_rules_table`), and for command cards the deck's list."""
     ab = content.play_deck()
     if not ab:
         return
-    cells = [[st.word("hand_limit"), str(ab.hand_limit)], [st.word("plays"), str(ab.plays_per_phase)],
-             [st.word("reshuffle"), str(ab.reshuffle_at)]]
-    cols = [{"title": "", "flex": True}, {"title": ""}]
-    rows = table(st, cols, cells, width, header=False)
+    rows = record_table(st, deck_rules_table(content, ab.id, st), width, header=False)
     if orders_deck(content, ab):       # command cards: the booklet's list, each card's copies and orders
         rows += record_table(st, cards_table(content, ab.id, st).without("aside"), width)
     yield "cards", with_heading(st, title, width, rows)
@@ -153,26 +160,12 @@ def _box(st: Style, content: Content, x: float, y: float, w: float, h: float, la
             Text(x + 2.5, y + 2 + ascent(s["font"], size), label, size, s["font"], readable_ink(fill))]
 
 
-def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
-    """Turn -> the reinforcements that enter on it, as ("2 INF", side) in model order (one entry
-    per side and unit type)."""
-    out: dict[int, dict] = {}
-    for grp in content.counters.units:
-        if grp.enters is None or not grp.reserve:
-            continue
-        key = (grp.side, grp.type)
-        turn = out.setdefault(grp.enters.turn, {})
-        turn[key] = turn.get(key, 0) + grp.reserve
-    return {t: [(f"{n} {content.unit_type(ty).short}", content.side(sd)) for (sd, ty), n in groups.items()]
-            for t, groups in out.items()}
-
-
 ARRIVAL_FONT = "sans-bold"
+CHIP_FONT = "sans-bold"
 
 
 def _arrival_w(content: Content, label: str, side) -> tuple[float, float]:
     """An arrival chip's band (the side's initial, as on its counters) and whole width."""
-    from .counters import side_initial
     size = MIN_TEXT + 0.5
     band = text_width(side_initial(content, side.id), ARRIVAL_FONT, size) + 3
     return band, band + text_width(label, ARRIVAL_FONT, size) + 4
@@ -180,7 +173,6 @@ def _arrival_w(content: Content, label: str, side) -> tuple[float, float]:
 
 def _arrival_chip(content: Content, x: float, y: float, label: str, side) -> list:
     """"2 INF" in the side's colour on white, after a band with the side's initial (greyscale)."""
-    from .counters import side_initial
     size = MIN_TEXT + 0.5
     band, w = _arrival_w(content, label, side)
     base = y + 4.5 + ascent(ARRIVAL_FONT, size) / 2 - 0.6
@@ -190,60 +182,76 @@ def _arrival_chip(content: Content, x: float, y: float, label: str, side) -> lis
             Text(x + band + 2, base, label, size, ARRIVAL_FONT, side.colour.full)]
 
 
-def _turn_track(content: Content, st: Style, width: float, title: str, root):
-    tt = content.turn_track
-    sides = content.game.sides
+def _turn_box_size(content: Content, st: Style, data, width: float) -> tuple[float, float]:
+    """A turn's box: a counter with a margin all round, wide enough for its chips (its
+    per-turn numbers at the foot, its reinforcements one a line at the top right)."""
     bs = counter_size(content) + 2 * st.box_margin
     chip_s = MIN_TEXT + 0.5
-    chip_font = "sans-bold"
-    chips_of = {}
-    for t in range(1, tt.turns + 1):
-        chips_of[t] = [(f"+{content.turn_value(e.id, t, sd.id)}", sd) for e in tt.per_turn for sd in sides
-                       if content.turn_value(e.id, t, sd.id) > 0]
-    arriving = arrivals(content)
-    label_w = text_width(str(tt.turns), chip_font, st.doc["box"]["label_size"]) + 6
-    widest = max([label_w]
-                 + [sum(text_width(c, chip_font, chip_s) + 6 for c, _ in ch) for ch in chips_of.values()]
-                 + [label_w + _arrival_w(content, lab, sd)[1] + 3 for ch in arriving.values() for lab, sd in ch])
-    bw = max(bs, min(widest, width))
-    most = max((len(ch) for ch in arriving.values()), default=0)
-    bh = max(bs, 2.5 + 10.5 * most + (11.5 if any(chips_of.values()) else 2))
-    gap = 3.0
-    per_row = max(1, int((width + gap) // (bw + gap)))
-    step = (width - bw) / (per_row - 1) if per_row > 1 else 0
-    step = min(step, bw + 12)
-    rows: list[Row] = []
-    if tt.per_turn:
-        legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
-        items, h = para(st.note, legend, width * 0.6, 0, 0)
-        x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
-        y = h - st.note["size"] * 1.2
-        for sd in sides:
-            lab = sd.adjective
-            items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
-                      Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
-            x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
-        rows.append(Row(tuple(items), h + 4))
-    legend_rows = len(rows)
-    for r0 in range(1, tt.turns + 1, per_row):
-        items = []
-        for c, t in enumerate(range(r0, min(tt.turns, r0 + per_row - 1) + 1)):
-            bx = c * step
-            items += _box(st, content, bx, 0, bw, bh, str(t))
-            cx = bx + bw - 2.5
-            for lab, sd in reversed(chips_of[t]):
-                cw = text_width(lab, chip_font, chip_s) + 4
-                cx -= cw
-                items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
-                          Text(cx + cw / 2, bh - 7 + ascent(chip_font, chip_s) / 2 - 0.6, lab, chip_s, chip_font,
-                               sd.colour.text, "middle")]
-                cx -= 2
-            ay = 2.5                         # reinforcements: one chip a line, top right of the box
-            for lab, sd in arriving.get(t, []):
-                items += _arrival_chip(content, bx + bw - 2.5 - _arrival_w(content, lab, sd)[1], ay, lab, sd)
-                ay += 10.5
-        rows.append(Row(tuple(items), bh + gap))
-    if arriving:                             # under the last boxes, never alone on a page
+    label_w = text_width(str(content.turn_track.turns), CHIP_FONT, st.doc["box"]["label_size"]) + 6
+    marks = list(data.marks.values())
+    counts = [[m for m in ms if m.kind == "per_turn"] for ms in marks]
+    arriving = [[m for m in ms if m.kind == "arrival"] for ms in marks]
+    widest = max([label_w] + [sum(text_width(m.text, CHIP_FONT, chip_s) + 6 for m in ms) for ms in counts]
+                 + [label_w + _arrival_w(content, m.text, content.side(m.side))[1] + 3 for ms in arriving for m in ms])
+    most = max((len(ms) for ms in arriving), default=0)
+    return max(bs, min(widest, width)), max(bs, 2.5 + 10.5 * most + (11.5 if any(counts) else 2))
+
+
+def _turn_box(content: Content, st: Style, text: str, marks, bw: float, bh: float) -> list:
+    """A turn's box: its number, each per-turn number a chip of its side's colour at the
+    foot, each reinforcement one a line at the top right."""
+    chip_s = MIN_TEXT + 0.5
+    items = _box(st, content, 0, 0, bw, bh, text.split(":")[0])
+    cx = bw - 2.5
+    for m in reversed([m for m in marks if m.kind == "per_turn"]):
+        sd = content.side(m.side)
+        cw = text_width(m.text, CHIP_FONT, chip_s) + 4
+        cx -= cw
+        items += [Rect(cx, bh - 11.5, cw, 9, fill=sd.colour.full, stroke=None, radius=1.5),
+                  Text(cx + cw / 2, bh - 7 + ascent(CHIP_FONT, chip_s) / 2 - 0.6, m.text, chip_s, CHIP_FONT,
+                       sd.colour.text, "middle")]
+        cx -= 2
+    ay = 2.5
+    for m in (m for m in marks if m.kind == "arrival"):
+        sd = content.side(m.side)
+        items += _arrival_chip(content, bw - 2.5 - _arrival_w(content, m.text, sd)[1], ay, m.text, sd)
+        ay += 10.5
+    return items
+
+
+def _turn_key(content: Content, st: Style, width: float) -> Row:
+    """What the chips of the turn boxes are: the per-turn numbers' names and each side's colour."""
+    tt = content.turn_track
+    legend = "; ".join(e.name for e in tt.per_turn) + " " + st.word("per_turn")
+    items, h = para(st.note, legend, width * 0.6, 0, 0)
+    x = min(width * 0.6, max(t.x + t.width for t in items)) + 8
+    y = h - st.note["size"] * 1.2
+    for sd in content.game.sides:
+        lab = sd.adjective
+        items += [Rect(x, y, 10, 8, fill=sd.colour.full, stroke="#000000", stroke_width=0.3, radius=1.5),
+                  Text(x + 13, y + 7, lab, st.note["size"], st.note["font"], st.note["fill"])]
+        x += 13 + text_width(lab, st.note["font"], st.note["size"]) + 10
+    return Row(tuple(items), h + 4)
+
+
+def _turn_track(content: Content, st: Style, width: float, title: str, root):
+    """The game turn track: the booklet's record (:func:`.tables_tracks.turn_track_table`),
+    re-wrapped to as many boxes a row as the width holds, each box drawn to hold a counter
+    with its chips; the chips' key above, the reinforcements under it."""
+    data = turn_track_table(content, None, st)
+    pad = 1.5                                # record_table's padding round a box
+    bw, bh = _turn_box_size(content, st, data, width - 2 * pad)
+    per_row = max(1, int(width // (bw + 2 * pad)))
+    if per_row < len(data.widths):
+        data = data.rewrapped(per_row)
+    pictures = {cell: (tuple(_turn_box(content, st, text, data.marks.get(cell, ()), bw, bh)), bw, bh)
+                for cell, text in ((( r, c), t) for r, row in enumerate(data.rows) for c, t in enumerate(row)) if text}
+    rows = record_table(st, data, width, header=False, pictures=pictures)
+    legend_rows = 0
+    if content.turn_track.per_turn:
+        rows.insert(0, _turn_key(content, st, width))
+        legend_rows = 1
+    if any(m.kind == "arrival" for ms in data.marks.values() for m in ms):   # under the last boxes
         rows[-1] = stack([rows[-1], note_row(st, _arrival_note(content, st), width)], rows[-1].repeat)
         if legend_rows:                      # the key stays with the first boxes
             rows[:2] = [stack(rows[:2])]
@@ -253,117 +261,50 @@ def _turn_track(content: Content, st: Style, width: float, title: str, root):
 
 
 def _arrival_note(content: Content, st: Style) -> str:
+    """Each reinforcement, by turn, in the style's words (``arrival``: turn, count, side, unit
+    and entry hexes, ``t_or`` between the hexes)."""
+    w = st.word
     parts = []
     for grp in sorted((g for g in content.counters.units if g.enters is not None and g.reserve),
                       key=lambda g: g.enters.turn):
         ut = content.unit_type(grp.type)
-        hexes_ = grp.enters.hexes
-        where = hexes_[0] if len(hexes_) == 1 else ", ".join(hexes_[:-1]) + " or " + hexes_[-1]
-        parts.append(f"turn {grp.enters.turn}: {grp.reserve} {content.side(grp.side).adjective} {ut.name} "
-                     f"({ut.short}) at {where}")
-    return f"{st.word('arrivals')}: " + "; ".join(parts) + "."
+        parts.append(fill_words(w("arrival"), turn=grp.enters.turn, count=grp.reserve,
+                                side=content.side(grp.side).adjective, unit=f"{ut.name} ({ut.short})",
+                                hexes=joined(list(grp.enters.hexes), w("t_or"))))
+    return f"{w('arrivals')}: " + "; ".join(parts) + "."
 
 
-def lanes_of(content: Content, track, side) -> list[tuple[str, int]]:
-    """The lanes of ``track`` a side plays on: those it has a marker for when markers name the
-    track, else those of the unit types it owns (and lanes naming no unit type)."""
-    sid = side.id if side else None
-    marked = [m for m in content.counters.markers if m.track and m.track.startswith(f"{track.id}:")]
-    owned = {g.type for g in content.counters.units if sid is None or g.side == sid}
-    types = {u.id for u in content.unit_types}
-    out = []
-    for lane, last in track.lanes.items():
-        if marked:
-            keep = any(m.track == f"{track.id}:{lane}" and (m.side in (None, sid) or sid is None) for m in marked)
-        else:
-            keep = lane not in types or lane in owned
-        if keep:
-            out.append((lane, last))
-    return out
-
-
-def _lane(st: Style, content: Content, track, lane: str, last: int, width: float, side) -> tuple[Row, float]:
+def box_pictures(content: Content, st: Style, data) -> dict:
+    """The "box" cells of a record (a track's, :func:`.tables_tracks.track_table`) as the
+    player aid draws them: a box a counter fits with a margin all round, on the cell's fill,
+    the cell's first word (the box's number) in its corner and the rest (its tag) at its foot."""
     bs = counter_size(content) + 2 * st.box_margin
-    types = {u.id: u for u in content.unit_types}
-    lab_w = LANE_LABEL
-    label = types[lane].short if lane in types else lane
-    items, h = para(st.bold, label, lab_w - 4, 0, 2)
-    if track.count:
-        its, h2 = para(st.note, f"{last} {track.count}", lab_w - 4, 0, 2 + h)
-        items += its
-    per = max(1, int((width - lab_w) // bs))
-    fill_last = lighten(side.colour.full, 0.85) if side else "#dddddd"
-    words = st.word
-    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold"}
-    for k in range(last + 1):
-        r, c = divmod(k, per)
-        bx, by = lab_w + c * bs, r * (bs + 2)
-        fill = fill_last if k == last else ("#eeeeee" if k == 0 else "#ffffff")
-        items += _box(st, content, bx, by, bs, bs, str(k), fill)
-        tag = words("start") if k == 0 else (track.last_label if k == last else "")
-        if tag:
-            its, th = para({**small, "fill": "#404040"}, tag, bs - 4, 0, 0)
-            tw = max(text_width(t.text, t.font, t.size) for t in its)
-            items.append(Group(tuple(its), translate=(bx + (bs - tw) / 2, by + bs - th - 2)))
-    rows = math.ceil((last + 1) / per)
-    return Row(tuple(items), max(rows * (bs + 2), h + 14) + 3), lab_w + min(per, last + 1) * bs
-
-
-def _side_band(side, width: float, st: Style) -> Row:
-    s = st.bold
-    items = [Rect(0, 0, width, 14, fill=side.colour.full, stroke=None),
-             Text(4, 7 + ascent(s["font"], s["size"]) / 2 - 0.8, side.name, s["size"], s["font"], side.colour.text)]
-    return Row(tuple(items), 17)
+    small = {**st.note, "size": max(MIN_TEXT, float(st.note["size"]) - 0.5), "font": "sans-bold", "fill": "#404040"}
+    roles = data.roles or [""] * len(data.widths)
+    out = {}
+    for r, row in enumerate(data.rows):
+        for c, text in enumerate(row):
+            if "box" not in roles[c].split() or not text or r in data.bands:
+                continue
+            number, _, tag = text.partition(" ")
+            items = _box(st, content, 0, 0, bs, bs, number, data.fills.get((r, c), "#ffffff"))
+            if tag:
+                its, th = para(small, tag, bs - 4, 0, 0)
+                tw = max(text_width(t.text, t.font, t.size) for t in its)
+                items.append(Group(tuple(its), translate=((bs - tw) / 2, bs - th - 2)))
+            out[(r, c)] = (tuple(items), bs, bs)
+    return out
 
 
 def _tracks(content: Content, st: Style, width: float, title: str, root):
-    bs = counter_size(content) + 2 * st.box_margin
+    """Each track of the model: the booklet's record (:func:`.tables_tracks.track_table`),
+    its boxes drawn to hold a counter, how it is used under it."""
     for track in content.tracks:
-        copies = list(content.game.sides) if track.per_side else [None]
-        lanes = {id(sd): lanes_of(content, track, sd) for sd in copies}
-        copies = [sd for sd in copies if lanes[id(sd)]]
-        if not copies:
-            continue
-        rows: list[Row] = []
-        if track.text:
-            rows.append(note_row(st, track.text, width, st.body))
-        need = max(LANE_LABEL + (last + 1) * bs for sd in copies for _, last in lanes[id(sd)])
-        gap = 14.0
-        across = max(1, min(len(copies), int((width + gap) // (need + gap))))
-        cw = (width - gap * (across - 1)) / across
-        for g in range(0, len(copies), across):
-            group = copies[g:g + across]
-            if group[0] is not None:
-                rows.append(_row_across([_side_band(sd, cw, st) for sd in group], cw, gap))
-                lines = {id(sd): _pack([_lane(st, content, track, lane, last, cw, sd)
-                                    for lane, last in lanes[id(sd)]], cw) for sd in group}
-            for k in range(max(len(v) for v in lines.values())):
-                rows.append(_row_across([lines[id(sd)][k] if k < len(lines[id(sd)]) else Row((), 0)
-                                         for sd in group], cw, gap))
-        yield f"track:{track.id}", with_heading(st, track.name, width, rows)
-
-
-def _pack(lanes: list[tuple[Row, float]], width: float) -> list[Row]:
-    """Lanes side by side while they fit ``width``, in the track's order: one row per line."""
-    lines: list[list[tuple[Row, float]]] = []
-    for row, w in lanes:
-        if lines and sum(lw for _, lw in lines[-1]) + 14 * len(lines[-1]) + w <= width:
-            lines[-1].append((row, w))
-        else:
-            lines.append([(row, w)])
-    out = []
-    for line in lines:
-        items, x = [], 0.0
-        for row, w in line:
-            items.append(Group(row.items, translate=(x, 0)))
-            x += w + 14
-        out.append(Row(tuple(items), max(r.height for r, _ in line)))
-    return out
-
-
-def _row_across(parts: list[Row], cw: float, gap: float) -> Row:
-    items = tuple(Group(p.items, translate=(i * (cw + gap), 0)) for i, p in enumerate(parts))
-    return Row(items, max(p.height for p in parts))
+        data = track_table(content, track.id, st)
+        if data.rows:
+            rows = [note_row(st, track.text, width, st.body)] if track.text else []
+            rows += record_table(st, data, width, header=bool(data.header), pictures=box_pictures(content, st, data))
+            yield f"track:{track.id}", with_heading(st, track.name, width, rows)
 
 
 def _dice(content: Content, st: Style, width: float, title: str, root):
@@ -373,7 +314,7 @@ def _dice(content: Content, st: Style, width: float, title: str, root):
         yield "dice", with_heading(st, title, width, face_rows(content, st, width, root))
 
 
-SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": sequence_section,
+SECTIONS = {"crt": _crt, "dice": _dice, "results": _results, "battle_sequence": _battle, "sequence_of_play": _sequence,
             "victory": victory_section,
             "draw_table": _draw_table, "cards": _cards, "units": units_section, "counter_key": counter_key_section,
             "terrain": _terrain, "rules_charts": _rules_charts, "turn_track": _turn_track, "tracks": _tracks}

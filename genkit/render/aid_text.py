@@ -109,13 +109,16 @@ def record_table(st: Style, data: TableData, width: float, header: bool = True,
     "key" column's codes as chips of their fills, a "flex" column taking the width to spare, a
     "strong" column in bold), its other fills as cell colours, its sub-head bands, ``pictures``
     ((row, column) -> (items, w, h), e.g. counter faces or terrain swatches) in their cells, and
-    its notes under it as one paragraph.  A table with coloured cells prints in a grid."""
+    its notes under it as one paragraph.  A table with coloured cells prints in a grid; one
+    with "box" columns (a track's places for counters) packs its boxes close, unshaded."""
     pictures = pictures or {}
     roles = [set(r.split()) for r in (data.roles or [""] * len(data.widths))]
     titles = data.header[0] if data.header else [""] * len(roles)
     spans = {r for r, c0, c1 in data.spans if c0 == 0 and c1 >= len(roles) - 1}
     cells = [list(r) for r in data.rows]
     fills = {k: f for k, f in data.fills.items() if k not in pictures}
+    band_fills = {k: f for k, f in fills.items() if k[0] in spans}   # a sub-head band's own colour
+    fills = {k: f for k, f in fills.items() if k not in band_fills}
     cols = []
     for j, role in enumerate(roles):
         col: dict = {"title": titles[j], "align": (data.align or ["LEFT"] * len(roles))[j]}
@@ -137,5 +140,8 @@ def record_table(st: Style, data: TableData, width: float, header: bool = True,
         own = replace(own, grid=st.doc["rule"], pad_y=2.0)
     elif pictures:           # a picture sets its row's height: no more padding than that
         own = replace(own, pad_y=2.0)
-    rows = lay_table(own, cols, cells, width, header, fills=fills, bands=set(data.bands), spans=spans)
+    if any("box" in r for r in roles):   # places for counters (a track): close together, unshaded
+        own = replace(own, pad=1.5, row_shade=None, rule=None)
+    rows = lay_table(own, cols, cells, width, header, fills={**fills, **band_fills}, bands=set(data.bands),
+                     spans=spans)
     return rows + ([note_row(st, " ".join(data.notes), width)] if data.notes else [])

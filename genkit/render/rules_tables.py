@@ -11,11 +11,13 @@ words around the numbers are the generic ones the player aid uses.
 ``[[sequence]]``   the sequence of play: phase, who acts
 ``[[per_turn]]``   each per-turn number of the turn track, turn by turn and side
                    (``[[per_turn ID]]``: one of them)
-``[[tracks]]``     the tracks printed on the player aid, lane by lane (``[[tracks ID]]``)
+``[[turn_track]]`` the game turn track: each turn's box, its per-turn numbers and reinforcements
+``[[tracks]]``     the tracks printed on the player aid, their boxes (``[[tracks ID]]``)
 ``[[setup]]``      the counter mix: each side's units, their set-up hexes and reserve
 ``[[markers]]``    the markers of the counter mix
 ``[[places]]``     the map's named places, their hexes and owners
 ``[[cards]]``      the deck: each card, its copies and the rolls that make it work
+``[[deck_rules]]`` a deck's hand limit, plays per phase and reshuffle (``[[deck_rules ID]]``)
 ``[[draw_table]]`` the card draw table (die face -> card)
 ``[[chart:ID]]``   a chart of the game's rules module (:func:`.charts.module_charts`), e.g. its
                    terrain effects chart (``[[chart]]``: every chart)

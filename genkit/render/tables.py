@@ -7,7 +7,16 @@ same for the player aid and the booklet, so a restyle or a translation changes b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
+
+
+class Mark(NamedTuple):
+    """A small label in a cell, in a side's colours: a turn's per-turn number ("+1", kind
+    "per_turn") or the reinforcements that enter on it ("2 INF", kind "arrival").  A layout that
+    draws boxes draws it as a chip; another prints the cell's text, which says the same."""
+    text: str
+    side: str
+    kind: str
 
 
 @dataclass
@@ -35,6 +44,7 @@ class TableData:
     # (row, col) -> the map item a cell stands for, as a chart key ("terrain:ID"): a layout that
     # draws swatches (the player aid's) draws it as on the map, another prints the cell's fill
     things: dict[tuple[int, int], str] = field(default_factory=dict)
+    marks: dict[tuple[int, int], tuple[Mark, ...]] = field(default_factory=dict)
 
     def without(self, role: str) -> "TableData":
         """The table without its columns of ``role`` (the player aid leaves out an "aside"),
@@ -51,7 +61,22 @@ class TableData:
                          [self.widths[j] for j in keep], cells(self.fills),
                          [(r, 0, len(keep) - 1) for r, _, _ in self.spans], list(self.bands), list(self.notes),
                          [self.align[j] for j in keep] if self.align else [], self.title, self.markup,
-                         cells(self.counters), [roles[j] for j in keep], cells(self.things))
+                         cells(self.counters), [roles[j] for j in keep], cells(self.things), cells(self.marks))
+
+    def rewrapped(self, columns: int) -> "TableData":
+        """A grid without head or sub-heads whose cells run in reading order (a turn track's
+        boxes) with ``columns`` cells a row; the empty cells that end it are left out."""
+        flat = [(r, c) for r, row in enumerate(self.rows) for c, text in enumerate(row) if text]
+        at = {old: divmod(k, columns) for k, old in enumerate(flat)}
+        rows = [[""] * columns for _ in range(-(-len(flat) // columns))]
+        for (r, c), (r2, c2) in at.items():
+            rows[r2][c2] = self.rows[r][c]
+
+        def cells(d: dict) -> dict:
+            return {at[k]: v for k, v in d.items() if k in at}
+        role = (self.roles or [""])[0]
+        return TableData([], rows, [1.0] * columns, cells(self.fills), align=[(self.align or ["LEFT"])[0]] * columns,
+                         title=self.title, roles=[role] * columns, marks=cells(self.marks))
 
     def least_height(self, row: float, counter: float) -> float:
         """About the height the table prints at least (points), its head, body, title and
@@ -71,6 +96,12 @@ def fill_words(text: str, **values) -> str:
     for k, v in values.items():
         text = text.replace("{" + k + "}", str(v))
     return text
+
+
+def joined(items: list[str], word: str) -> str:
+    """``items`` as a list in words: "a", "a or b", "a, b or c" (``word``: the style's "or",
+    "and"...)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def crt_notes(content, w: Words) -> list[str]:

@@ -63,7 +63,9 @@ def _widths(look: TableLook, cols: list[dict], cells: list[list], width: float, 
     """Column widths: pictures at their width, text columns from their natural widths, shrunk
     toward their longest word when the table is too wide (or shared by the columns' weights)."""
     pad = look.pad
-    fixed = [c["art"] + 2 * pad if "art" in c else None for c in cols]
+    # a picture's column: the picture's width, or its head's longest word when that is wider
+    fixed = [max(c["art"], words_width(c["title"], look.head) if header and isinstance(c["title"], str) else 0.0)
+             + 2 * pad if "art" in c else None for c in cols]
     nat, low = [], []
     for j, c in enumerate(cols):
         if fixed[j] is not None and "weight" not in c:
@@ -80,10 +82,19 @@ def _widths(look: TableLook, cols: list[dict], cells: list[list], width: float, 
     if sum(nat) <= width:
         extra = width - sum(nat)
         flex = [j for j, c in enumerate(cols) if c.get("flex")] or [j for j in range(len(cols)) if fixed[j] is None]
+        if not flex:   # every column a picture's width (a track's boxes): the table is as wide as they are
+            return nat
         return [w + (extra / len(flex) if j in flex else 0) for j, w in enumerate(nat)]
     room = width - sum(low)
     if room <= 0:  # even the longest words do not fit: share the width, words break
         return [width * w / sum(low) for w in low]
+    # the text that takes the width to spare wraps first: a flex column gives up its width
+    # (down to its longest word) before the others give up any
+    flex = [j for j, c in enumerate(cols) if c.get("flex")]
+    over = sum(nat) - width
+    flex_give = sum(nat[j] - low[j] for j in flex)
+    if flex and flex_give >= over:
+        return [n - (n - lo) * over / flex_give if j in flex else n for j, (n, lo) in enumerate(zip(nat, low))]
     give = sum(n - lo for n, lo in zip(nat, low))
     return [lo + (n - lo) * room / give for n, lo in zip(nat, low)]
 
@@ -162,9 +173,11 @@ def table(look: TableLook, cols: list[dict], cells: list[list], width: float, he
                      + head_items + (_grid(look, xs, ws, hh + 2 * pady) if look.grid else [])), hh + 2 * pady)
     rows = []
     for i, row in enumerate(cells):
-        if i in spans:
-            its, h = _text(look.bold, row[0], tw - 2 * pad, pad, 0, "LEFT")
-            items = [Rect(0, 0, tw, h + 2 * pady, fill=look.band, stroke=None), Group(tuple(its), translate=(0, pady))]
+        if i in spans:           # a sub-head across the table, on its first cell's fill if it has one
+            band = fills.get((i, 0), look.band)
+            s = {**look.bold, "fill": readable_ink(band)} if (i, 0) in fills else look.bold
+            its, h = _text(s, row[0], tw - 2 * pad, pad, 0, "LEFT")
+            items = [Rect(0, 0, tw, h + 2 * pady, fill=band, stroke=None), Group(tuple(its), translate=(0, pady))]
             items += _grid(look, xs, ws, h + 2 * pady, inner=False) if look.grid else []
             rows.append(Row(tuple(items), h + 2 * pady, head if header else None))
             continue
@@ -193,7 +206,7 @@ def table(look: TableLook, cols: list[dict], cells: list[list], width: float, he
             else:
                 x = xs[j] + (ws[j] - row[j][1]) / 2 if align[j] == "CENTER" else xs[j] + pad
                 items.append(Group(tuple(its), translate=(x, dy)))
-        if not look.grid:
+        if not look.grid and look.rule:
             items.append(Rect(0, rh + 2 * pady - 0.3, width, 0.3, fill=look.rule, stroke=None))
         if look.grid:
             items += _grid(look, xs, ws, rh + 2 * pady)

@@ -12,7 +12,8 @@ from ..model.schema import Content
 from .aid_text import Style
 from .charts import module_charts
 from .deck_list import deck_ids, deck_list, named_deck
-from .tables import TableData, Words, crt_notes, fill_words, result_name
+from .tables import TableData, Words, crt_notes, fill_words, joined, result_name
+from .tables_tracks import track_ids, track_table, turn_track_table
 
 TableBuilder = Callable[[Content, "str | None", Style], TableData]
 TABLES: dict[str, tuple[TableBuilder, Callable[[Content], list[str]] | None, str]] = {}
@@ -146,13 +147,29 @@ def terrain_table(content: Content, _, st: Style) -> TableData:
                      things={(i, 0): f"terrain:{t.id}" for i, t in enumerate(content.map.terrain)})
 
 
+def phase_text(content: Content, phase, w: Words) -> str:
+    """What happens in a phase: the style's words for its kind (``phase_<kind>``), ``{who}``
+    naming the side acting ("the American player") or both players, as a sentence; "" for a
+    kind without words."""
+    who = fill_words(w("side_player"), side=content.side(phase.side).adjective) if phase.side else w("both_players")
+    key = f"phase_{phase.kind}"
+    what = w(key)
+    text = fill_words(what, who=who) if what != key else ""
+    return text[:1].upper() + text[1:]
+
+
 @table("sequence", what="the sequence of play")
 def sequence_table(content: Content, _, st: Style) -> TableData:
+    """The sequence of play: each phase's number (on the acting side's colour), name, who acts
+    and what happens in it (the words ``phase_<kind>``), in the order played.  The player aid
+    leaves "who acts" aside: its number's colour and what happens say it."""
     w = st.word
-    rows = [[str(i), p.name, _side_name(content, p.side, w).capitalize() if p.side else w("t_both_players")]
-            for i, p in enumerate(content.game.sequence_of_play, 1)]
-    return TableData([[w("t_phase"), w("t_name"), w("t_who_acts")]], rows, [0.7, 3, 2],
-                     align=["CENTER", "LEFT", "LEFT"])
+    seq = content.game.sequence_of_play
+    rows = [[str(i), p.name, _side_name(content, p.side, w).capitalize() if p.side else w("t_both_players"),
+             phase_text(content, p, w)] for i, p in enumerate(seq, 1)]
+    fills = {(i, 0): content.side(p.side).colour.full if p.side else "#ffffff" for i, p in enumerate(seq)}
+    return TableData([[w("t_phase"), w("t_name"), w("t_who_acts"), w("t_what_happens")]], rows, [0.6, 2.2, 1.4, 5.2],
+                     fills, align=["CENTER", "LEFT", "LEFT", "LEFT"], roles=["key", "strong", "aside", "flex"])
 
 
 def _per_turn_ids(content: Content) -> list[str]:
@@ -177,28 +194,14 @@ def per_turn_table(content: Content, entry_id: str, st: Style) -> TableData:
                      title=entry.name)
 
 
-def _track_ids(content: Content) -> list[str]:
-    return [t.id for t in content.tracks]
-
-
-@table("tracks", _track_ids, what="a track of the player aid")
-def track_table(content: Content, track_id: str, st: Style) -> TableData:
-    w = st.word
-    t = content.track(track_id)
-    count = f" {t.count}" if t.count else ""
-    rows = [[_unit_name(content, lane), fill_words(w("t_boxes_range"), last=last), f"{last}{count}"]
-            for lane, last in t.lanes.items()]
-    return TableData([[t.name, w("t_boxes"), w("t_completed_at")]], rows, [3, 1.5, 1.5],
-                     align=["LEFT", "CENTER", "CENTER"])
+table("tracks", track_ids, what="a track of the player aid")(track_table)
+table("turn_track", what="the game turn track: each turn's box, its per-turn numbers and reinforcements")(
+    turn_track_table)
 
 
 def _owner(content: Content, type_id: str) -> str:
     """The side whose counters of ``type_id`` the unit chart draws: the first that has any."""
     return next((g.side for g in content.counters.units if g.type == type_id), content.game.sides[0].id)
-
-
-def _or_list(items: list[str], w: Words) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {w('t_or')} " + items[-1]
 
 
 def _where(g, w: Words) -> str:
@@ -207,7 +210,7 @@ def _where(g, w: Words) -> str:
     parts = [", ".join(g.setup)] if g.setup else []
     if g.enters is not None and g.reserve:
         parts.append(fill_words(w("t_enters"), count=g.reserve, turn=g.enters.turn,
-                                hexes=_or_list(list(g.enters.hexes), w)))
+                                hexes=joined(list(g.enters.hexes), w("t_or"))))
     return "; ".join(parts) or w("none")
 
 
@@ -247,6 +250,22 @@ def cards_table(content: Content, deck_id, st: Style) -> TableData:
     # command cards: the player aid lists each card's copies and orders, not its text
     roles = ["strong", "", "flex", "aside"] if deck is not None and orders_deck(content, deck) else []
     return TableData([found.header], found.rows, found.widths, align=found.align, roles=roles)
+
+
+def _hand_deck_ids(content: Content) -> list[str]:
+    return [d.id for d in content.decks if d.hand_limit is not None]
+
+
+@table("deck_rules", _hand_deck_ids, what="the hand limit, plays per phase and reshuffle of each deck dealt into hands")
+def deck_rules_table(content: Content, deck_id, st: Style) -> TableData:
+    """How a deck dealt into hands is played: its hand limit, the cards played per phase and
+    the cards left when the discards are reshuffled (no rows for a deck not dealt into hands)."""
+    w = st.word
+    deck = named_deck(content, deck_id)
+    rows = [] if deck is None or deck.hand_limit is None else [
+        [w("hand_limit"), str(deck.hand_limit)], [w("plays"), str(deck.plays_per_phase)],
+        [w("reshuffle"), str(deck.reshuffle_at)]]
+    return TableData([], rows, [5, 1], align=["LEFT", "CENTER"], roles=["flex", ""])
 
 
 @table("draw_table", what="the card draw table")

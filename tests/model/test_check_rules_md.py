@@ -114,8 +114,8 @@ def test_genkit_check_and_build_report_it_before_building(game_copy, genkit, tmp
 
 
 RIDGE = Path(__file__).resolve().parents[1] / "fixtures" / "ridge"
-EVERY_TABLE = ["crt", "results", "units", "terrain", "sequence", "per_turn", "tracks", "setup", "markers",
-               "places", "cards", "draw_table"]
+EVERY_TABLE = ["crt", "results", "units", "terrain", "sequence", "per_turn", "turn_track", "tracks", "setup",
+               "markers", "places", "cards", "deck_rules", "draw_table"]
 
 
 def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_path):
@@ -133,6 +133,7 @@ def test_another_game_prints_the_tables_it_has_and_is_told_about_the_rest(tmp_pa
     empty = {f[3].split("'")[1] for f in found}
     content = load_game(game)
     expected = {"cards", "draw_table"} if not content.decks else set()
+    expected |= {"deck_rules"} if not any(d.hand_limit is not None for d in content.decks) else set()
     expected |= {"per_turn"} if not content.turn_track.per_turn else set()
     expected |= {"tracks"} if not content.tracks else set()
     expected |= {"markers"} if not content.counters.markers else set()

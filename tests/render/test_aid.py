@@ -10,7 +10,7 @@ import pytest
 
 from genkit.model.load import load
 from genkit.render.aid import aid_pages, aid_style
-from genkit.render.aid_sections import lanes_of
+from genkit.render.tables_tracks import lanes_of
 from genkit.render.counter_sheets import counter_key
 from genkit.render.counters import counter_size, unit_face
 from genkit.render.draw import Group, Line, Rect, Text
@@ -297,3 +297,69 @@ def test_check_refuses_the_pack_style_a_build_would_refuse(tmp_path, text):
     from genkit.pack.printable import check_path
     errors = [f for f in check_path(dest) if f.severity == "error"]
     assert [(Path(f.file).name, f.code) for f in errors] == [("aid.yaml.j2", "template")]
+
+
+def test_a_track_is_one_record_for_aid_and_booklet(tmp_path):
+    """A track of the model (Bering Land's killstreak tracks) is one record
+    (tables_tracks.track_table): the aid draws a box for each of its box cells, with the cell's
+    tag, and the booklet prints the same cells; a pack's word for the start box changes both."""
+    from genkit.pack.printable import build_kit
+    from genkit.render.tables_tracks import track_table
+    from pypdf import PdfReader
+    dest = tmp_path / "bering_land"
+    shutil.copytree(BERING, dest)
+    style = dest / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text() + '  start: "go"\n')
+    content, pages = pages_of(dest)
+    data = track_table(content, "killstreak", aid_style(content, dest))
+    cells = [c for r, row in enumerate(data.rows) if r not in data.bands for c in row if c]
+    lanes = len(data.header[0]) if data.header else len(data.bands)
+    assert sum(1 for c in cells if c == "0 go") == lanes == 8
+    assert len(boxes(pages)) == content.turn_track.turns + len(cells)
+    tags = [t for t in texts(pages) if t[3] in ("go", content.tracks[0].last_label)]
+    assert len(tags) == sum(1 for c in cells if " " in c)
+    build_kit(dest, tmp_path / "kit", only=["rules"])
+    booklet = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "kit" / "rules.pdf")).pages)
+    assert booklet.count("0 go") == lanes and "0 start" not in booklet
+
+
+def test_the_reinforcement_note_is_in_the_packs_words(tmp_path):
+    """The note under the turn track names each reinforcement in the style's words
+    (``arrival``, ``t_or``), not in words typed into the code."""
+    dest = tmp_path / "brannock_ford"
+    shutil.copytree(ROOT / "content" / "brannock_ford", dest)
+    (dest / "templates").mkdir(exist_ok=True)
+    (dest / "templates" / "aid.yaml.j2").write_text(
+        'words:\n  arrival: "T{turn} +{count} {unit} ({side}) @ {hexes}"\n  t_or: "/"\n')
+    content, pages = pages_of(dest)
+    said = " ".join(words(pages).split())
+    grp = next(g for g in content.counters.units if g.enters is not None and g.reserve)
+    assert f"T{grp.enters.turn} +{grp.reserve}" in said and " / " in said
+    assert f"turn {grp.enters.turn}: {grp.reserve}" not in said
+
+
+def test_the_turn_track_is_one_record_for_aid_and_booklet(tmp_path):
+    """The game turn track is one record (tables_tracks.turn_track_table): the aid draws a box
+    for each of its turns with a chip for each of its marks (Bering Land: a replacement step
+    per side and turn), re-wrapped to the boxes a row the page holds, and the booklet prints
+    the same turns and marks for ``[[turn_track]]``."""
+    from genkit.pack.printable import build_kit
+    from genkit.render.tables_tracks import turn_track_table
+    from pypdf import PdfReader
+    dest = tmp_path / "bering_land"
+    shutil.copytree(BERING, dest)
+    (dest / "rules.md").write_text((dest / "rules.md").read_text() + "\n[[turn_track]]\n")
+    content, pages = pages_of(dest)
+    data = turn_track_table(content, None, aid_style(content, dest))
+    cells = [c for row in data.rows for c in row if c]
+    assert [c.split(":")[0] for c in cells] == [str(t) for t in range(1, content.turn_track.turns + 1)]
+    steps = [m for ms in data.marks.values() for m in ms]
+    assert steps and all(m.kind == "per_turn" for m in steps)
+    assert sum(1 for t in texts(pages) if t[3] == "+1") == sum(1 for m in steps if m.text == "+1")
+    turn_boxes = [n for n, _, _ in boxes(pages) if n >= 1][:content.turn_track.turns]
+    assert turn_boxes == list(range(1, content.turn_track.turns + 1))
+    build_kit(dest, tmp_path / "kit", only=["rules"])
+    booklet = " ".join(" ".join(p.extract_text() for p in PdfReader(str(tmp_path / "kit" / "rules.pdf")).pages).split())
+    for cell in cells:
+        if ":" in cell:
+            assert cell in booklet, cell

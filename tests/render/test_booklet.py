@@ -272,3 +272,43 @@ def test_the_aids_tables_are_the_booklets_records_in_the_same_words(tmp_path):
     for text in texts:
         assert "Primary fire" in text and "Entry toll" in text and "Legs" in text and "Throw" in text
     assert "Cost to enter" not in texts[1] and "Movement points" not in texts[1]   # the aid (no prose)
+
+
+def test_the_sequence_of_play_is_one_record_in_the_packs_words_for_aid_and_booklet(tmp_path):
+    """The sequence of play the player aid prints is the booklet's record
+    (tables_model.sequence_table): a pack that rewords a phase's kind and the table's head
+    (templates/aid.yaml.j2 ``words``) changes both, and each phase's name and words appear in
+    both.  (The aid printed a numbered list of its own, without the table's head.)"""
+    from genkit.render.aid import aid_style
+    from genkit.render.tables_model import sequence_table
+    game = tmp_path / "bering_land"
+    shutil.copytree(BERING, game)
+    style = game / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text().replace('phase_movement: "move one unit."', 'phase_movement: "shift one piece."')
+                     + '  t_phase: "Step no."\n  t_what_happens: "Do this"\n')
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    content = load_game(game)
+    record = sequence_table(content, None, aid_style(content, game))
+    assert [r[0] for r in record.rows] == [str(i) for i in range(1, len(content.game.sequence_of_play) + 1)]
+    for text in texts:
+        assert "Shift one piece." in text and "Move one unit." not in text
+        assert "Step no." in text and "Do this" in text
+        for _, name, _, what in record.rows:
+            assert name in text and what in text, (name, what)
+
+
+def test_a_decks_rules_are_one_record_in_the_packs_words_for_aid_and_booklet(tmp_path):
+    """The hand limit, plays per phase and reshuffle the player aid prints under the deck's
+    title are the record the booklet draws for ``[[deck_rules]]`` (tables_model.deck_rules_table):
+    the model's numbers and a pack's words change both."""
+    game = tmp_path / "bering_land"
+    shutil.copytree(BERING, game)
+    style = game / "templates" / "aid.yaml.j2"
+    style.write_text(style.read_text() + '  hand_limit: "Most cards held"\n')
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text() + "\n[[deck_rules]]\n")
+    build_kit(game, tmp_path / "kit", only=["rules", "player-aid"], overrides=["decks.ability.hand_limit=6"])
+    texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
+    for text in texts:
+        assert "Most cards held 6" in text and "Hand limit" not in text

@@ -101,7 +101,7 @@ def test_the_crt_and_its_results_key_share_a_page(kits, paper):
     crt = load_game(ROOT / "content" / "brannock_ford").crt
     first = min(crt.columns, key=lambda c: c.key).label
     pages = _words(kits[("brannock_ford", paper)] / "rules.pdf")
-    assert _page_of(pages, f"Die {first}") == _page_of(pages, "What happens")
+    assert _page_of(pages, f"Die {first}") == _page_of(pages, "Result Name What happens")
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -159,11 +159,19 @@ def test_the_player_aid_prints_every_victory_condition(kits, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_sequence_of_play_says_what_happens_in_each_phase(kits, game):
-    """Each phase's name is followed by what is done in it, not printed bare."""
+    """Each phase's name is printed with what is done in it (the style's words for its kind),
+    not bare, in the player aid and in the booklet alike."""
+    from genkit.render.aid import aid_style
+    from genkit.render.tables_model import phase_text
     content = load_game(ROOT / "content" / game)
-    lines = _layout_lines(kits[(game, "letter")] / "player-aid.pdf")
+    st = aid_style(content, ROOT / "content" / game)
+    aid = _text(kits[(game, "letter")] / "player-aid.pdf")
+    booklet = _text(kits[(game, "letter")] / "rules.pdf")
     for phase in content.game.sequence_of_play:
-        assert any(re.search(re.escape(phase.name) + r": \S+ \S+", ln) for ln in lines), phase.name
+        said = phase_text(content, phase, st.word)
+        assert len(said.split()) >= 2, phase.kind
+        for text in (aid, booklet):
+            assert phase.name in text and said in text, (phase.name, said)
 
 
 # --------------------------------------------------------------------------- finding 11: players' words

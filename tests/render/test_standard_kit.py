@@ -257,7 +257,7 @@ def test_genkit_check_reads_chart_lines_in_rules_md(tmp_path, content):
 
 
 def test_arrivals_of_one_side_and_type_on_a_turn_are_counted_together():
-    from genkit.render.aid_sections import arrivals
+    from genkit.render.tables_tracks import arrivals
     content = mini("counters.units.1.reserve=2", "counters.units.6.enters.turn=3")
     (blue, grey), = [arrivals(content)[3]]
     assert (blue[0], blue[1].id, grey[0], grey[1].id) == ("2 INF", "blue", "1 ARM", "grey")
