@@ -36,15 +36,18 @@ class Movement:
         return table_terrain[h] or (f >= 0 and table_feature[f])
 
     def destinations(self, s, p: int) -> dict:
-        """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included)."""
+        """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included);
+        3.11-3.14: the card in effect may add hexes or forbid moving."""
         t = self.p_type[p]
+        tac = self.tactic(s)
+        allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
         occ, feat = s.occ, s.feat
         blocked_t, blocked_f = self.t_no_entry[t]
         enterable = [occ[h] < 0 and self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
                      for h in range(self.board.n)]
         stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
         first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
-        return reach(s.loc[p], self.t_move[t], self.board.adjacent, enterable, stops, first)
+        return reach(s.loc[p], allowance, self.board.adjacent, enterable, stops, first)
 
     def _mover_actions(self, s: State) -> list:
         """4.1: move an ordered unit that has not moved yet, or end the movement phase."""
@@ -58,14 +61,19 @@ class Movement:
         s.stage = S_MOVE_DEST
         s.pend = (p, tuple(sorted(self.destinations(s, p).items())))
 
+    def move_and_battle(self, s, p: int) -> int:
+        """4.4 / 3.14: the farthest ordered unit ``p`` may move and still battle this turn."""
+        return self.t_move_battle[self.p_type[p]] + self.tactic(s).extra_move_and_battle
+
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
-        type's ``move_and_battle`` or into a hex whose effect says ``no_battle_on_entry``."""
+        type's ``move_and_battle`` (3.14: and the card's extra) or into a hex whose effect says
+        ``no_battle_on_entry``."""
         p, dests = s.pend
         n = dict(dests)[h]
         s.moved |= 1 << p
         s.mv[p] = n
-        if n and (n > self.t_move_battle[self.p_type[p]] or self.hex_flag(s, h, self.h_noentry, self.f_noentry)):
+        if n and (n > self.move_and_battle(s, p) or self.hex_flag(s, h, self.h_noentry, self.f_noentry)):
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)

@@ -66,9 +66,14 @@ class Retreat:
 
     def _after_battle(self, s: State, p: int, q: int, d: int, origin: int) -> None:
         """7.1: after a close assault that emptied the target's hex, a ``take_ground`` unit may
-        advance into it (S_TAKE); else the battle phase goes on."""
+        advance into it (S_TAKE); else the battle phase goes on. After an ambush's battle the
+        ambushed close assault goes on (3.9); after a strike, the next target (3.10)."""
         if s.ended:
             return
+        if s.ambush:
+            return self._ambush_over(s)
+        if p < 0:
+            return self._strike_next(s)
         s.actor = self.p_side[p]
         s.stage = S_BATTLE
         s.pend = ()

@@ -23,9 +23,13 @@ from .orders import Orders
 from .retreat import Retreat
 from .section import EDGES, HexEffect, Section
 from .sight import Sight
+from .tactics import Tactics
 from .state import (
+    S_AIM,
+    S_AMBUSH,
     S_BATTLE,
     S_CARD,
+    S_KEEP,
     S_MOVE_DEST,
     S_MOVE_UNIT,
     S_ORDER,
@@ -43,7 +47,7 @@ from .view import PlayerView, determinise
 NONE = HexEffect()
 
 
-class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
+class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
     """Memoir '44's procedures over one content model (built once, shared by states)."""
 
     name = "memoir44"
@@ -68,6 +72,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self._read_effects(content, sec)
         self._read_units(content, sec)
         self._read_cards(content)
+        self._read_tactics(content, sec)
         self._read_edges(content, sec)
         # 2.3 the battle die: per face the unit types it hits (bit mask) and its retreat flags
         die = content.dice[0]
@@ -176,8 +181,10 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         for side in (self.first, 1 - self.first):
             for _ in range(self.hand_size[side]):
                 self._draw(s, side)
-        s.card = -1
-        s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+        s.card = s.eff = -1
+        s.last = (-1, -1)
+        s.allow, s.ambush, s.queue = (), (), ()
+        s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
         s.stage, s.pend = S_OVER, ()
         self._enter_phase(s)
 
@@ -201,6 +208,12 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return self._take_actions(s)
         if st == S_OVERRUN:
             return self._overrun_actions(s)
+        if st == S_KEEP:
+            return self._keep_actions(s)
+        if st == S_AMBUSH:
+            return self._ambush_actions(s)
+        if st == S_AIM:
+            return self._aim_actions(s)
         return []
 
     def _do(self, s: State, a) -> None:
@@ -223,13 +236,20 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return self._take(s, a)
         if st == S_OVERRUN:
             return self._overrun(s, a)
+        if st == S_KEEP:
+            return self._keep(s, a[1])
+        if st == S_AMBUSH:
+            return self._ambush(s, a)
+        if st == S_AIM:
+            return self._aim(s, a)
         raise RulesError(f"no decision pending in {s!r}")
 
     def action_text(self, s: State, a) -> str:
         """An action in this game's words: "play Probe Center" (3.2), "order us Infantry 0406"
         (3.3), "move us Infantry 0406" and "us Infantry 0406 to 0507" (4.1), "us Armor 0507
         battles ru Infantry 0709" (5.1), "ru Infantry 0709 retreats to 0810" (6.1), "us Armor
-        0507 takes ground at 0709" (6.3), "done" ending a step."""
+        0507 takes ground at 0709" (6.3), "keep Patrol Left" (3.7), "ambush with Ambush" (3.9),
+        "strike ru Infantry 0709" (3.10), "done" ending a step."""
         verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
         if verb == "card":
             return f"play {self.cards[self.c_card[a[1]]].name}"
@@ -243,7 +263,11 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return f"{unit(s.pend[0])} retreats to {at(a[1])}"
         if verb == "take":
             return f"{unit(s.pend[0])} takes ground at {at(a[1])}"
-        return {"stay": "stays", "done": "done"}[verb]
+        if verb in ("keep", "ambush"):
+            return f"{verb} {'with ' if verb == 'ambush' else ''}{self.cards[self.c_card[a[1]]].name}"
+        if verb == "aim":
+            return f"strike {unit(a[1])}"
+        return {"stay": "stays", "done": "done", "no_ambush": "no ambush"}[verb]
 
     # ------------------------------------------------------------------ sequence of play
 
@@ -253,8 +277,9 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         s.actor = side = self.phase_side[s.phase]
         s.pend = ()
         if kind == "command":
-            s.card = -1
-            s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+            s.card = s.eff = -1
+            s.allow = ()
+            s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
             s.mv = [-1] * self.npieces
             s.stage = S_CARD
             if not s.hands[side]:
@@ -263,7 +288,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             s.stage = S_MOVE_UNIT
         elif kind == "battle":
             s.stage = S_BATTLE
-        else:
+        elif not self._tactic_draw(s, side):
             self._draw(s, side)
             self._next_phase(s)
 

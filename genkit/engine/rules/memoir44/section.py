@@ -42,6 +42,39 @@ class HexEffect(Strict):
                                                           "of the same contiguous group of it (hills)")
 
 
+#: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
+TACTICS = ("recon", "counter_attack", "ambush", "air_power", "barrage", "bombard", "close_assault", "rally",
+           "infantry_assault", "armour_assault")
+#: the procedures that read numbers of their own in rules.tactics
+NEEDS_NUMBERS = ("recon", "air_power", "barrage", "bombard", "close_assault", "rally", "infantry_assault",
+                 "armour_assault")
+#: 3.8-3.13: the procedures whose cards order units by other means than their sections
+ORDERS_OTHERWISE = ("counter_attack", "ambush", "air_power", "barrage", "rally")
+
+
+class Tactic(Strict):
+    """The numbers of one tactic card procedure (``rules.tactics[kind]``; cases 3.7-3.16). A
+    number left out does nothing: every number the procedure uses is given here."""
+    draw: int = Field(0, ge=0, le=9, description="recon: cards drawn in the draw phase, one kept")
+    targets: int = Field(0, ge=0, le=9, description="air_power, barrage: enemy units struck at most")
+    grouped: bool = Field(False, description="air_power: each target after the first stands next to an earlier one")
+    dice: dict[Id, DiceChange] = Field(default_factory=dict, description="air_power, barrage: side id -> dice rolled "
+                                                                         "at each target")
+    star_hits: bool = Field(False, description="air_power, barrage: a star rolled hits as well")
+    extra_dice: DiceChange = Field(0, description="dice added to the battles of the units it orders")
+    close_only: bool = Field(False, description="the extra dice only in close assault")
+    extra_move: int = Field(0, ge=0, le=9, description="hexes the units it orders may move beyond their type's")
+    extra_move_and_battle: int = Field(0, ge=0, le=9, description="hexes beyond move_and_battle a unit it orders "
+                                                                  "may move and still battle")
+    battles: int = Field(1, ge=1, le=9, description="battles a unit it orders may make when it did not move")
+    one_section: bool = Field(False, description="the units it orders stand in one section (of the player's "
+                                                 "choice)")
+    no_move: bool = Field(False, description="the units it orders may not move")
+    next_to_enemy: bool = Field(False, description="it orders only units next to an enemy unit")
+    reshuffle: bool = Field(False, description="rally: the discards and the deck are shuffled together before "
+                                               "the draw")
+
+
 class Objective(Strict):
     """A medal objective: ``side`` scores ``medals`` while one of its units stands on ``hex``
     (the medal is lost again when the hex is left)."""
@@ -67,6 +100,9 @@ class Section(Strict):
     objectives: list[Objective] = Field(default_factory=list)
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
+    tactics: dict[Literal[TACTICS], Tactic] = Field(
+        default_factory=dict, description="tactic card procedure -> its numbers (a command deck's tactic field "
+                                          "names the procedure of each card)")
     own_edges: dict[Id, Literal["north", "south", "west", "east"]] = Field(
         default_factory=dict, description="side id -> the map edge its units retreat toward: north/south (first/last "
                                           "row) on a pointy grid, west/east (first/last column) on a flat one; a side "
