@@ -91,7 +91,7 @@ class Orders:
         kind = self.card_kind[eff]
         if kind in ("air_power", "barrage"):
             s.stage, s.pend = S_AIM, ()
-            if len(self._aim_actions(s)) == 1:
+            if self._aim_actions(s) == [DONE]:          # no enemy on the map to strike
                 self._aim(s, DONE)
         elif kind == "rally":
             self._rally_roll(s)
