@@ -14,9 +14,11 @@ class Battle:
     """The battle phase's decisions and the resolution of one battle (mixed into ``Game``)."""
 
     def can_battle(self, s, p: int) -> bool:
-        """5.1 / 4.4: an ordered unit on the map that has not battled and whose move allows it."""
+        """5.1 / 4.4: an ordered unit on the map that has not battled, whose move allows it and
+        whose hex does not forbid battle (``no_battle_in``, 8.4)."""
         bit = 1 << p
-        return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0
+        return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0 \
+            and not self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in)
 
     def targets(self, s, p: int) -> list:
         """5.2-5.4: the enemy units ``p`` may battle -> (target piece, distance): within its range
@@ -80,6 +82,8 @@ class Battle:
     def _overrun_actions(self, s: State) -> list:
         """7.2: the armour that took ground battles once more (same targets as 5.2-5.4), or not."""
         p = s.pend[0]
+        if self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in):
+            return [DONE]
         return [("fire", p, q) for q, _ in self.targets(s, p)] + [DONE]
 
     def roll_faces(self, s: State, n: int) -> list:
@@ -92,7 +96,8 @@ class Battle:
         """5.1: unit ``p`` battles ``q``; 3.9: a close assault on a side holding an ambush card
         waits for its answer (S_AMBUSH)."""
         overrun = s.stage == S_OVERRUN
-        if self.board.distance(s.loc[p], s.loc[q]) == 1 and self.ambush_cards(s, self.p_side[q]):
+        if self.board.distance(s.loc[p], s.loc[q]) == 1 and self.ambush_cards(s, self.p_side[q]) \
+                and not self.hex_flag(s, s.loc[q], self.h_nobattle_in, self.f_nobattle_in):
             s.stage, s.actor, s.pend = S_AMBUSH, self.p_side[q], (p, q, overrun)
             return
         self._resolve(s, p, q, overrun)

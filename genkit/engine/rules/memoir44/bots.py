@@ -153,7 +153,8 @@ class GreedyBot:
         g = self.g
         w = _Where(v, p, h)
         t = g.p_type[p]
-        can = not n or (n <= g.move_and_battle(v, p) and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))
+        can = (not n or (n <= g.move_and_battle(v, p) and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))) \
+            and not g.hex_flag(w, h, g.h_nobattle_in, g.f_nobattle_in)
         shot = self.best_shot(w, p) if can else 0.0
         risk = self.danger(w, p)
         goals = self.tab.goals[self.side]

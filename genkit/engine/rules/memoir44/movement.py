@@ -2,6 +2,8 @@
 the terrain's stops. A part of Memoir '44's :class:`~.rules.Game`."""
 from __future__ import annotations
 
+import heapq
+
 from .state import DONE, S_MOVE_DEST, S_MOVE_UNIT
 from .state import M44State as State
 
@@ -27,6 +29,34 @@ def reach(start: int, allowance: int, adjacent: tuple, enterable, stops, first_o
     return dist
 
 
+def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops, first_only, limit, climb,
+                  terrain) -> dict:
+    """4.2-4.3 with 4.5-4.6: :func:`reach` where ``limit[h]`` (0: none) caps the hexes of a move
+    that starts in or enters ``h`` (a beach, the ocean), and entering ``h`` from a hex of another
+    ``terrain`` counts ``climb[h]`` hexes (0: one; a steep hill). The cap depends on the path, so
+    this searches (hex, cap) pairs, fewest hexes first. A pure function."""
+    cap0 = min(allowance, limit[start]) if limit[start] else allowance
+    best = {start: 0}
+    seen = {(start, cap0): 0}
+    heap = [(0, start, cap0)]
+    while heap:
+        used, h, cap = heapq.heappop(heap)
+        if seen.get((h, cap), used) < used or (h != start and stops[h]):
+            continue
+        for j in adjacent[h]:
+            if j == start or not enterable[j] or (first_only[j] and used > 0):
+                continue
+            step = used + (climb[j] if climb[j] and terrain[h] != terrain[j] else 1)
+            c = min(cap, limit[j]) if limit[j] else cap
+            if step > c or seen.get((j, c), step + 1) <= step:
+                continue
+            seen[(j, c)] = step
+            if step < best.get(j, step + 1):
+                best[j] = step
+            heapq.heappush(heap, (step, j, c))
+    return best
+
+
 class Movement:
     """The movement phase's decisions (mixed into ``Game``)."""
 
@@ -47,6 +77,9 @@ class Movement:
                      for h in range(self.board.n)]
         stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
         first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
+        if self.h_limit_any:
+            return reach_limited(s.loc[p], allowance, self.board.adjacent, enterable, stops, first, self.h_limit,
+                                 self.h_climb, self.h_terrain)
         return reach(s.loc[p], allowance, self.board.adjacent, enterable, stops, first)
 
     def _mover_actions(self, s: State) -> list:

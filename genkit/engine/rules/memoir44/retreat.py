@@ -22,7 +22,8 @@ class Retreat:
 
     def retreat_hexes(self, s, q: int) -> list:
         """6.1: the hexes one step toward the own edge of unit ``q``'s side that it may enter: on
-        the map, passable for its type (terrain has no other effect on a retreat), empty; none
+        the map, passable for its type, not ``no_retreat_onto`` (the ocean, 8.4; terrain has no
+        other effect on a retreat), empty; none
         when its hex's terrain or feature says its type may not retreat (6.3)."""
         h = s.loc[q]
         t = self.p_type[q]
@@ -31,8 +32,10 @@ class Retreat:
             return []
         blocked_t, blocked_f = self.t_no_entry[t]
         occ, feat = s.occ, s.feat
+        onto_t, onto_f = self.h_noretreat_onto, self.f_noretreat_onto
         return [j for j in self.back[self.p_side[q]][h]
-                if occ[j] < 0 and self.passable[j] and not blocked_t[j] and not (feat[j] >= 0 and blocked_f[feat[j]])]
+                if occ[j] < 0 and self.passable[j] and not blocked_t[j] and not (feat[j] >= 0 and blocked_f[feat[j]])
+                and not onto_t[j] and not (feat[j] >= 0 and onto_f[feat[j]])]
 
     def _start_retreat(self, s: State, q: int, flags: int, p: int, d: int, origin: int) -> None:
         s.pend = (q, flags, p, d, origin)

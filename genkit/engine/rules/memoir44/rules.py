@@ -108,6 +108,14 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         # 8.2: a feature that protects its owner's units only: the side index, else -1
         self.f_side = [self.side_ids.index(f.side) if e.protects == "owner" and f.side else -1
                        for f, e in zip(feats, f_eff)]
+        # 4.5-4.6 / 5.1 / 6.3: move limits and climbs (terrain), no battle in, no retreat onto
+        self.h_limit = [t_eff[i].move_limit for i in self.h_terrain]
+        self.h_climb = [t_eff[i].climb for i in self.h_terrain]
+        self.h_limit_any = any(self.h_limit) or any(self.h_climb)
+        self.h_nobattle_in = [t_eff[i].no_battle_in for i in self.h_terrain]
+        self.f_nobattle_in = [e.no_battle_in for e in f_eff]
+        self.h_noretreat_onto = [t_eff[i].no_retreat_onto for i in self.h_terrain]
+        self.f_noretreat_onto = [e.no_retreat_onto for e in f_eff]
         self.h_stop = [t_eff[i].stop for i in self.h_terrain]
         self.h_first = [t_eff[i].enter_from_adjacent for i in self.h_terrain]
         self.h_noentry = [t_eff[i].no_battle_on_entry for i in self.h_terrain]

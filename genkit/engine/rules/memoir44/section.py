@@ -38,6 +38,13 @@ class HexEffect(Strict):
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
                                                                  "protect: all, or the feature's side only")
     removed_when_left: bool = Field(False, description="a feature removed once its occupant leaves")
+    move_limit: int = Field(0, ge=0, le=9, description="a unit that starts its move in it or enters it moves at "
+                                                       "most this many hexes that move (beach 2, ocean 1; 0: no limit)")
+    climb: int = Field(0, ge=0, le=9, description="entering it from a hex of another terrain counts as this many "
+                                                  "hexes (steep hill 2; 0: one)")
+    no_battle_in: bool = Field(False, description="a unit standing in it cannot battle (ocean)")
+    no_retreat_onto: bool = Field(False, description="no unit retreats onto it: a flag with no other hex costs a "
+                                                     "figure (ocean)")
     see_across_from_same: bool = Field(False, description="a unit standing on this terrain sees across the hexes "
                                                           "of the same contiguous group of it (hills)")
 
