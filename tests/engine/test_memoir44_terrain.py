@@ -20,7 +20,7 @@ def rows_of(tid: str, *rows: int) -> dict:
     return {f"{c:02d}{r:02d}": tid for r in rows for c in range(1, 14)}
 
 
-def test_m44_terrain_beaches_a_move_onto_a_beach_covers_at_most_two_hexes():
+def test_m44_4_5_terrain_beaches_a_move_onto_a_beach_covers_at_most_two_hexes():
     pos = Pos(open_content(rows_of("town", 4, 5), extra=(as_terrain("town", move_limit=2),)), "allies", "movement",
               "move_unit")
     g, s = pos.g, pos.s
@@ -31,7 +31,7 @@ def test_m44_terrain_beaches_a_move_onto_a_beach_covers_at_most_two_hexes():
     assert max(dests.values()) == 3                        # 3 hexes elsewhere on open ground
 
 
-def test_m44_terrain_oceans_one_hex_no_battle_no_retreat_onto():
+def test_m44_8_4_terrain_oceans_one_hex_no_battle_no_retreat_onto():
     c = open_content(rows_of("town", 8, 9), extra=(as_terrain("town", move_limit=1, no_battle_in=True,
                                                                 no_retreat_onto=True),))
     pos = Pos(c, "allies", "movement", "move_unit")
@@ -59,7 +59,7 @@ def test_m44_terrain_oceans_one_hex_no_battle_no_retreat_onto():
     assert s.figs[p] == figs - 1 and pos.at(p) == "0607"
 
 
-def test_m44_terrain_steep_hills_moving_up_is_a_two_hex_move():
+def test_m44_4_6_terrain_steep_hills_moving_up_is_a_two_hex_move():
     c = open_content(rows_of("hills", 4, 5), extra=(as_terrain("hills", climb=2),))
     pos = Pos(c, "allies", "movement", "move_unit")
     g, s = pos.g, pos.s
@@ -72,7 +72,7 @@ def test_m44_terrain_steep_hills_moving_up_is_a_two_hex_move():
     assert {d for h, d in g.destinations(s, q).items() if h in near and g.board.terrain[h] == "hills"} == {1}
 
 
-def test_m44_terrain_limited_reach_equals_reach_without_limits():
+def test_m44_4_5_terrain_limited_reach_equals_reach_without_limits():
     # a line of 6 hexes: the search of limits gives the plain search's answer when nothing limits
     adjacent = tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < 6) for i in range(6))
     flags = [False] * 6

@@ -50,11 +50,13 @@ class Battle:
         (most negative) change among the target hex's terrain and feature for the attacker's
         type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
         terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
-        the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14);
-        never below 0."""
+        the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14)
+        and a full-strength unit's close assault dice (10.3); never below 0."""
         t = self.p_type[p]
         h, j = s.loc[p], s.loc[q]
         n = self.t_dice[t][d - 1] + self.extra_dice(s, p, d)
+        if d == 1 and s.figs[p] == self.t_figs[t]:
+            n += self.u_full_close[self.p_side[p]][t]
         tj = self.h_terrain[j]
         best = 0
         change = self.terrain_dice[tj][t]

@@ -200,7 +200,7 @@ class GreedyBot:
             return max(fires, key=lambda a: self.hit_value(v, a[1], a[2], g.board.distance(v.loc[a[1]], v.loc[a[2]])))
         if st == S_RETREAT:
             q = v.pend[0]
-            return min(actions, key=lambda a: self.danger(_Where(v, q, a[1]), q))
+            return min(actions, key=lambda a: self.danger(_Where(v, q, a[1] if a[0] == "retreat" else v.loc[q]), q))
         if st == S_TAKE:
             p, h = v.pend
             if g.t_overrun[g.p_type[p]] or h in self.tab.goals[self.side]:

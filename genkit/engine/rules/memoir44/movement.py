@@ -101,12 +101,14 @@ class Movement:
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
         type's ``move_and_battle`` (3.14: and the card's extra) or into a hex whose effect says
-        ``no_battle_on_entry``."""
+        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``)."""
         p, dests = s.pend
         n = dict(dests)[h]
         s.moved |= 1 << p
         s.mv[p] = n
-        if n and (n > self.move_and_battle(s, p) or self.hex_flag(s, h, self.h_noentry, self.f_noentry)):
+        t = self.p_type[p]
+        if n and (n > self.move_and_battle(s, p) or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
+                                                     and not self.u_enter_battle[self.p_side[p]][t])):
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)

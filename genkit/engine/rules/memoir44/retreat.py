@@ -12,13 +12,14 @@ class Retreat:
 
     def ignored_flags(self, s, q: int) -> int:
         """6.2: the flags unit ``q`` ignores: the most its hex's terrain or feature lets it ignore
-        (a ``protects: owner`` feature only for units of the feature's side, 8.2)."""
+        (a ``protects: owner`` feature only for units of the feature's side, 8.2), plus those its
+        nation's rule ignores (10.1)."""
         h = s.loc[q]
         n = self.terrain_ignore[self.h_terrain[h]]
         f = s.feat[h]
         if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
             n = max(n, self.feature_ignore[f])
-        return n
+        return n + self.u_ignore[self.p_side[q]][self.p_type[q]]
 
     def retreat_hexes(self, s, q: int) -> list:
         """6.1: the hexes one step toward the own edge of unit ``q``'s side that it may enter: on
@@ -38,15 +39,20 @@ class Retreat:
                 and not onto_t[j] and not (feat[j] >= 0 and onto_f[feat[j]])]
 
     def _start_retreat(self, s: State, q: int, flags: int, p: int, d: int, origin: int) -> None:
-        s.pend = (q, flags, p, d, origin)
+        s.pend = (q, flags, p, d, origin, 0)
         self._next_flag(s)
 
     def _next_flag(self, s: State) -> None:
         """6.1 / 6.3: the next flag: the owner chooses a retreat hex (S_RETREAT); with none, the
-        unit loses a figure for this flag and for every one left (it cannot move any more)."""
-        q, flags, p, d, origin = s.pend
+        unit loses a figure for this flag and for every one left (it cannot move any more).
+        10.4: a unit whose rule gives ``retreat_hexes`` n may go on up to n hexes for one flag,
+        or halt after the first (``steps``: hexes taken for this flag)."""
+        q, flags, p, d, origin, steps = s.pend
         if flags <= 0:
             return self._after_battle(s, p, q, d, origin)
+        if steps and (steps >= self.u_retreat[self.p_side[q]][self.p_type[q]] or not self.retreat_hexes(s, q)):
+            s.pend = (q, flags - 1, p, d, origin, 0)
+            return self._next_flag(s)
         if not self.retreat_hexes(s, q):
             self.lose_figures(s, q, flags, "blocked_retreat")
             return self._after_battle(s, p, q, d, origin)
@@ -54,15 +60,19 @@ class Retreat:
         s.actor = self.p_side[q]
 
     def _retreat_actions(self, s: State) -> list:
-        return [("retreat", j) for j in self.retreat_hexes(s, s.pend[0])]
+        return [("retreat", j) for j in self.retreat_hexes(s, s.pend[0])] + ([("halt",)] if s.pend[5] else [])
 
-    def _retreat(self, s: State, j: int) -> None:
-        q, flags, p, d, origin = s.pend
+    def _retreat(self, s: State, a) -> None:
+        q, flags, p, d, origin, steps = s.pend
+        if a[0] == "halt":
+            s.pend = (q, flags - 1, p, d, origin, 0)
+            return self._next_flag(s)
+        j = a[1]
         self.relocate(s, q, j)
         if s.events is not None:
             s.events.append(mev.Retreated(side=self.side_ids[self.p_side[q]], type=self.type_ids[self.p_type[q]],
                                           piece=q, hex=self.board.grid.id_of(j)))
-        s.pend = (q, flags - 1, p, d, origin)
+        s.pend = (q, flags, p, d, origin, steps + 1)
         self._check_medals(s)
         if not s.ended:
             self._next_flag(s)

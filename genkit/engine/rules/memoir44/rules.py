@@ -21,7 +21,7 @@ from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
 from .retreat import Retreat
-from .section import EDGES, HexEffect, Section
+from .section import EDGES, HexEffect, Section, UnitRule
 from .sight import Sight
 from .tactics import Tactics
 from .state import (
@@ -145,6 +145,13 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.t_los = [sec.needs_los.get(t.id, True) for t in types]
         self.t_take = [t.id in sec.take_ground for t in types]
         self.t_overrun = [t.id in sec.overrun for t in types]
+        # 10: per side, per unit type, its nation's rule
+        none = UnitRule()
+        rules = [[sec.unit_rules.get(sid, {}).get(t.id, none) for t in types] for sid in self.side_ids]
+        self.u_ignore = [[r.ignore_flags for r in side] for side in rules]
+        self.u_full_close = [[r.full_strength_close_dice for r in side] for side in rules]
+        self.u_enter_battle = [[r.battle_after_entering for r in side] for side in rules]
+        self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
 
     def _read_edges(self, content, sec) -> None:
         """6.1: each side's own edge: ``rules.own_edges[side]`` (north/south: the first/last row,
@@ -239,7 +246,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
                 return self._fire(s, a[1], a[2])
             return self._next_phase(s)
         if st == S_RETREAT:
-            return self._retreat(s, a[1])
+            return self._retreat(s, a)
         if st == S_TAKE:
             return self._take(s, a)
         if st == S_OVERRUN:
@@ -275,6 +282,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return f"{verb} {'with ' if verb == 'ambush' else ''}{self.cards[self.c_card[a[1]]].name}"
         if verb == "aim":
             return f"strike {unit(a[1])}"
+        if verb == "halt":
+            return f"{unit(s.pend[0])} halts"
         return {"stay": "stays", "done": "done", "no_ambush": "no ambush"}[verb]
 
     # ------------------------------------------------------------------ sequence of play

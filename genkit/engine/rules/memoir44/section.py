@@ -82,6 +82,18 @@ class Tactic(Strict):
                                                "the draw")
 
 
+class UnitRule(Strict):
+    """A nation's or a special force's rule for the units of one type of one side
+    (``rules.unit_rules[side][type]``; case 10)."""
+    ignore_flags: int = Field(0, ge=0, le=9, description="flags it ignores besides those its hex lets it ignore")
+    full_strength_close_dice: DiceChange = Field(0, description="dice added to its close assaults while it has all "
+                                                                "its figures")
+    battle_after_entering: bool = Field(False, description="it may battle after moving into terrain that forbids "
+                                                           "battle on entry (it still stops there)")
+    retreat_hexes: int = Field(1, ge=1, le=9, description="hexes one flag may push it back: its owner chooses 1 up "
+                                                          "to this many")
+
+
 class Objective(Strict):
     """A medal objective: ``side`` scores ``medals`` while one of its units stands on ``hex``
     (the medal is lost again when the hex is left)."""
@@ -107,6 +119,8 @@ class Section(Strict):
     objectives: list[Objective] = Field(default_factory=list)
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
+    unit_rules: dict[Id, dict[Id, UnitRule]] = Field(
+        default_factory=dict, description="side id -> unit type id -> its nation's or special force's rule")
     tactics: dict[Literal[TACTICS], Tactic] = Field(
         default_factory=dict, description="tactic card procedure -> its numbers (a command deck's tactic field "
                                           "names the procedure of each card)")

@@ -20,7 +20,7 @@ be struck).
 
 Decisions: ``stage`` (which decision is pending) and ``pend`` (an immutable tuple describing it):
 S_ORDER (last piece ordered), S_MOVE_DEST (piece, ((hex, hexes moved), ...)), S_RETREAT
-(target, flags left, attacker, distance, the target's hex before the battle), S_TAKE
+(target, flags left, attacker, distance, the target's hex before the battle, hexes taken for this flag), S_TAKE
 (attacker, hex), S_OVERRUN (attacker), S_KEEP (cards drawn, one to keep), S_AMBUSH (attacker, target, overrun),
 S_AIM (targets chosen so far).
 """

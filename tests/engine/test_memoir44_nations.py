@@ -1,0 +1,99 @@
+"""The help's nations and special forces (docs/memoir44-rules.md case 10): a side's unit type
+given a rule of its own in ``rules.unit_rules`` (set here with ``--set``; Vereux Crossing gives
+none). Named after the help's sections."""
+from __future__ import annotations
+
+import json
+
+from test_memoir44_position import Pos, open_content
+
+from genkit.engine.rules.memoir44.state import S_BATTLE, S_RETREAT
+
+
+def rule(side: str, type_id: str, **fields) -> str:
+    return f"rules.unit_rules={json.dumps({side: {type_id: fields}})}"
+
+
+def no_ambush(pos: Pos) -> None:
+    g, s = pos.g, pos.s
+    for hand in s.hands:
+        hand[:] = [k for k in hand if g.card_kind[g.c_card[k]] != "ambush"]
+
+
+def battle(c, attacker: str = "allies"):
+    pos = Pos(c, attacker, "battle", "battle")
+    no_ambush(pos)
+    other = "axis" if attacker == "allies" else "allies"
+    pos.put(attacker, "armour", "1206")                    # a second battle keeps the phase open
+    pos.put(other, "infantry", "1205" if attacker == "allies" else "1207")
+    return pos
+
+
+def test_m44_10_1_nations_yamato_spirit_infantry_ignores_a_flag_and_one_more_in_cover():
+    c = open_content(features={"sandbags": ["0605"]}, extra=(rule("axis", "infantry", ignore_flags=1),))
+    pos = battle(c)
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0606")
+    q = pos.put("axis", "infantry", "0605")
+    g.f_side = [-1] * len(g.f_side)                        # the sandbags protect whoever stands there
+    assert g.ignored_flags(s, q) == 2                       # the sandbags' one and its own
+    r = pos.put("axis", "infantry", "0305")
+    assert g.ignored_flags(s, r) == 1
+    pos.faces("flag", "flag", "star")
+    pos.apply(("fire", p, q))
+    assert pos.at(q) == "0605" and s.stage == S_BATTLE
+
+
+def test_m44_10_2_nations_french_resistance_battles_after_entering_any_terrain():
+    c = open_content({"0606": "forest"}, extra=(rule("allies", "infantry", battle_after_entering=True),))
+    pos = Pos(c, "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0607")
+    pos.put("allies", "infantry", "1208")
+    pos.apply(("move", p))
+    pos.apply(("to", pos.hex("0606")))                     # into the forest: it stops, and may battle
+    assert not (s.nobattle >> p) & 1
+    plain = Pos(open_content({"0606": "forest"}), "allies", "movement", "move_unit")
+    p2 = plain.put("allies", "infantry", "0607")
+    plain.put("allies", "infantry", "1208")
+    plain.apply(("move", p2))
+    plain.apply(("to", plain.hex("0606")))
+    assert (plain.s.nobattle >> p2) & 1
+
+
+def test_m44_10_3_nations_seishin_kyoiku_full_strength_close_assault_rolls_one_more():
+    c = open_content(extra=(rule("axis", "infantry", full_strength_close_dice=1),))
+    pos = battle(c, "axis")
+    g, s = pos.g, pos.s
+    p = pos.put("axis", "infantry", "0605")
+    near = pos.put("allies", "infantry", "0606")
+    far = pos.put("allies", "infantry", "0607")
+    dice = list(c.unit_types[0].battle_dice)
+    assert g.battle_dice(s, p, near, 1) == dice[0] + 1
+    assert g.battle_dice(s, p, far, 2) == dice[1]
+    s.figs[p] -= 1
+    assert g.battle_dice(s, p, near, 1) == dice[0]
+
+
+def test_m44_10_4_nations_motorized_retreats_one_to_three_hexes_a_flag():
+    c = open_content(extra=(rule("axis", "infantry", retreat_hexes=3),))
+    pos = battle(c)
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0607")
+    q = pos.put("axis", "infantry", "0606")
+    pos.faces("flag", "star", "star")
+    pos.apply(("fire", p, q))
+    assert s.stage == S_RETREAT and ("halt",) not in pos.legal()    # the first hex is due
+    pos.apply(next(a for a in pos.legal() if a[0] == "retreat"))
+    assert ("halt",) in pos.legal()
+    pos.apply(next(a for a in pos.legal() if a[0] == "retreat"))
+    pos.apply(next(a for a in pos.legal() if a[0] == "retreat"))
+    assert s.stage != S_RETREAT and pos.at(q)[2:] == "03"            # 3 hexes: no more for one flag
+    pos2 = battle(c)
+    p = pos2.put("allies", "infantry", "0607")
+    q = pos2.put("axis", "infantry", "0606")
+    pos2.faces("flag", "star", "star")
+    pos2.apply(("fire", p, q))
+    pos2.apply(next(a for a in pos2.legal() if a[0] == "retreat"))
+    pos2.apply(("halt",))
+    assert pos2.at(q)[2:] == "05" and pos2.s.stage != S_RETREAT and ("stay",) in pos2.legal()   # take ground next
