@@ -79,3 +79,25 @@ def test_m44_4_5_terrain_limited_reach_equals_reach_without_limits():
     for start in range(6):
         plain = reach(start, 3, adjacent, [True] * 6, flags, flags)
         assert reach_limited(start, 3, adjacent, [True] * 6, flags, flags, [0] * 6, [0] * 6, [0] * 6) == plain
+
+
+def test_m44_4_5_terrain_the_landing_scenario_checks_clean_and_plays_to_the_end():
+    """content/corval_shore: the beach, the ocean, the bluffs' climb and two nation rules in a
+    scenario of its own; greedy games end with no invariant broken."""
+    from test_memoir44_position import ROOT
+
+    from genkit.engine import play_game
+    from genkit.engine.rules.memoir44 import Game
+    from genkit.model.load import load_game
+    from genkit.pack.printable import check_path
+    from genkit.sim.bots import make_bot
+
+    pack = ROOT / "content" / "corval_shore"
+    assert [f for f in check_path(pack) if f.severity == "error"] == []
+    c = load_game(pack)
+    g = Game(c)
+    assert g.h_limit_any and any(g.h_nobattle_in) and any(g.h_noretreat_onto) and any(g.h_climb)
+    for seed in range(2):
+        r = play_game(c, seed, bots=[make_bot("greedy", g, side, seed + side) for side in range(2)],
+                      check_invariants=True)
+        assert r.reason in ("points", "turn_limit")
