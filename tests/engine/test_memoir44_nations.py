@@ -97,3 +97,61 @@ def test_m44_10_4_nations_motorized_retreats_one_to_three_hexes_a_flag():
     pos2.apply(next(a for a in pos2.legal() if a[0] == "retreat"))
     pos2.apply(("halt",))
     assert pos2.at(q)[2:] == "05" and pos2.s.stage != S_RETREAT and ("stay",) in pos2.legal()   # take ground next
+
+
+def test_m44_10_5_nations_stiff_upper_lip_a_last_figure_battles_back_with_one_die():
+    c = open_content({"0605": "forest"}, extra=(rule("axis", "infantry", battle_back=1),))
+    pos = battle(c)
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0606")
+    q = pos.put("axis", "infantry", "0605", figs=2)          # in a forest: the battle back ignores it
+    assert g.battle_dice(s, p, q, 1) == 2                    # the forest takes a die from the assault
+    pos.faces("infantry", "star", "grenade")                # the assault's 2 dice (1 hit), the battle back's 1
+    pos.apply(("fire", p, q))
+    assert s.figs[q] == 1 and pos.rolled == [2, 1] and s.figs[p] == g.t_figs[g.p_type[p]] - 1
+    assert s.stage == S_BATTLE and s.actor == 0
+
+
+def test_m44_10_5_nations_stiff_upper_lip_not_after_a_retreat_nor_against_an_ambush():
+    c = open_content(extra=(rule("axis", "infantry", battle_back=1), rule("allies", "infantry", battle_back=1)))
+    pos = battle(c)
+    s = pos.s
+    p = pos.put("allies", "infantry", "0606")
+    q = pos.put("axis", "infantry", "0605", figs=2)
+    pos.faces("infantry", "flag", "star")                    # one figure left, but it falls back
+    pos.apply(("fire", p, q))
+    while s.stage == S_RETREAT:
+        pos.apply(next(a for a in pos.legal() if a[0] == "retreat"))
+    assert pos.rolled == [3]
+    pos = battle(c)
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0606", figs=2)
+    q = pos.put("axis", "infantry", "0605")
+    k = g.c_card.index(next(i for i, kd in enumerate(g.card_kind) if kd == "ambush"))
+    for pile in (s.deck, s.discard, *s.hands):
+        if k in pile:
+            pile.remove(k)
+    s.hands[1].append(k)
+    pos.apply(("fire", p, q))
+    pos.faces("infantry", "star", "star", "star", "star", "star")   # the ambush leaves it one figure
+    pos.apply(("ambush", k))
+    assert s.figs[p] == 1 and pos.rolled == [3, 3]          # no battle back against the ambush
+
+
+def test_m44_10_6_nations_italian_high_command_the_hand_shrinks_with_losses_to_a_floor():
+    c = open_content(extra=('rules.hand_floor={"axis": 3}',))
+    pos = battle(c)
+    g, s = pos.g, pos.s
+    size = g.hand_size[1]
+    axis = g.side_pieces[1]
+    assert g.hand_size_now(s, 1) == size and g.hand_size_now(s, 0) == g.hand_size[0]
+    from genkit.engine.state import ELIMINATED
+    s.loc[axis[-1]] = ELIMINATED
+    assert g.hand_size_now(s, 1) == size - 1
+    for p in axis[:-1]:
+        s.loc[p] = ELIMINATED
+    assert g.hand_size_now(s, 1) == 3
+    s.hands[1] = s.hands[1][:3]
+    deck = len(s.deck)
+    g._draw(s, 1)                                             # at its floor: no card drawn
+    assert len(s.hands[1]) == 3 and len(s.deck) == deck

@@ -7,6 +7,7 @@ from itertools import product
 from ... import events as ev
 from ....model.card_orders import section_orders
 from ...decks import shuffled_under
+from ...state import ELIMINATED
 from . import events as mev
 from .state import DONE, S_AIM, S_ORDER
 from .state import M44State as State
@@ -148,8 +149,20 @@ class Orders:
         occ, side = s.occ, self.p_side[p]
         return any(occ[j] >= 0 and self.p_side[occ[j]] != side for j in self.board.adjacent[s.loc[p]])
 
+    def hand_size_now(self, s, side: int) -> int:
+        """10.6: the cards ``side`` holds after drawing: its hand, one fewer for each of its units
+        eliminated, never fewer than its ``hand_floor`` (a side without one keeps its hand)."""
+        floor = self.hand_floor[side]
+        if floor < 0:
+            return self.hand_size[side]
+        lost = sum(1 for p in self.side_pieces[side] if s.loc[p] == ELIMINATED)
+        return max(floor, self.hand_size[side] - lost)
+
     def _draw(self, s: State, side: int) -> None:
-        """3.6: draw the top card; an empty deck is first made of the shuffled discards."""
+        """3.6: draw the top card; an empty deck is first made of the shuffled discards. 10.6: a
+        hand already at its shrunk size draws nothing (it shrinks by not drawing)."""
+        if self.hand_floor[side] >= 0 and len(s.hands[side]) >= self.hand_size_now(s, side):
+            return
         if not s.deck:
             s.deck, s.discard = shuffled_under(s, s.deck, s.discard), []
         if not s.deck:

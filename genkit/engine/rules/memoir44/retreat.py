@@ -83,10 +83,16 @@ class Retreat:
         ambushed close assault goes on (3.9); after a strike, the next target (3.10)."""
         if s.ended:
             return
+        if s.back:                          # 10.5: a battle back's flags are done
+            s.back = ()
+            s.actor, s.stage, s.pend = self.p_side[q], S_BATTLE, ()
+            return
         if s.ambush:
             return self._ambush_over(s)
         if p < 0:
             return self._strike_next(s)
+        if d == 1 and s.loc[q] == origin and s.figs[q] == 1 and self.u_back[self.p_side[q]][self.p_type[q]]:
+            return self._battle_back(s, q, p)
         s.actor = self.p_side[p]
         s.stage = S_BATTLE
         s.pend = ()
@@ -94,6 +100,25 @@ class Retreat:
         if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin):
             s.stage = S_TAKE
             s.pend = (p, origin)
+
+    def _battle_back(self, s: State, q: int, p: int) -> None:
+        """10.5: unit ``q`` survived ``p``'s close assault in its hex with one figure: it battles
+        back at once with its rule's dice, terrain ignored (never after an ambush's battle: the
+        check comes after the ambush's own, 3.9). Its hits and flags count as in a battle."""
+        n = self.u_back[self.p_side[q]][self.p_type[q]]
+        faces = self.roll_faces(s, n)
+        tp = self.p_type[p]
+        hits = sum(1 for f in faces if (self.face_hits[f] >> tp) & 1)
+        flags = sum(self.face_flags[f] for f in faces)
+        if s.events is not None:
+            s.events.append(mev.DiceBattle(side=self.side_ids[self.p_side[q]], type=self.type_ids[self.p_type[q]],
+                                           piece=q, target_type=self.type_ids[tp], target=p, distance=1, dice=n,
+                                           faces=tuple(self.face_symbols[f] for f in faces), hits=hits, flags=flags))
+        s.actor, s.stage, s.pend = self.p_side[p], S_BATTLE, ()
+        if hits and self.lose_figures(s, p, hits, "hits"):
+            return
+        s.back = (q,)
+        self._start_retreat(s, p, max(0, flags - self.ignored_flags(s, p)), q, 1, s.loc[p])
 
     def may_enter(self, s, t: int, h: int) -> bool:
         """Hex ``h`` is passable for unit type ``t`` (terrain and feature)."""

@@ -152,6 +152,9 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.u_full_close = [[r.full_strength_close_dice for r in side] for side in rules]
         self.u_enter_battle = [[r.battle_after_entering for r in side] for side in rules]
         self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
+        self.u_back = [[r.battle_back for r in side] for side in rules]
+        # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
+        self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
 
     def _read_edges(self, content, sec) -> None:
         """6.1: each side's own edge: ``rules.own_edges[side]`` (north/south: the first/last row,
@@ -198,7 +201,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
                 self._draw(s, side)
         s.card = s.eff = -1
         s.last = (-1, -1)
-        s.allow, s.ambush, s.queue = (), (), ()
+        s.allow, s.ambush, s.queue, s.back = (), (), (), ()
         s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
         s.stage, s.pend = S_OVER, ()
         self._enter_phase(s)

@@ -92,6 +92,8 @@ class UnitRule(Strict):
                                                            "battle on entry (it still stops there)")
     retreat_hexes: int = Field(1, ge=1, le=9, description="hexes one flag may push it back: its owner chooses 1 up "
                                                           "to this many")
+    battle_back: int = Field(0, ge=0, le=9, description="dice it battles back with, terrain ignored, when it survives "
+                                                        "a close assault in its hex with one figure left (0: never)")
 
 
 class Objective(Strict):
@@ -117,6 +119,9 @@ class Section(Strict):
     terrain: dict[Id, HexEffect] = Field(default_factory=dict, description="map terrain id -> its effects")
     features: dict[Id, HexEffect] = Field(default_factory=dict, description="map feature id -> its effects")
     objectives: list[Objective] = Field(default_factory=list)
+    hand_floor: dict[Id, int] = Field(default_factory=dict, description="side id -> the fewest cards its hand "
+                                                                       "shrinks to: one card fewer for each of its "
+                                                                       "units lost (a side not named keeps its hand)")
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
     unit_rules: dict[Id, dict[Id, UnitRule]] = Field(
