@@ -155,3 +155,46 @@ def test_m44_10_6_nations_italian_high_command_the_hand_shrinks_with_losses_to_a
     deck = len(s.deck)
     g._draw(s, 1)                                             # at its floor: no card drawn
     assert len(s.hands[1]) == 3 and len(s.deck) == deck
+
+
+def test_m44_10_7_nations_commissar_plays_the_card_under_the_chip_and_recon_at_once():
+    from genkit.engine.rules.memoir44 import Game
+    from genkit.engine.rules.memoir44.state import S_ORDER
+
+    c = open_content(extra=('rules.commissar=["allies"]',))
+    g = Game(c)
+    s = g.initial_state(4)
+    assert s.chip[0] >= 0 and s.chip[1] == -1 and g.state_problems(s) == []
+    acts = g.legal_actions(s)
+    assert {a[0] for a in acts} <= {"chip", "card"}
+    straight = {a[1] for a in acts if a[0] == "card"}
+    assert all(g.card_kind[g.c_card[k]] in ("recon", "counter_attack", "ambush") for k in straight)
+    chip, put = s.chip[0], next(a for a in acts if a[0] == "chip")
+    g.apply(s, put)
+    assert s.chip[0] == put[1] and s.card == chip and chip in s.discard and put[1] not in s.hands[0]
+    assert g.state_problems(s) == []
+    # a recon card goes straight from the hand: the chip keeps its card
+    s2 = g.initial_state(4)
+    k = next(c for c in range(g.ncards) if g.c_id[c] == "patrol_left" and c != s2.chip[0])
+    for pile in (s2.deck, s2.discard, *s2.hands):
+        if k in pile:
+            pile.remove(k)
+    s2.hands[0].append(k)
+    s2.legal = None
+    before = s2.chip[0]
+    assert ("card", k) in g.legal_actions(s2)
+    g.apply(s2, ("card", k))
+    assert s2.chip[0] == before and s2.card == k and s2.stage == S_ORDER
+
+
+def test_m44_10_7_nations_commissar_games_end_with_every_card_accounted_for():
+    from genkit.engine import play_game
+    from genkit.engine.rules.memoir44 import Game
+    from genkit.sim.bots import make_bot
+
+    c = open_content(extra=('rules.commissar=["axis"]',))
+    g = Game(c)
+    for seed in range(2):
+        r = play_game(c, seed, bots=[make_bot("greedy", g, side, seed + side) for side in range(2)],
+                      check_invariants="step")
+        assert r.reason in ("points", "turn_limit")

@@ -149,6 +149,17 @@ class GreedyBot:
         units = self.plan_orders(v, card)
         return sum(self.prospect(v, p) for p in units) * (1.0 + 0.3 * tac.extra_dice) * (0.5 + 0.5 * tac.battles)
 
+    def played_copy(self, v, a) -> int:
+        """10.7: the card copy a command action plays: the one under the chip for ("chip", c)."""
+        return v.chip[self.side] if a[0] == "chip" else a[1]
+
+    def action_value(self, v, a) -> float:
+        """10.7: a commissar's choice: the card played now, and a little for the card put under
+        the chip for the next turn."""
+        if a[0] == "chip":
+            return self.card_value(v, v.chip[self.side]) + 0.1 * self.card_value(v, a[1])
+        return self.card_value(v, a[1])
+
     def dest_value(self, v, p: int, h: int, n: int) -> float:
         g = self.g
         w = _Where(v, p, h)
@@ -172,6 +183,8 @@ class GreedyBot:
             return actions[0]
         st = v.stage
         g = self.g
+        if st == S_CARD and any(a[0] == "chip" for a in actions):
+            return max(actions, key=lambda a: (self.action_value(v, a), -a[1]))
         if st in (S_CARD, S_KEEP):
             return max(actions, key=lambda a: (self.card_value(v, a[1]), -a[1]))
         if st == S_AMBUSH:

@@ -64,7 +64,10 @@ def sides(ctx, sec):
     for sid in side_ids:
         if sid not in sec.hands:
             yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: side '{sid}' has no hand size")
-    for key in ("hands", "extra_orders", "own_edges"):
+    for i, sid in enumerate(sec.commissar):
+        if sid not in side_ids:
+            yield ctx.error("rules-reference", ("rules", "commissar", i), f"rules.commissar: no side '{sid}'")
+    for key in ("hands", "extra_orders", "own_edges", "unit_rules", "hand_floor"):
         for sid in getattr(sec, key):
             if sid not in side_ids:
                 yield ctx.error("rules-reference", ("rules", key, sid), f"rules.{key}: no side '{sid}'")
@@ -177,7 +180,8 @@ def state_problems(g, s) -> list:
     only where the set-up put them."""
     errs = []
     drawn = list(s.pend) if s.stage == S_KEEP else []
-    cards = sorted(s.deck + s.discard + [c for hand in s.hands for c in hand] + drawn)
+    chips = [c for c in s.chip if c >= 0]
+    cards = sorted(s.deck + s.discard + [c for hand in s.hands for c in hand] + drawn + chips)
     if cards != g.all_cards:
         errs.append(f"cards not conserved: {len(cards)} found, {g.ncards} in the deck")
     for p, h in enumerate(s.loc):

@@ -9,6 +9,7 @@ from ....model.card_orders import section_orders
 from ...decks import shuffled_under
 from ...state import ELIMINATED
 from . import events as mev
+from .section import STRAIGHT_FROM_HAND
 from .state import DONE, S_AIM, S_ORDER
 from .state import M44State as State
 
@@ -62,14 +63,39 @@ class Orders:
 
     def _card_actions(self, s: State) -> list:
         """3.1: play one card of the hand; copies of one card are one choice (the lowest copy);
-        3.8: a counter-attack only once the other side has had a card in effect."""
+        3.8: a counter-attack only once the other side has had a card in effect. 10.7: a side with
+        a commissar puts a card under its chip and plays the one that was there (when it may be
+        played), or plays a recon, counter-attack or ambush card at once."""
         seen, out = set(), []
-        for c in sorted(s.hands[s.actor]):
+        side = s.actor
+        chip = s.chip[side] if self.commissar[side] else -1
+        chip_ok = chip >= 0 and self.effective(s, chip) >= 0
+        for c in sorted(s.hands[side]):
             k = self.c_card[c]
-            if k not in seen and self.effective(s, c) >= 0:
-                seen.add(k)
+            if k in seen:
+                continue
+            seen.add(k)
+            if self.commissar[side]:
+                if chip_ok:
+                    out.append(("chip", c))
+                if self.card_kind[k] in STRAIGHT_FROM_HAND and self.effective(s, c) >= 0:
+                    out.append(("card", c))
+            elif self.effective(s, c) >= 0:
                 out.append(("card", c))
+        if self.commissar[side] and not out and s.hands[side]:
+            out = [("chip", c) for c in sorted(s.hands[side])] if chip >= 0 else []
         return out
+
+    def _play_chip(self, s: State, c: int) -> None:
+        """10.7: card ``c`` goes from the hand under the chip; the card that was there is played."""
+        side = s.actor
+        old = s.chip[side]
+        chip = list(s.chip)
+        chip[side] = c
+        s.chip = tuple(chip)
+        s.hands[side].remove(c)
+        s.hands[side].append(old)
+        self._play_card(s, old)
 
     def _play_card(self, s: State, c: int) -> None:
         """3.1: the card leaves the hand for the discards; ordering begins (3.2). The card in

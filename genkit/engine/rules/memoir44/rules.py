@@ -155,6 +155,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.u_back = [[r.battle_back for r in side] for side in rules]
         # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
         self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
+        self.commissar = [sid in sec.commissar for sid in self.side_ids]
 
     def _read_edges(self, content, sec) -> None:
         """6.1: each side's own edge: ``rules.own_edges[side]`` (north/south: the first/last row,
@@ -202,6 +203,12 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         s.card = s.eff = -1
         s.last = (-1, -1)
         s.allow, s.ambush, s.queue, s.back = (), (), (), ()
+        s.chip = (-1, -1)
+        for side in range(2):           # 10.7: the top card goes under a commissar's chip at the start
+            if self.commissar[side] and s.deck:
+                chip = list(s.chip)
+                chip[side] = s.deck.pop()
+                s.chip = tuple(chip)
         s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
         s.stage, s.pend = S_OVER, ()
         self._enter_phase(s)
@@ -237,6 +244,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
     def _do(self, s: State, a) -> None:
         st = s.stage
         if st == S_CARD:
+            if a[0] == "chip":
+                return self._play_chip(s, a[1])
             return self._play_card(s, a[1])
         if st == S_ORDER:
             return self._order(s, a)
@@ -271,6 +280,9 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
         if verb == "card":
             return f"play {self.cards[self.c_card[a[1]]].name}"
+        if verb == "chip":
+            return (f"put {self.cards[self.c_card[a[1]]].name} under the chip, play "
+                    f"{self.cards[self.c_card[s.chip[s.actor]]].name}")
         if verb in ("order", "move"):
             return f"{verb} {unit(a[1])}"
         if verb == "to":

@@ -55,6 +55,8 @@ TACTICS = ("recon", "counter_attack", "ambush", "air_power", "barrage", "bombard
 #: the procedures that read numbers of their own in rules.tactics
 NEEDS_NUMBERS = ("recon", "air_power", "barrage", "bombard", "close_assault", "rally", "infantry_assault",
                  "armour_assault")
+#: 10.7: the procedures a side with a commissar still plays straight from its hand
+STRAIGHT_FROM_HAND = ("recon", "counter_attack", "ambush")
 #: 3.8-3.13: the procedures whose cards order units by other means than their sections
 ORDERS_OTHERWISE = ("counter_attack", "ambush", "air_power", "barrage", "rally")
 
@@ -122,6 +124,9 @@ class Section(Strict):
     hand_floor: dict[Id, int] = Field(default_factory=dict, description="side id -> the fewest cards its hand "
                                                                        "shrinks to: one card fewer for each of its "
                                                                        "units lost (a side not named keeps its hand)")
+    commissar: list[Id] = Field(default_factory=list, description="sides whose command card is the one put under "
+                                                                   "their chip a turn before (recon, counter-attack "
+                                                                   "and ambush cards are played at once)")
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
     unit_rules: dict[Id, dict[Id, UnitRule]] = Field(

@@ -16,7 +16,8 @@ played, or for a counter-attack the one it copies; -1 none), ``last`` (per side,
 effect for it), ``allow`` (rally: units it may order per unit type, then of any type), ``second``
 (units that made the first of two battles), ``ambush`` (an ambushed close assault waiting:
 attacker, target, the attacker's hex, whether an overrun), ``queue`` (strike targets still to
-be struck), ``back`` (a battle back's flags being resolved, 10.5).
+be struck), ``back`` (a battle back's flags being resolved, 10.5), ``chip`` (per side, the card under its
+commissar chip, -1 none; 10.7).
 
 Decisions: ``stage`` (which decision is pending) and ``pend`` (an immutable tuple describing it):
 S_ORDER (last piece ordered), S_MOVE_DEST (piece, ((hex, hexes moved), ...)), S_RETREAT
@@ -53,11 +54,11 @@ class M44State(State):
 
     __slots__ = ("figs", "mv", "feat", "deck", "discard", "hands", "card", "ordered", "moved", "battled",
                  "nobattle", "overran", "stage", "pend",
-                 "eff", "last", "allow", "second", "ambush", "queue", "back")
+                 "eff", "last", "allow", "second", "ambush", "queue", "back", "chip")
     LISTS = State.LISTS + ("figs", "mv", "feat", "deck", "discard")
     NESTED = State.NESTED + ("hands",)
     VALUES = State.VALUES + ("card", "ordered", "moved", "battled", "nobattle", "overran", "stage", "pend",
-                 "eff", "last", "allow", "second", "ambush", "queue", "back")
+                 "eff", "last", "allow", "second", "ambush", "queue", "back", "chip")
 
     def __repr__(self) -> str:
         return (f"M44State(turn={self.turn}, phase={self.phase}, stage={STAGE_NAMES.get(self.stage)}, "

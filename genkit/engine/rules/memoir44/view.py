@@ -18,7 +18,7 @@ class PlayerView(View):
 
     __slots__ = ("figs", "feat", "mv", "card", "ordered", "moved", "battled", "nobattle", "overran",
                  "stage", "pend", "hand", "other_hand_size", "deck_size", "discard",
-                 "eff", "last", "allow", "second", "ambush", "queue")
+                 "eff", "last", "allow", "second", "ambush", "queue", "chip")
 
     def __init__(self, state: M44State, side: int):
         View.__init__(self, state, side)
@@ -32,6 +32,7 @@ class PlayerView(View):
         self.discard = s.discard
         self.eff, self.last, self.allow, self.second = s.eff, s.last, s.allow, s.second
         self.ambush, self.queue = s.ambush, s.queue
+        self.chip = tuple(x if k == side else (-1 if x < 0 else -2) for k, x in enumerate(s.chip))
 
 
 def determinise(state: M44State, side: int, rng: random.Random) -> M44State:
@@ -39,10 +40,15 @@ def determinise(state: M44State, side: int, rng: random.Random) -> M44State:
     the other hand dealt again, as many cards as it held) and the dice generator re-seeded."""
     c = state.copy()
     other = 1 - side
-    pool = c.deck + c.hands[other]
+    chip = c.chip[other]
+    pool = c.deck + c.hands[other] + ([chip] if chip >= 0 else [])
     rng.shuffle(pool)
     k = len(c.hands[other])
     c.hands[other] = pool[:k]
+    if chip >= 0:                       # 10.7: the other side's card under its chip is hidden too
+        mine = list(c.chip)
+        mine[other], pool = pool[k], pool[:k] + pool[k + 1:]
+        c.chip = tuple(mine)
     c.deck = pool[k:]
     c.rng = rng.getrandbits(64) | 1
     c.legal = None
