@@ -64,7 +64,7 @@ def test_copies_name_each_card_of_a_model_deck():
     content, _ = load(Path(__file__).resolve().parents[2] / "content" / "memoir44")
     deck = content.deck("command")
     ids = decks.copies(deck)
-    assert len(ids) == deck.size_of_deck == 32 and ids[:2] == ["patrol_left", "patrol_left"]
+    assert len(ids) == deck.size_of_deck == 41 and ids[:2] == ["patrol_left", "patrol_left"]
 
 
 def test_hand_limit_counts_the_cards_over_it():

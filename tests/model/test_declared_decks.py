@@ -111,7 +111,7 @@ def test_the_command_deck_is_kept_in_a_csv_file():
     from genkit.model.load import load
     content, source = load(ROOT / "content" / "memoir44")
     deck = content.deck("command")
-    assert deck.rows == "command-cards.csv" and deck.size_of_deck == 32
+    assert deck.rows == "command-cards.csv" and deck.size_of_deck == 41
     assert source.where(("decks", 0, "cards", 15, "anywhere")) == (str(ROOT / "content" / "memoir44" / "command-cards.csv"), 17)
 
 

@@ -165,7 +165,7 @@ def test_the_kit_lists_the_dice_and_builds_the_same_twice(tmp_path):
     a = build_kit(M44, tmp_path / "a", only="cards,dice")
     build_kit(M44, tmp_path / "b", only="cards,dice")
     kinds = {c["kind"]: c for c in a["components"]}
-    assert kinds["dice"]["stickers"] == 48 and kinds["cards"]["cards"] == 32
+    assert kinds["dice"]["stickers"] == 48 and kinds["cards"]["cards"] == 41
     for name in ("dice.pdf", "cards.pdf", "manifest.json"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     assert json.loads((tmp_path / "a" / "manifest.json").read_text())["game"] == "memoir44"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import events as ev
 from ...chance import roll_die
 from . import events as mev
-from .state import DONE, S_BATTLE, S_OVERRUN
+from .state import DONE, S_AMBUSH, S_BATTLE, S_OVERRUN
 from .state import M44State as State
 
 
@@ -14,9 +14,11 @@ class Battle:
     """The battle phase's decisions and the resolution of one battle (mixed into ``Game``)."""
 
     def can_battle(self, s, p: int) -> bool:
-        """5.1 / 4.4: an ordered unit on the map that has not battled and whose move allows it."""
+        """5.1 / 4.4: an ordered unit on the map that has not battled, whose move allows it and
+        whose hex does not forbid battle (``no_battle_in``, 8.4)."""
         bit = 1 << p
-        return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0
+        return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0 \
+            and not self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in)
 
     def targets(self, s, p: int) -> list:
         """5.2-5.4: the enemy units ``p`` may battle -> (target piece, distance): within its range
@@ -48,10 +50,13 @@ class Battle:
         (most negative) change among the target hex's terrain and feature for the attacker's
         type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
         terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
-        the ``battle_out`` changes of the attacker's own hex; never below 0."""
+        the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14)
+        and a full-strength unit's close assault dice (10.3); never below 0."""
         t = self.p_type[p]
         h, j = s.loc[p], s.loc[q]
-        n = self.t_dice[t][d - 1]
+        n = self.t_dice[t][d - 1] + self.extra_dice(s, p, d)
+        if d == 1 and s.figs[p] == self.t_figs[t]:
+            n += self.u_full_close[self.p_side[p]][t]
         tj = self.h_terrain[j]
         best = 0
         change = self.terrain_dice[tj][t]
@@ -79,6 +84,8 @@ class Battle:
     def _overrun_actions(self, s: State) -> list:
         """7.2: the armour that took ground battles once more (same targets as 5.2-5.4), or not."""
         p = s.pend[0]
+        if self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in):
+            return [DONE]
         return [("fire", p, q) for q, _ in self.targets(s, p)] + [DONE]
 
     def roll_faces(self, s: State, n: int) -> list:
@@ -88,12 +95,25 @@ class Battle:
         return [roll_die(s, faces, "battle") - 1 for _ in range(n)]
 
     def _fire(self, s: State, p: int, q: int) -> None:
+        """5.1: unit ``p`` battles ``q``; 3.9: a close assault on a side holding an ambush card
+        waits for its answer (S_AMBUSH)."""
+        overrun = s.stage == S_OVERRUN
+        if self.board.distance(s.loc[p], s.loc[q]) == 1 and self.ambush_cards(s, self.p_side[q]) \
+                and not self.hex_flag(s, s.loc[q], self.h_nobattle_in, self.f_nobattle_in):
+            s.stage, s.actor, s.pend = S_AMBUSH, self.p_side[q], (p, q, overrun)
+            return
+        self._resolve(s, p, q, overrun)
+
+    def _resolve(self, s: State, p: int, q: int, overrun: bool) -> None:
         """5.5-5.6: roll the dice; each face that hits the target's type removes a figure; the
         flags rolled are retreat moves (6.1) unless the unit is eliminated first (9.1). Events: the
         generic Battle (no CRT column: ``attack_type`` "close_assault" or "fire"; ``eliminated``
-        by the hits), then the dice in detail (DiceBattle)."""
-        overrun = s.stage == S_OVERRUN
-        s.battled |= 1 << p
+        by the hits), then the dice in detail (DiceBattle). 3.11: a unit that may battle twice and
+        did not move is marked ``second`` after its first battle."""
+        if self.tactic(s).battles > 1 and s.mv[p] <= 0 and not (s.second >> p) & 1 and self.boosted(s, p):
+            s.second |= 1 << p
+        else:
+            s.battled |= 1 << p
         if overrun:
             s.overran |= 1 << p
         s.stage = S_BATTLE

@@ -57,12 +57,13 @@ class SearchBot(GreedyBot):
         g = self.g
         plays = {}                      # the units a card would order -> the weakest such card
         for a in actions:
-            units = frozenset(self.plan_orders(v, g.c_card[a[1]]))
-            if units not in plays or self.strength(a[1]) < self.strength(plays[units][1]):
-                plays[units] = a
-        plans = sorted(((a, units) for units, a in plays.items()),
-                       key=lambda c: (-self.card_rating(v, c[0][1]), c[0][1]))[:self.keep]
-        plans += self._alternatives(v, *plans[0], set(plays))
+            eff = g.effective(v, self.played_copy(v, a))
+            key = (frozenset(self.plan_orders(v, eff)), g.card_kind[eff])
+            if key not in plays or self.strength(a[1]) < self.strength(plays[key][1]):
+                plays[key] = a
+        plans = sorted(((a, key[0]) for key, a in plays.items()),
+                       key=lambda c: (-self.action_value(v, c[0]), c[0][1]))[:self.keep]
+        plans += self._alternatives(v, *plans[0], {key[0] for key in plays})
         samples = [(self._sample(v), self.rng.getrandbits(32)) for _ in range(self.rollouts)]
         cands, seen = [], set()
         for a, units in plans:
@@ -82,14 +83,14 @@ class SearchBot(GreedyBot):
                 if top is None or k > top:
                     top, best = k, c
         a, units, mover, _ = best
-        self.turn_plan = ((v.turn, a[1]), units, mover)
+        self.turn_plan = ((v.turn, self.played_copy(v, a)), units, mover)
         return a
 
     def _alternatives(self, v, a, units, seen: set) -> list:
         """Up to ``alts`` other sets of units for card ``a``: each unit greedy leaves out ordered
         first (best prospects first), then greedy's set without its weakest unit."""
         g = self.g
-        card = g.c_card[a[1]]
+        card = g.effective(v, self.played_copy(v, a))
         cands = sorted((p for p in g.side_pieces[self.side] if v.loc[p] >= 0 and g.orderable(v, p, card)),
                        key=lambda p: -self.prospect(v, p))
         out = []
@@ -116,8 +117,8 @@ class SearchBot(GreedyBot):
         return sum(min(n, 6) for n in self.g.card_caps[c].values()) + self.g.card_anywhere[c]
 
     def card_rating(self, v, copy: int) -> float:
-        """Greedy's rating of a card copy: the prospects of the units it would order."""
-        return sum(self.prospect(v, p) for p in self.plan_orders(v, self.g.c_card[copy]))
+        """Greedy's rating of a card copy (:meth:`GreedyBot.card_value`)."""
+        return self.card_value(v, copy)
 
     def _sample(self, v):
         """A determinised copy (:meth:`PlayerView.sample_state`) whose hidden cards are dealt

@@ -11,16 +11,32 @@ from __future__ import annotations
 import random
 
 from ...bots import per_game
-from .state import DONE, S_BATTLE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_OVERRUN, S_RETREAT, S_TAKE
+from .state import (
+    DONE,
+    S_AIM,
+    S_AMBUSH,
+    S_BATTLE,
+    S_CARD,
+    S_KEEP,
+    S_MOVE_DEST,
+    S_MOVE_UNIT,
+    S_ORDER,
+    S_OVERRUN,
+    S_RETREAT,
+    S_TAKE,
+)
 
 
 class _Tables:
-    """Per game: chance that one die hits each unit type, or shows a flag; objective hexes."""
+    """Per game: chance that one die hits each unit type, shows a flag, a star (neither hits nor
+    flags), or a face that orders a unit on a rally (one type only, or the star); objective hexes."""
 
     def __init__(self, g):
         faces = g.die_faces
         self.p_hit = [sum(1 for m in g.face_hits if (m >> t) & 1) / faces for t in range(g.ntypes)]
         self.p_flag = sum(1 for f in g.face_flags if f) / faces
+        self.p_star = sum(1 for m, f in zip(g.face_hits, g.face_flags) if not m and not f) / faces
+        self.p_rally = self.p_star + sum(1 for m in g.face_hits if m and m & (m - 1) == 0) / faces
         self.goals = [[h for h, side, _ in g.objectives if side == s] for s in range(2)]
 
 
@@ -29,12 +45,13 @@ _tables = per_game(_Tables)
 
 class _Where:
     """A position with one unit moved (the rules' functions read ``loc``, ``occ``, ``feat``,
-    ``figs``)."""
+    ``figs`` and, for the card in effect, ``eff``, ``ordered``, ``phase``)."""
 
-    __slots__ = ("loc", "occ", "feat", "figs")
+    __slots__ = ("loc", "occ", "feat", "figs", "eff", "ordered", "phase")
 
     def __init__(self, v, p: int, h: int):
         self.loc, self.occ, self.feat, self.figs = v.loc[:], v.occ[:], v.feat, v.figs
+        self.eff, self.ordered, self.phase = v.eff, v.ordered, v.phase
         if h != v.loc[p]:
             self.occ[v.loc[p]] = -1
             self.occ[h] = p
@@ -105,11 +122,50 @@ class GreedyBot:
                 chosen.append(p)
         return chosen
 
+    def strike_value(self, v, q: int, dice: int, stars: bool) -> float:
+        """Expected figures a strike of ``dice`` dice takes from enemy unit ``q``, a kill weighted up."""
+        eh = dice * (self.tab.p_hit[self.g.p_type[q]] + (self.tab.p_star if stars else 0.0))
+        return eh * (1.0 + 1.5 / v.figs[q]) + 0.3 * dice * self.tab.p_flag
+
+    def card_value(self, v, copy: int) -> float:
+        """What playing card copy ``copy`` now is worth: the prospects of the units it would order
+        (more with extra dice or two battles), a strike's expected hits on its best targets, a
+        rally's expected units; an ambush is kept for the enemy's close assaults (0)."""
+        g = self.g
+        card = g.effective(v, copy)
+        if card < 0:
+            return -1.0
+        kind, tac = g.card_kind[card], g.card_tactic[card]
+        if kind in ("air_power", "barrage"):
+            dice = tac.dice.get(g.side_ids[self.side], 0)
+            vals = sorted((self.strike_value(v, q, dice, tac.star_hits) for q in g.enemy_pieces[self.side]
+                           if v.loc[q] >= 0), reverse=True)
+            return sum(vals[:tac.targets])
+        if kind == "ambush":
+            return 0.0
+        if kind == "rally":
+            units = sorted((self.prospect(v, p) for p in g.side_pieces[self.side] if v.loc[p] >= 0), reverse=True)
+            return sum(units[:round(len(v.hand) * self.tab.p_rally)]) * (1.0 + 0.3 * tac.extra_dice)
+        units = self.plan_orders(v, card)
+        return sum(self.prospect(v, p) for p in units) * (1.0 + 0.3 * tac.extra_dice) * (0.5 + 0.5 * tac.battles)
+
+    def played_copy(self, v, a) -> int:
+        """10.7: the card copy a command action plays: the one under the chip for ("chip", c)."""
+        return v.chip[self.side] if a[0] == "chip" else a[1]
+
+    def action_value(self, v, a) -> float:
+        """10.7: a commissar's choice: the card played now, and a little for the card put under
+        the chip for the next turn."""
+        if a[0] == "chip":
+            return self.card_value(v, v.chip[self.side]) + 0.1 * self.card_value(v, a[1])
+        return self.card_value(v, a[1])
+
     def dest_value(self, v, p: int, h: int, n: int) -> float:
         g = self.g
         w = _Where(v, p, h)
         t = g.p_type[p]
-        can = not n or (n <= g.t_move_battle[t] and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))
+        can = (not n or (n <= g.move_and_battle(v, p) and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))) \
+            and not g.hex_flag(w, h, g.h_nobattle_in, g.f_nobattle_in)
         shot = self.best_shot(w, p) if can else 0.0
         risk = self.danger(w, p)
         goals = self.tab.goals[self.side]
@@ -127,11 +183,19 @@ class GreedyBot:
             return actions[0]
         st = v.stage
         g = self.g
-        if st == S_CARD:
-            return max(actions, key=lambda a: (sum(self.prospect(v, p) for p in self.plan_orders(v, g.c_card[a[1]])),
-                                               -a[1]))
+        if st == S_CARD and any(a[0] == "chip" for a in actions):
+            return max(actions, key=lambda a: (self.action_value(v, a), -a[1]))
+        if st in (S_CARD, S_KEEP):
+            return max(actions, key=lambda a: (self.card_value(v, a[1]), -a[1]))
+        if st == S_AMBUSH:
+            return actions[0]
+        if st == S_AIM:
+            tac = g.tactic(v)
+            dice = tac.dice.get(g.side_ids[self.side], 0)
+            aims = [a for a in actions if a != DONE]
+            return max(aims, key=lambda a: (self.strike_value(v, a[1], dice, tac.star_hits), -a[1])) if aims else DONE
         if st == S_ORDER:
-            plan = self.plan_orders(v, g.c_card[v.card])
+            plan = self.plan_orders(v, v.eff)
             for a in actions:
                 if a != DONE and a[1] in plan:
                     return a
@@ -149,7 +213,7 @@ class GreedyBot:
             return max(fires, key=lambda a: self.hit_value(v, a[1], a[2], g.board.distance(v.loc[a[1]], v.loc[a[2]])))
         if st == S_RETREAT:
             q = v.pend[0]
-            return min(actions, key=lambda a: self.danger(_Where(v, q, a[1]), q))
+            return min(actions, key=lambda a: self.danger(_Where(v, q, a[1] if a[0] == "retreat" else v.loc[q]), q))
         if st == S_TAKE:
             p, h = v.pend
             if g.t_overrun[g.p_type[p]] or h in self.tab.goals[self.side]:

@@ -39,6 +39,10 @@ def _movement(content, eff: HexEffect | None, move_cost) -> str:
         out.append("a unit moving in stops")
     if eff.no_battle_on_entry:
         out.append("no battle the turn it moves in")
+    if eff.move_limit:
+        out.append(f"a move into or out of it covers at most {eff.move_limit} hex{'es' if eff.move_limit != 1 else ''}")
+    if eff.climb:
+        out.append(f"moving up onto it from other terrain counts {eff.climb} hexes")
     return "; ".join(out) or "no effect"
 
 
@@ -67,6 +71,10 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
         out.append(f"{names} here may not retreat: each flag costs a figure")
     if eff.removed_when_left:
         out.append("removed when its unit leaves")
+    if eff.no_battle_in:
+        out.append("a unit in it cannot battle")
+    if eff.no_retreat_onto:
+        out.append("no retreat onto it: each flag with no other hex costs a figure")
     return "; ".join(out) or "-"
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ....hexes import format_hex_id
 from ....model.card_orders import section_orders
 from ....model.card_values import deck_values_ok
-from .section import EDGES
+from .state import S_KEEP
+from .section import EDGES, NEEDS_NUMBERS, ORDERS_OTHERWISE, TACTICS
 
 
 def effect_ids(ctx, sec):
@@ -63,7 +64,10 @@ def sides(ctx, sec):
     for sid in side_ids:
         if sid not in sec.hands:
             yield ctx.error("rules-reference", ("rules", "hands"), f"rules.hands: side '{sid}' has no hand size")
-    for key in ("hands", "extra_orders", "own_edges"):
+    for i, sid in enumerate(sec.commissar):
+        if sid not in side_ids:
+            yield ctx.error("rules-reference", ("rules", "commissar", i), f"rules.commissar: no side '{sid}'")
+    for key in ("hands", "extra_orders", "own_edges", "unit_rules", "hand_floor"):
         for sid in getattr(sec, key):
             if sid not in side_ids:
                 yield ctx.error("rules-reference", ("rules", key, sid), f"rules.{key}: no side '{sid}'")
@@ -121,9 +125,38 @@ def card_orders(ctx, sec):
                             f"be declared {kind}")
     for i, card in enumerate(deck.cards):
         o = section_orders(content, card, deck)
+        if "tactic" in deck.fields and deck.values(card)["tactic"] in ORDERS_OTHERWISE:
+            continue
         if o is not None and not o.anywhere and not o.sections:
             yield ctx.error("rules-reference", ("decks", d, "cards", i), f"cards: {card.id} orders no unit"
                             + ctx.source.cell(("decks", d, "cards", i, "id")))
+
+
+def tactic_cards(ctx, sec):
+    """3.7-3.16: a command deck's ``tactic`` field is a choice among the procedures the module
+    knows (or none); every procedure a card names that reads numbers has them in rules.tactics;
+    the sides of a strike's dice exist."""
+    content = ctx.content
+    deck = content.play_deck()
+    side_ids = [s.id for s in content.game.sides]
+    for kind, tac in sec.tactics.items():
+        for sid in tac.dice:
+            if sid not in side_ids:
+                yield ctx.error("rules-reference", ("rules", "tactics", kind, "dice", sid), f"rules.tactics.{kind}.dice: no side '{sid}'")
+    if deck is None or "tactic" not in deck.fields or not deck_values_ok(content, deck):
+        return
+    d = content.decks.index(deck)
+    spec = deck.fields["tactic"]
+    known = set(TACTICS) | {"none"}
+    if spec.type != "choice" or not set(spec.options) <= known:
+        yield ctx.error("rules-reference", ("decks", d, "fields", "tactic"), f"decks.{deck.id}: field tactic must be "
+                        f"a choice among none, {', '.join(TACTICS)}")
+        return
+    for i, card in enumerate(deck.cards):
+        kind = deck.values(card)["tactic"]
+        if kind in NEEDS_NUMBERS and kind not in sec.tactics:
+            yield ctx.error("rules-reference", ("decks", d, "cards", i), f"cards: {card.id} is a {kind} card but "
+                            f"rules.tactics has no {kind} entry (its numbers)" + ctx.source.cell(("decks", d, "cards", i, "id")))
 
 
 def _cells(content) -> dict:
@@ -138,15 +171,17 @@ def _cells(content) -> dict:
     return out
 
 
-content_checks = (effect_ids, unit_type_ids, sides, feature_hexes, card_orders)
+content_checks = (effect_ids, unit_type_ids, sides, feature_hexes, card_orders, tactic_cards)
 
 
 def state_problems(g, s) -> list:
     """The game's own invariants of a position, as sentences: every card once in the deck, the
-    discards or a hand (or being played); units on the map have 1..figures figures; features
+    discards or a hand (or being played, or drawn by a recon card and not yet kept, 3.7); units on the map have 1..figures figures; features
     only where the set-up put them."""
     errs = []
-    cards = sorted(s.deck + s.discard + [c for hand in s.hands for c in hand])
+    drawn = list(s.pend) if s.stage == S_KEEP else []
+    chips = [c for c in s.chip if c >= 0]
+    cards = sorted(s.deck + s.discard + [c for hand in s.hands for c in hand] + drawn + chips)
     if cards != g.all_cards:
         errs.append(f"cards not conserved: {len(cards)} found, {g.ncards} in the deck")
     for p, h in enumerate(s.loc):

@@ -20,5 +20,11 @@ Medal = kind("medal", "Medal", "side count why",
              """9.1 / 9.2: ``side``'s medals changed by ``count`` (negative: an objective left); ``why``
              "eliminated" or the objective's hex id.""", __name__)
 
+Strike = kind("strike", "Strike", "side target target_type faces hits flags",
+              """3.10: a tactic card struck unit ``target``: ``faces`` rolled, ``hits`` figures struck,
+              ``flags`` retreat flags (before any ignored).""", __name__)
+Rally = kind("rally", "Rally", "side faces",
+             """3.13: the dice of a rally card, whose ``faces`` say which units it may order.""", __name__)
+
 ORDERED, DICE_BATTLE, FIGURES_LOST, RETREATED, GROUND_TAKEN, MEDAL = (
     "ordered", "dice_battle", "figures_lost", "retreated", "ground_taken", "medal")

@@ -2,6 +2,8 @@
 the terrain's stops. A part of Memoir '44's :class:`~.rules.Game`."""
 from __future__ import annotations
 
+import heapq
+
 from .state import DONE, S_MOVE_DEST, S_MOVE_UNIT
 from .state import M44State as State
 
@@ -27,6 +29,34 @@ def reach(start: int, allowance: int, adjacent: tuple, enterable, stops, first_o
     return dist
 
 
+def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops, first_only, limit, climb,
+                  terrain) -> dict:
+    """4.2-4.3 with 4.5-4.6: :func:`reach` where ``limit[h]`` (0: none) caps the hexes of a move
+    that starts in or enters ``h`` (a beach, the ocean), and entering ``h`` from a hex of another
+    ``terrain`` counts ``climb[h]`` hexes (0: one; a steep hill). The cap depends on the path, so
+    this searches (hex, cap) pairs, fewest hexes first. A pure function."""
+    cap0 = min(allowance, limit[start]) if limit[start] else allowance
+    best = {start: 0}
+    seen = {(start, cap0): 0}
+    heap = [(0, start, cap0)]
+    while heap:
+        used, h, cap = heapq.heappop(heap)
+        if seen.get((h, cap), used) < used or (h != start and stops[h]):
+            continue
+        for j in adjacent[h]:
+            if j == start or not enterable[j] or (first_only[j] and used > 0):
+                continue
+            step = used + (climb[j] if climb[j] and terrain[h] != terrain[j] else 1)
+            c = min(cap, limit[j]) if limit[j] else cap
+            if step > c or seen.get((j, c), step + 1) <= step:
+                continue
+            seen[(j, c)] = step
+            if step < best.get(j, step + 1):
+                best[j] = step
+            heapq.heappush(heap, (step, j, c))
+    return best
+
+
 class Movement:
     """The movement phase's decisions (mixed into ``Game``)."""
 
@@ -36,15 +66,21 @@ class Movement:
         return table_terrain[h] or (f >= 0 and table_feature[f])
 
     def destinations(self, s, p: int) -> dict:
-        """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included)."""
+        """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included);
+        3.11-3.14: the card in effect may add hexes or forbid moving."""
         t = self.p_type[p]
+        tac = self.tactic(s)
+        allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
         occ, feat = s.occ, s.feat
         blocked_t, blocked_f = self.t_no_entry[t]
         enterable = [occ[h] < 0 and self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
                      for h in range(self.board.n)]
         stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
         first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
-        return reach(s.loc[p], self.t_move[t], self.board.adjacent, enterable, stops, first)
+        if self.h_limit_any:
+            return reach_limited(s.loc[p], allowance, self.board.adjacent, enterable, stops, first, self.h_limit,
+                                 self.h_climb, self.h_terrain)
+        return reach(s.loc[p], allowance, self.board.adjacent, enterable, stops, first)
 
     def _mover_actions(self, s: State) -> list:
         """4.1: move an ordered unit that has not moved yet, or end the movement phase."""
@@ -58,14 +94,21 @@ class Movement:
         s.stage = S_MOVE_DEST
         s.pend = (p, tuple(sorted(self.destinations(s, p).items())))
 
+    def move_and_battle(self, s, p: int) -> int:
+        """4.4 / 3.14: the farthest ordered unit ``p`` may move and still battle this turn."""
+        return self.t_move_battle[self.p_type[p]] + self.tactic(s).extra_move_and_battle
+
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
-        type's ``move_and_battle`` or into a hex whose effect says ``no_battle_on_entry``."""
+        type's ``move_and_battle`` (3.14: and the card's extra) or into a hex whose effect says
+        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``)."""
         p, dests = s.pend
         n = dict(dests)[h]
         s.moved |= 1 << p
         s.mv[p] = n
-        if n and (n > self.t_move_battle[self.p_type[p]] or self.hex_flag(s, h, self.h_noentry, self.f_noentry)):
+        t = self.p_type[p]
+        if n and (n > self.move_and_battle(s, p) or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
+                                                     and not self.u_enter_battle[self.p_side[p]][t])):
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)

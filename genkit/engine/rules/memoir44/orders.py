@@ -7,8 +7,10 @@ from itertools import product
 from ... import events as ev
 from ....model.card_orders import section_orders
 from ...decks import shuffled_under
+from ...state import ELIMINATED
 from . import events as mev
-from .state import DONE, S_ORDER
+from .section import STRAIGHT_FROM_HAND
+from .state import DONE, S_AIM, S_ORDER
 from .state import M44State as State
 
 ALL = 99          # an order for every unit of a section (3.3): more than any section holds
@@ -60,44 +62,98 @@ class Orders:
             self.card_types.append(sum(1 << self.type_index[t] for t in o.unit_types))
 
     def _card_actions(self, s: State) -> list:
-        """3.1: play one card of the hand; copies of one card are one choice (the lowest copy)."""
+        """3.1: play one card of the hand; copies of one card are one choice (the lowest copy);
+        3.8: a counter-attack only once the other side has had a card in effect. 10.7: a side with
+        a commissar puts a card under its chip and plays the one that was there (when it may be
+        played), or plays a recon, counter-attack or ambush card at once."""
         seen, out = set(), []
-        for c in sorted(s.hands[s.actor]):
+        side = s.actor
+        chip = s.chip[side] if self.commissar[side] else -1
+        chip_ok = chip >= 0 and self.effective(s, chip) >= 0
+        for c in sorted(s.hands[side]):
             k = self.c_card[c]
-            if k not in seen:
-                seen.add(k)
+            if k in seen:
+                continue
+            seen.add(k)
+            if self.commissar[side]:
+                if chip_ok:
+                    out.append(("chip", c))
+                if self.card_kind[k] in STRAIGHT_FROM_HAND and self.effective(s, c) >= 0:
+                    out.append(("card", c))
+            elif self.effective(s, c) >= 0:
                 out.append(("card", c))
+        if self.commissar[side] and not out and s.hands[side]:
+            out = [("chip", c) for c in sorted(s.hands[side])] if chip >= 0 else []
         return out
 
+    def _play_chip(self, s: State, c: int) -> None:
+        """10.7: card ``c`` goes from the hand under the chip; the card that was there is played."""
+        side = s.actor
+        old = s.chip[side]
+        chip = list(s.chip)
+        chip[side] = c
+        s.chip = tuple(chip)
+        s.hands[side].remove(c)
+        s.hands[side].append(old)
+        self._play_card(s, old)
+
     def _play_card(self, s: State, c: int) -> None:
-        """3.1: the card leaves the hand for the discards; ordering begins (3.2)."""
+        """3.1: the card leaves the hand for the discards; ordering begins (3.2). The card in
+        effect (``eff``) is the card itself or the one a counter-attack copies (3.8); a strike
+        chooses its targets instead (3.10), a rally rolls its dice first (3.13), an ambush played
+        in its own turn orders nobody (3.9)."""
+        eff = self.effective(s, c)
         s.hands[s.actor].remove(c)
         s.discard.append(c)
         s.card = c
+        s.eff = eff
+        last = list(s.last)
+        last[s.actor] = eff
+        s.last = tuple(last)
         s.ordered = 0
         s.stage = S_ORDER
         s.pend = (-1,)
         if s.events is not None:
             s.events.append(ev.CardPlayed(side=self.side_ids[s.actor], card=self.c_id[c], copy=c, worked=True))
+        kind = self.card_kind[eff]
+        if kind in ("air_power", "barrage"):
+            s.stage, s.pend = S_AIM, ()
+            if self._aim_actions(s) == [DONE]:          # no enemy on the map to strike
+                self._aim(s, DONE)
+        elif kind == "rally":
+            self._rally_roll(s)
+        elif kind == "ambush":
+            self._next_phase(s)
 
     def orderable(self, s, p: int, card: int) -> bool:
         """3.2-3.4: unit ``p`` is of a type the card orders and stands in one of its sections, or
-        the card orders units anywhere."""
+        the card orders units anywhere; 3.12: next to an enemy when the card says so; 3.13: a
+        rally orders the types its dice rolled."""
         if self.card_types[card] and not (self.card_types[card] >> self.p_type[p]) & 1:
+            return False
+        kind = self.card_kind[card]
+        if kind == "rally":
+            return bool(s.allow) and (s.allow[self.p_type[p]] > 0 or s.allow[-1] > 0)
+        if self.card_tactic[card].next_to_enemy and not self.next_to_enemy(s, p):
             return False
         return self.card_anywhere[card] > 0 or any(sec in self.card_caps[card] for sec in self.hex_secs[s.loc[p]])
 
     def fits(self, s, units: list, card: int) -> bool:
         """3.2-3.5: ``units`` can all be ordered with ``card``: the units its section counts cannot
-        take are no more than its count anywhere plus the side's extra orders."""
+        take are no more than its count anywhere plus the side's extra orders; 3.14: with
+        ``one_section`` all in one section; 3.13: a rally's as its dice say."""
+        if self.card_kind[card] == "rally":
+            return self.rally_fits(units, s.allow)
         caps = self.card_caps[card]
+        if self.card_tactic[card].one_section and not set.intersection(*(set(self.hex_secs[s.loc[p]]) for p in units)):
+            return False
         secs_of = [tuple(sec for sec in self.hex_secs[s.loc[p]] if sec in caps) for p in units]
         return overflow(secs_of, caps) <= self.card_anywhere[card] + self.extra[self.p_side[units[0]]]
 
     def _order_actions(self, s: State) -> list:
         """3.2: order one more unit (in increasing piece order, so each set of units is one
         sequence of choices), or be done."""
-        card = self.c_card[s.card]
+        card = s.eff
         last = s.pend[0]
         chosen = [p for p in self.side_pieces[s.actor] if (s.ordered >> p) & 1]
         out = [("order", p) for p in self.side_pieces[s.actor]
@@ -110,12 +166,29 @@ class Orders:
             s.pend = (a[1],)
             return
         if s.events is not None:
-            s.events.append(mev.Ordered(side=self.side_ids[s.actor], card=self.c_id[s.card],
+            s.events.append(mev.Ordered(side=self.side_ids[s.actor], card=self.card_ids[s.eff],
                                         count=bin(s.ordered).count("1")))
         self._next_phase(s)
 
+    def next_to_enemy(self, s, p: int) -> bool:
+        """An enemy unit stands next to unit ``p``."""
+        occ, side = s.occ, self.p_side[p]
+        return any(occ[j] >= 0 and self.p_side[occ[j]] != side for j in self.board.adjacent[s.loc[p]])
+
+    def hand_size_now(self, s, side: int) -> int:
+        """10.6: the cards ``side`` holds after drawing: its hand, one fewer for each of its units
+        eliminated, never fewer than its ``hand_floor`` (a side without one keeps its hand)."""
+        floor = self.hand_floor[side]
+        if floor < 0:
+            return self.hand_size[side]
+        lost = sum(1 for p in self.side_pieces[side] if s.loc[p] == ELIMINATED)
+        return max(floor, self.hand_size[side] - lost)
+
     def _draw(self, s: State, side: int) -> None:
-        """3.6: draw the top card; an empty deck is first made of the shuffled discards."""
+        """3.6: draw the top card; an empty deck is first made of the shuffled discards. 10.6: a
+        hand already at its shrunk size draws nothing (it shrinks by not drawing)."""
+        if self.hand_floor[side] >= 0 and len(s.hands[side]) >= self.hand_size_now(s, side):
+            return
         if not s.deck:
             s.deck, s.discard = shuffled_under(s, s.deck, s.discard), []
         if not s.deck:

@@ -21,11 +21,15 @@ from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
 from .retreat import Retreat
-from .section import EDGES, HexEffect, Section
+from .section import EDGES, HexEffect, Section, UnitRule
 from .sight import Sight
+from .tactics import Tactics
 from .state import (
+    S_AIM,
+    S_AMBUSH,
     S_BATTLE,
     S_CARD,
+    S_KEEP,
     S_MOVE_DEST,
     S_MOVE_UNIT,
     S_ORDER,
@@ -43,7 +47,7 @@ from .view import PlayerView, determinise
 NONE = HexEffect()
 
 
-class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
+class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
     """Memoir '44's procedures over one content model (built once, shared by states)."""
 
     name = "memoir44"
@@ -68,6 +72,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self._read_effects(content, sec)
         self._read_units(content, sec)
         self._read_cards(content)
+        self._read_tactics(content, sec)
         self._read_edges(content, sec)
         # 2.3 the battle die: per face the unit types it hits (bit mask) and its retreat flags
         die = content.dice[0]
@@ -103,6 +108,14 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         # 8.2: a feature that protects its owner's units only: the side index, else -1
         self.f_side = [self.side_ids.index(f.side) if e.protects == "owner" and f.side else -1
                        for f, e in zip(feats, f_eff)]
+        # 4.5-4.6 / 5.1 / 6.3: move limits and climbs (terrain), no battle in, no retreat onto
+        self.h_limit = [t_eff[i].move_limit for i in self.h_terrain]
+        self.h_climb = [t_eff[i].climb for i in self.h_terrain]
+        self.h_limit_any = any(self.h_limit) or any(self.h_climb)
+        self.h_nobattle_in = [t_eff[i].no_battle_in for i in self.h_terrain]
+        self.f_nobattle_in = [e.no_battle_in for e in f_eff]
+        self.h_noretreat_onto = [t_eff[i].no_retreat_onto for i in self.h_terrain]
+        self.f_noretreat_onto = [e.no_retreat_onto for e in f_eff]
         self.h_stop = [t_eff[i].stop for i in self.h_terrain]
         self.h_first = [t_eff[i].enter_from_adjacent for i in self.h_terrain]
         self.h_noentry = [t_eff[i].no_battle_on_entry for i in self.h_terrain]
@@ -132,6 +145,17 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         self.t_los = [sec.needs_los.get(t.id, True) for t in types]
         self.t_take = [t.id in sec.take_ground for t in types]
         self.t_overrun = [t.id in sec.overrun for t in types]
+        # 10: per side, per unit type, its nation's rule
+        none = UnitRule()
+        rules = [[sec.unit_rules.get(sid, {}).get(t.id, none) for t in types] for sid in self.side_ids]
+        self.u_ignore = [[r.ignore_flags for r in side] for side in rules]
+        self.u_full_close = [[r.full_strength_close_dice for r in side] for side in rules]
+        self.u_enter_battle = [[r.battle_after_entering for r in side] for side in rules]
+        self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
+        self.u_back = [[r.battle_back for r in side] for side in rules]
+        # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
+        self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
+        self.commissar = [sid in sec.commissar for sid in self.side_ids]
 
     def _read_edges(self, content, sec) -> None:
         """6.1: each side's own edge: ``rules.own_edges[side]`` (north/south: the first/last row,
@@ -176,8 +200,16 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         for side in (self.first, 1 - self.first):
             for _ in range(self.hand_size[side]):
                 self._draw(s, side)
-        s.card = -1
-        s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+        s.card = s.eff = -1
+        s.last = (-1, -1)
+        s.allow, s.ambush, s.queue, s.back = (), (), (), ()
+        s.chip = (-1, -1)
+        for side in range(2):           # 10.7: the top card goes under a commissar's chip at the start
+            if self.commissar[side] and s.deck:
+                chip = list(s.chip)
+                chip[side] = s.deck.pop()
+                s.chip = tuple(chip)
+        s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
         s.stage, s.pend = S_OVER, ()
         self._enter_phase(s)
 
@@ -201,11 +233,19 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return self._take_actions(s)
         if st == S_OVERRUN:
             return self._overrun_actions(s)
+        if st == S_KEEP:
+            return self._keep_actions(s)
+        if st == S_AMBUSH:
+            return self._ambush_actions(s)
+        if st == S_AIM:
+            return self._aim_actions(s)
         return []
 
     def _do(self, s: State, a) -> None:
         st = s.stage
         if st == S_CARD:
+            if a[0] == "chip":
+                return self._play_chip(s, a[1])
             return self._play_card(s, a[1])
         if st == S_ORDER:
             return self._order(s, a)
@@ -218,21 +258,31 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
                 return self._fire(s, a[1], a[2])
             return self._next_phase(s)
         if st == S_RETREAT:
-            return self._retreat(s, a[1])
+            return self._retreat(s, a)
         if st == S_TAKE:
             return self._take(s, a)
         if st == S_OVERRUN:
             return self._overrun(s, a)
+        if st == S_KEEP:
+            return self._keep(s, a[1])
+        if st == S_AMBUSH:
+            return self._ambush(s, a)
+        if st == S_AIM:
+            return self._aim(s, a)
         raise RulesError(f"no decision pending in {s!r}")
 
     def action_text(self, s: State, a) -> str:
         """An action in this game's words: "play Probe Center" (3.2), "order us Infantry 0406"
         (3.3), "move us Infantry 0406" and "us Infantry 0406 to 0507" (4.1), "us Armor 0507
         battles ru Infantry 0709" (5.1), "ru Infantry 0709 retreats to 0810" (6.1), "us Armor
-        0507 takes ground at 0709" (6.3), "done" ending a step."""
+        0507 takes ground at 0709" (6.3), "keep Patrol Left" (3.7), "ambush with Ambush" (3.9),
+        "strike ru Infantry 0709" (3.10), "done" ending a step."""
         verb, unit, at = a[0], lambda p: self.piece_text(s, p), self.hex_text
         if verb == "card":
             return f"play {self.cards[self.c_card[a[1]]].name}"
+        if verb == "chip":
+            return (f"put {self.cards[self.c_card[a[1]]].name} under the chip, play "
+                    f"{self.cards[self.c_card[s.chip[s.actor]]].name}")
         if verb in ("order", "move"):
             return f"{verb} {unit(a[1])}"
         if verb == "to":
@@ -243,7 +293,13 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             return f"{unit(s.pend[0])} retreats to {at(a[1])}"
         if verb == "take":
             return f"{unit(s.pend[0])} takes ground at {at(a[1])}"
-        return {"stay": "stays", "done": "done"}[verb]
+        if verb in ("keep", "ambush"):
+            return f"{verb} {'with ' if verb == 'ambush' else ''}{self.cards[self.c_card[a[1]]].name}"
+        if verb == "aim":
+            return f"strike {unit(a[1])}"
+        if verb == "halt":
+            return f"{unit(s.pend[0])} halts"
+        return {"stay": "stays", "done": "done", "no_ambush": "no ambush"}[verb]
 
     # ------------------------------------------------------------------ sequence of play
 
@@ -253,8 +309,9 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
         s.actor = side = self.phase_side[s.phase]
         s.pend = ()
         if kind == "command":
-            s.card = -1
-            s.ordered = s.moved = s.battled = s.nobattle = s.overran = 0
+            s.card = s.eff = -1
+            s.allow = ()
+            s.ordered = s.moved = s.battled = s.nobattle = s.overran = s.second = 0
             s.mv = [-1] * self.npieces
             s.stage = S_CARD
             if not s.hands[side]:
@@ -263,7 +320,7 @@ class Game(Orders, Movement, Battle, Retreat, Sight, GameRules):
             s.stage = S_MOVE_UNIT
         elif kind == "battle":
             s.stage = S_BATTLE
-        else:
+        elif not self._tactic_draw(s, side):
             self._draw(s, side)
             self._next_phase(s)
 

@@ -38,8 +38,64 @@ class HexEffect(Strict):
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
                                                                  "protect: all, or the feature's side only")
     removed_when_left: bool = Field(False, description="a feature removed once its occupant leaves")
+    move_limit: int = Field(0, ge=0, le=9, description="a unit that starts its move in it or enters it moves at "
+                                                       "most this many hexes that move (beach 2, ocean 1; 0: no limit)")
+    climb: int = Field(0, ge=0, le=9, description="entering it from a hex of another terrain counts as this many "
+                                                  "hexes (steep hill 2; 0: one)")
+    no_battle_in: bool = Field(False, description="a unit standing in it cannot battle (ocean)")
+    no_retreat_onto: bool = Field(False, description="no unit retreats onto it: a flag with no other hex costs a "
+                                                     "figure (ocean)")
     see_across_from_same: bool = Field(False, description="a unit standing on this terrain sees across the hexes "
                                                           "of the same contiguous group of it (hills)")
+
+
+#: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
+TACTICS = ("recon", "counter_attack", "ambush", "air_power", "barrage", "bombard", "close_assault", "rally",
+           "infantry_assault", "armour_assault")
+#: the procedures that read numbers of their own in rules.tactics
+NEEDS_NUMBERS = ("recon", "air_power", "barrage", "bombard", "close_assault", "rally", "infantry_assault",
+                 "armour_assault")
+#: 10.7: the procedures a side with a commissar still plays straight from its hand
+STRAIGHT_FROM_HAND = ("recon", "counter_attack", "ambush")
+#: 3.8-3.13: the procedures whose cards order units by other means than their sections
+ORDERS_OTHERWISE = ("counter_attack", "ambush", "air_power", "barrage", "rally")
+
+
+class Tactic(Strict):
+    """The numbers of one tactic card procedure (``rules.tactics[kind]``; cases 3.7-3.16). A
+    number left out does nothing: every number the procedure uses is given here."""
+    draw: int = Field(0, ge=0, le=9, description="recon: cards drawn in the draw phase, one kept")
+    targets: int = Field(0, ge=0, le=9, description="air_power, barrage: enemy units struck at most")
+    grouped: bool = Field(False, description="air_power: each target after the first stands next to an earlier one")
+    dice: dict[Id, DiceChange] = Field(default_factory=dict, description="air_power, barrage: side id -> dice rolled "
+                                                                         "at each target")
+    star_hits: bool = Field(False, description="air_power, barrage: a star rolled hits as well")
+    extra_dice: DiceChange = Field(0, description="dice added to the battles of the units it orders")
+    close_only: bool = Field(False, description="the extra dice only in close assault")
+    extra_move: int = Field(0, ge=0, le=9, description="hexes the units it orders may move beyond their type's")
+    extra_move_and_battle: int = Field(0, ge=0, le=9, description="hexes beyond move_and_battle a unit it orders "
+                                                                  "may move and still battle")
+    battles: int = Field(1, ge=1, le=9, description="battles a unit it orders may make when it did not move")
+    one_section: bool = Field(False, description="the units it orders stand in one section (of the player's "
+                                                 "choice)")
+    no_move: bool = Field(False, description="the units it orders may not move")
+    next_to_enemy: bool = Field(False, description="it orders only units next to an enemy unit")
+    reshuffle: bool = Field(False, description="rally: the discards and the deck are shuffled together before "
+                                               "the draw")
+
+
+class UnitRule(Strict):
+    """A nation's or a special force's rule for the units of one type of one side
+    (``rules.unit_rules[side][type]``; case 10)."""
+    ignore_flags: int = Field(0, ge=0, le=9, description="flags it ignores besides those its hex lets it ignore")
+    full_strength_close_dice: DiceChange = Field(0, description="dice added to its close assaults while it has all "
+                                                                "its figures")
+    battle_after_entering: bool = Field(False, description="it may battle after moving into terrain that forbids "
+                                                           "battle on entry (it still stops there)")
+    retreat_hexes: int = Field(1, ge=1, le=9, description="hexes one flag may push it back: its owner chooses 1 up "
+                                                          "to this many")
+    battle_back: int = Field(0, ge=0, le=9, description="dice it battles back with, terrain ignored, when it survives "
+                                                        "a close assault in its hex with one figure left (0: never)")
 
 
 class Objective(Strict):
@@ -65,8 +121,19 @@ class Section(Strict):
     terrain: dict[Id, HexEffect] = Field(default_factory=dict, description="map terrain id -> its effects")
     features: dict[Id, HexEffect] = Field(default_factory=dict, description="map feature id -> its effects")
     objectives: list[Objective] = Field(default_factory=list)
+    hand_floor: dict[Id, int] = Field(default_factory=dict, description="side id -> the fewest cards its hand "
+                                                                       "shrinks to: one card fewer for each of its "
+                                                                       "units lost (a side not named keeps its hand)")
+    commissar: list[Id] = Field(default_factory=list, description="sides whose command card is the one put under "
+                                                                   "their chip a turn before (recon, counter-attack "
+                                                                   "and ambush cards are played at once)")
     extra_orders: dict[Id, int] = Field(default_factory=dict, description="nation rule: side id -> units it "
                                                                           "orders beyond what a section card says")
+    unit_rules: dict[Id, dict[Id, UnitRule]] = Field(
+        default_factory=dict, description="side id -> unit type id -> its nation's or special force's rule")
+    tactics: dict[Literal[TACTICS], Tactic] = Field(
+        default_factory=dict, description="tactic card procedure -> its numbers (a command deck's tactic field "
+                                          "names the procedure of each card)")
     own_edges: dict[Id, Literal["north", "south", "west", "east"]] = Field(
         default_factory=dict, description="side id -> the map edge its units retreat toward: north/south (first/last "
                                           "row) on a pointy grid, west/east (first/last column) on a flat one; a side "

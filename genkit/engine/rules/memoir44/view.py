@@ -10,13 +10,15 @@ from .state import M44State
 
 class PlayerView(View):
     """:class:`~genkit.engine.view.View` plus ``figs``, ``feat``, ``mv``, the player turn's
-    ``card``, ``ordered``, ``moved``, ``battled``, ``nobattle``, ``overran``, the pending
+    ``card``, ``ordered``, ``moved``, ``battled``, ``nobattle``, ``overran``, the tactic card bookkeeping (``eff``, ``last``, ``allow``, ``second``,
+    ``ambush``, ``queue``), the pending
     decision (``stage``, ``pend``), the own ``hand``, the public ``discard`` pile and the size of
     the other hand (``other_hand_size``) and of the deck (``deck_size``). The rules' own
     functions that read a position (targets, dice, destinations) accept a view."""
 
     __slots__ = ("figs", "feat", "mv", "card", "ordered", "moved", "battled", "nobattle", "overran",
-                 "stage", "pend", "hand", "other_hand_size", "deck_size", "discard")
+                 "stage", "pend", "hand", "other_hand_size", "deck_size", "discard",
+                 "eff", "last", "allow", "second", "ambush", "queue", "chip")
 
     def __init__(self, state: M44State, side: int):
         View.__init__(self, state, side)
@@ -28,6 +30,9 @@ class PlayerView(View):
         self.other_hand_size = len(s.hands[1 - side])
         self.deck_size = len(s.deck)
         self.discard = s.discard
+        self.eff, self.last, self.allow, self.second = s.eff, s.last, s.allow, s.second
+        self.ambush, self.queue = s.ambush, s.queue
+        self.chip = tuple(x if k == side else (-1 if x < 0 else -2) for k, x in enumerate(s.chip))
 
 
 def determinise(state: M44State, side: int, rng: random.Random) -> M44State:
@@ -35,10 +40,15 @@ def determinise(state: M44State, side: int, rng: random.Random) -> M44State:
     the other hand dealt again, as many cards as it held) and the dice generator re-seeded."""
     c = state.copy()
     other = 1 - side
-    pool = c.deck + c.hands[other]
+    chip = c.chip[other]
+    pool = c.deck + c.hands[other] + ([chip] if chip >= 0 else [])
     rng.shuffle(pool)
     k = len(c.hands[other])
     c.hands[other] = pool[:k]
+    if chip >= 0:                       # 10.7: the other side's card under its chip is hidden too
+        mine = list(c.chip)
+        mine[other], pool = pool[k], pool[:k] + pool[k + 1:]
+        c.chip = tuple(mine)
     c.deck = pool[k:]
     c.rng = rng.getrandbits(64) | 1
     c.legal = None

@@ -1,0 +1,103 @@
+"""The help's terrain cases the scenario's own terrain does not show (docs/memoir44-rules.md
+cases 4.5-4.6 and 8.4): beaches and the ocean limit a move, the ocean forbids battle and
+retreat onto it, a steep hill's climb counts two hexes. Each test gives a terrain of the
+scenario (town, hills) the effect under test with a ``--set``, so the numbers are set here."""
+from __future__ import annotations
+
+import json
+
+from test_memoir44_position import Pos, open_content
+
+from genkit.engine.rules.memoir44 import DONE
+from genkit.engine.rules.memoir44.movement import reach, reach_limited
+
+
+def as_terrain(tid: str, **effect) -> str:
+    return f"rules.terrain.{tid}={json.dumps(effect)}"
+
+
+def rows_of(tid: str, *rows: int) -> dict:
+    return {f"{c:02d}{r:02d}": tid for r in rows for c in range(1, 14)}
+
+
+def test_m44_4_5_terrain_beaches_a_move_onto_a_beach_covers_at_most_two_hexes():
+    pos = Pos(open_content(rows_of("town", 4, 5), extra=(as_terrain("town", move_limit=2),)), "allies", "movement",
+              "move_unit")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "armour", "0607")               # armour moves 3
+    dests = g.destinations(s, p)
+    beach = {h: d for h, d in dests.items() if g.board.terrain[h] == "town"}
+    assert beach and max(beach.values()) == 2              # row 5 reached, row 4 (3 hexes) not
+    assert max(dests.values()) == 3                        # 3 hexes elsewhere on open ground
+
+
+def test_m44_8_4_terrain_oceans_one_hex_no_battle_no_retreat_onto():
+    c = open_content(rows_of("town", 8, 9), extra=(as_terrain("town", move_limit=1, no_battle_in=True,
+                                                                no_retreat_onto=True),))
+    pos = Pos(c, "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "armour", "0609")               # in the ocean
+    assert max(g.destinations(s, p).values()) == 1
+    pos = Pos(c, "allies", "battle", "battle")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0608")              # in the ocean, next to an enemy
+    q = pos.put("axis", "infantry", "0607")
+    pos.put("allies", "armour", "1206")                    # another unit keeps the phase open
+    pos.put("axis", "infantry", "1205")
+    assert not g.can_battle(s, p) and all(a == DONE or a[1] != p for a in pos.legal())
+    pos = Pos(c, "axis", "battle", "battle")
+    g, s = pos.g, pos.s
+    hands = s.hands
+    hands[0][:] = [k for k in hands[0] if g.card_kind[g.c_card[k]] != "ambush"]
+    p = pos.put("allies", "infantry", "0607")              # its retreat hexes (row 8) are ocean
+    q = pos.put("axis", "infantry", "0606")
+    pos.put("axis", "armour", "1205")
+    pos.put("allies", "infantry", "1206")
+    figs = s.figs[p]
+    pos.faces("flag", "star", "star")
+    pos.apply(("fire", q, p))
+    assert s.figs[p] == figs - 1 and pos.at(p) == "0607"
+
+
+def test_m44_4_6_terrain_steep_hills_moving_up_is_a_two_hex_move():
+    c = open_content(rows_of("hills", 4, 5), extra=(as_terrain("hills", climb=2),))
+    pos = Pos(c, "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    p = pos.put("allies", "infantry", "0606")              # below the hill (row 5)
+    dests = g.destinations(s, p)
+    up = {d for h, d in dests.items() if g.board.terrain[h] == "hills"}
+    assert up == {2}                                        # onto the hill: 2; no further up
+    q = pos.put("allies", "infantry", "0605")              # on the hill: hill to hill is 1 hex
+    near = g.board.adjacent[s.loc[q]]
+    assert {d for h, d in g.destinations(s, q).items() if h in near and g.board.terrain[h] == "hills"} == {1}
+
+
+def test_m44_4_5_terrain_limited_reach_equals_reach_without_limits():
+    # a line of 6 hexes: the search of limits gives the plain search's answer when nothing limits
+    adjacent = tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < 6) for i in range(6))
+    flags = [False] * 6
+    for start in range(6):
+        plain = reach(start, 3, adjacent, [True] * 6, flags, flags)
+        assert reach_limited(start, 3, adjacent, [True] * 6, flags, flags, [0] * 6, [0] * 6, [0] * 6) == plain
+
+
+def test_m44_4_5_terrain_the_landing_scenario_checks_clean_and_plays_to_the_end():
+    """content/corval_shore: the beach, the ocean, the bluffs' climb and two nation rules in a
+    scenario of its own; greedy games end with no invariant broken."""
+    from test_memoir44_position import ROOT
+
+    from genkit.engine import play_game
+    from genkit.engine.rules.memoir44 import Game
+    from genkit.model.load import load_game
+    from genkit.pack.printable import check_path
+    from genkit.sim.bots import make_bot
+
+    pack = ROOT / "content" / "corval_shore"
+    assert [f for f in check_path(pack) if f.severity == "error"] == []
+    c = load_game(pack)
+    g = Game(c)
+    assert g.h_limit_any and any(g.h_nobattle_in) and any(g.h_noretreat_onto) and any(g.h_climb)
+    for seed in range(2):
+        r = play_game(c, seed, bots=[make_bot("greedy", g, side, seed + side) for side in range(2)],
+                      check_invariants=True)
+        assert r.reason in ("points", "turn_limit")
