@@ -128,6 +128,12 @@ def _entry_path(folder: Path, kind: str, key: str) -> Path:
     return folder / kind / key[:2] / f"{key}.pickle"
 
 
+def exists(kind: str, key: str) -> bool:
+    """Whether an entry is kept under ``key`` (it may still turn out unreadable: :func:`load`)."""
+    folder = cache_dir()
+    return folder is not None and _entry_path(folder, kind, key).is_file()
+
+
 def load(kind: str, key: str) -> Any | None:
     """The value kept under ``key`` (None: none, or the cache is off or unreadable)."""
     folder = cache_dir()

@@ -83,6 +83,7 @@ def register_fonts() -> None:
             raise FileNotFoundError(f"bundled font missing: {path}")
         pdfmetrics.registerFont(TTFont(rl_name, str(path)))
     _registered = True
+    metrics.cache_clear()       # measure on the registered faces from now on: one copy of each
 
 
 def check_font(font: str) -> str:
@@ -108,14 +109,18 @@ class Face(NamedTuple):
 
 
 class Metrics(NamedTuple):
-    """A font as reportlab's ``instanceStringWidthTTF`` reads it: its ``face``."""
+    """A font as reportlab's ``instanceStringWidthTTF`` reads it: its ``face`` (a :class:`Face`,
+    or reportlab's own once the font is registered: the same fields, read from the same file)."""
     face: Face
 
 
 @lru_cache(maxsize=None)
 def metrics(font: str) -> Metrics:
-    """The metrics of a logical font: from the disk cache, else read from its TTF (and kept)."""
+    """The metrics of a logical font: those of its face registered with reportlab once a PDF is
+    written, else from the disk cache, else read from its TTF (and kept)."""
     rl_name, filename = FONT_FILES[check_font(font)]
+    if rl_name in pdfmetrics.getRegisteredFontNames():
+        return Metrics(pdfmetrics.getFont(rl_name).face)
 
     def read() -> Metrics:
         face = TTFont(rl_name, str(FONT_DIR / filename)).face

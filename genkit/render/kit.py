@@ -22,7 +22,9 @@ import dataclasses
 import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from ..atomic import output_errors, replaced_folder
 from . import disk_cache
@@ -240,7 +242,8 @@ def _sheets(titles: list[str], digests: list[str]) -> list[dict]:
 @dataclasses.dataclass(frozen=True)
 class Written:
     """One component as its files hold it: the name of its PDF and the PDF's bytes, each page's
-    SVG (file name, text) and its entry in the manifest (PNG previews are made from the PDF
+    SVG (file name, its UTF-8 bytes zlib-compressed: a kind's SVGs are held together, and kept in
+    the cache, at an eighth of their size) and its entry in the manifest (PNG previews are made from the PDF
     once it is written)."""
     file: str
     pdf: bytes
@@ -261,8 +264,9 @@ def written(comp: dict, content, source) -> Written:
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
         text = svg_string(p)
-        svgs.append((f"{stem}-{i}.svg", text))
+        svgs.append((f"{stem}-{i}.svg", zlib.compress(text.encode("utf-8"), 1)))
         digests.append(page_digest(text, stamp))
+        del text
     b = comp["bleed"]
     first = pages[0]
     entry = {"kind": comp["kind"], "file": comp["file"], "pages": len(pages),
@@ -277,7 +281,7 @@ def written(comp: dict, content, source) -> Written:
     return Written(comp["file"], pdf, tuple(svgs), entry)
 
 
-def _write(parts: list[Written], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
+def _write(parts: Iterable[Written], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
     (dest / "svg").mkdir(parents=True)
     if png:
         (dest / "png").mkdir()
@@ -287,8 +291,8 @@ def _write(parts: list[Written], dest: Path, content, source, png: bool, png_dpi
     for part in parts:
         pdf_path = dest / part.file
         pdf_path.write_bytes(part.pdf)
-        for name, text in part.svgs:
-            (dest / "svg" / name).write_text(text, encoding="utf-8")
+        for name, data in part.svgs:
+            (dest / "svg" / name).write_bytes(zlib.decompress(data))
         entry = dict(part.entry)
         if png:
             entry["png"] = _render_pngs(pdf_path, dest / "png", Path(part.file).stem, png_dpi)
@@ -332,13 +336,30 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")
-    parts = []
-    for kind in kinds:
-        key = disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)), repr(sorted(changed_cases)),
-                                source.sha256, str(content_root), *disk_cache.pack_parts(content, content_root))
-        parts += disk_cache.cached("kit-part", key, lambda: [
-            written(comp, content, source) for comp in layout_kit(
-                content, source, (kind,), paper, counters, float(bleed_in), content_root=content_root, laid=laid,
-                changed_cases=changed_cases)])
+
+    def lay_out(kind: str) -> list[dict]:
+        return layout_kit(content, source, (kind,), paper, counters, float(bleed_in), content_root=content_root,
+                          laid=laid, changed_cases=changed_cases)
+    pack = disk_cache.pack_parts(content, content_root)
+    keys = {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
+                                    repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
+            for kind in kinds}
+    # what the cache lacks is laid out before the output folder is touched, as always
+    laid_out = {kind: None if disk_cache.exists("kit-part", keys[kind]) else lay_out(kind) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(parts, folder, content, source, png, png_dpi)
+        return _write(_parts(kinds, keys, laid_out, lay_out, content, source), folder, content, source, png,
+                      png_dpi)
+
+
+def _parts(kinds, keys: dict, laid_out: dict, lay_out, content, source) -> Iterator[Written]:
+    """Each kind's components written, one kind at a time: read back from the cache, else made
+    from the kind's layout (and kept); a kind's pages are let go once they are written, so no
+    more is held at once than the layouts themselves."""
+    for kind in kinds:
+        comps = laid_out.pop(kind)
+        parts = disk_cache.load("kit-part", keys[kind]) if comps is None else None
+        if parts is None:
+            parts = [written(comp, content, source) for comp in (comps if comps is not None else lay_out(kind))]
+            comps = None
+            disk_cache.store("kit-part", keys[kind], parts)
+        yield from parts

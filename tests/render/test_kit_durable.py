@@ -36,7 +36,8 @@ out, hook = sys.argv[1], sys.argv[2]
 die = lambda: os.kill(os.getpid(), signal.SIGKILL)
 if hook == "while-writing":          # the first PDF is written, the rest is not (its SVGs are next)
     from pathlib import Path
-    Path.write_text = lambda *args, **kwargs: die()
+    real_write_bytes = Path.write_bytes
+    Path.write_bytes = lambda self, data: die() if self.suffix == ".svg" else real_write_bytes(self, data)
 elif hook == "after-swap":           # the new kit is in place, the old one not yet deleted
     real_swap = atomic._swap
     atomic._swap = lambda new, old: (real_swap(new, old), die())
