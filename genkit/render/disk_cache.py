@@ -100,9 +100,19 @@ def _hashed(folder: str, stamps: tuple, largest: int | None) -> str:
 
 def templates_digest(folder: str | os.PathLike) -> str:
     """:func:`folder_digest` of a folder of templates, files past the ``template_size`` limit
-    in force counted by their size."""
+    in force counted by their size. genkit's own templates change with genkit, not while it
+    runs: they are hashed once a process."""
     from ..model.yaml_safe import current_limits
+    from ..templates import FOLDER
+    if os.fspath(folder) == os.fspath(FOLDER):
+        return _genkit_templates()
     return folder_digest(folder, current_limits().template_size)
+
+
+@lru_cache(maxsize=1)
+def _genkit_templates() -> str:
+    from ..templates import FOLDER
+    return folder_digest(FOLDER)
 
 
 @lru_cache(maxsize=1)
