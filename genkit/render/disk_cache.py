@@ -191,12 +191,16 @@ def most_bytes() -> int:
 
 @lru_cache(maxsize=4)
 def _pruned(folder: Path) -> None:
-    """Once a process: when ``folder`` holds more than :func:`most_bytes`, delete the entries
-    used longest ago until it holds three quarters of it."""
+    """Once a process: when this cache's entries in ``folder`` (its ``*.pickle`` files; the
+    folder also holds other things genkit keeps, such as the VASSAL engine, never touched here)
+    take more than :func:`most_bytes`, delete those used longest ago until they take three
+    quarters of it."""
     limit = most_bytes()
     found = []
     for top, _, files in os.walk(folder):
         for name in files:
+            if not name.endswith(".pickle"):
+                continue
             path = os.path.join(top, name)
             try:
                 info = os.stat(path)

@@ -150,8 +150,12 @@ def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkey
     for n in range(6):                                   # 6 x 300 kB, each used later than the last
         disk_cache.store("test", f"{n:064x}", b"x" * 300_000)
         os.utime(next((tmp_path / "test").rglob(f"{n:064x}.pickle")), ns=(n * 10**9, n * 10**9))
+    (tmp_path / "vassal").mkdir()                       # what else genkit keeps there stays
+    (tmp_path / "vassal" / "engine.zip").write_bytes(b"z" * 2_000_000)
+    os.utime(tmp_path / "vassal" / "engine.zip", ns=(0, 0))
     disk_cache._pruned.cache_clear()
     disk_cache.store("test", "f" * 64, b"y")
+    assert (tmp_path / "vassal" / "engine.zip").stat().st_size == 2_000_000
     kept = {p.stem for p in (tmp_path / "test").rglob("*.pickle")}
     assert sum(p.stat().st_size for p in tmp_path.rglob("*.pickle")) <= 2 ** 20 * 3 // 4
     assert "f" * 64 in kept and f"{5:064x}" in kept and f"{0:064x}" not in kept
