@@ -3,6 +3,7 @@ commit in the same run.
 
     python benchmarks/designer_wait.py                        # this checkout against HEAD~1
     python benchmarks/designer_wait.py --base c202f9d --runs 7 --game content/brannock_ford
+    python benchmarks/designer_wait.py --base c202f9d --cache cold   # every run a first one
 
 The base commit is checked out into a temporary git worktree (bundled content included, so each
 side reads its own pack). Each measurement is a fresh ``python -m genkit.cli ...`` process:
@@ -10,11 +11,24 @@ import, load, checks, work and exit, as a designer waits for it. Base and head r
 so drift of a shared machine hits both alike. Printed per command: the median wall time of
 each side, their ratio (head / base: below 1 is faster) and each side's largest peak memory
 (the child's ``ru_maxrss``). The figures are the whole point: nothing is asserted.
+
+genkit keeps what it lays out in a disk cache (genkit/render/disk_cache.py, ``GENKIT_CACHE_DIR``).
+Each side gets a cache folder of its own in the benchmark's temporary folder, never the user's;
+``--cache`` says how it is found at each timed run:
+
+* ``warm`` (default): filled by one untimed run of the command first, as a designer's command
+  finds it after the last one on the same content;
+* ``cold``: emptied before every run, as the first command after the content, its templates or
+  genkit changed everywhere (each run still writes the cache, and pays for it);
+* ``off``: ``GENKIT_CACHE_DIR=off``, nothing read or written.
+
+A base commit from before the cache ignores the variable: it is the same for it in every mode.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,9 +49,10 @@ def commands(game: str, out: str) -> dict[str, list[str]]:
     }
 
 
-def run_once(checkout: Path, args: list[str]) -> tuple[float, int]:
-    """(wall seconds, peak resident kB) of one ``python -m genkit.cli ARGS`` run in ``checkout``."""
-    env = dict(os.environ, PYTHONPATH=str(checkout))
+def run_once(checkout: Path, args: list[str], cache: str) -> tuple[float, int]:
+    """(wall seconds, peak resident kB) of one ``python -m genkit.cli ARGS`` run in ``checkout``,
+    its disk cache in ``cache`` ('off': none)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout), GENKIT_CACHE_DIR=cache)
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "genkit.cli", *args], cwd=checkout, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -57,6 +72,8 @@ def main() -> None:
     parser.add_argument("--game", default="content/bering_land", help="the pack, relative to each checkout")
     parser.add_argument("--runs", type=int, default=5, help="runs per command and side (default 5)")
     parser.add_argument("--only", help="comma-separated command names (check, build, play, 'sim --games 1')")
+    parser.add_argument("--cache", choices=("warm", "cold", "off"), default="warm",
+                        help="how each timed run finds genkit's disk cache (see above; default warm)")
     opts = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="genkit-wait-") as tmp:
         base = Path(tmp) / "base"
@@ -80,14 +97,21 @@ def measure(base: Path, opts, tmp: Path) -> None:
         if unknown:
             raise SystemExit(f"--only: unknown command(s) {unknown}; known: {list(wanted)}")
         wanted = {n: wanted[n] for n in names}
-    print(f"{opts.game}: head {REPO} against base {opts.base}, {opts.runs} alternating runs, medians")
+    print(f"{opts.game}: head {REPO} against base {opts.base}, {opts.runs} alternating runs, medians, "
+          f"disk cache {opts.cache}")
     print(f"{'command':<16}{'base s':>9}{'head s':>9}{'head/base':>11}{'base MB':>9}{'head MB':>9}")
     for name, args in wanted.items():
         walls = {side: [] for side in sides}
         peaks = {side: 0 for side in sides}
+        caches = {side: "off" if opts.cache == "off" else str(tmp / f"cache-{side}") for side in sides}
+        if opts.cache == "warm":
+            for side, checkout in sides.items():
+                run_once(checkout, args, caches[side])
         for _ in range(opts.runs):
             for side, checkout in sides.items():
-                wall, peak = run_once(checkout, args)
+                if opts.cache == "cold":
+                    shutil.rmtree(caches[side], ignore_errors=True)
+                wall, peak = run_once(checkout, args, caches[side])
                 walls[side].append(wall)
                 peaks[side] = max(peaks[side], peak)
         b, h = statistics.median(walls["base"]), statistics.median(walls["head"])

@@ -10,6 +10,17 @@ ROOT = Path(__file__).resolve().parents[1]
 BERING = ROOT / "content" / "bering_land"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def genkit_cache(tmp_path_factory):
+    """Every test, and every genkit process a test starts, keeps genkit's disk cache
+    (genkit/render/disk_cache.py) in one folder of this session, never in the user's own: what a
+    test lays out may be read back by a later test, as by a designer's next command."""
+    folder = tmp_path_factory.mktemp("genkit-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GENKIT_CACHE_DIR", str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def bering():
     from genkit.model.load import load_game

@@ -11,7 +11,6 @@ from ..model.check import run_each, sort_findings
 from ..model.source import ContentError, Finding, Source
 from ..model.schema import Content
 from ..render.checks import LAYOUT_CHECKS, PRINT_CHECKS, DrawingContext, Laid
-from ..render.kit import PNG_DPI, kit_kinds, write_kit
 from .playable import load, play_findings
 
 
@@ -61,7 +60,7 @@ def load_printable(path: str | Path, overrides: Iterable[str] = ()) -> Checked:
 def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
               paper: str = "letter", only: Iterable[str] | str | None = None,
               counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
-              overrides: Iterable[str] = (), png_dpi: int = PNG_DPI, changed_cases: frozenset = frozenset()) -> dict:
+              overrides: Iterable[str] = (), png_dpi: int | None = None, changed_cases: frozenset = frozenset()) -> dict:
     """Build the print-and-play kit of the game at ``content_path`` and return the
     manifest (also written as ``manifest.json``).
 
@@ -73,8 +72,11 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     arguments) before writing anything, and what :func:`genkit.render.kit.write_kit` raises;
     on any failure, and if the process is killed, the previous output is kept. The cards'
     faces are laid out once, by the check that they fit, and printed as laid out. ``changed_cases``:
-    the rule cases the booklet marks with a change bar (:mod:`genkit.publish.since`)."""
+    the rule cases the booklet marks with a change bar (:mod:`genkit.publish.since`); ``png_dpi``:
+    the previews' resolution (default :data:`genkit.render.kit.PNG_DPI`). The kit's writers are
+    imported here, by the build alone (``genkit check`` lays out, but writes nothing)."""
+    from ..render.kit import PNG_DPI, kit_kinds, write_kit
     kinds = kit_kinds(paper, only, counters, bleed_in)
     checked = load_printable(content_path, overrides)
     return write_kit(checked.content, checked.source, content_path, out_dir, kinds, paper, counters,
-                     bleed_in, png, png_dpi, checked.laid, changed_cases)
+                     bleed_in, png, PNG_DPI if png_dpi is None else png_dpi, checked.laid, changed_cases)

@@ -19,6 +19,7 @@ from pathlib import Path
 import jinja2
 
 from .. import hexes
+from . import disk_cache
 from ..model.schema import Content
 from ..model.yaml_safe import current_limits
 from ..model.schema_cards import Card as CardModel, Deck
@@ -220,18 +221,31 @@ def template_reads_undeclared(path: Path, deck: Deck):
     try:
         if not path.is_file() or path.stat().st_size > current_limits().template_size:
             return
-        tree = jinja2.Environment().parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, jinja2.TemplateSyntaxError):
-        return                                  # the render reports it, at its line
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return                                  # the render reports it
     known = set(deck.fields) | set(CORE_KEYS)
-    seen = set()
+    for attr, line in disk_cache.cached("card-reads", disk_cache.key_of("card-reads", text), lambda: _card_reads(text)):
+        if attr not in known:
+            yield attr, line
+
+
+def _card_reads(text: str) -> tuple:
+    """(field, line) of the first ``card.<field>`` (or ``card['field']``) of each field the
+    template ``text`` reads; none when it does not parse (the render reports it, at its line).
+    Kept in the disk cache by the text: the parse is most of what the check costs."""
+    try:
+        tree = jinja2.Environment().parse(text)
+    except jinja2.TemplateSyntaxError:
+        return ()
+    seen: dict = {}
     for node in tree.find_all((jinja2.nodes.Getattr, jinja2.nodes.Getitem)):
         if not (isinstance(node.node, jinja2.nodes.Name) and node.node.name == "card"):
             continue
         attr = node.attr if isinstance(node, jinja2.nodes.Getattr) else getattr(node.arg, "value", None)
-        if isinstance(attr, str) and attr not in known and attr not in seen:
-            seen.add(attr)
-            yield attr, node.lineno
+        if isinstance(attr, str) and attr not in seen:
+            seen[attr] = node.lineno
+    return tuple(seen.items())
 
 
 @dataclass(frozen=True)

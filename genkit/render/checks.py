@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..model.card_values import deck_values_ok
 from ..model.check_context import Context
 from ..model.source import Finding
+from . import disk_cache
 from .aid import aid_style
 from .aid_units import chart_text_size
 from .cards import card_back, card_faces as lay_card_faces, card_grid, card_size, template_reads_undeclared
@@ -29,7 +31,8 @@ from .map_board import (BoardGeometry, KeyGeometry, Placed, extra_spaces, needs_
                         sheet_labels)
 from .map_connections import is_hex
 from .map_art import MIN_TEXT
-from .rules_text import rules_findings
+from .rules_markdown import RulesError
+from .rules_text import read_rules, rules_findings, rules_path
 from .sheets import A4, LETTER
 from .templates import TemplateError
 
@@ -259,8 +262,25 @@ def _template_finding(message: str) -> Finding:
 
 def rules_booklet(ctx: DrawingContext):
     """rules.md beside the YAML: every placeholder names a value of the model, every [[table]]
-    exists, and the Markdown prints as written (see genkit/render/rules_text.py)."""
-    yield from rules_findings(ctx.content, ctx.source.root)
+    exists, and the Markdown prints as written (see genkit/render/rules_text.py). A rules.md found
+    clean is remembered on disk (:mod:`.disk_cache`) with the model and templates it was checked
+    against; what has findings is checked afresh each time."""
+    root = ctx.source.root
+    path = rules_path(root)
+    try:
+        text = read_rules(path, Path(root)) if path is not None else None
+    except RulesError:
+        text = None                                 # rules_findings reports it
+    if text is None:
+        yield from rules_findings(ctx.content, root)
+        return
+    key = disk_cache.key_of("rules-check", text, str(path), *disk_cache.pack_parts(ctx.content, root))
+    if disk_cache.load("rules-check", key) is not None:
+        return
+    findings = rules_findings(ctx.content, root)
+    if not findings:
+        disk_cache.store("rules-check", key, ())
+    yield from findings
 
 
 PRINT_CHECKS = (card_fit, unit_chart_text, marker_faces)

@@ -17,16 +17,24 @@ logical name       PDF (reportlab TTFont, embedded  SVG
 
 Metrics (:func:`text_width`, :func:`ascent`, :func:`descent`, :func:`cap_height`,
 below) come from the same TTF files that get embedded in the PDF, so a layout that
-measures text gets exactly what the PDF shows.
+measures text gets exactly what the PDF shows. Reading a TTF whole takes a noticeable part of a
+``genkit check``: the metrics read from it (each character's advance width, the default width,
+ascent and descent) are kept in the disk cache (:mod:`.disk_cache`, keyed by genkit's code and
+fonts), and a width is measured by reportlab's own function on them; the fonts are read whole,
+and registered with reportlab, only when a PDF is written.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+from reportlab.lib.rl_accel import instanceStringWidthTTF
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+from . import disk_cache
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -75,6 +83,7 @@ def register_fonts() -> None:
             raise FileNotFoundError(f"bundled font missing: {path}")
         pdfmetrics.registerFont(TTFont(rl_name, str(path)))
     _registered = True
+    metrics.cache_clear()       # measure on the registered faces from now on: one copy of each
 
 
 def check_font(font: str) -> str:
@@ -89,20 +98,51 @@ def rl_font_name(font: str) -> str:
     return FONT_FILES[check_font(font)][0]
 
 
+class Face(NamedTuple):
+    """What a layout measures of a font: the fields of reportlab's TTF face that its width
+    function reads (``charWidths``: code point -> advance width, ``defaultWidth``, in 1/1000
+    em), and the ascent and descent (1/1000 em, descent negative)."""
+    charWidths: dict
+    defaultWidth: float
+    ascent: float
+    descent: float
+
+
+class Metrics(NamedTuple):
+    """A font as reportlab's ``instanceStringWidthTTF`` reads it: its ``face`` (a :class:`Face`,
+    or reportlab's own once the font is registered: the same fields, read from the same file)."""
+    face: Face
+
+
+@lru_cache(maxsize=None)
+def metrics(font: str) -> Metrics:
+    """The metrics of a logical font: those of its face registered with reportlab once a PDF is
+    written, else from the disk cache, else read from its TTF (and kept)."""
+    rl_name, filename = FONT_FILES[check_font(font)]
+    if rl_name in pdfmetrics.getRegisteredFontNames():
+        return Metrics(pdfmetrics.getFont(rl_name).face)
+
+    def read() -> Metrics:
+        face = TTFont(rl_name, str(FONT_DIR / filename)).face
+        return Metrics(Face(dict(face.charWidths), face.defaultWidth, face.ascent, face.descent))
+    return disk_cache.cached("font-metrics", disk_cache.key_of("font-metrics", rl_name, filename), read)
+
+
 def text_width(text: str, font: str = "sans", size: float = 10) -> float:
-    """Advance width of ``text`` in points, from the embedded TTF's metrics."""
+    """Advance width of ``text`` in points, from the embedded TTF's metrics (reportlab's width
+    function, as ``pdfmetrics.stringWidth`` calls it)."""
     if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
         return _text_width(text, font, size)
-    return pdfmetrics.stringWidth(text, rl_font_name(font), size)
+    return instanceStringWidthTTF(metrics(font), text, size)
 
 
 @lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
 def _text_width(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, rl_font_name(font), size)
+    return instanceStringWidthTTF(metrics(font), text, size)
 
 
-def _face(font: str):
-    return pdfmetrics.getFont(rl_font_name(font)).face
+def _face(font: str) -> Face:
+    return metrics(font).face
 
 
 def ascent(font: str, size: float) -> float:

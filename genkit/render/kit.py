@@ -22,9 +22,12 @@ import dataclasses
 import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from ..atomic import output_errors, replaced_folder
+from . import disk_cache
 from .aid import aid_pages
 from .booklet import rules_booklet
 from .cards import card_sheets, card_size
@@ -236,44 +239,63 @@ def _sheets(titles: list[str], digests: list[str]) -> list[dict]:
     return [{"page": i, "title": t, "sha256": d} for i, (t, d) in enumerate(zip(titles, digests), 1)]
 
 
-def _write(components: list[dict], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """One component as its files hold it: the name of its PDF and the PDF's bytes, each page's
+    SVG (file name, its UTF-8 bytes zlib-compressed: a kind's SVGs are held together, and kept in
+    the cache, at an eighth of their size) and its entry in the manifest (PNG previews are made from the PDF
+    once it is written)."""
+    file: str
+    pdf: bytes
+    svgs: tuple
+    entry: dict
+
+
+def written(comp: dict, content, source) -> Written:
+    """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry."""
+    g = content.game
+    pages = comp["pages"]
+    stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
+    pdf = comp.get("pdf") or pdf_bytes(pages, title=f"{g.title} - {stem}",   # the rules booklet's comes with its outline
+                                       subject=f"{g.title} {g.version} print-and-play: {stem}",
+                                       keywords=[g.id, g.version, source.sha256[:12]],
+                                       print_shop=comp["bleed"] > 0)
+    stamp = version_label(g.version, source.sha256)
+    svgs, digests = [], []
+    for i, p in enumerate(pages, 1):
+        text = svg_string(p)
+        svgs.append((f"{stem}-{i}.svg", zlib.compress(text.encode("utf-8"), 1)))
+        digests.append(page_digest(text, stamp))
+        del text
+    b = comp["bleed"]
+    first = pages[0]
+    entry = {"kind": comp["kind"], "file": comp["file"], "pages": len(pages),
+             "page_size_in": [round((first.width - 2 * b) / INCH, 4),
+                              round((first.height - 2 * b) / INCH, 4)]}
+    if b:
+        entry["bleed_in"] = round(b / INCH, 4)
+        entry["output_intent"] = SRGB
+    entry.update(comp["info"])
+    entry["svg"] = [f"svg/{name}" for name, _ in svgs]
+    entry["sheets"] = _sheets([p.title or f"{stem} {i}" for i, p in enumerate(pages, 1)], digests)
+    return Written(comp["file"], pdf, tuple(svgs), entry)
+
+
+def _write(parts: Iterable[Written], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
     (dest / "svg").mkdir(parents=True)
     if png:
         (dest / "png").mkdir()
     g = content.game
     manifest = {"game": g.id, "title": g.title, "version": g.version,
                 "content_sha256": source.sha256, "components": []}
-    stamp = version_label(g.version, source.sha256)
-    for comp in components:
-        pages = comp["pages"]
-        kind = comp["kind"]
-        pdf_path = dest / comp["file"]
-        stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
-        pdf_path.write_bytes(comp.get("pdf") or   # the rules booklet's comes with its outline
-                             pdf_bytes(pages, title=f"{g.title} - {stem}",
-                                       subject=f"{g.title} {g.version} print-and-play: {stem}",
-                                       keywords=[g.id, g.version, source.sha256[:12]],
-                                       print_shop=comp["bleed"] > 0))
-        svgs, digests = [], []
-        for i, p in enumerate(pages, 1):
-            name = f"{stem}-{i}.svg"
-            text = svg_string(p)
-            (dest / "svg" / name).write_text(text, encoding="utf-8")
-            svgs.append(f"svg/{name}")
-            digests.append(page_digest(text, stamp))
-        b = comp["bleed"]
-        first = pages[0]
-        entry = {"kind": kind, "file": comp["file"], "pages": len(pages),
-                 "page_size_in": [round((first.width - 2 * b) / INCH, 4),
-                                  round((first.height - 2 * b) / INCH, 4)]}
-        if b:
-            entry["bleed_in"] = round(b / INCH, 4)
-            entry["output_intent"] = SRGB
-        entry.update(comp["info"])
-        entry["svg"] = svgs
-        entry["sheets"] = _sheets([p.title or f"{stem} {i}" for i, p in enumerate(pages, 1)], digests)
+    for part in parts:
+        pdf_path = dest / part.file
+        pdf_path.write_bytes(part.pdf)
+        for name, data in part.svgs:
+            (dest / "svg" / name).write_bytes(zlib.decompress(data))
+        entry = dict(part.entry)
         if png:
-            entry["png"] = _render_pngs(pdf_path, dest / "png", stem, png_dpi)
+            entry["png"] = _render_pngs(pdf_path, dest / "png", Path(part.file).stem, png_dpi)
         manifest["components"].append(entry)
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                         encoding="utf-8")
@@ -304,12 +326,40 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     to replace, :class:`~genkit.atomic.OutputBusy` if another build is writing the same folder,
     :class:`~genkit.atomic.OutputError` (naming the output folder) if the disk is full or the
     folder not writable; on any failure, and if the process is killed, the previous output is
-    kept."""
+    kept.
+
+    Each component, written as PDF and SVG, is kept in the disk cache (:mod:`.disk_cache`), keyed
+    by the model, rules.md, the templates, the limits and the build's options: a build of a pack
+    whose component did not change writes the kept files (the same bytes) instead of laying it
+    out again."""
     source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} exists and is not a folder")
-    components = layout_kit(content, source, kinds, paper, counters, float(bleed_in),
-                            content_root=content_root, laid=laid, changed_cases=changed_cases)
+
+    def lay_out(kind: str) -> list[dict]:
+        return layout_kit(content, source, (kind,), paper, counters, float(bleed_in), content_root=content_root,
+                          laid=laid, changed_cases=changed_cases)
+    pack = disk_cache.pack_parts(content, content_root)
+    keys = {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
+                                    repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
+            for kind in kinds}
+    # what the cache lacks is laid out before the output folder is touched, as always
+    laid_out = {kind: None if disk_cache.exists("kit-part", keys[kind]) else lay_out(kind) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(components, folder, content, source, png, png_dpi)
+        return _write(_parts(kinds, keys, laid_out, lay_out, content, source), folder, content, source, png,
+                      png_dpi)
+
+
+def _parts(kinds, keys: dict, laid_out: dict, lay_out, content, source) -> Iterator[Written]:
+    """Each kind's components written, one kind at a time: read back from the cache, else made
+    from the kind's layout (and kept); a kind's pages are let go once they are written, so no
+    more is held at once than the layouts themselves."""
+    for kind in kinds:
+        comps = laid_out.pop(kind)
+        parts = disk_cache.load("kit-part", keys[kind]) if comps is None else None
+        if parts is None:
+            parts = [written(comp, content, source) for comp in (comps if comps is not None else lay_out(kind))]
+            comps = None
+            disk_cache.store("kit-part", keys[kind], parts)
+        yield from parts

@@ -14,6 +14,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from . import disk_cache
 from .draw import Group, Page, Primitive, Rect, Text
 from .fonts import cap_height, text_width
 from .geometry import bounds
@@ -21,6 +22,7 @@ from .sheets import (FOOTER_SIZE, PRINT_AT_100, extend_to_bleed, footer, page_si
                      page_with_bleed, version_label)
 from .templates import render_template
 from .text_fit import fit_text, wrap_text
+from ..model.yaml_safe import current_limits
 from ..templates import FOLDER as TEMPLATES_FOLDER
 
 #: the templates shipped with genkit (``templates/`` at the top of the repository, packaged as
@@ -48,7 +50,11 @@ def template_path(name: str, content_root: str | Path | None = None) -> Path:
 
 @lru_cache(maxsize=512)
 def _render_cached(path: str, mtime_ns: int, context_json: str) -> tuple:
-    return tuple(render_template(path, json.loads(context_json), root=_pack_of(Path(path))))
+    root = _pack_of(Path(path))
+    key = disk_cache.key_of("face", path, str(root), context_json, repr(current_limits()),
+                            disk_cache.templates_digest(Path(path).parent),
+                            disk_cache.templates_digest(DEFAULT_TEMPLATES))
+    return disk_cache.cached("face", key, lambda: tuple(render_template(path, json.loads(context_json), root=root)))
 
 
 def _pack_of(path: Path) -> Path | None:
@@ -60,7 +66,10 @@ def _pack_of(path: Path) -> Path | None:
 def render(path: Path, context: Mapping[str, Any]) -> list[Primitive]:
     """:func:`render_template` with the template confined to its content pack, memoised on
     (file, its mtime, context): identical faces (six American infantry fronts) are rendered
-    once.  (Each template is compiled once: see :func:`~.templates.make_environment`.)"""
+    once.  (Each template is compiled once: see :func:`~.templates.make_environment`.) Kept on
+    disk too (:mod:`.disk_cache`), keyed by the context, the bytes of every template the face
+    could read (its folder's and genkit's) and the limits in force: the next command reads the
+    face back rather than render it again."""
     path = Path(path)
     key = json.dumps(context, sort_keys=True, ensure_ascii=False)
     return list(_render_cached(str(path), path.stat().st_mtime_ns, key))

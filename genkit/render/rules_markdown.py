@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
-from markdown_it import MarkdownIt
-
 from ..model.yaml_safe import current_limits
 from .booklet_style import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X, TABLE_UNIT
 from .layout import PAPERS
@@ -41,7 +39,9 @@ class RulesError(ValueError):
 
 
 def parse_markdown(text: str):
-    """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it)."""
+    """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it).
+    The parser is imported here: a check whose rules.md is known clean (the disk cache) parses none."""
+    from markdown_it import MarkdownIt
     return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
 
 

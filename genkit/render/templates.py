@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
+import jinja2.bccache
 from jinja2.loaders import split_template_path
 
 from ..model import yaml_safe
@@ -55,7 +56,7 @@ from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
 from .fonts import cap_height, text_width
-from . import pack_clock
+from . import disk_cache, pack_clock
 from .sandbox import LimitedEnvironment, Limits, Refused, budget, current
 from .text_fit import fit_text, wrap_text
 
@@ -98,7 +99,8 @@ def make_environment(folder: str, root: str) -> LimitedEnvironment:
     """The sandboxed Jinja2 environment for the face templates in ``folder``, whose files must
     resolve inside ``root`` (unless ``folder`` is genkit's own: trusted).  ``{% include %}``,
     ``{% import %}`` and ``{% extends %}`` look in ``folder``, then in genkit's templates.
-    Cached, so each template is compiled once (Jinja2 recompiles it when its file changes)."""
+    Cached, so each template is compiled once (Jinja2 recompiles it when its file changes), and
+    its compiled code is kept on disk for the next command (:class:`CompiledTemplates`)."""
     if os.path.realpath(folder) == str(DEFAULT_FOLDER):
         folders: list[tuple[str, str | None]] = [(folder, None)]
     else:
@@ -112,9 +114,28 @@ def make_environment(folder: str, root: str) -> LimitedEnvironment:
         keep_trailing_newline=True,
         helpers={f.__name__: _points_only(f) for f in (text_width, fit_text, cap_height, wrap_text)},
         filters={"yaml": _yaml_filter},
+        bytecode_cache=CompiledTemplates(),
     )
     env.globals.update(INCH=INCH, MM=MM)
     return env
+
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja2's compiled code of a template kept in genkit's disk cache (:mod:`.disk_cache`),
+    found by the template's name, file and source text (Jinja2's bucket key and checksum), the
+    limits in force and genkit's code (the sandbox compiles templates its own way): a command
+    whose faces changed but whose templates did not compiles none of them."""
+
+    def _key(self, bucket: jinja2.bccache.Bucket) -> str:
+        return disk_cache.key_of("template-code", bucket.key, bucket.checksum, repr(yaml_safe.current_limits()))
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = disk_cache.load("template-code", self._key(bucket))
+        if isinstance(code, bytes):
+            bucket.bytecode_from_string(code)     # Jinja2 refuses another version's code itself
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        disk_cache.store("template-code", self._key(bucket), bucket.bytecode_to_string())
 
 
 #: a size or width a template gives genkit's helpers, in points: a sheet is a few thousand

@@ -34,8 +34,10 @@ from genkit.render import kit
 
 out, hook = sys.argv[1], sys.argv[2]
 die = lambda: os.kill(os.getpid(), signal.SIGKILL)
-if hook == "while-writing":          # the first PDF is written, the rest is not
-    kit.svg_string = lambda page: die()
+if hook == "while-writing":          # the first PDF is written, the rest is not (its SVGs are next)
+    from pathlib import Path
+    real_write_bytes = Path.write_bytes
+    Path.write_bytes = lambda self, data: die() if self.suffix == ".svg" else real_write_bytes(self, data)
 elif hook == "after-swap":           # the new kit is in place, the old one not yet deleted
     real_swap = atomic._swap
     atomic._swap = lambda new, old: (real_swap(new, old), die())

@@ -1,0 +1,242 @@
+"""What genkit lays out, kept on disk between commands, so ``check`` and ``build`` of a game
+whose content has not changed since the last one read it back instead of laying it out again.
+
+Every entry is found by a key that is the SHA-256 of all it was made from: the inputs the
+caller names (a template's context, every template file it could read, the limits in force)
+and :func:`code_digest`, the bytes of genkit's own code and fonts and the versions of the
+libraries that lay out and parse (Jinja2, PyYAML, reportlab). So a changed template, content
+value, limit or genkit release never finds an entry made before it: the entry is not stale,
+it is simply not looked up. Only what succeeded is kept: a refusal is made afresh each time,
+with its message.
+
+Where (the cache folder, documented in README and ``docs/adding-a-game.md``):
+
+* ``$GENKIT_CACHE_DIR`` when set; ``GENKIT_CACHE_DIR=off`` (or empty) keeps nothing on disk;
+* else ``$XDG_CACHE_HOME/genkit``, else ``~/.cache/genkit``.
+
+The folder is kept under :data:`MOST_BYTES` (``GENKIT_CACHE_MB``, default 256): the first
+command of a process that adds an entry to a fuller folder deletes the entries used longest
+ago (reading an entry counts as a use). Deleting the folder is always safe. A cache that cannot be read or written (no room, no
+permission, a damaged entry) is a miss, never an error: the work is done as without it.
+Entries are Python pickles, written by this user's genkit into this user's cache folder.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+OFF = ("", "off", "0", "no", "false")
+MOST_BYTES = 256 * 2 ** 20          #: the cache folder's size, past which old entries go
+PACKAGE = Path(__file__).resolve().parents[1]       # genkit/
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when the cache is off (see the module doc)."""
+    chosen = os.environ.get("GENKIT_CACHE_DIR")
+    if chosen is not None:
+        return None if chosen.strip().lower() in OFF else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "genkit"
+
+
+def _stamps(folder: str, seen: set) -> list[tuple[str, int, int, int]]:
+    """(path, size, time of change, time of status change) of every regular file under
+    ``folder`` (links followed, each real folder once, compiled Python left out), sorted."""
+    real = os.path.realpath(folder)
+    if real in seen:
+        return []
+    seen.add(real)
+    out = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        try:
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    out += _stamps(entry.path, seen)
+            elif entry.is_file():
+                info = entry.stat()
+                out.append((entry.path, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
+        except OSError:
+            out.append((entry.path, -1, 0, 0))
+    return out
+
+
+def folder_digest(folder: str | os.PathLike, largest: int | None = None) -> str:
+    """SHA-256 of the names and bytes of every file under ``folder`` ('' when it is not a
+    folder): what a template found there may read. A file past ``largest`` bytes counts by its
+    size alone (a template that large is refused before it is read, so nothing made from it is
+    ever kept) and is never read. Hashed again only when a file's name, size or times of change
+    differ from the last time in this process."""
+    folder = os.fspath(folder)
+    if not os.path.isdir(folder):
+        return ""
+    return _hashed(folder, tuple(_stamps(folder, set())), largest)
+
+
+@lru_cache(maxsize=64)
+def _hashed(folder: str, stamps: tuple, largest: int | None) -> str:
+    digest = hashlib.sha256()
+    for path, size, *_ in stamps:
+        digest.update(f"{os.path.relpath(path, folder)}\0{size}\0".encode())
+        if largest is not None and size > largest:
+            continue
+        try:
+            with open(path, "rb") as f:
+                while chunk := f.read(1 << 20):
+                    digest.update(chunk)
+        except OSError:
+            digest.update(b"\0unreadable")
+    return digest.hexdigest()
+
+
+def templates_digest(folder: str | os.PathLike) -> str:
+    """:func:`folder_digest` of a folder of templates, files past the ``template_size`` limit
+    in force counted by their size. genkit's own templates change with genkit, not while it
+    runs: they are hashed once a process."""
+    from ..model.yaml_safe import current_limits
+    from ..templates import FOLDER
+    if os.fspath(folder) == os.fspath(FOLDER):
+        return _genkit_templates()
+    return folder_digest(folder, current_limits().template_size)
+
+
+@lru_cache(maxsize=1)
+def _genkit_templates() -> str:
+    from ..templates import FOLDER
+    return folder_digest(FOLDER)
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """SHA-256 of genkit's code and fonts (every file of the package) and of the versions of
+    Python and of the libraries whose output an entry holds: any change makes new keys."""
+    import jinja2
+    import reportlab
+    import yaml
+    versions = f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
+    return hashlib.sha256(versions.encode() + folder_digest(PACKAGE).encode()).hexdigest()
+
+
+def key_of(kind: str, *parts: str) -> str:
+    """The key of an entry of ``kind`` made from ``parts`` (and genkit's code)."""
+    digest = hashlib.sha256(f"{kind}\0{code_digest()}".encode())
+    for part in parts:
+        digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _entry_path(folder: Path, kind: str, key: str) -> Path:
+    return folder / kind / key[:2] / f"{key}.pickle"
+
+
+def exists(kind: str, key: str) -> bool:
+    """Whether an entry is kept under ``key`` (it may still turn out unreadable: :func:`load`)."""
+    folder = cache_dir()
+    return folder is not None and _entry_path(folder, kind, key).is_file()
+
+
+def load(kind: str, key: str) -> Any | None:
+    """The value kept under ``key`` (None: none, or the cache is off or unreadable)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = _entry_path(folder, kind, key)
+    try:
+        with open(path, "rb") as f:
+            value = pickle.load(f)
+        os.utime(path)                    # used now: the last to go when the folder is full
+        return value
+    except Exception:      # missing, unreadable, damaged, from another layout of the classes: a miss
+        return None
+
+
+def store(kind: str, key: str, value: Any) -> None:
+    """Keep ``value`` under ``key``: written beside its place and renamed into it, so a reader
+    sees a whole entry or none; any failure to write leaves the cache as it was."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    path = _entry_path(folder, kind, key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except Exception:
+        return
+    _pruned(folder)
+
+
+def most_bytes() -> int:
+    """The size the cache folder is kept under: ``GENKIT_CACHE_MB`` megabytes, else :data:`MOST_BYTES`."""
+    try:
+        return int(float(os.environ["GENKIT_CACHE_MB"]) * 2 ** 20)
+    except (KeyError, ValueError):
+        return MOST_BYTES
+
+
+@lru_cache(maxsize=4)
+def _pruned(folder: Path) -> None:
+    """Once a process: when this cache's entries in ``folder`` (its ``*.pickle`` files; the
+    folder also holds other things genkit keeps, such as the VASSAL engine, never touched here)
+    take more than :func:`most_bytes`, delete those used longest ago until they take three
+    quarters of it."""
+    limit = most_bytes()
+    found = []
+    for top, _, files in os.walk(folder):
+        for name in files:
+            if not name.endswith(".pickle"):
+                continue
+            path = os.path.join(top, name)
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            found.append((info.st_mtime_ns, info.st_size, path))
+    total = sum(size for _, size, _ in found)
+    if total <= limit:
+        return
+    for _, size, path in sorted(found):
+        if total <= limit * 3 // 4:
+            break
+        try:
+            os.unlink(path)
+            total -= size
+        except OSError:
+            pass
+
+
+def cached(kind: str, key: str, make: Callable[[], Any]) -> Any:
+    """The value kept under ``key``, else ``make()``, kept (only when it returns)."""
+    value = load(kind, key)
+    if value is None:
+        value = make()
+        store(kind, key, value)
+    return value
+
+
+def pack_parts(content, content_root) -> tuple[str, ...]:
+    """What anything printed from a pack may read besides its own inputs: the whole model (as
+    validated, overrides applied), every template of the pack and of genkit, and the limits in
+    force (``--limit``)."""
+    from ..model.yaml_safe import current_limits
+    from ..templates import FOLDER
+    own = ""
+    if content_root is not None:
+        root = Path(content_root)
+        own = templates_digest((root.parent if root.is_file() else root) / "templates")
+    return (content.model_dump_json(), own, templates_digest(FOLDER), repr(current_limits()))

@@ -1,0 +1,161 @@
+"""Issue 29: what ``check`` and ``build`` lay out is kept on disk (genkit/render/disk_cache.py)
+and read back by the next command, but never when anything it was made from has changed: a
+template (the face's own file or one it imports), the model, rules.md, the limits. A kit built
+from the cache is the kit built without it, byte for byte; a damaged cache is a miss.
+
+Each command runs as a designer runs it, a process of its own, with its own cache folder."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from genkit.render import disk_cache
+
+from tests.conftest import ROOT, edit
+
+def genkit_run(*args, cache: Path | None) -> subprocess.CompletedProcess:
+    """``genkit ARGS`` in a process of its own, with the cache in ``cache`` (None: off)."""
+    env = dict(os.environ, GENKIT_CACHE_DIR=str(cache) if cache is not None else "off")
+    return subprocess.run([sys.executable, "-m", "genkit.cli", *map(str, args)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def kit_files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def entries(cache: Path, kind: str) -> list[Path]:
+    return sorted((cache / kind).rglob("*.pickle")) if (cache / kind).is_dir() else []
+
+
+def build(game: Path, out: Path, cache: Path | None, *only: str) -> dict[str, bytes]:
+    args = ["build", game, "--out", out] + (["--only", ",".join(only)] if only else [])
+    done = genkit_run(*args, cache=cache)
+    assert done.returncode == 0, done.stderr
+    return kit_files(out)
+
+
+def test_a_kit_read_back_from_the_cache_is_the_kit_built_without_it(game_copy, tmp_path):
+    cache = tmp_path / "cache"
+    cold = build(game_copy, tmp_path / "cold", cache)
+    assert entries(cache, "face") and entries(cache, "kit-part") and entries(cache, "font-metrics")
+    warm = build(game_copy, tmp_path / "warm", cache)
+    off = build(game_copy, tmp_path / "off", None)
+    assert cold == warm == off
+
+
+def test_an_edited_template_the_face_imports_is_rendered_afresh(game_copy, tmp_path):
+    # the pack's own counter face imports the pack's own symbols: only the imported file changes
+    templates = game_copy / "templates"
+    for name in ("counter.yaml.j2", "_symbols.yaml.j2"):
+        shutil.copy(ROOT / "templates" / name, templates / name)
+    cache = tmp_path / "cache"
+    before = build(game_copy, tmp_path / "before", cache, "counters")
+    face = templates / "counter.yaml.j2"
+    stamp = face.stat()
+    symbols = templates / "_symbols.yaml.j2"
+    text = symbols.read_text()
+    assert "stroke_width: {{ 1.0 * k }}" in text
+    symbols.write_text(text.replace("stroke_width: {{ 1.0 * k }}", "stroke_width: {{ 2.0 * k }}"))
+    os.utime(face, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))       # the face's own file is untouched
+    after = build(game_copy, tmp_path / "after", cache, "counters")
+    uncached = build(game_copy, tmp_path / "off", None, "counters")
+    assert after["counters.pdf"] != before["counters.pdf"]
+    assert after == uncached
+
+
+def test_a_changed_model_lays_the_booklet_out_again(game_copy, tmp_path):
+    cache = tmp_path / "cache"
+    before = build(game_copy, tmp_path / "before", cache, "rules")
+    edit(game_copy / "game.yaml", "subtitle: Conflict Alaska", "subtitle: Conflict on the Strait")
+    after = build(game_copy, tmp_path / "after", cache, "rules")
+    assert after["rules.pdf"] != before["rules.pdf"]
+    assert after == build(game_copy, tmp_path / "off", None, "rules")
+
+
+def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path):
+    cache = tmp_path / "cache"
+    clean = genkit_run("check", game_copy, cache=cache)
+    assert clean.returncode == 0, clean.stdout
+    assert entries(cache, "rules-check") and entries(cache, "face")
+    # rules.md: a placeholder that names no value
+    edit(game_copy / "rules.md", "*{{ game.title }}* is a game", "*{{ game.no_such_value }}* is a game")
+    # a card's text far too long for its face (the card's face was kept clean before)
+    edit(game_copy / "cards.yaml", "text: ", "text: " + "Very long words indeed " * 60 + " ")
+    broken = genkit_run("check", game_copy, cache=cache)
+    assert broken.returncode == 1
+    assert "rules.md" in broken.stdout and "no_such_value" in broken.stdout
+    assert "[card-face]" in broken.stdout
+    assert broken.stdout == genkit_run("check", game_copy, cache=None).stdout
+
+
+def test_tighter_limits_are_not_served_a_face_made_under_the_defaults(game_copy, tmp_path):
+    cache = tmp_path / "cache"
+    assert genkit_run("check", game_copy, cache=cache).returncode == 0
+    tight = genkit_run("--limit", "template_size=1KB", "check", game_copy, cache=cache)
+    assert tight.returncode == 1 and "template_size" in tight.stdout
+
+
+def test_a_damaged_cache_is_a_miss(game_copy, tmp_path):
+    cache = tmp_path / "cache"
+    good = build(game_copy, tmp_path / "good", cache, "cards", "rules", "counters")
+    damaged = [p for kind in ("face", "kit-part", "font-metrics") for p in entries(cache, kind)]
+    assert damaged
+    for p in damaged:
+        p.write_bytes(b"not a pickle")
+    assert build(game_copy, tmp_path / "again", cache, "cards", "rules", "counters") == good
+
+
+def test_no_cache_folder_is_written_when_the_cache_is_off(game_copy, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    build(game_copy, tmp_path / "kit", None, "cards")
+    assert not (tmp_path / "home").exists() and not (tmp_path / "xdg").exists()
+
+
+def test_the_cache_folder_is_the_documented_one(monkeypatch, tmp_path):
+    monkeypatch.delenv("GENKIT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert disk_cache.cache_dir() == tmp_path / "xdg" / "genkit"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert disk_cache.cache_dir() == tmp_path / "home" / ".cache" / "genkit"
+    for off in ("off", "", "0"):
+        monkeypatch.setenv("GENKIT_CACHE_DIR", off)
+        assert disk_cache.cache_dir() is None
+
+
+def test_a_file_changed_in_place_changes_its_folders_digest(tmp_path):
+    # the same size and the same time of change, other bytes: a new digest all the same
+    (tmp_path / "sub").mkdir()
+    part = tmp_path / "sub" / "part.j2"
+    part.write_text("- rect: {x: 0}\n")
+    first = disk_cache.folder_digest(tmp_path)
+    stamp = part.stat()
+    part.write_text("- rect: {x: 9}\n")
+    os.utime(part, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert disk_cache.folder_digest(tmp_path) != first
+    second = disk_cache.folder_digest(tmp_path)
+    (tmp_path / "sub" / "new.j2").write_text("")
+    assert disk_cache.folder_digest(tmp_path) not in (first, second)
+
+
+def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("GENKIT_CACHE_MB", "1")
+    disk_cache._pruned.cache_clear()
+    for n in range(6):                                   # 6 x 300 kB, each used later than the last
+        disk_cache.store("test", f"{n:064x}", b"x" * 300_000)
+        os.utime(next((tmp_path / "test").rglob(f"{n:064x}.pickle")), ns=(n * 10**9, n * 10**9))
+    (tmp_path / "vassal").mkdir()                       # what else genkit keeps there stays
+    (tmp_path / "vassal" / "engine.zip").write_bytes(b"z" * 2_000_000)
+    os.utime(tmp_path / "vassal" / "engine.zip", ns=(0, 0))
+    disk_cache._pruned.cache_clear()
+    disk_cache.store("test", "f" * 64, b"y")
+    assert (tmp_path / "vassal" / "engine.zip").stat().st_size == 2_000_000
+    kept = {p.stem for p in (tmp_path / "test").rglob("*.pickle")}
+    assert sum(p.stat().st_size for p in tmp_path.rglob("*.pickle")) <= 2 ** 20 * 3 // 4
+    assert "f" * 64 in kept and f"{5:064x}" in kept and f"{0:064x}" not in kept
