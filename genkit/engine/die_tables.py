@@ -67,7 +67,7 @@ def die_table_chart(table) -> Chart:
     notes += (table.text,) if table.text else ()
     rows = tuple((row.roll,) + tuple(row.results) for row in table.rows)
     span = "half" if len(table.columns) <= 2 else "full"
-    return Chart("table:" + table.id, table.name, (label,) + tuple(table.columns), rows, notes, span=span)
+    return Chart("table_" + table.id, table.name, (label,) + tuple(table.columns), rows, notes, span=span)
 
 
 def die_table_charts(content) -> list:
