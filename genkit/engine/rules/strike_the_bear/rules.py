@@ -12,7 +12,7 @@ from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
 from ..standard.events import Restored
-from ..standard.rules import END, REPLACEMENT
+from ..standard.rules import END
 from ..standard.rules import Game as StandardGame
 from ..standard.state import RESTORE
 from .section import Section
@@ -90,6 +90,8 @@ class Game(StandardGame):
                       for h in self.obj_spaces]
         self.default_objectives = tuple(sec.objectives.default)
         self.last_phase = len(self.phase_ids) - 1
+        #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
+        self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
 
     # ------------------------------------------------------------------ set-up (14.0)
 
@@ -118,8 +120,6 @@ class Game(StandardGame):
             return self._next_phase(s)
         self._weather_tables(s)
         StandardGame._enter_phase(self, s, same)
-        if kind == REPLACEMENT and s.stage == RESTORE:
-            s.points = 1            # 12.0: the phase lasts until its player ends it (OPs pay)
 
     def _mutual_rolls(self, s: StbState) -> None:
         """3.1: the weather (rolled again before the transition turn while snow comes up; the
