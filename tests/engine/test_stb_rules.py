@@ -162,3 +162,53 @@ def test_13_1_1_sole_occupancy_controls_and_13_5_the_objectives_decide():
     assert s.ctrl[k] == -1                          # Vilnius starts shared: uncontrolled
     s = play_to_turn(g, g.initial_state(2), 99)
     assert s.ended and s.reason.startswith("objectives") or s.reason == "no_units"
+
+
+def test_6_4_3_no_more_rail_moves_than_the_capacity_in_a_turn():
+    g = game()
+    s = g.initial_state(1)
+    while g.phase_ids[s.phase] != "russian_movement":
+        g.apply(s, g.legal_actions(s)[0])
+    rus = g.side_ids.index("russian")
+    assert any(a[0] == "march" for a in g.legal_actions(s))
+    marchers = [p for p in g.side_pieces[rus] if s.loc[p] >= 0][:g.section.strategic_capacity]
+    for p in marchers:
+        s.marched |= 1 << p
+    g._mc = None
+    assert not any(a[0] == "march" for a in g._movers(s))
+
+
+def test_9_2_3_the_luftwaffe_joins_a_german_battle_once_per_unit_and_turn():
+    g = game()
+    s = g.initial_state(1)
+    ger = g.side_ids.index("german")
+    s.actor = ger
+    c3 = h(g, "C3")
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    assert ("luftwaffe", g.section.luftwaffe.shift, 0) in g.modifiers(s, atts, c3)
+    s.air = 0
+    assert not any(m[0] == "luftwaffe" for m in g.modifiers(s, atts, c3))
+    s.air = g.section.luftwaffe.units
+    s.target, s.attackers, s.stage = c3, sum(1 << p for p in atts), 2
+    g._battle(s)
+    assert s.air == g.section.luftwaffe.units - 1
+
+
+def test_11_8_3_a_leader_left_alone_rolls_to_relocate_or_be_lost():
+    g = game()
+    outcomes = set()
+    for seed in range(40):
+        s = g.initial_state(seed)
+        ger = g.side_ids.index("german")
+        a5 = h(g, "A5")
+        ldr = next(p for p in g.stack(s, a5) if g.p_leader[p])
+        for q in [q for q in g.stack(s, a5) if not g.p_leader[q]]:
+            g._remove(s, q)
+        g._leader_loss(s, ldr, a5)
+        at = s.loc[ldr]
+        if at >= 0:
+            assert at != a5 and any(g.p_side[q] == ger and not g.p_leader[q] for q in g.stack(s, at))
+            outcomes.add("relocated")
+        else:
+            outcomes.add("lost")
+    assert outcomes == {"relocated", "lost"}

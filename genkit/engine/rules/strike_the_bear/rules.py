@@ -14,7 +14,7 @@ from ...view import View
 from ..standard.events import Restored
 from ..standard.rules import END
 from ..standard.rules import Game as StandardGame
-from ..standard.state import RESTORE
+from ..standard.state import RESTORE, RETREAT
 from .section import Section
 from .state import StbState
 
@@ -64,6 +64,7 @@ class Game(StandardGame):
         self.p_leader = [int(tids[t] in leaders) for t in self.p_type]
         self.p_armour = [int(tids[t] in armour) for t in self.p_type]
         self.leaders = [tuple(p for p in ps if self.p_leader[p]) for ps in self.side_pieces]
+        self.side_mask = [sum(1 << p for p in ps) for ps in self.side_pieces]
         # 6.3.3: movement allowances (half MP) per weather
         base = list(self.t_ma2)
         self.ma_by_weather = {}
@@ -90,6 +91,11 @@ class Game(StandardGame):
                       for h in self.obj_spaces]
         self.default_objectives = tuple(sec.objectives.default)
         self.last_phase = len(self.phase_ids) - 1
+        air = sec.luftwaffe
+        #: 9.2.3: the side the Luftwaffe flies for (-1 none), its units and their shift
+        self.air_side = self.side_ids.index(air.side) if air is not None else -1
+        self.air_units = air.units if air is not None else 0
+        self.air_shift = air.shift if air is not None else 0
         #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
         self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
 
@@ -101,6 +107,7 @@ class Game(StandardGame):
         s.weather, s.objectives = FIRST_WEATHER, ((),) * self.nsides
         s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
         s.spent = [0] * self.nsides
+        s.air = self.air_units
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -132,6 +139,7 @@ class Game(StandardGame):
             if drms or r.result not in wsec.reroll_before:
                 break
         s.weather = r.result
+        s.air = self.air_units
         column = wt.read(r.modified, "ops")
         objectives = list(s.objectives)
         for side, sid in enumerate(self.side_ids):
@@ -152,6 +160,13 @@ class Game(StandardGame):
             self._mc = None
             self._probes.found.clear()
             self._probes.size = 0
+
+    def _movers(self, s: StbState) -> list:
+        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity)."""
+        out = StandardGame._movers(self, s)
+        if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
+            out = [a for a in out if a[0] != "march"]
+        return out
 
     def _compute(self, s: StbState) -> list:
         self._weather_tables(s)
@@ -230,6 +245,8 @@ class Game(StandardGame):
                 out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
             if units and not self.in_command(s, who, h):
                 out.append(("out_of_command:" + self.side_ids[who], 0, -sign * sec.leaders.out_of_command_drm))
+            if who == self.air_side and s.air > 0:
+                out.append(("luftwaffe", sign * self.air_shift, 0))
         return out
 
     def _weather_row(self, s: StbState) -> int:
@@ -239,7 +256,9 @@ class Game(StandardGame):
 
     def _battle(self, s: StbState) -> None:
         """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
-        modifiers read the same), then the standard battle (11.9)."""
+        modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
+        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
+        rolls on the Leader Loss table."""
         h, side = s.target, s.actor
         atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
         pay = []
@@ -247,10 +266,44 @@ class Game(StandardGame):
             cost = self.supply_cost(s, pieces, h, who)
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
+        flies = s.air > 0 and self.air_side >= 0
+        leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
         StandardGame._battle(self, s)
         for who, cost in pay:
             s.ops[who] -= cost
             s.spent[who] += cost
+        if flies:
+            s.air -= 1
+        if s.stage != RETREAT:
+            for ldr in leaders:
+                self._leader_loss(s, ldr, h)
+
+    def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
+        """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
+        eliminated, or relocates to the nearest ox holding units of his side (the lowest id among
+        equals; none: eliminated)."""
+        side = self.p_side[ldr]
+        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
+            return
+        roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
+        dest = -1
+        if not roll.startswith("eliminated"):
+            best = None
+            for q in self.side_pieces[side]:
+                at = s.loc[q]
+                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
+                        and self._room(s, at, ldr):
+                    key = (self.board.distance(h, at), at)
+                    if best is None or key < best:
+                        best = key
+            dest = best[1] if best is not None else -1
+        if dest < 0:
+            if s.loc[ldr] >= 0:
+                self._remove(s, ldr)
+            return
+        if s.loc[ldr] >= 0:
+            self._lift(s, ldr)
+        self._put(s, ldr, dest)
 
     # ------------------------------------------------------------------ 12.0 reorganization
 

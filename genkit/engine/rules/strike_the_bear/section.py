@@ -43,6 +43,13 @@ class Reorganization(Strict):
     replacement_columns: int = Field(1, ge=1, le=9, description="12.3.5: ox columns from the friendly edge")
 
 
+class Luftwaffe(Strict):
+    """Case 9.2.3: air units joining battles."""
+    side: Id = Field(description="the side they fly for")
+    units: int = Field(ge=0, le=9, description="battles they may join each turn (one each)")
+    shift: int = Field(1, ge=0, le=9, description="columns in that side's favour")
+
+
 class Section(StandardSection):
     """The standard options plus the system's own (docs/strike-the-bear-rules.md)."""
     edges: dict[Id, Line] = Field(description="6.1.3: side -> the ox column letter of its friendly board edge")
@@ -55,6 +62,8 @@ class Section(StandardSection):
     combined_arms_shift: int = Field(1, ge=0, le=9, description="11.7: columns for infantry with armour")
     objectives: Objectives
     reorganization: Reorganization = Field(default_factory=Reorganization)
+    strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
+    luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
 
 __all__ = ["SECTION", "Section"]

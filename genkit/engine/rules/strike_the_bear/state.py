@@ -11,8 +11,9 @@ class StbState(StandardState):
     left this turn (3.3). ``objectives``: per side, the names of its objectives, the last set
     rolled (13.2; empty: none rolled yet, the default set counts). ``ctrl``: per objective space
     (:attr:`Game.obj_spaces`), the side that controls it, -1 none (13.1). ``spent``: per side,
-    the OPs spent in the game (a statistic)."""
-    __slots__ = ("ctrl", "objectives", "ops", "spent", "weather")
+    the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
+this turn (9.2.3)."""
+    __slots__ = ("air", "ctrl", "objectives", "ops", "spent", "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent")
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("weather", "objectives")
+    VALUES = StandardState.VALUES + ("weather", "objectives", "air")
