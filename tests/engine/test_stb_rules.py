@@ -153,6 +153,9 @@ def test_12_3_eliminated_units_return_reduced_at_the_friendly_edge_for_their_ops
     assert ("replace", p) in g._reorganization(s)
     g._do(s, ("replace", p))
     assert s.loc[p] in g.edge[rus] and s.reduced[p] == 1 and s.ops[rus] == 0
+    # the friendly edge's oxes a unit may stand in: never the sea
+    assert all(g.board.cost[e] for side in g.edge for e in side)
+    assert h(g, "A1") not in g.edge[g.side_ids.index("german")]
 
 
 def test_13_1_1_sole_occupancy_controls_and_13_5_the_objectives_decide():

@@ -8,6 +8,7 @@ the objectives rolled (13.0). The die-roll tables are the model's ``die_tables``
 case 13), read through :mod:`genkit.engine.die_tables`."""
 from __future__ import annotations
 
+from ...board import IMPASSABLE
 from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
@@ -45,9 +46,10 @@ class Game(StandardGame):
         self.tables = readers(content)
         self.nsides = len(self.side_ids)
         ids = [board.id_of(h) for h in range(board.n)]
-        #: per side: the oxes of its friendly board edge (6.1.3)
+        #: per side: the oxes of its friendly board edge a unit may stand in (6.1.3)
         self.edge = [tuple(h for h, i in enumerate(ids) if i[:1] == sec.edges[sid] and i[1:].isdigit()
-                           and board.spaces.spaces[h].kind == "ox") for sid in self.side_ids]
+                           and board.spaces.spaces[h].kind == "ox" and board.cost[h] != IMPASSABLE)
+                     for sid in self.side_ids]
         #: ox column letter -> its index west to east (the railhead counts columns, 6.4.1)
         self.column_of = [ord(i[0]) - ord("A") if i[:1].isalpha() else 99 for i in ids]
         rail = [[] for _ in range(board.n)]
