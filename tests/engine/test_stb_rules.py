@@ -215,3 +215,13 @@ def test_11_8_3_a_leader_left_alone_rolls_to_relocate_or_be_lost():
         else:
             outcomes.add("lost")
     assert outcomes == {"relocated", "lost"}
+
+
+def test_3_0_the_mutual_phases_roll_once_a_turn():
+    g = game()
+    s = g.initial_state(4)
+    s.trace = []
+    play_to_turn(g, s, 2)           # turn 1 rolls nothing; entering turn 2 rolls its mutual phases
+    weather = [f for f, why in s.trace if why == "weather"]
+    ops = [f for f, why in s.trace if why == "ops"]
+    assert len(weather) >= 1 and len(ops) == 2 * 2      # two dice per side, once

@@ -123,7 +123,7 @@ class Game(StandardGame):
         self._control(s)
         kind = self.phase_kind[s.phase]
         if kind == MUTUAL:
-            if s.turn > 1:
+            if s.turn > 1 and not same:     # once a turn (the phase acts for both sides in turn)
                 self._mutual_rolls(s)
             StandardGame._enter_phase(self, s, same)
             return self._next_phase(s)
