@@ -19,7 +19,7 @@ def table(**kw):
     return DieTable.model_validate(base)
 
 
-def test_13_1_rows_must_cover_every_total_once():
+def test_std_13_1_rows_must_cover_every_total_once():
     with pytest.raises(ValidationError, match="no row for the total 6"):
         table(rows=[{"roll": "1-3", "results": ["a", "b"]}, {"roll": "4-5", "results": ["c", "d"]}])
     with pytest.raises(ValidationError, match="in two rows"):
@@ -30,25 +30,26 @@ def test_13_1_rows_must_cover_every_total_once():
         table(rows=[{"roll": "one", "results": ["a", "b"]}])
 
 
-def test_13_2_and_13_3_a_roll_adds_its_modifiers_and_reads_the_last_row_beyond():
+def test_std_13_3_a_modified_total_beyond_the_table_reads_its_first_or_last_row():
     r = DieTableReader(table())
     assert r.read(2) == "Fair" and r.read(5, "combat") == "1L"
     assert r.read(9) == "Snow" and r.read(-3) == "Fair"
-    s = State.__new__(State)
-    s.rng, s.nrolls, s.trace = 12345, 0, None
-    got = r.roll(s, "weather", ("late",))
-    assert got.modified == got.total + 2 and 1 <= got.total <= 6
-    assert got.result == r.read(got.modified, "weather")
 
 
-def test_13_2_two_dice_are_added():
+def test_std_13_2_two_dice_are_added_and_the_modifiers_named():
     t = table(dice=2, rows=[{"roll": "2-6", "results": ["a", "b"]}, {"roll": "7", "results": ["c", "d"]},
                             {"roll": "8-12", "results": ["e", "f"]}])
     assert (t.low, t.high) == (2, 12)
-    assert DieTableReader(t).read(7) == "c"
+    r = DieTableReader(t)
+    assert r.read(7) == "c"
+    s = State.__new__(State)
+    s.rng, s.nrolls, s.trace = 12345, 0, []
+    got = r.roll(s, None, ("late",))
+    assert s.nrolls == 2 and got.total == sum(f for f, _ in s.trace) and 2 <= got.total <= 12
+    assert got.modified == got.total + 2 and got.result == r.read(got.modified)
 
 
-def test_13_4_the_chart_prints_every_row_and_modifier():
+def test_std_13_4_the_chart_prints_every_row_and_modifier():
     c = die_table_chart(table())
     assert c.columns == ("d6", "Weather", "Combat")
     assert c.rows[0] == ("1-3", "Fair", "0")
