@@ -14,6 +14,7 @@ from pydantic import Field
 from ..hexes import in_band, parse_hex_id
 from .schema_base import Colour, HexId, Id, Line, Paragraph, Strict
 from .schema_cards import Deck, Die, SymbolSet
+from .schema_die_tables import DieTable
 from .schema_map import Map, Terrain
 
 
@@ -294,6 +295,8 @@ class Content(Strict):
     decks: list[Deck] = Field(default_factory=list, description="the decks of cards; empty: the game has no cards")
     symbol_sets: list[SymbolSet] = Field(default_factory=list, description="symbols the decks' fields name")
     tracks: list[Track] = Field(default_factory=list, description="tracks printed on the player aid")
+    die_tables: list[DieTable] = Field(default_factory=list, description="die-roll tables the rules read and the "
+                                                                       "player aid prints (standard rules case 13)")
     turn_track: TurnTrack
     rules: Optional[dict] = Field(None, description="the section of game.rules_module, checked by that module")
 

@@ -51,6 +51,8 @@ GAMES = (
     ("content/corval_shore", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
     ("content/tallis_gap", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), None),
     ("content/tallis_gap", "random-random-seed-2", 2, ("random", "random"), 120),
+    ("content/strike_the_bear", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 500),
+    ("content/strike_the_bear", "random-random-seed-2", 2, ("random", "random"), 500),
     ("tests/fixtures/standard_mini", "random-random-seed-1", 1, ("random", "random"), 120),
     ("tests/fixtures/ridge", "random-random-seed-1", 1, ("random", "random"), None),
     ("tests/fixtures/engine/skirmish", "greedy-random-seed-3", 3, ("greedy", "random"), None),

@@ -58,10 +58,12 @@ class Game(Movement, Combat, GameRules):
 
     name = "standard"
     state_class = StandardState
+    #: the model of the ``rules:`` section (a game extending these rules may extend it)
+    section_class = Section
 
     def __init__(self, content):
         GameRules.__init__(self, content)
-        self.section = sec = Section.model_validate(content.rules or {})
+        self.section = sec = self.section_class.model_validate(content.rules or {})
         tb = Tables(self, sec)
         for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
                      "h_mult", "h_shift", "h_drm", "crt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",

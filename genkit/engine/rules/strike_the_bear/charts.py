@@ -1,0 +1,36 @@
+"""The charts of a game on the Strike the Bear system: the standard rules' terrain, stacking
+and modifier charts, every die-roll table of the model (standard rules case 13), and the
+operations ratings (1.2)."""
+from __future__ import annotations
+
+from ...die_tables import die_table_charts
+from .. import Chart
+from ..standard.charts import modifiers_chart, stacking_chart, terrain_chart
+from .section import Section
+
+
+def ops_chart(content, section: Section) -> Chart:
+    """1.2, 11.5.4, 12.3.4: what each unit type costs in OPs."""
+    names = {t.id: t.name for t in content.unit_types}
+    rows = tuple((names.get(t, t), str(n)) for t, n in section.ops.items())
+    notes = ("Pay a unit's rating to supply it in a battle out of rail supply (11.5.4), to rebuild it (12.4) or "
+             "to bring it back from the Eliminated box, reduced (12.3).",)
+    return Chart("ops_ratings", "Operations ratings", ("Unit", "OPs"), rows, notes, span="half")
+
+
+def combat_modifiers_chart(section: Section) -> Chart:
+    """11.4-11.8: the shifts and modifiers of the system."""
+    rows = (("Weather", "as the Weather Determination table's Combat column, for every battle"),
+            ("Unsupplied (11.5)", f"{section.unsupplied_shift}L attacking, {section.unsupplied_shift}R defending, "
+                                  "unless bought with OPs"),
+            ("Combined arms (11.7)", f"infantry with armour: {section.combined_arms_shift}R attacking, "
+                                     f"{section.combined_arms_shift}L defending"),
+            ("Out of command (11.8.1)", f"no leader within one space: -{section.leaders.out_of_command_drm} "
+                                        f"attacking, +{section.leaders.out_of_command_drm} defending"))
+    return Chart("stb_modifiers", "Shifts and modifiers", ("Cause", "Effect"), rows)
+
+
+def charts(content) -> list:
+    section = Section.model_validate(content.rules or {})
+    return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section),
+            combat_modifiers_chart(section), ops_chart(content, section)] + die_table_charts(content)

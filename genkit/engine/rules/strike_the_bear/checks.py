@@ -1,0 +1,49 @@
+"""``genkit check`` for games on the Strike the Bear system: the standard rules' own checks of
+the section (but reserve pieces: here they wait in the breakdown boxes), and the tables and
+names this system reads."""
+from __future__ import annotations
+
+from ..standard.checks import content_checks as standard_checks
+from ..standard.checks import reserve_enters
+from .section import SECTION, Section
+
+TABLES = ("weather", "objectives")
+
+
+def tables_present(ctx, section: Section):
+    """3.1, 3.3, 13.2: the die tables the mutual phases roll on: weather (with the columns
+    weather, combat and ops, and the modifier transition), ops_<side> per side, objectives."""
+    have = {t.id: t for t in ctx.content.die_tables}
+    need = list(TABLES) + ["ops_" + s.id for s in ctx.content.game.sides]
+    for tid in need:
+        if tid not in have:
+            yield ctx.error("rules-reference", ("die_tables",), f"die_tables: no table '{tid}' (this system rolls "
+                                                                f"on {', '.join(need)})")
+    wt = have.get("weather")
+    if wt is not None:
+        for col in ("weather", "combat", "ops"):
+            if col not in wt.ids_of_columns():
+                yield ctx.error("rules-reference", ("die_tables",), f"die_tables: weather has no column '{col}'")
+        if "transition" not in {m.id for m in wt.drms}:
+            yield ctx.error("rules-reference", ("die_tables",), "die_tables: weather has no modifier 'transition'")
+
+
+def objective_names(ctx, section: Section):
+    """13.1-13.3: every objective the tables or the default set name is a named space of the map
+    or an edge objective."""
+    named = {sp.name for sp in ctx.content.map.spaces if sp.name} | set(section.objectives.edges)
+    for k, name in enumerate(section.objectives.default):
+        if name not in named:
+            yield ctx.error("rules-reference", SECTION + ("objectives", "default", k),
+                            f"rules.objectives.default: no space named '{name}' on the map")
+    for t in ctx.content.die_tables:
+        if t.id == "objectives":
+            for row in t.rows:
+                for name in row.results[0].split(","):
+                    if name.strip() not in named:
+                        yield ctx.error("rules-reference", ("die_tables",),
+                                        f"die_tables: objectives roll {row.roll} names '{name.strip()}', no space "
+                                        f"of the map")
+
+
+content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names)

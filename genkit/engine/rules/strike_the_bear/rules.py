@@ -1,0 +1,412 @@
+"""The Strike the Bear system over the standard rules (docs/strike-the-bear-rules.md): the
+standard procedures of movement, stacking by space kind, zones of control in the occupied space
+and the differential CRT (:class:`~genkit.engine.rules.standard.rules.Game`), extended with this
+system's own: the mutual phases' weather, operations points and objectives rolls (3.0), weather
+on movement (6.3) and combat (11.6), rail supply and supply bought with OPs (11.5), combined
+arms (11.7), command by leaders (11.8.1), reorganization paid in OPs (12.3, 12.4) and victory by
+the objectives rolled (13.0). The die-roll tables are the model's ``die_tables`` (standard rules
+case 13), read through :mod:`genkit.engine.die_tables`."""
+from __future__ import annotations
+
+from ...board import IMPASSABLE
+from ...die_tables import readers
+from ...state import ELIMINATED
+from ...view import View
+from ..standard.events import Restored
+from ..standard.rules import END
+from ..standard.rules import Game as StandardGame
+from ..standard.state import RESTORE, RETREAT
+from .section import Section
+from .state import StbState
+
+MUTUAL = "mutual"
+FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
+
+
+class StbView(View):
+    """What a side sees: the standard view plus the turn's weather, both sides' OPs and
+    objectives (all open information in this game)."""
+    __slots__ = ("objectives", "ops", "weather")
+
+    def __init__(self, state, side: int):
+        View.__init__(self, state, side)
+        self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
+
+
+class Game(StandardGame):
+    """A game on the Strike the Bear system (module docstring)."""
+
+    name = "strike_the_bear"
+    state_class = StbState
+    section_class = Section
+
+    def __init__(self, content):
+        StandardGame.__init__(self, content)
+        sec, board = self.section, self.board
+        self.tables = readers(content)
+        self.nsides = len(self.side_ids)
+        ids = [board.id_of(h) for h in range(board.n)]
+        #: per side: the oxes of its friendly board edge a unit may stand in (6.1.3)
+        self.edge = [tuple(h for h, i in enumerate(ids) if i[:1] == sec.edges[sid] and i[1:].isdigit()
+                           and board.spaces.spaces[h].kind == "ox" and board.cost[h] != IMPASSABLE)
+                     for sid in self.side_ids]
+        #: ox column letter -> its index west to east (the railhead counts columns, 6.4.1)
+        self.column_of = [ord(i[0]) - ord("A") if i[:1].isalpha() else 99 for i in ids]
+        rail = [[] for _ in range(board.n)]
+        for c in board.spaces.connections:
+            if c.kind == "rail":
+                a, b = board.index_of(c.a), board.index_of(c.b)
+                rail[a].append(b)
+                rail[b].append(a)
+        self.rail = [tuple(r) for r in rail]
+        # per piece: its OPs cost (1.2), leader, armour
+        tids = self.type_ids
+        self.p_ops = [sec.ops.get(tids[t], 0) for t in self.p_type]
+        leaders, armour = set(sec.leaders.types), set(sec.armour)
+        self.p_leader = [int(tids[t] in leaders) for t in self.p_type]
+        self.p_armour = [int(tids[t] in armour) for t in self.p_type]
+        self.leaders = [tuple(p for p in ps if self.p_leader[p]) for ps in self.side_pieces]
+        self.side_mask = [sum(1 << p for p in ps) for ps in self.side_pieces]
+        # 6.3.3: movement allowances (half MP) per weather
+        base = list(self.t_ma2)
+        self.ma_by_weather = {}
+        for wx, loss in sec.weather.movement.items():
+            row = []
+            for t, ma in enumerate(base):
+                lost = 0 if tids[t] in leaders else loss.armour if tids[t] in armour else loss.infantry
+                row.append(max(0, ma - 2 * lost))
+            self.ma_by_weather[wx] = row
+        self.ma_base = base
+        self._wx = FIRST_WEATHER
+        # 13.1: the objectives by name -> their spaces; every objective space
+        names: dict = {}
+        known = set(ids)
+        for sp in content.map.spaces:
+            if sp.name and sp.id in known and sp.kind != "box":
+                names.setdefault(sp.name, []).append(board.index_of(sp.id))
+        for name, oxes in sec.objectives.edges.items():
+            names[name] = [board.index_of(i) for i in oxes]
+        self.objective_spaces = {k: tuple(v) for k, v in names.items()}
+        self.obj_spaces = tuple(sorted({h for v in names.values() for h in v}))
+        owner = {sp.id: sp.owner for sp in content.map.spaces}
+        self.ctrl0 = [self.side_ids.index(owner[board.id_of(h)]) if owner.get(board.id_of(h)) else -1
+                      for h in self.obj_spaces]
+        self.default_objectives = tuple(sec.objectives.default)
+        self.last_phase = len(self.phase_ids) - 1
+        air = sec.luftwaffe
+        #: 9.2.3: the side the Luftwaffe flies for (-1 none), its units and their shift
+        self.air_side = self.side_ids.index(air.side) if air is not None else -1
+        self.air_units = air.units if air is not None else 0
+        self.air_shift = air.shift if air is not None else 0
+        #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
+        self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
+
+    # ------------------------------------------------------------------ set-up (14.0)
+
+    def _setup(self, s: StbState) -> None:
+        """14.0: the set-up, turn 1's OPs (3.3.3) and fair weather (3.1.3); the objective spaces
+        controlled as the map gives them (13.1.1); then the first phase."""
+        s.weather, s.objectives = FIRST_WEATHER, ((),) * self.nsides
+        s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
+        s.spent = [0] * self.nsides
+        s.air = self.air_units
+        s.ctrl = list(self.ctrl0)
+        StandardGame._setup(self, s)
+        self._control(s)
+
+    def observe(self, state: StbState, side: int) -> StbView:
+        return StbView(state, side)
+
+    # ------------------------------------------------------------------ 3.0 the mutual phases
+
+    def _enter_phase(self, s: StbState, same: bool = False) -> None:
+        self._control(s)
+        kind = self.phase_kind[s.phase]
+        if kind == MUTUAL:
+            if s.turn > 1 and not same:     # once a turn (the phase acts for both sides in turn)
+                self._mutual_rolls(s)
+            StandardGame._enter_phase(self, s, same)
+            return self._next_phase(s)
+        self._weather_tables(s)
+        StandardGame._enter_phase(self, s, same)
+
+    def _mutual_rolls(self, s: StbState) -> None:
+        """3.1: the weather (rolled again before the transition turn while snow comes up; the
+        transition modifier after it); 3.3: each side's OPs on its table's weather column, and
+        on an OB its objectives (3.3.2, 13.2)."""
+        wt, wsec = self.tables["weather"], self.section.weather
+        drms = ("transition",) if s.turn >= wsec.transition_turn else ()
+        while True:
+            r = wt.roll(s, "weather", drms, "weather")
+            if drms or r.result not in wsec.reroll_before:
+                break
+        s.weather = r.result
+        s.air = self.air_units
+        column = wt.read(r.modified, "ops")
+        objectives = list(s.objectives)
+        for side, sid in enumerate(self.side_ids):
+            cell = self.tables["ops_" + sid].roll(s, column, (), "ops").result
+            s.ops[side] = int(cell.split()[0])
+            if "OB" in cell.split()[1:]:
+                names = self.tables["objectives"].roll(s, None, (), "objectives").result
+                objectives[side] = tuple(n.strip() for n in names.split(","))
+        s.objectives = tuple(objectives)
+        self._weather_tables(s)
+
+    def _weather_tables(self, s: StbState) -> None:
+        """6.3.3: the movement allowances of the state's weather in force (the phase's caches
+        dropped when they change)."""
+        if s.weather != self._wx:
+            self._wx = s.weather
+            self.t_ma2 = self.ma_by_weather.get(s.weather, self.ma_base)
+            self._mc = None
+            self._probes.found.clear()
+            self._probes.size = 0
+
+    def _movers(self, s: StbState) -> list:
+        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity)."""
+        out = StandardGame._movers(self, s)
+        if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
+            out = [a for a in out if a[0] != "march"]
+        return out
+
+    def _compute(self, s: StbState) -> list:
+        self._weather_tables(s)
+        if s.stage == RESTORE:
+            return self._reorganization(s)
+        return StandardGame._compute(self, s)
+
+    # ------------------------------------------------------------------ 11.5-11.8 combat
+
+    def supplied_mask(self, s: StbState, side: int) -> int:
+        """11.5.3: the spaces in rail supply of ``side``: rail spaces joined by rail to its board
+        edge through spaces free of enemy units, and the spaces next to them. The German rail
+        net is converted as far as the railhead column (6.4.1: one column a turn from B)."""
+        enemy = 0
+        for q in self.side_pieces[1 - side]:
+            if s.loc[q] >= 0:
+                enemy |= 1 << s.loc[q]
+        west = self.section.edges[self.side_ids[side]] == "A"
+        head = 2 * s.turn if west else 99           # columns A..: A=0, B=1 ... the converted reach
+        seen = 0
+        todo = [h for h in self.edge[side] if not (enemy >> h) & 1 and self.rail[h]]
+        for h in todo:
+            seen |= 1 << h
+        col, rail = self.column_of, self.rail
+        while todo:
+            h = todo.pop()
+            for j in rail[h]:
+                if not (seen >> j) & 1 and not (enemy >> j) & 1 and col[j] <= head:
+                    seen |= 1 << j
+                    todo.append(j)
+        out, adj = seen, self.adj_mask
+        m = seen
+        while m:
+            low = m & -m
+            m ^= low
+            out |= adj[low.bit_length() - 1]
+        return out
+
+    def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
+        """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail supply).
+        Leaders fight free (their rating is for their recovery: a decision of ours)."""
+        if (self.supplied_mask(s, side) >> h) & 1:
+            return 0
+        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
+
+    def in_command(self, s: StbState, side: int, h: int) -> bool:
+        """11.8.1: a leader of ``side`` within one space of ``h`` (only in its own space when an
+        enemy unit shares it)."""
+        dist, loc = self.board.distance, s.loc
+        for ldr in self.leaders[side]:
+            at = loc[ldr]
+            if at < 0:
+                continue
+            d = dist(at, h)
+            if d == 0 or (d == 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
+                return True
+        return False
+
+    def modifiers(self, s: StbState, attackers, h: int) -> list:
+        """The standard modifiers plus: the weather's shift (11.6), unsupplied units that cannot
+        be bought into supply (11.5: 2L attacking, 2R defending), combined arms (11.7: infantry
+        with armour, 1R attacking, 1L defending), out of command (11.8.1: -2 attacking, +2
+        defending)."""
+        out = StandardGame.modifiers(self, s, attackers, h)
+        sec, side = self.section, s.actor
+        wx = self.tables["weather"].read(self._weather_row(s), "combat")
+        if wx.endswith("L") and wx[:-1].isdigit():
+            out.append(("weather:" + s.weather, -int(wx[:-1]), 0))
+        defenders = self.defenders(s, h)
+        for who, pieces, sign in ((side, attackers, 1), (1 - side, defenders, -1)):
+            cost = self.supply_cost(s, pieces, h, who)
+            if cost and cost > s.ops[who]:
+                out.append(("unsupplied:" + self.side_ids[who], -sign * sec.unsupplied_shift, 0))
+            units = [p for p in pieces if not self.p_leader[p]]
+            if any(self.p_armour[p] for p in units) and any(not self.p_armour[p] for p in units):
+                out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
+            if units and not self.in_command(s, who, h):
+                out.append(("out_of_command:" + self.side_ids[who], 0, -sign * sec.leaders.out_of_command_drm))
+            if who == self.air_side and s.air > 0:
+                out.append(("luftwaffe", sign * self.air_shift, 0))
+        return out
+
+    def _weather_row(self, s: StbState) -> int:
+        """The lowest total of the weather table reading the state's weather."""
+        wt = self.tables["weather"]
+        return next(t for t in range(wt.low, wt.high + 1) if wt.read(t, "weather") == s.weather)
+
+    def _battle(self, s: StbState) -> None:
+        """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
+        modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
+        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
+        rolls on the Leader Loss table."""
+        h, side = s.target, s.actor
+        atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
+        pay = []
+        for who, pieces in ((side, atts), (1 - side, self.defenders(s, h))):
+            cost = self.supply_cost(s, pieces, h, who)
+            if cost and cost <= s.ops[who]:
+                pay.append((who, cost))
+        flies = s.air > 0 and self.air_side >= 0
+        leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
+        StandardGame._battle(self, s)
+        for who, cost in pay:
+            s.ops[who] -= cost
+            s.spent[who] += cost
+        if flies:
+            s.air -= 1
+        if s.stage != RETREAT:
+            for ldr in leaders:
+                self._leader_loss(s, ldr, h)
+
+    def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
+        """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
+        eliminated, or relocates to the nearest ox holding units of his side (the lowest id among
+        equals; none: eliminated)."""
+        side = self.p_side[ldr]
+        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
+            return
+        roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
+        dest = -1
+        if not roll.startswith("eliminated"):
+            best = None
+            for q in self.side_pieces[side]:
+                at = s.loc[q]
+                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
+                        and self._room(s, at, ldr):
+                    key = (self.board.distance(h, at), at)
+                    if best is None or key < best:
+                        best = key
+            dest = best[1] if best is not None else -1
+        if dest < 0:
+            if s.loc[ldr] >= 0:
+                self._remove(s, ldr)
+            return
+        if s.loc[ldr] >= 0:
+            self._lift(s, ldr)
+        self._put(s, ldr, dest)
+
+    # ------------------------------------------------------------------ 12.0 reorganization
+
+    def _reorganization(self, s: StbState) -> list:
+        """12.4: rebuild a reduced unit not sharing a space with the enemy, for its OPs; 12.3:
+        bring an eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
+        (12.3.5-12.3.6)."""
+        side, ops = s.actor, s.ops[s.actor]
+        out = [END]
+        for p in self.side_pieces[side]:
+            cost = self.p_ops[p]
+            if cost > ops or self.p_leader[p]:
+                continue
+            h = s.loc[p]
+            if h >= 0 and s.reduced[p] and not any(self.p_side[q] != side for q in self.stack(s, h)):
+                out.append(("restore", p))
+            elif h == ELIMINATED and self._replacement_ox(s, p) >= 0:
+                out.append(("replace", p))
+        return out
+
+    def _replacement_ox(self, s: StbState, p: int) -> int:
+        """12.3.5: the first ox of the friendly edge with room for ``p``, free of enemy units
+        first; -1 none (12.3.6)."""
+        side = self.p_side[p]
+        free, held = [], []
+        for h in self.edge[side]:
+            if self._room(s, h, p):
+                (held if any(self.p_side[q] != side for q in self.stack(s, h)) else free).append(h)
+        return (free + held)[0] if free or held else -1
+
+    def _do(self, s: StbState, a) -> None:
+        verb = a[0]
+        if verb == "restore" or verb == "replace":
+            p = a[1]
+            s.ops[s.actor] -= self.p_ops[p]
+            s.spent[s.actor] += self.p_ops[p]
+            if verb == "restore":
+                s.reduced[p] = 0
+            else:
+                self._put(s, p, self._replacement_ox(s, p))
+                s.reduced[p] = 1
+            if s.events is not None:
+                s.events.append(Restored(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                         piece=p))
+            return
+        StandardGame._do(self, s, a)
+
+    def action_text(self, s: StbState, a) -> str:
+        """The standard words, and "replace <unit> at <ox>" (12.3)."""
+        if a[0] == "replace":
+            return f"replace {self.piece_text(s, a[1])} at {self.hex_text(self._replacement_ox(s, a[1]))}"
+        return StandardGame.action_text(self, s, a)
+
+    # ------------------------------------------------------------------ 13.0 victory
+
+    def _control(self, s: StbState) -> None:
+        """13.1.1: an objective space solely occupied by one side's units is that side's."""
+        p_side = self.p_side
+        for k, h in enumerate(self.obj_spaces):
+            q, side = s.occ[h], -2
+            while q >= 0:
+                side = p_side[q] if side in (-2, p_side[q]) else -3
+                q = s.nxt[q]
+            if side >= 0:
+                s.ctrl[k] = side
+
+    def objectives_of(self, s: StbState, side: int) -> tuple:
+        """13.2-13.3: the names of ``side``'s objectives: its last set rolled, else the default."""
+        return s.objectives[side] or self.default_objectives
+
+    def attained(self, s: StbState, side: int) -> int:
+        """13.1: how many of ``side``'s objectives it controls (each of its spaces)."""
+        where = {h: k for k, h in enumerate(self.obj_spaces)}
+        return sum(all(s.ctrl[where[h]] == side for h in self.objective_spaces[name])
+                   for name in self.objectives_of(s, side))
+
+    def _next_phase(self, s: StbState) -> None:
+        """13.5: after the last phase of the last turn, the objectives decide."""
+        if s.phase == self.last_phase and s.turn >= self.turns and not s.ended:
+            self._control(s)
+            got = [self.attained(s, side) for side in range(self.nsides)]
+            full = [got[k] == len(self.objectives_of(s, k)) for k in range(self.nsides)]
+            if full[0] != full[1]:
+                return self._end(s, full.index(True), "objectives_decisive")
+            if not any(full) and got[0] != got[1]:
+                return self._end(s, 0 if got[0] > got[1] else 1, "objectives_marginal")
+            return self._end(s, -1, "objectives_draw")
+        StandardGame._next_phase(self, s)
+
+    # ------------------------------------------------------------------ invariants and text
+
+    def state_problems(self, s: StbState) -> list:
+        out = StandardGame.state_problems(self, s)
+        out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
+        out += [f"objective {self.board.id_of(self.obj_spaces[k])} controlled by {c}"
+                for k, c in enumerate(s.ctrl) if not -1 <= c < self.nsides]
+        return out
+
+    def status_lines(self, s: StbState) -> list:
+        lines = [f"weather {s.weather}; OPs " + ", ".join(f"{sid} {n}" for sid, n in zip(self.side_ids, s.ops))]
+        for side, sid in enumerate(self.side_ids):
+            lines.append(f"{sid} objectives: {', '.join(self.objectives_of(s, side))} "
+                         f"({self.attained(s, side)} held)")
+        return lines + StandardGame.status_lines(self, s)

@@ -1,0 +1,69 @@
+"""The ``rules:`` section of a game on the Strike the Bear system: the standard rules' options
+(:class:`~genkit.engine.rules.standard.section.Section`) and this system's own, each naming the
+case of docs/strike-the-bear-rules.md it serves."""
+from __future__ import annotations
+
+from pydantic import Field
+
+from ....model.schema_base import HexId, Id, Line, Strict
+from ..standard.section import SECTION
+from ..standard.section import Section as StandardSection
+
+
+class WeatherLoss(Strict):
+    """Case 6.3.3: movement points armour and infantry lose in one kind of weather (99: all)."""
+    armour: int = Field(0, ge=0, le=99)
+    infantry: int = Field(0, ge=0, le=99)
+
+
+class Weather(Strict):
+    """Cases 3.1 and 6.3: the weather table's use."""
+    transition_turn: int = Field(ge=1, le=999, description="3.1.2: from this turn the table's transition modifier "
+                                                           "applies; before it, reroll_before results are rolled again")
+    reroll_before: list[Line] = Field(default_factory=list, description="weather results rolled again before the "
+                                                                        "transition turn")
+    movement: dict[Line, WeatherLoss] = Field(default_factory=dict, description="weather -> MP lost (6.3.3)")
+
+
+class Leaders(Strict):
+    """Cases 11.8 and 12.1: leader unit types and their ratings."""
+    types: list[Id] = Field(default_factory=list)
+    support: dict[Id, int] = Field(default_factory=dict, description="leader type -> support rating")
+    out_of_command_drm: int = Field(2, ge=0, le=9, description="11.8.1: the modifier against units out of command")
+
+
+class Objectives(Strict):
+    """Case 13: the objectives' names and the default set."""
+    default: list[Line] = Field(min_length=1, description="13.3: the objectives of a side that never rolled")
+    edges: dict[Line, list[HexId]] = Field(default_factory=dict, description="13.1.3: an edge objective -> its oxes")
+
+
+class Reorganization(Strict):
+    """Case 12.3: where replacements come on."""
+    replacement_columns: int = Field(1, ge=1, le=9, description="12.3.5: ox columns from the friendly edge")
+
+
+class Luftwaffe(Strict):
+    """Case 9.2.3: air units joining battles."""
+    side: Id = Field(description="the side they fly for")
+    units: int = Field(ge=0, le=9, description="battles they may join each turn (one each)")
+    shift: int = Field(1, ge=0, le=9, description="columns in that side's favour")
+
+
+class Section(StandardSection):
+    """The standard options plus the system's own (docs/strike-the-bear-rules.md)."""
+    edges: dict[Id, Line] = Field(description="6.1.3: side -> the ox column letter of its friendly board edge")
+    start_ops: dict[Id, int] = Field(description="3.3.3: side -> its OPs on turn 1")
+    ops: dict[Id, int] = Field(description="1.2: unit type -> operations rating (OPs cost)")
+    weather: Weather
+    armour: list[Id] = Field(default_factory=list, description="6.3.2, 11.7: the armour and mechanized types")
+    leaders: Leaders = Field(default_factory=Leaders)
+    unsupplied_shift: int = Field(2, ge=0, le=9, description="11.5: columns against unsupplied units")
+    combined_arms_shift: int = Field(1, ge=0, le=9, description="11.7: columns for infantry with armour")
+    objectives: Objectives
+    reorganization: Reorganization = Field(default_factory=Reorganization)
+    strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
+    luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
+
+
+__all__ = ["SECTION", "Section"]

@@ -1,0 +1,19 @@
+"""A position of a game on the Strike the Bear system: the standard rules' position plus the
+turn's weather, each side's operations points and objectives, and who controls each objective
+space (docs/strike-the-bear-rules.md, cases 3, 11.5 and 13)."""
+from __future__ import annotations
+
+from ..standard.state import StandardState
+
+
+class StbState(StandardState):
+    """``weather``: the turn's weather (a row of the weather table). ``ops``: per side, its OPs
+    left this turn (3.3). ``objectives``: per side, the names of its objectives, the last set
+    rolled (13.2; empty: none rolled yet, the default set counts). ``ctrl``: per objective space
+    (:attr:`Game.obj_spaces`), the side that controls it, -1 none (13.1). ``spent``: per side,
+    the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
+this turn (9.2.3)."""
+    __slots__ = ("air", "ctrl", "objectives", "ops", "spent", "weather")
+    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent")
+    NESTED = StandardState.NESTED
+    VALUES = StandardState.VALUES + ("weather", "objectives", "air")

@@ -1,0 +1,45 @@
+"""The Strike the Bear bot (genkit/engine/rules/strike_the_bear/bots.py): it goes for the
+objectives its side rolled (13.2, else the default set 13.3) and spends its OPs in
+reorganization (12.3, 12.4)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from genkit.engine.rules.strike_the_bear import Game
+from genkit.engine.rules.strike_the_bear.bots import ObjectiveBot
+from genkit.engine.state import ELIMINATED
+from genkit.model.load import load_game
+
+PACK = Path(__file__).resolve().parents[2] / "content" / "strike_the_bear"
+
+
+def test_13_2_the_bot_goes_for_the_objectives_its_side_rolled():
+    g = Game(load_game(PACK))
+    s = g.initial_state(1)
+    ger = g.side_ids.index("german")
+    bot = ObjectiveBot.for_game(g, ger, 1)
+    bot._set_targets(g.observe(s, ger))
+    default = {h for n in g.default_objectives for h in g.objective_spaces[n]}
+    assert set(bot.static_targets) == default
+    s.objectives = (("Stalingrad", "Rostov", "Sevastopol", "South edge"), ())
+    bot._set_targets(g.observe(s, ger))
+    assert set(bot.static_targets) == {h for n in s.objectives[ger] for h in g.objective_spaces[n]}
+    assert g.board.index_of("M9") in bot.static_targets
+
+
+def test_12_3_the_bot_spends_its_ops_on_replacements_and_keeps_a_reserve():
+    g = Game(load_game(PACK))
+    s = g.initial_state(1)
+    rus = g.side_ids.index("russian")
+    gone = [p for p in g.side_pieces[rus] if g.type_ids[g.p_type[p]] == "mech_corps" and s.loc[p] >= 0][:2]
+    for p in gone:
+        g._remove(s, p)
+        assert s.loc[p] == ELIMINATED
+    s.phase = g.last_phase              # the turn's last phase: no reserve kept
+    s.actor, s.stage = rus, 6
+    s.ops[rus] = g.p_ops[gone[0]]
+    bot = ObjectiveBot.for_game(g, rus, 1)
+    choice = bot.choose(g.observe(s, rus), g._reorganization(s))
+    assert choice[0] == "replace" and choice[1] in gone
+    s.phase = g.phase_ids.index("german_reorganization")    # before the enemy's turn: the reserve
+    assert bot.choose(g.observe(s, rus), g._reorganization(s)) == ("end",)

@@ -1,0 +1,227 @@
+"""The Strike the Bear system (docs/strike-the-bear-rules.md) on content/strike_the_bear: each
+test is named after the seed's case it proves; numbers are read from the model."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from genkit.engine.rules.strike_the_bear import Game
+from genkit.model.load import load_game
+
+PACK = Path(__file__).resolve().parents[2] / "content" / "strike_the_bear"
+_GAME = []
+
+
+def game() -> Game:
+    if not _GAME:
+        _GAME.append(Game(load_game(PACK)))
+    return _GAME[0]
+
+
+def h(g, i):
+    return g.board.index_of(i)
+
+
+def play_to_turn(g, s, turn):
+    """Play the first legal action until ``turn`` begins (deterministic)."""
+    while not s.ended and s.turn < turn:
+        g.apply(s, g.legal_actions(s)[0])
+    return s
+
+
+def test_3_1_3_turn_one_is_fair_and_3_3_3_ops_are_preset():
+    g = game()
+    s = g.initial_state(1)
+    assert s.weather == "Fair"
+    assert s.ops == [g.section.start_ops["german"], g.section.start_ops["russian"]]
+
+
+def test_3_1_and_3_3_turn_two_rolls_weather_and_ops_from_the_tables():
+    g = game()
+    s = play_to_turn(g, g.initial_state(3), 2)
+    wt = g.tables["weather"]
+    assert s.weather in {wt.read(t, "weather") for t in range(wt.low, wt.high + 1)}
+    column = wt.read(g._weather_row(s), "ops")
+    for side, sid in enumerate(g.side_ids):
+        t = g.tables["ops_" + sid]
+        possible = {int(t.read(x, column).split()[0]) for x in range(t.low, t.high + 1)}
+        assert s.ops[side] <= max(possible)
+
+
+def test_3_1_2_before_the_transition_turn_snow_is_rolled_again():
+    g = game()
+    before = g.section.weather.transition_turn - 1
+    for seed in range(12):
+        s = g.initial_state(seed)
+        s.turn = before
+        g._mutual_rolls(s)
+        assert s.weather not in g.section.weather.reroll_before
+
+
+def test_3_3_2_an_ob_result_rolls_objectives_and_13_3_defaults_stand_until_then():
+    g = game()
+    s = g.initial_state(1)
+    assert g.objectives_of(s, 0) == tuple(g.section.objectives.default)
+    rolled = set()
+    for seed in range(60):
+        s = g.initial_state(seed)
+        s.turn = 2
+        g._mutual_rolls(s)
+        rolled |= {o for side in s.objectives for o in side}
+    names = {n.strip() for row in g.content.die_tables if row.id == "objectives" for r in row.rows
+             for n in r.results[0].split(",")}
+    assert rolled and rolled <= names
+
+
+def test_6_3_3_mud_costs_armour_and_infantry_a_movement_point_not_leaders():
+    g = game()
+    s = g.initial_state(1)
+    base = list(g.ma_base)
+    s.weather = "Mud"
+    g._weather_tables(s)
+    t_ldr, t_army = g.type_ids.index("german_leader"), g.type_ids.index("army")
+    assert g.t_ma2[t_ldr] == base[t_ldr]
+    assert g.t_ma2[t_army] == base[t_army] - 2
+    s.weather = "Heavy snow"
+    g._weather_tables(s)
+    assert g.t_ma2[t_army] == 0
+    s.weather = "Fair"
+    g._weather_tables(s)
+    assert g.t_ma2 == base
+
+
+def test_11_5_3_rail_supply_reaches_along_lines_from_the_friendly_edge():
+    g = game()
+    s = g.initial_state(1)
+    rus = g.side_ids.index("russian")
+    m = g.supplied_mask(s, rus)
+    assert (m >> h(g, "O5")) & 1 and (m >> h(g, "M5")) & 1
+    # a space far from any rail line is not supplied
+    assert not (m >> h(g, "A11")) & 1
+
+
+def test_11_5_4_supply_is_bought_with_ops_or_the_unsupplied_shift_applies():
+    g = game()
+    s = g.initial_state(1)
+    ger = g.side_ids.index("german")
+    ox = h(g, "O11")
+    army = next(p for p in g.side_pieces[ger] if g.type_ids[g.p_type[p]] == "army")
+    cost = g.supply_cost(s, [army], ox, ger)
+    assert cost == g.section.ops["army"]
+    s.ops[ger] = cost - 1
+    s.actor = ger
+    mods = g.modifiers(s, [army], ox)
+    assert ("unsupplied:german", -g.section.unsupplied_shift, 0) in mods
+
+
+def test_11_6_poor_weather_shifts_every_battle_left():
+    g = game()
+    s = g.initial_state(1)
+    s.weather = "Heavy snow"
+    ger = g.side_ids.index("german")
+    s.actor = ger
+    c3 = h(g, "C3")
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    assert ("weather:Heavy snow", -2, 0) in g.modifiers(s, atts, c3)
+
+
+def test_11_7_combined_arms_and_11_8_1_command():
+    g = game()
+    s = g.initial_state(1)
+    ger = g.side_ids.index("german")
+    s.actor = ger
+    c3 = h(g, "C3")         # 4th Panzer, 16th Army and von Manstein against the 11th Army and a MC
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    mods = g.modifiers(s, atts, c3)
+    sources = {m[0] for m in mods}
+    assert "combined_arms:german" in sources          # infantry with armour
+    assert "combined_arms:russian" in sources         # army with a mechanized corps
+    assert "out_of_command:german" not in sources     # von Manstein is there
+    assert g.in_command(s, ger, c3)
+    assert not g.in_command(s, ger, h(g, "O11"))
+
+
+def test_12_3_eliminated_units_return_reduced_at_the_friendly_edge_for_their_ops():
+    from genkit.engine.state import ELIMINATED
+    g = game()
+    s = g.initial_state(1)
+    rus = g.side_ids.index("russian")
+    p = next(q for q in g.side_pieces[rus] if g.type_ids[g.p_type[q]] == "mech_corps" and s.loc[q] >= 0)
+    g._remove(s, p)
+    assert s.loc[p] == ELIMINATED
+    s.actor, s.stage = rus, 6
+    s.ops[rus] = g.p_ops[p]
+    assert ("replace", p) in g._reorganization(s)
+    g._do(s, ("replace", p))
+    assert s.loc[p] in g.edge[rus] and s.reduced[p] == 1 and s.ops[rus] == 0
+    # the friendly edge's oxes a unit may stand in: never the sea
+    assert all(g.board.cost[e] for side in g.edge for e in side)
+    assert h(g, "A1") not in g.edge[g.side_ids.index("german")]
+
+
+def test_13_1_1_sole_occupancy_controls_and_13_5_the_objectives_decide():
+    g = game()
+    s = g.initial_state(1)
+    k = g.obj_spaces.index(h(g, "C4"))
+    assert s.ctrl[k] == -1                          # Vilnius starts shared: uncontrolled
+    s = play_to_turn(g, g.initial_state(2), 99)
+    assert s.ended and s.reason.startswith("objectives") or s.reason == "no_units"
+
+
+def test_6_4_3_no_more_rail_moves_than_the_capacity_in_a_turn():
+    g = game()
+    s = g.initial_state(1)
+    while g.phase_ids[s.phase] != "russian_movement":
+        g.apply(s, g.legal_actions(s)[0])
+    rus = g.side_ids.index("russian")
+    assert any(a[0] == "march" for a in g.legal_actions(s))
+    marchers = [p for p in g.side_pieces[rus] if s.loc[p] >= 0][:g.section.strategic_capacity]
+    for p in marchers:
+        s.marched |= 1 << p
+    g._mc = None
+    assert not any(a[0] == "march" for a in g._movers(s))
+
+
+def test_9_2_3_the_luftwaffe_joins_a_german_battle_once_per_unit_and_turn():
+    g = game()
+    s = g.initial_state(1)
+    ger = g.side_ids.index("german")
+    s.actor = ger
+    c3 = h(g, "C3")
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    assert ("luftwaffe", g.section.luftwaffe.shift, 0) in g.modifiers(s, atts, c3)
+    s.air = 0
+    assert not any(m[0] == "luftwaffe" for m in g.modifiers(s, atts, c3))
+    s.air = g.section.luftwaffe.units
+    s.target, s.attackers, s.stage = c3, sum(1 << p for p in atts), 2
+    g._battle(s)
+    assert s.air == g.section.luftwaffe.units - 1
+
+
+def test_11_8_3_a_leader_left_alone_rolls_to_relocate_or_be_lost():
+    g = game()
+    outcomes = set()
+    for seed in range(40):
+        s = g.initial_state(seed)
+        ger = g.side_ids.index("german")
+        a5 = h(g, "A5")
+        ldr = next(p for p in g.stack(s, a5) if g.p_leader[p])
+        for q in [q for q in g.stack(s, a5) if not g.p_leader[q]]:
+            g._remove(s, q)
+        g._leader_loss(s, ldr, a5)
+        at = s.loc[ldr]
+        if at >= 0:
+            assert at != a5 and any(g.p_side[q] == ger and not g.p_leader[q] for q in g.stack(s, at))
+            outcomes.add("relocated")
+        else:
+            outcomes.add("lost")
+    assert outcomes == {"relocated", "lost"}
+
+
+def test_3_0_the_mutual_phases_roll_once_a_turn():
+    g = game()
+    s = g.initial_state(4)
+    s.trace = []
+    play_to_turn(g, s, 2)           # turn 1 rolls nothing; entering turn 2 rolls its mutual phases
+    weather = [f for f, why in s.trace if why == "weather"]
+    ops = [f for f, why in s.trace if why == "ops"]
+    assert len(weather) >= 1 and len(ops) == 2 * 2      # two dice per side, once
