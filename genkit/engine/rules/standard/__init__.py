@@ -11,7 +11,8 @@ from .tables import EFFECTS
 
 #: The standard rules module: two sides; movement and combat phases of one side, reinforcement
 #: and replacement phases of one side or of each in turn; every CRT effect of the genre; pieces
-#: in reserve, hexsides and roads, reinforcements; several pieces may share a hex.
+#: in reserve, hexsides and roads, reinforcements; several pieces may share a hex; cards by side
+#: or shared, their events as data (case 13).
 RULES = RulesModule(
     name="standard", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": GreedyBot},
@@ -20,7 +21,7 @@ RULES = RulesModule(
                           any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                           reserve=True, map_features=True, reinforcements=True,
-                          half_costs=True),
+                          half_costs=True, cards="optional"),
     stacks=True)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

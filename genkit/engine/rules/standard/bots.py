@@ -35,6 +35,7 @@ result distribution per column and die-roll modifier.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
   entry hex closest to the objectives; a step restored to the reduced unit worth most.
+* Cards (case 13): :mod:`.bot_cards`.
 
 Ties are broken by the bot's own seeded generator, so a game is reproducible from its seed.
 This module imports nothing of the rules module (the package record offers it as ``bots``).
@@ -43,11 +44,12 @@ from __future__ import annotations
 
 import random
 
+from .bot_cards import CardChoices
 from .bot_combat import CombatChoices
 from .bot_tables import BIG, END, tables
 
 
-class GreedyBot(CombatChoices):
+class GreedyBot(CombatChoices, CardChoices):
     """A one-decision-deep heuristic player for any game on the standard rules (module
     docstring). Weights are class attributes, so a variant is a subclass."""
 
@@ -111,6 +113,8 @@ class GreedyBot(CombatChoices):
             self.marched = set()
             self.attackers = []
         verbs = {a[0] for a in actions}
+        if "play" in verbs or "pass" in verbs:                  # case 13: cards (bot_cards.py)
+            return self.choose_with_cards(v, actions, [a for a in actions if a[0] == "play"])
         if "move" in verbs or "march" in verbs:
             return self.choose_mover(v, actions)
         if "to" in verbs:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .section import SECTION, Section
 from .section import content_checks as section_checks
+from .section_cards import cards_terms
 
 
 def reserve_enters(ctx, section: Section):
@@ -204,4 +205,4 @@ content_checks = section_checks + (reserve_enters, reinforcement_phase, defender
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
                                    bombardment_terms,
                                    victory_met_at_setup,
-                                   victory_never_met)
+                                   victory_never_met, cards_terms)
