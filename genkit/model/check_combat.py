@@ -116,7 +116,9 @@ def on_a(face: int) -> str:
 def crt_monotonic(ctx: Context):
     """A better column, or a stronger attack type, never gives a worse result on the same roll.
     Results rank by the order of ``crt.results``, worst to best for the attacker; a table that
-    is not monotonic on purpose says ``crt.check_monotonic: false``."""
+    is not monotonic on purpose says ``crt.check_monotonic: false``. An attack type the rules
+    read on its own table (``ctx.separate_attack_types``: a bombardment's) is no weaker attack:
+    it is judged along its columns only."""
     crt = ctx.content.crt
     if crt is None or not crt.check_monotonic:
         return
@@ -135,8 +137,9 @@ def crt_monotonic(ctx: Context):
                     yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
                                       f"CRT not monotonic: {t} at {hi.label} gives {b} {on_a(face + 1)} "
                                       f"but {lo.label} gives {a}")
+    ranked = [t for t in crt.attack_types if t not in ctx.separate_attack_types]
     for i, col in cols:
-        for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
+        for strong, weak in zip(ranked, ranked[1:]):
             for face in range(crt.die_faces):
                 a, b = cell(col, strong, face), cell(col, weak, face)
                 if a and b and rank[a] < rank[b]:

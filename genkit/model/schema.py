@@ -213,7 +213,8 @@ class Result(Strict):
 class CrtColumn(Strict):
     differential: Optional[int] = Field(None, ge=-99, le=99, description="attack strength minus defence strength")
     odds: Optional[Odds] = Field(None, description="attack:defence ratio; between printed columns, crt.between_columns decides")
-    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces")
+    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces (with "
+                                                         "crt.dice above 1: for each sum of the dice, lowest first)")
 
     @property
     def label(self) -> str:
@@ -236,6 +237,8 @@ class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, Line]
     die_faces: int = Field(6, ge=2, le=100)
+    dice: int = Field(1, ge=1, le=4, description="dice of die_faces faces rolled and added for a battle (2 with "
+                                                  "die_faces 6: 2d6, a row per sum 2..12); 1: one die")
     results: list[Result] = Field(min_length=1, description="every result code, from worst to best for the attacker "
                                                             "(the order check ranks results by)")
     columns: list[CrtColumn] = Field(min_length=1, description="each gives differential or odds, all the same kind")
@@ -251,6 +254,16 @@ class Crt(Strict):
     @property
     def uses_odds(self) -> bool:
         return any(c.odds is not None for c in self.columns)
+
+    @property
+    def rolls(self) -> range:
+        """The rolls the table is read on, lowest first: the die's faces, or every sum of the dice."""
+        return range(self.dice, self.dice * self.die_faces + 1)
+
+    @property
+    def roll_text(self) -> str:
+        """The roll in the usual notation: "d6", "2d6"."""
+        return f"{self.dice if self.dice > 1 else ''}d{self.die_faces}"
 
 
 # --------------------------------------------------------------------------- tracks

@@ -276,7 +276,9 @@ class RulesModule:
     ``charts(content) -> list[Chart]`` printed on the player aid and in the booklet, or None.
     ``bots``: its own bots, name -> class with ``for_game(game, side, seed)``, the first the
     one a game is simulated with. ``requires``: what it can run. ``stacks``: several pieces may
-    share a hex (then ``state.occ[h]`` names one of them)."""
+    share a hex (then ``state.occ[h]`` names one of them). ``separate_attack_types``: None, or
+    ``(content) -> attack type ids`` the module reads on a table of their own (a bombardment's
+    rows), which the CRT check then judges along their columns only, never as a weaker attack."""
     name: str
     game: type
     section: type | None
@@ -285,6 +287,7 @@ class RulesModule:
     bots: dict
     requires: Requirements
     stacks: bool = False
+    separate_attack_types: Callable | None = None
 
     def __post_init__(self):
         from pydantic import BaseModel
@@ -308,6 +311,8 @@ class RulesModule:
             wrong.append("requires is not a Requirements")
         if not isinstance(self.stacks, bool):
             wrong.append("stacks is not True or False")
+        if self.separate_attack_types is not None and not callable(self.separate_attack_types):
+            wrong.append("separate_attack_types is neither None nor a function (content) -> attack type ids")
         if wrong:
             raise RulesModuleError(f"rules module {self.name}: " + "; ".join(wrong))
         if "module" not in vars(self.game):         # the package's own record, not a test's variant of it
