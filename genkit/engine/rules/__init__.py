@@ -88,6 +88,7 @@ class Requirements:
     its deck (the one it deals hands from) must declare: (field, its type or types) pairs; ``sections``, ``hex_features``,
     ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``;
     ``half_costs``: whether it counts movement in half points (a terrain's ``move_cost: 0.5``).
+    ``dice_sums``: whether it reads the CRT on a sum of several dice (``crt.dice`` above 1).
     ``phase_runs``: the phase orders it plays, as runs of kinds a side plays one straight after the
     other (``("movement", "combat")``: a side's combat phase comes right after its own movement
     phase); a module that plays its phases in any order declares none."""
@@ -112,6 +113,7 @@ class Requirements:
     figures: bool = False
     half_costs: bool = False
     phase_runs: tuple = ()
+    dice_sums: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
@@ -126,6 +128,9 @@ class Requirements:
         if deck is None and self.cards == "required":
             out.append((("game", "rules_module"), f"decks: rules module {module} needs a deck of cards dealt "
                                                   f"into hands (a deck with a hand_limit)"))
+        if content.crt is not None and content.crt.dice > 1 and not self.dice_sums:
+            out.append((("crt", "dice"), f"crt.dice: rules module {module} reads the CRT on one die; this CRT is "
+                                         f"read on {content.crt.roll_text}"))
         for i, t in enumerate(content.unit_types):
             if t.facing and not self.facing:
                 out.append((("unit_types", i, "facing"),

@@ -21,7 +21,7 @@ RULES = RulesModule(
                           any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                           reserve=True, map_features=True, reinforcements=True,
-                          half_costs=True, cards="optional"),
+                          half_costs=True, cards="optional", dice_sums=True),
     stacks=True, separate_attack_types=separate_attack_types)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

@@ -145,7 +145,6 @@ class BotTables:
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)
         self.crt = crt = CrtTable(c.crt)
-        self.faces = crt.faces
         self.col_effects = [[crt.effect_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
         self.col_hexes = [[crt.hexes_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
         self._dist_cache: dict = {}
@@ -176,12 +175,11 @@ class BotTables:
         key = (col, drm)
         hit = self._dist_cache.get(key)
         if hit is None:
-            f = self.faces
+            crt = self.crt
             p = [0.0] * 8
             effs = self.col_effects[col]
-            for face in range(1, f + 1):
-                r = min(f, max(1, face + drm))
-                p[effs[r - 1]] += 1.0 / f
+            for i, chance in enumerate(crt.chances):        # each roll (a sum of dice: case 8.12)
+                p[effs[crt.cell(crt.low + i + drm)]] += chance
             hit = self._dist_cache[key] = tuple(p)
         return hit
 

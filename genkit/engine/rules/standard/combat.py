@@ -148,9 +148,9 @@ class Combat:
         if raw == AUTO_MISS:
             eff, n, code, face = E_NONE, 0, None, None
         else:
-            face = roll_die(s, self.crt.faces, "combat")
+            face = self._roll_dice(s)
             results = self.bomb_results if self.phase_bombards[s.phase] else self.results   # case 8.10
-            eff, n, code = results[col][min(max(face + drm, 1), self.crt.faces) - 1]
+            eff, n, code = results[col][self.crt.cell(face + drm)]
         if s.events is not None:
             killed = eff == E_ELIM or (eff in (E_STEP, E_EXCHANGE) and len(defenders) == 1 and s.reduced[top])
             s.events.append(ev.Battle(
@@ -175,6 +175,13 @@ class Combat:
             self._start_retreat(s)
             return self._retreat_on(s)
         self._after_battle(s)
+
+    def _roll_dice(self, s: StandardState) -> int:
+        """Case 8.12: the battle's roll, one die of ``crt.die_faces`` or the sum of ``crt.dice``."""
+        crt = self.crt
+        if crt.dice == 1:
+            return roll_die(s, crt.faces, "combat")
+        return sum(roll_die(s, crt.faces, "combat") for _ in range(crt.dice))
 
     def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False) -> None:
         """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated."""
