@@ -73,17 +73,21 @@ def test_std_13_1_check_accepts_decks_by_side_with_an_event_for_every_card():
 
 
 def test_std_13_1_check_refuses_decks_never_played_and_cards_without_events():
-    found = _errors("rules.cards=null")
+    found = _errors("rules.cards=null")                             # decks with a hand limit
     assert any(f.code == "rules-missing" and "never played" in f.message for f in found)
+    found = _errors("rules.cards=null", "decks.red_orders.hand_limit=null", "decks.teal_orders.hand_limit=null",
+                    "decks.red_orders.held_by=table", "decks.teal_orders.held_by=table")
+    assert found == []                                              # reference decks, printed only
     found = _errors("rules.cards.events={creeping_barrage: {effect: shift}, dug_in: {effect: shift, value: -1, "
                     "when: defence}, ghost: {effect: drm}}")
     assert any(f.code == "rules-missing" and "'second_wave'" in f.message for f in found)
     assert any(f.code == "rules-reference" and "'ghost'" in f.message for f in found)
 
 
-def test_std_13_1_check_refuses_a_deck_on_the_table_and_a_movement_played_in_defence():
-    found = _errors("decks.teal_orders.held_by=table")
-    assert any(f.code == "rules-cards" and "table" in f.message for f in found)
+def test_std_13_1_a_deck_on_the_table_is_printed_only_and_a_movement_is_never_played_in_defence():
+    found = _errors("decks.teal_orders.held_by=table")             # teal's deck, printed only
+    assert any(f.code == "rules-cards" and "'teal' draws cards but holds no deck" in f.message for f in found)
+    assert any(f.code == "rules-reference" and "'dug_in'" in f.message for f in found)
     found = _errors("rules.cards.events.forced_march={effect: movement, when: defence}")
     assert found and "defence" in found[0].message
 

@@ -10,7 +10,7 @@ from ... import events as ev
 from ...chance import shuffle
 from ...decks import copies, shuffled_under
 from ...state import RESERVE
-from .section_cards import deck_of_side
+from .section_cards import deck_of_side, played_decks
 from .state import ENTER, PICK, REACT, RESTORE
 
 PLAY, PASS = "play", "pass"
@@ -26,7 +26,7 @@ class CardTables:
     and event; per side its deck, hand limit, plays per phase, cards dealt and drawn."""
 
     def __init__(self, content, rule, side_ids):
-        decks = content.decks
+        decks = played_decks(content.decks)
         self.card_deck, self.card_id, self.card_name, self.effect, self.value, self.window = [], [], [], [], [], []
         self.deck_cards = []
         names = {card.id: card.name for d in decks for card in d.cards}

@@ -57,38 +57,49 @@ class CardsRule(Strict):
         return v if isinstance(v, int) else v.get(side, 0)
 
 
+def played_decks(decks) -> list:
+    """The decks the standard rules deal from (case 13.1): those held by a side or by both; a
+    deck held by the table is printed only (a reference deck)."""
+    return [d for d in decks if d.held_by != "table"]
+
+
 def _ids(value) -> list:
     return [] if isinstance(value, int) else list(value)
 
 
 def deck_of_side(decks, side: str) -> Optional[int]:
-    """The index of the deck ``side`` draws from (case 13.1): the one it holds, else the one
-    held by both."""
+    """The index in ``decks`` (the played ones) of the deck ``side`` draws from (case 13.1): the
+    one it holds, else the one held by both."""
     own = next((i for i, d in enumerate(decks) if d.held_by == side), None)
     return own if own is not None else next((i for i, d in enumerate(decks) if d.held_by == "both"), None)
 
 
 def cards_terms(ctx, section) -> list:
-    """Case 13.1-13.4: decks and ``rules.cards`` come together; every deck is held by a side or
-    both, one per side at most; every card of them has an event and every event names a card;
-    side ids are the game's."""
+    """Case 13.1-13.4: a deck dealt into hands (one with a hand limit) needs ``rules.cards``, and
+    ``rules.cards`` a deck held by a side or both (one per side at most); every card of those has
+    an event and every event names one; side ids are the game's. A deck held by the table is
+    printed only."""
     c = ctx.content
     rule = section.cards
     sides = [s.id for s in c.game.sides]
     if rule is None:
         for i, d in enumerate(c.decks):
-            yield ctx.error("rules-missing", ("decks", i),
-                            f"decks: deck {d.id} would be printed but never played: the standard rules play cards "
-                            f"given rules.cards: {{draw: 1, events: {{<card id>: {{effect: shift, value: 1}}}}}}")
+            if d.hand_limit is not None:
+                yield ctx.error("rules-missing", ("decks", i, "hand_limit"),
+                                f"decks: deck {d.id} has a hand limit but would be printed and never played: the "
+                                f"standard rules play cards given rules.cards: {{draw: 1, events: {{<card id>: "
+                                f"{{effect: shift, value: 1}}}}}}")
         return
-    if not c.decks:
-        yield ctx.error("rules-missing", CARDS, "rules.cards: the game has no decks to play (decks: [...])")
+    played = played_decks(c.decks)
+    if not played:
+        yield ctx.error("rules-missing", CARDS, "rules.cards: the game has no deck held by a side or both to play "
+                                                "(decks: [...], held_by: <side> or both)")
         return
     for i, d in enumerate(c.decks):
-        if d.held_by not in sides and d.held_by not in SIDE_HELD:
+        if d.held_by not in sides and d.held_by not in SIDE_HELD + ("table",):
             yield ctx.error("rules-cards", ("decks", i, "held_by"),
                             f"decks: deck {d.id} is held by '{d.held_by}'; the standard rules deal from a deck held "
-                            f"by a side ({', '.join(sides)}) or by both")
+                            f"by a side ({', '.join(sides)}) or by both (the table's is printed only)")
     for sid in sides:
         held = [d.id for d in c.decks if d.held_by == sid]
         if len(held) > 1:
@@ -103,16 +114,18 @@ def cards_terms(ctx, section) -> list:
                 yield ctx.error("rules-reference", CARDS + (key, k),
                                 f"rules.cards.{key}: no side '{k}' (known: {', '.join(sides)})")
         for sid in sides:
-            if rule.per_side(key, sid) and deck_of_side(c.decks, sid) is None:
+            if rule.per_side(key, sid) and deck_of_side(played, sid) is None:
                 yield ctx.error("rules-cards", CARDS + (key,),
                                 f"rules.cards.{key}: side '{sid}' draws cards but holds no deck (give a deck "
                                 f"held_by: {sid} or both)")
-    known = {card.id for d in c.decks for card in d.cards}
+    known = {card.id for d in played for card in d.cards}
     for k in rule.events:
         if k not in known:
             yield ctx.error("rules-reference", CARDS + ("events", k),
                             f"rules.cards.events: no card '{k}' in the decks (known: {', '.join(sorted(known))})")
     for i, d in enumerate(c.decks):
+        if d not in played:
+            continue
         for j, card in enumerate(d.cards):
             if card.id not in rule.events:
                 yield ctx.error("rules-missing", ("decks", i, "cards", j),
