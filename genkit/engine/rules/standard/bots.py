@@ -30,7 +30,10 @@ result distribution per column and die-roll modifier.
   actions), the subset with the best expected value (enemy worth lost, plus taking an
   objective, minus own worth lost, from the CRT's distribution at the column after odds,
   shifts and DRMs: exact for the attackers chosen, a hexside's effect included only when
-  every attacker is across it); an attack below :attr:`GreedyBot.threshold` is declined.
+  every attacker is across it, the unit types' modifiers of case 8.11 included; in a
+  bombardment phase, the bombardment row, hurting the defender only, case 8.10; when points
+  decide, the points an elimination scores, case 11.8); an attack below
+  :attr:`GreedyBot.threshold` is declined.
   The best attack is made first, then the phase's decisions are taken again.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
