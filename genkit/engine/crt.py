@@ -25,11 +25,19 @@ class CrtTable:
     Results: :meth:`result` gives the effect code (EFFECT_*, every effect of
     :data:`EFFECT_NAMES`), ``codes`` the printed result codes, and per code ``effect_of``
     (its effect code) and ``hexes_of`` (the hexes a retreat result moves, 0 none).
+
+    Rolls: ``dice`` dice of ``faces`` faces, added (``crt.dice``; 2d6 reads rows 2..12). A row
+    holds one result per roll from ``low`` (the lowest roll: the number of dice) to ``high``;
+    :meth:`cell` keeps a modified roll on the table; ``chances[i]``: the probability of the
+    roll of cell ``i``.
     """
 
     def __init__(self, crt):
         self.type_names = list(crt.attack_types)
         self.faces = crt.die_faces
+        self.dice = crt.dice
+        self.low, self.high = crt.rolls[0], crt.rolls[-1]
+        self.chances = _sum_chances(crt.dice, crt.die_faces)
         self.effect_of = effect_of = {r.code: _EFFECTS[r.effect] for r in crt.results}
         self.hexes_of = {r.code: r.hexes or 0 for r in crt.results}
         self.odds = crt.uses_odds
@@ -105,4 +113,21 @@ class CrtTable:
         return differential >= self.lowest or self.below_lowest != "forbidden"
 
     def result(self, column: int, type_index: int, face: int) -> int:
-        return self.table[column][type_index][face - 1]
+        return self.table[column][type_index][face - self.low]
+
+    def cell(self, roll: int) -> int:
+        """The index in a row of a (modified) roll, kept within the table's lowest and highest."""
+        return (self.low if roll < self.low else self.high if roll > self.high else roll) - self.low
+
+
+def _sum_chances(dice: int, faces: int) -> list:
+    """The probability of each sum of ``dice`` dice of ``faces`` faces, lowest sum first."""
+    ways = [1] * faces
+    for _ in range(dice - 1):
+        nxt = [0] * (len(ways) + faces - 1)
+        for i, w in enumerate(ways):
+            for f in range(faces):
+                nxt[i + f] += w
+        ways = nxt
+    total = faces ** dice
+    return [w / total for w in ways]

@@ -1,4 +1,4 @@
-"""Die-roll tables read by the rules (docs/standard-rules.md, case 13): a model table
+"""Die-roll tables read by the rules (docs/standard-rules.md, case 14): a model table
 (:class:`genkit.model.schema_die_tables.DieTable`) built once into a look-up from the total
 rolled to the row, rolled with the state's seeded generator so games replay exactly, and
 printed as a :class:`~genkit.engine.rules.Chart` for the player aid and the booklet."""
@@ -20,7 +20,7 @@ class DieRoll(NamedTuple):
 
 
 class DieTableReader:
-    """Case 13.1-13.3: the table's rows by total; a modified total beyond the table reads its
+    """Case 14.1-14.3: the table's rows by total; a modified total beyond the table reads its
     first or last row."""
 
     __slots__ = ("column_of", "dice", "drm", "faces", "high", "id", "low", "rows")
@@ -48,7 +48,7 @@ class DieTableReader:
         return self.drm[drm_id]
 
     def roll(self, state, column: str | None = None, drms: tuple = (), purpose: str = "") -> DieRoll:
-        """Roll the table's dice, add the modifiers named ``drms``, read the row (case 13.2)."""
+        """Roll the table's dice, add the modifiers named ``drms``, read the row (case 14.2)."""
         total = sum(roll_die(state, self.faces, purpose or self.id) for _ in range(self.dice))
         modified = total + sum(self.drm[d] for d in drms)
         return DieRoll(total, modified, self.read(modified, column))
@@ -60,7 +60,7 @@ def readers(content) -> dict:
 
 
 def die_table_chart(table) -> Chart:
-    """Case 13.4: a table as the player aid and the booklet print it: the roll, then one column
+    """Case 14.4: a table as the player aid and the booklet print it: the roll, then one column
     per result column; the modifiers and the table's text under it."""
     label = f"{table.dice}d{table.faces}" if table.dice > 1 else f"d{table.faces}"
     notes = tuple(f"{'+' if m.value > 0 else ''}{m.value}: {m.name}." for m in table.drms)

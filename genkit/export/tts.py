@@ -235,13 +235,16 @@ def _deck(art: Artwork, d, n: int, first_key: int, guid, url) -> tuple[dict, dic
 
 
 def _dice(art: Artwork, content, guid) -> list[dict]:
-    """The CRT's die, and each symbol die as a standard die whose description names its faces."""
+    """The CRT's die (one per die of crt.dice), and each symbol die as a standard die whose
+    description names its faces."""
     k = table_scale(art)
     x = -art.map.width * k / 2 - UNITS_PER_INCH
     out = []
     if content.crt is not None and content.crt.die_faces in STANDARD_DICE:
         n = content.crt.die_faces
         out.append(_object(STANDARD_DICE[n], guid("die:crt"), f"d{n}", _transform(x, 0, y=1.5)))
+        for k in range(1, content.crt.dice):            # the other dice of a sum (2d6)
+            out.append(_object(STANDARD_DICE[n], guid(f"die:crt:{k}"), f"d{n}", _transform(x, -k, y=1.5)))
     for i, die in enumerate(content.dice):
         n = len(die.faces)
         if n not in STANDARD_DICE:

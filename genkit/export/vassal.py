@@ -261,11 +261,12 @@ def _palette(root, art: Artwork, content, slots: _Slots) -> None:
 
 
 def _dice(root, content) -> None:
-    """The CRT's die as a number die; every symbol die as a die of named faces."""
+    """The CRT's die (or dice, added: crt.dice) as a number die; every symbol die as a die of named
+    faces."""
     if content.crt is not None:
-        n = content.crt.die_faces
-        _el(root, "module.DiceButton", name=f"1d{n}", text=f"1d{n}", tooltip=f"Roll 1d{n}",
-            nDice=1, nSides=n, plus=0, addToTotal=0, reportTotal="false", prompt="false",
+        n, k = content.crt.die_faces, content.crt.dice
+        _el(root, "module.DiceButton", name=f"{k}d{n}", text=f"{k}d{n}", tooltip=f"Roll {k}d{n}",
+            nDice=k, nSides=n, plus=0, addToTotal=0, reportTotal="true" if k > 1 else "false", prompt="false",
             reportFormat="** $name$ = $result$ *** <$playerName$>", hotkey="")
     for die in content.dice:
         b = _el(root, "module.SpecialDiceButton", name=die.name, text=die.name, tooltip=f"Roll the {die.name}",

@@ -84,10 +84,12 @@ def crt_complete(ctx: Context):
             if t not in crt.attack_types:
                 yield ctx.error("crt-attack-type", path, f"CRT column {col.label}: attack type '{t}' "
                                 f"is not in attack_types ({', '.join(crt.attack_types)})")
-            if len(cells) != crt.die_faces:
+            if len(cells) != len(crt.rolls):
+                expected = (f"one per die face ({crt.die_faces})" if crt.dice == 1 else
+                            f"one per roll of {crt.roll_text}, {crt.rolls[0]} to {crt.rolls[-1]} ({len(crt.rolls)})")
                 yield ctx.error("crt-missing", path, f"CRT column {col.label} {t}: {len(cells)} results, "
-                                f"expected one per die face ({crt.die_faces})")
-            for face, code in enumerate(cells, start=1):
+                                f"expected {expected}")
+            for face, code in enumerate(cells, start=crt.rolls[0]):
                 if code not in codes:
                     yield ctx.error("crt-result", path, f"CRT column {col.label} {t} die {face}: "
                                     f"result '{code}' is not defined ({', '.join(sorted(codes))})")
@@ -116,7 +118,9 @@ def on_a(face: int) -> str:
 def crt_monotonic(ctx: Context):
     """A better column, or a stronger attack type, never gives a worse result on the same roll.
     Results rank by the order of ``crt.results``, worst to best for the attacker; a table that
-    is not monotonic on purpose says ``crt.check_monotonic: false``."""
+    is not monotonic on purpose says ``crt.check_monotonic: false``. An attack type the rules
+    read on its own table (``ctx.separate_attack_types``: a bombardment's) is no weaker attack:
+    it is judged along its columns only."""
     crt = ctx.content.crt
     if crt is None or not crt.check_monotonic:
         return
@@ -129,19 +133,20 @@ def crt_monotonic(ctx: Context):
 
     for t in crt.attack_types:
         for (_, lo), (j, hi) in zip(cols, cols[1:]):
-            for face in range(crt.die_faces):
+            for face in range(len(crt.rolls)):
                 a, b = cell(lo, t, face), cell(hi, t, face)
                 if a and b and rank[b] < rank[a]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", j, "rows", t, face),
-                                      f"CRT not monotonic: {t} at {hi.label} gives {b} {on_a(face + 1)} "
+                                      f"CRT not monotonic: {t} at {hi.label} gives {b} {on_a(crt.rolls[face])} "
                                       f"but {lo.label} gives {a}")
+    ranked = [t for t in crt.attack_types if t not in ctx.separate_attack_types]
     for i, col in cols:
-        for strong, weak in zip(crt.attack_types, crt.attack_types[1:]):
-            for face in range(crt.die_faces):
+        for strong, weak in zip(ranked, ranked[1:]):
+            for face in range(len(crt.rolls)):
                 a, b = cell(col, strong, face), cell(col, weak, face)
                 if a and b and rank[a] < rank[b]:
                     yield ctx.warning("crt-monotonic", ("crt", "columns", i, "rows", weak, face),
-                                      f"CRT not monotonic: at {col.label} {on_a(face + 1)}, {weak} gives "
+                                      f"CRT not monotonic: at {col.label} {on_a(crt.rolls[face])}, {weak} gives "
                                       f"{b} but the stronger {strong} gives {a}")
 
 

@@ -24,8 +24,12 @@ def check(fn):
 
 @dataclass
 class Context:
+    """``separate_attack_types``: the CRT attack types the game's rules read on their own table
+    (a bombardment's rows), not as a weaker attack; the CRT check judges them so (set by the
+    pack's checks from the rules module, :mod:`genkit.pack.playable`)."""
     content: Content
     source: Source
+    separate_attack_types: frozenset = frozenset()
 
     def error(self, code: str, path: Iterable, message: str) -> Finding:
         return self.source.finding("error", code, path, message)

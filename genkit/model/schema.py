@@ -214,7 +214,8 @@ class Result(Strict):
 class CrtColumn(Strict):
     differential: Optional[int] = Field(None, ge=-99, le=99, description="attack strength minus defence strength")
     odds: Optional[Odds] = Field(None, description="attack:defence ratio; between printed columns, crt.between_columns decides")
-    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces")
+    rows: dict[Id, list[ResultCode]] = Field(description="attack type -> results for die faces 1..die_faces (with "
+                                                         "crt.dice above 1: for each sum of the dice, lowest first)")
 
     @property
     def label(self) -> str:
@@ -237,6 +238,8 @@ class Crt(Strict):
     attack_types: list[Id] = Field(min_length=1, description="strongest first, e.g. [primary, secondary]")
     attack_type_names: dict[Id, Line]
     die_faces: int = Field(6, ge=2, le=100)
+    dice: int = Field(1, ge=1, le=4, description="dice of die_faces faces rolled and added for a battle (2 with "
+                                                  "die_faces 6: 2d6, a row per sum 2..12); 1: one die")
     results: list[Result] = Field(min_length=1, description="every result code, from worst to best for the attacker "
                                                             "(the order check ranks results by)")
     columns: list[CrtColumn] = Field(min_length=1, description="each gives differential or odds, all the same kind")
@@ -252,6 +255,16 @@ class Crt(Strict):
     @property
     def uses_odds(self) -> bool:
         return any(c.odds is not None for c in self.columns)
+
+    @property
+    def rolls(self) -> range:
+        """The rolls the table is read on, lowest first: the die's faces, or every sum of the dice."""
+        return range(self.dice, self.dice * self.die_faces + 1)
+
+    @property
+    def roll_text(self) -> str:
+        """The roll in the usual notation: "d6", "2d6"."""
+        return f"{self.dice if self.dice > 1 else ''}d{self.die_faces}"
 
 
 # --------------------------------------------------------------------------- tracks
@@ -296,7 +309,7 @@ class Content(Strict):
     symbol_sets: list[SymbolSet] = Field(default_factory=list, description="symbols the decks' fields name")
     tracks: list[Track] = Field(default_factory=list, description="tracks printed on the player aid")
     die_tables: list[DieTable] = Field(default_factory=list, description="die-roll tables the rules read and the "
-                                                                       "player aid prints (standard rules case 13)")
+                                                                       "player aid prints (standard rules case 14)")
     turn_track: TurnTrack
     rules: Optional[dict] = Field(None, description="the section of game.rules_module, checked by that module")
 

@@ -1,4 +1,4 @@
-"""Die-roll tables as data (docs/standard-rules.md, case 13): a table the players roll on
+"""Die-roll tables as data (docs/standard-rules.md, case 14): a table the players roll on
 outside combat (weather, supply, reinforcements, objectives ...), as rows of rolls -> results
 with named die-roll modifiers. The rules read a table through
 :mod:`genkit.engine.die_tables`; the player aid and the booklet print it from the same data.

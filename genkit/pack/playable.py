@@ -103,7 +103,11 @@ RULES_CHECKS = (rules_module, rules_requirements, rules_section, setup_stacking)
 
 
 def play_findings(ctx: Context) -> list[Finding]:
-    """The findings, unsorted, of the model's checks and the rules module's."""
+    """The findings, unsorted, of the model's checks and the rules module's (the model's read
+    from the module which attack types it reads on their own table)."""
+    name = ctx.content.game.rules_module
+    if name in RULES_MODULES and module_named(name).separate_attack_types is not None:
+        ctx.separate_attack_types = frozenset(module_named(name).separate_attack_types(ctx.content))
     return run_each(CHECKS, ctx) + run_each(RULES_CHECKS, ctx)
 
 

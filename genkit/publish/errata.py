@@ -169,7 +169,7 @@ def _crt_rows(content, column: str) -> tuple[list[str], list[list[str]]]:
     crt = content.crt
     col = next((c for c in crt.columns
                 if (c.odds or (f"{c.differential:+d}" if c.differential else "0")) == column), None)
-    header = [str(i) for i in range(1, crt.die_faces + 1)]
+    header = [str(i) for i in crt.rolls]
     if col is None:
         return header, []
     names = crt.attack_type_names or {}

@@ -58,14 +58,15 @@ def crt_table(content: Content, _, st: Style) -> TableData:
     cols = sorted(crt.columns, key=lambda c: c.key)
     effect = {r.code: r.effect for r in crt.results}
     result_fill = _result_fill(st)
-    header = [[w("t_die"), *[c.label for c in cols]]]
+    # one die: "Die" over its faces; a sum of dice: the roll ("2d6") over each sum
+    header = [[w("t_die") if crt.dice == 1 else crt.roll_text, *[c.label for c in cols]]]
     rows, fills, bands = [], {}, []
     for at in crt.attack_types:
         bands.append(len(rows))
         rows.append([fill_words(w("t_attack_band"), attack=crt.attack_type_names.get(at, at))] + [""] * len(cols))
-        for f in range(crt.die_faces):
+        for f, roll in enumerate(crt.rolls):
             r = len(rows)
-            rows.append([str(f + 1)] + [c.rows[at][f] for c in cols])
+            rows.append([str(roll)] + [c.rows[at][f] for c in cols])
             for i, c in enumerate(cols, 1):
                 fills[(r, i)] = result_fill.get(effect.get(c.rows[at][f], "none"), "#ffffff")
     notes = [w("t_columns_odds" if crt.uses_odds else "t_columns_differential")]

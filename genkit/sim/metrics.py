@@ -256,8 +256,9 @@ class Metrics:
     def crt_cells(self) -> list:
         """Every cell of the table as (column, type, face) in table order."""
         layout = self.meta.get("crt") or {}
+        low = layout.get("low", 1)              # the lowest roll: 2 on 2d6
         return [(d, t, f) for d in layout.get("columns", []) for t in layout.get("types", [])
-                for f in range(1, layout.get("faces", 0) + 1)]
+                for f in range(low, low + layout.get("faces", 0))]
 
     def never_reached(self) -> list:
         """Names of CRT cells no battle used, e.g. "+6 secondary, die 3"."""

@@ -178,6 +178,7 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
     result, how many battles used it; never-reached cells hatched."""
     layout = m.meta.get("crt") or {}
     cols, types, faces = layout.get("columns", []), layout.get("types", []), layout.get("faces", 6)
+    low = layout.get("low", 1)          # the lowest roll (2 on 2d6): cell f holds roll low + f - 1
     rows = [(d, t) for d in cols for t in types]
     cw, ch, left, top = 62, 30, 150, 40
     w = left + faces * cw + 120
@@ -185,15 +186,15 @@ def plot_crt(m: Metrics, rows_by_column: dict | None = None) -> str:
     svg = Svg(w, h, "Combat results table: how often each cell was used")
     hatch = svg.hatch()
     for f in range(1, faces + 1):
-        svg.text(left + (f - 0.5) * cw, top - 10, f"die {f}", "middle", 12, MUTED)
+        svg.text(left + (f - 0.5) * cw, top - 10, f"die {low + f - 1}", "middle", 12, MUTED)
     svg.text(left + faces * cw + 10, top - 10, "battles", "start", 12, MUTED)
-    total_max = max((sum(m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)) for d, t in rows),
+    total_max = max((sum(m.crt.get(cell_key(d, t, f), 0) for f in range(low, low + faces)) for d, t in rows),
                     default=0) or 1
     for i, (d, t) in enumerate(rows):
         y = top + i * ch
         svg.text(left - 8, y + ch / 2 + 4, f"{column_label(d)} {t}", "end", 12, INK,
                  "bold" if t == types[0] else "normal")
-        counts = [m.crt.get(cell_key(d, t, f), 0) for f in range(1, faces + 1)]
+        counts = [m.crt.get(cell_key(d, t, f), 0) for f in range(low, low + faces)]
         rowtotal = sum(counts)
         for f, c in enumerate(counts, start=1):
             x = left + (f - 1) * cw

@@ -68,7 +68,8 @@ def meta_for(content, source, path, overrides, seed, bots) -> dict:
         "bots": list(bots), "sides": [s.id for s in content.game.sides], "first_side": content.game.first_side,
         "turns": content.turn_track.turns,
         "crt": {"columns": [_column(c) for c in columns],         # None: a game without a CRT
-                "types": list(content.crt.attack_types), "faces": content.crt.die_faces} if columns else None,
+                "types": list(content.crt.attack_types), "faces": len(content.crt.rolls),
+                **({"low": content.crt.rolls[0]} if content.crt.dice > 1 else {})} if columns else None,
         "crt_rows": {_column(c): {t: list(r) for t, r in c.rows.items()} for c in columns},
         "cards": [c.id for c in cards],
         "card_names": {c.id: c.name for c in cards},

@@ -98,3 +98,31 @@ def test_std_8_10_games_with_a_bombardment_phase_keep_every_invariant():
             assert check_invariants(s) == []
             steps += 1
         assert steps < 5000
+
+
+def test_std_8_10_the_crt_check_judges_a_bombardment_row_as_fire_not_as_a_weaker_assault():
+    """A barrage row of defender step losses beats the assault on the low rolls: as a weaker
+    assault it would be "not monotonic"; read as bombardment it is not compared with the
+    assault at all, only along its own columns."""
+    from genkit.model.check import run_checks
+    from genkit.pack.playable import load
+    ok = _overrides("S")
+    rules_aware = [f for f in check_path(MINI, ok) if f.code == "crt-monotonic"]
+    assert rules_aware == []
+    model_only = [f for f in run_checks(*load(MINI, ok)) if f.code == "crt-monotonic"]
+    assert any("barrage" in f.message and "stronger assault" in f.message for f in model_only)
+
+
+def test_std_8_10_the_crt_check_still_ranks_a_bombardment_row_along_its_columns():
+    c = content()
+    over = _overrides("S")
+    low = min(c.crt.columns, key=lambda col: col.key)
+    over.append(f"crt.columns.{low.odds}.rows.barrage=[D, D, D, D, D, D]")
+    found = [f for f in check_path(MINI, over) if f.code == "crt-monotonic"]
+    assert found and all("barrage" in f.message for f in found)
+
+
+def test_std_8_10_a_result_against_the_attacker_in_a_bombardment_row_is_warned_of():
+    found = [f for f in check_path(MINI, _overrides("A")) if f.code == "rules-bombardment"]
+    assert found and "never suffers" in found[0].message
+    assert not [f for f in check_path(MINI, _overrides("X")) if f.code == "rules-bombardment"]

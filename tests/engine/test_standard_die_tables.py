@@ -1,4 +1,4 @@
-"""Die-roll tables as data (docs/standard-rules.md, case 13): the model's checks, the rolls and
+"""Die-roll tables as data (docs/standard-rules.md, case 14): the model's checks, the rolls and
 the chart, on tables made here."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def table(**kw):
     return DieTable.model_validate(base)
 
 
-def test_std_13_1_rows_must_cover_every_total_once():
+def test_std_14_1_rows_must_cover_every_total_once():
     with pytest.raises(ValidationError, match="no row for the total 6"):
         table(rows=[{"roll": "1-3", "results": ["a", "b"]}, {"roll": "4-5", "results": ["c", "d"]}])
     with pytest.raises(ValidationError, match="in two rows"):
@@ -30,13 +30,13 @@ def test_std_13_1_rows_must_cover_every_total_once():
         table(rows=[{"roll": "one", "results": ["a", "b"]}])
 
 
-def test_std_13_3_a_modified_total_beyond_the_table_reads_its_first_or_last_row():
+def test_std_14_3_a_modified_total_beyond_the_table_reads_its_first_or_last_row():
     r = DieTableReader(table())
     assert r.read(2) == "Fair" and r.read(5, "combat") == "1L"
     assert r.read(9) == "Snow" and r.read(-3) == "Fair"
 
 
-def test_std_13_2_two_dice_are_added_and_the_modifiers_named():
+def test_std_14_2_two_dice_are_added_and_the_modifiers_named():
     t = table(dice=2, rows=[{"roll": "2-6", "results": ["a", "b"]}, {"roll": "7", "results": ["c", "d"]},
                             {"roll": "8-12", "results": ["e", "f"]}])
     assert (t.low, t.high) == (2, 12)
@@ -49,7 +49,7 @@ def test_std_13_2_two_dice_are_added_and_the_modifiers_named():
     assert got.modified == got.total + 2 and got.result == r.read(got.modified)
 
 
-def test_std_13_4_the_chart_prints_every_row_and_modifier():
+def test_std_14_4_the_chart_prints_every_row_and_modifier():
     c = die_table_chart(table())
     assert c.columns == ("d6", "Weather", "Combat")
     assert c.rows[0] == ("1-3", "Fair", "0")

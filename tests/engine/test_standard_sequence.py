@@ -395,7 +395,7 @@ DESIGNER = Path(__file__).resolve().parents[1] / "fixtures" / "designer_game"
 def test_std_1_1_a_designers_own_game_is_yaml_alone():
     """tests/fixtures/designer_game: a 14 x 9 pointy map, a d10, a bombardment phase, odds with
     shifts and combined arms, line of sight with heights, a causeway at half a point, a hold by
-    the attacker, points per side at once, reinforcements on entry: no finding, and games that
+    the attacker, points per side at once, reinforcements on entry, cards by side: no finding, and games that
     keep every invariant and end by its conditions."""
     from genkit.model.load import load_game
     from genkit.sim.bots import make_players

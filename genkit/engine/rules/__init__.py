@@ -89,6 +89,7 @@ class Requirements:
     its deck (the one it deals hands from) must declare: (field, its type or types) pairs; ``sections``, ``hex_features``,
     ``figures``: whether it reads ``map.sections``, ``map.features`` and units' ``figures``;
     ``half_costs``: whether it counts movement in half points (a terrain's ``move_cost: 0.5``).
+    ``dice_sums``: whether it reads the CRT on a sum of several dice (``crt.dice`` above 1).
     ``phase_runs``: the phase orders it plays, as runs of kinds a side plays one straight after the
     other (``("movement", "combat")``: a side's combat phase comes right after its own movement
     phase); a module that plays its phases in any order declares none."""
@@ -113,6 +114,7 @@ class Requirements:
     figures: bool = False
     half_costs: bool = False
     phase_runs: tuple = ()
+    dice_sums: bool = False
 
     def problems(self, module: str, content) -> list:
         """(path, message) for everything in ``content`` (the model) the module ``module``
@@ -127,6 +129,9 @@ class Requirements:
         if deck is None and self.cards == "required":
             out.append((("game", "rules_module"), f"decks: rules module {module} needs a deck of cards dealt "
                                                   f"into hands (a deck with a hand_limit)"))
+        if content.crt is not None and content.crt.dice > 1 and not self.dice_sums:
+            out.append((("crt", "dice"), f"crt.dice: rules module {module} reads the CRT on one die; this CRT is "
+                                         f"read on {content.crt.roll_text}"))
         for i, t in enumerate(content.unit_types):
             if t.facing and not self.facing:
                 out.append((("unit_types", i, "facing"),
@@ -277,7 +282,9 @@ class RulesModule:
     ``charts(content) -> list[Chart]`` printed on the player aid and in the booklet, or None.
     ``bots``: its own bots, name -> class with ``for_game(game, side, seed)``, the first the
     one a game is simulated with. ``requires``: what it can run. ``stacks``: several pieces may
-    share a hex (then ``state.occ[h]`` names one of them)."""
+    share a hex (then ``state.occ[h]`` names one of them). ``separate_attack_types``: None, or
+    ``(content) -> attack type ids`` the module reads on a table of their own (a bombardment's
+    rows), which the CRT check then judges along their columns only, never as a weaker attack."""
     name: str
     game: type
     section: type | None
@@ -286,6 +293,7 @@ class RulesModule:
     bots: dict
     requires: Requirements
     stacks: bool = False
+    separate_attack_types: Callable | None = None
 
     def __post_init__(self):
         from pydantic import BaseModel
@@ -309,6 +317,8 @@ class RulesModule:
             wrong.append("requires is not a Requirements")
         if not isinstance(self.stacks, bool):
             wrong.append("stacks is not True or False")
+        if self.separate_attack_types is not None and not callable(self.separate_attack_types):
+            wrong.append("separate_attack_types is neither None nor a function (content) -> attack type ids")
         if wrong:
             raise RulesModuleError(f"rules module {self.name}: " + "; ".join(wrong))
         if "module" not in vars(self.game):         # the package's own record, not a test's variant of it

@@ -4,14 +4,15 @@ in :data:`RULES`. A game on these rules is a folder of YAML: no Python of its ow
 from .. import Requirements, RulesModule
 from .bots import GreedyBot
 from .charts import charts
-from .checks import content_checks
+from .checks import content_checks, separate_attack_types
 from .section import Section
 from .rules import BOMBARDMENT, COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
 from .tables import EFFECTS
 
 #: The standard rules module: two sides; movement and combat phases of one side, reinforcement
 #: and replacement phases of one side or of each in turn; every CRT effect of the genre; pieces
-#: in reserve, hexsides and roads, reinforcements; several pieces may share a hex.
+#: in reserve, hexsides and roads, reinforcements; several pieces may share a hex; cards by side
+#: or shared, their events as data (case 13).
 RULES = RulesModule(
     name="standard", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": GreedyBot},
@@ -20,7 +21,7 @@ RULES = RulesModule(
                           any_side_kinds=(REINFORCEMENT, REPLACEMENT), crt_effects=EFFECTS,
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                           reserve=True, map_features=True, reinforcements=True,
-                          half_costs=True),
-    stacks=True)
+                          half_costs=True, cards="optional", dice_sums=True),
+    stacks=True, separate_attack_types=separate_attack_types)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

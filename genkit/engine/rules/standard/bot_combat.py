@@ -52,10 +52,11 @@ class CombatChoices:
         loss -= (p[E_ASTEP] + p[E_EXCH]) * 3.0 + p[E_AELIM] * 8.0
         return max(0.0, loss)
 
-    def _value(self, v, dist, defenders, attackers, eh, att):
+    def _value(self, v, dist, defenders, attackers, eh, att, advance=True):
         """Expected worth gained by an attack with the effect distribution ``dist`` on the
         enemy hex ``eh`` (``defenders``: the units there): ``attackers`` the own units (None: a
-        rough guess from ``att``)."""
+        rough guess from ``att``); ``advance``: whether the attackers may advance into the hex
+        it empties (not after a bombardment, case 8.10)."""
         t = self.t
         hit = self.eh_local.get(eh)
         if hit is None:
@@ -70,7 +71,12 @@ class CombatChoices:
             take = 0.0
             if t.advance and (eh in self.wins_at or eh in self.targets):
                 take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
-            hit = self.eh_local[eh] = (d_step, d_all, ret, take)
+            # case 11.8: the victory points an elimination scores (the race for points): all the
+            # defenders', or the hit unit's when a step loss finishes it
+            top = max(defenders, key=lambda q: (self._def(v, q), -q))
+            prize_all = sum(t.p_prize[q] for q in defenders)
+            prize_step = t.p_prize[top] if red[top] else 0.0
+            hit = self.eh_local[eh] = (d_step + prize_step, d_all + prize_all, ret, take)
         d_step, d_all, ret, take = hit
         if attackers:
             a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
@@ -80,7 +86,7 @@ class CombatChoices:
         val = (dist[E_STEP] * d_step + dist[E_ELIM] * d_all + dist[E_RET] * ret
                + dist[E_EXCH] * (d_step - a_step) - dist[E_ASTEP] * a_step - dist[E_AELIM] * a_all
                - dist[E_ARET] * 0.5)
-        if take:
+        if take and advance:
             val += (dist[E_ELIM] + dist[E_RET]) * take
         return val
 
@@ -119,7 +125,9 @@ class CombatChoices:
         return self.battle_value(v, attackers, target)
 
     def battle_value(self, v, attackers, target):
-        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden)."""
+        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden): the
+        terrain's and hexsides' shifts and DRMs, those of the unit types fighting (case 8.11),
+        and in a bombardment phase the bombardment row, hurting the defender only (case 8.10)."""
         t = self.t
         defenders = self.foe.get(target, ())
         if not defenders or not attackers:
@@ -135,12 +143,19 @@ class CombatChoices:
                     if all(f in t.feats.get((h, target), ()) for h in hexes):
                         shift += sh
                         drm += dr
+        mods = self.g.unit_modifiers
+        if mods is not None:                                    # case 8.11
+            pt = self.g.p_type
+            for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
+                shift += sh
+                drm += dr
         col = t.column(att, defence, shift)
         if col == FORBIDDEN:
             return None
         if col == AUTO_MISS:
             return 0.0
-        return self._value(v, t.distribution(col, drm), defenders, attackers, target, att)
+        fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
+        return self._value(v, t.distribution(col, drm, fire), defenders, attackers, target, att, not fire)
 
     def best_attack(self, v, target, pool):
         """(value, attackers) of the best attack on ``target`` by units of ``pool``: every subset

@@ -21,6 +21,8 @@ from ...crt import (
 from .section import Section
 
 BIG = 10 ** 6
+#: weight of a unit's victory points in its worth, when the game is won on points (case 11.8)
+POINTS_W = 1.0
 UNREACHED = 10 ** 5
 END = ("end",)
 ROLL = ("roll",)
@@ -60,6 +62,12 @@ class BotTables:
         self.p_def = [t_def[t] for t in pt]
         self.p_ad = [t_ad[t] for t in pt]
         self.p_ma = [game.types[t].movement for t in pt]
+        #: whether victory points decide (a points condition, or the turn limit's most points): then
+        #: the bots race for them, a unit's points counting in what eliminating it is worth
+        self.points_race = any(cond.kind == "points" or (cond.kind == "turn_limit" and cond.winner == "most_points")
+                               for cond in c.game.victory)
+        #: per piece: the victory points its elimination scores, weighted (0 when points decide nothing)
+        self.p_prize = [POINTS_W * game.t_points[t] if self.points_race else 0.0 for t in pt]
         #: worth of a piece full / reduced (what losing it all costs)
         self.p_worth = [(a[0] + d[0] + 2.0, a[1] + d[1] + 2.0) for a, d in zip(self.p_att, self.p_def)]
         # ---- terrain (per hex) and hexsides (per ordered pair of adjacent hexes)
@@ -145,8 +153,12 @@ class BotTables:
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)
         self.crt = crt = CrtTable(c.crt)
-        self.faces = crt.faces
         self.col_effects = [[crt.effect_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
+        #: case 8.10: the bombardment row's effects as fire has them (an exchange costs the
+        #: defender alone, results against the attacker do nothing)
+        fire = {E_EXCH: E_STEP, E_ASTEP: E_NONE, E_AELIM: E_NONE, E_ARET: E_NONE}
+        self.bomb_effects = [[fire.get(crt.effect_of[code], crt.effect_of[code]) for code in crt.codes[k][1]]
+                             for k in range(crt.top + 1)] if len(crt.type_names) > 1 else None
         self.col_hexes = [[crt.hexes_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
         self._dist_cache: dict = {}
         self.danger_cache: dict = {}
@@ -171,17 +183,17 @@ class BotTables:
             self.obj_cache[targets] = hit
         return hit
 
-    def distribution(self, col: int, drm: int) -> tuple:
-        """(P of each effect E_*, mean retreat hexes) of one battle on column ``col`` with ``drm``."""
-        key = (col, drm)
+    def distribution(self, col: int, drm: int, bombard: bool = False) -> tuple:
+        """(P of each effect E_*) of one battle on column ``col`` with ``drm``; ``bombard``: of a
+        bombardment, on the bombardment row (case 8.10)."""
+        key = (col, drm, bombard)
         hit = self._dist_cache.get(key)
         if hit is None:
-            f = self.faces
+            crt = self.crt
             p = [0.0] * 8
-            effs = self.col_effects[col]
-            for face in range(1, f + 1):
-                r = min(f, max(1, face + drm))
-                p[effs[r - 1]] += 1.0 / f
+            effs = (self.bomb_effects if bombard else self.col_effects)[col]
+            for i, chance in enumerate(crt.chances):        # each roll (a sum of dice: case 8.12)
+                p[effs[crt.cell(crt.low + i + drm)]] += chance
             hit = self._dist_cache[key] = tuple(p)
         return hit
 

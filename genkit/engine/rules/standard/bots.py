@@ -30,11 +30,15 @@ result distribution per column and die-roll modifier.
   actions), the subset with the best expected value (enemy worth lost, plus taking an
   objective, minus own worth lost, from the CRT's distribution at the column after odds,
   shifts and DRMs: exact for the attackers chosen, a hexside's effect included only when
-  every attacker is across it); an attack below :attr:`GreedyBot.threshold` is declined.
+  every attacker is across it, the unit types' modifiers of case 8.11 included; in a
+  bombardment phase, the bombardment row, hurting the defender only, case 8.10; when points
+  decide, the points an elimination scores, case 11.8); an attack below
+  :attr:`GreedyBot.threshold` is declined.
   The best attack is made first, then the phase's decisions are taken again.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
   hex gained scores better than the hex held (an objective, contact); reinforcements on the
   entry hex closest to the objectives; a step restored to the reduced unit worth most.
+* Cards (case 13): :mod:`.bot_cards`.
 
 Ties are broken by the bot's own seeded generator, so a game is reproducible from its seed.
 This module imports nothing of the rules module (the package record offers it as ``bots``).
@@ -43,11 +47,12 @@ from __future__ import annotations
 
 import random
 
+from .bot_cards import CardChoices
 from .bot_combat import CombatChoices
 from .bot_tables import BIG, END, tables
 
 
-class GreedyBot(CombatChoices):
+class GreedyBot(CombatChoices, CardChoices):
     """A one-decision-deep heuristic player for any game on the standard rules (module
     docstring). Weights are class attributes, so a variant is a subclass."""
 
@@ -111,6 +116,8 @@ class GreedyBot(CombatChoices):
             self.marched = set()
             self.attackers = []
         verbs = {a[0] for a in actions}
+        if "play" in verbs or "pass" in verbs:                  # case 13: cards (bot_cards.py)
+            return self.choose_with_cards(v, actions, [a for a in actions if a[0] == "play"])
         if "move" in verbs or "march" in verbs:
             return self.choose_mover(v, actions)
         if "to" in verbs:

@@ -132,7 +132,6 @@ def modifiers_chart(content, section: Section) -> Chart:
         for what in _combat(shift=m.shift, drm=m.drm):
             rows.append((m.name, what, when))
     crt = content.crt
-    faces = crt.die_faces
     notes = []
     if crt.uses_odds:
         cols = sorted(crt.columns, key=lambda c: c.key)
@@ -144,9 +143,11 @@ def modifiers_chart(content, section: Section) -> Chart:
     if never:                                           # case 8.9
         notes.append(f"{_names(never)} never attack{'s' if len(never) == 1 else ''}; "
                      f"{'it defends' if len(never) == 1 else 'they defend'} only.")
+    if crt.dice > 1:                                    # case 8.12
+        notes.append(f"Roll {crt.roll_text}: {crt.dice} dice added; the CRT is read on their sum.")
     notes.append("All modifiers that apply add up. Left shifts and negative DRMs favour the defender.")
     notes.append(f"Shifts stop at the table's ends (never forbidding an attack); the modified roll stays "
-                 f"within 1-{faces}.")
+                 f"within {crt.rolls[0]}-{crt.rolls[-1]}.")
     if not rows:
         rows.append(("-", "none", "this game has no terrain modifiers"))
     return Chart("combat_modifiers", "Combat modifiers", ("Source", "Modifier", "When"), tuple(rows), tuple(notes),

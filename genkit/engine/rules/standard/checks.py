@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .section import SECTION, Section
 from .section import content_checks as section_checks
+from .section_cards import cards_terms
 
 
 def reserve_enters(ctx, section: Section):
@@ -112,6 +113,33 @@ def bombardment_terms(ctx, section: Section):
                             f"rules.bombardment.unit_types: no unit type '{k}' (known: {', '.join(known)})")
 
 
+def bombardment_rows(ctx, section: Section):
+    """Case 8.10: a bombardment row is judged as fire, not as a weaker assault (the CRT check
+    compares it along its columns only, :func:`separate_attack_types`); a result against the
+    attacker in it does nothing, so it is warned of where it is printed."""
+    bomb = section.bombardment
+    crt = ctx.content.crt
+    if bomb is None or bomb.attack_type not in crt.attack_types:
+        return
+    idle = {r.code for r in crt.results if r.effect.startswith("attacker_")}
+    for i, col in enumerate(crt.columns):
+        for face, code in enumerate(col.rows.get(bomb.attack_type, ())):
+            if code in idle:
+                yield ctx.warning("rules-bombardment", ("crt", "columns", i, "rows", bomb.attack_type, face),
+                                  f"CRT column {col.label} {bomb.attack_type} roll {crt.rolls[0] + face}: result "
+                                  f"'{code}' falls on the attacker, which a bombardment never suffers (case 8.10)")
+
+
+def separate_attack_types(content) -> tuple:
+    """The attack types the standard rules read on a table of their own: the bombardment's
+    (case 8.10), none when the game has no valid ``rules.bombardment``."""
+    try:
+        bomb = Section.model_validate(content.rules or {}).bombardment
+    except ValueError:
+        return ()
+    return (bomb.attack_type,) if bomb is not None else ()
+
+
 def unit_type_rules(ctx, section: Section):
     """Cases 5.8, 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
     model (and terrain of the map); a modifier names at least one."""
@@ -202,6 +230,6 @@ def victory_never_met(ctx, section: Section):
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
-                                   bombardment_terms,
+                                   bombardment_terms, bombardment_rows,
                                    victory_met_at_setup,
-                                   victory_never_met)
+                                   victory_never_met, cards_terms)

@@ -119,14 +119,16 @@ class Combat:
                                              {self.p_type[p] for p in self.stack(s, h)})
         return out
 
-    def odds(self, s: StandardState, attackers, h: int) -> tuple:
-        """(raw column or FORBIDDEN / AUTO_MISS, column after the shifts, total drm) of an attack."""
+    def odds(self, s: StandardState, attackers, h: int, shift: int = 0, drm: int = 0) -> tuple:
+        """(raw column or FORBIDDEN / AUTO_MISS, column after the shifts, total drm) of an attack;
+        ``shift`` and ``drm``: the cards' besides the modifiers (case 13.4), added before the
+        column is kept on the table (case 8.7)."""
         raw = self.crt.pick(self.attack_strength(s, attackers), self.defence_strength(s, h))
         if raw < 0:
             return raw, raw, 0
         mods = self.modifiers(s, attackers, h)
-        col = min(max(raw + sum(m[1] for m in mods), 0), self.crt.top)
-        return raw, col, sum(m[2] for m in mods)
+        col = min(max(raw + sum(m[1] for m in mods) + shift, 0), self.crt.top)
+        return raw, col, sum(m[2] for m in mods) + drm
 
     # ------------------------------------------------------------------ case 8: the battle
 
@@ -136,15 +138,19 @@ class Combat:
         s.done |= s.attackers
         s.hit |= 1 << h
         defenders = self.defenders(s, h)
-        raw, col, drm = self.odds(s, atts, h)
+        if self.cards is not None:      # case 13.4: the cards played on this battle
+            raw, col, drm = self.odds(s, atts, h, s.cshift, s.cdrm)
+            s.cshift = s.cdrm = 0
+        else:
+            raw, col, drm = self.odds(s, atts, h)
         lead = max(atts, key=lambda p: (self.t_attack[self.p_type[p]][s.reduced[p]], -p))
         top = min(defenders, key=lambda p: (-self.t_defence[self.p_type[p]][s.reduced[p]], p))
         if raw == AUTO_MISS:
             eff, n, code, face = E_NONE, 0, None, None
         else:
-            face = roll_die(s, self.crt.faces, "combat")
+            face = self._roll_dice(s)
             results = self.bomb_results if self.phase_bombards[s.phase] else self.results   # case 8.10
-            eff, n, code = results[col][min(max(face + drm, 1), self.crt.faces) - 1]
+            eff, n, code = results[col][self.crt.cell(face + drm)]
         if s.events is not None:
             killed = eff == E_ELIM or (eff in (E_STEP, E_EXCHANGE) and len(defenders) == 1 and s.reduced[top])
             s.events.append(ev.Battle(
@@ -169,6 +175,13 @@ class Combat:
             self._start_retreat(s)
             return self._retreat_on(s)
         self._after_battle(s)
+
+    def _roll_dice(self, s: StandardState) -> int:
+        """Case 8.12: the battle's roll, one die of ``crt.die_faces`` or the sum of ``crt.dice``."""
+        crt = self.crt
+        if crt.dice == 1:
+            return roll_die(s, crt.faces, "combat")
+        return sum(roll_die(s, crt.faces, "combat") for _ in range(crt.dice))
 
     def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False) -> None:
         """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated."""

@@ -9,14 +9,18 @@ Decisions (plain tuples, deterministic order):
 * combat phase, PICK: ``("end",)``, ``("attack", hex)``; ATTACKERS: ``("with", piece)``,
   ``("roll",)``; RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
   piece)``, ``("stay",)``;
-* reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``.
+* reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``;
+* cards (case 13): ``("play", card)`` beside the movement phase's PICK and the attack's
+  ATTACKERS decisions; REACT (the defender): ``("play", card)``, ``("pass",)``.
 """
 from __future__ import annotations
 
 from ...crt import FORBIDDEN
 from ...game import GameRules
 from ...state import RESERVE
+from .cards import ATTACK, DEFENCE, MOVE, PASS_ACTION, CardPlay, CardTables
 from .combat import Combat
+from .invariants import Invariants
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
@@ -29,9 +33,11 @@ from .state import (
     DEST,
     ENTER,
     PICK,
+    REACT,
     RESTORE,
     RETREAT,
     STAGE_NAMES,
+    CardState,
     StandardState,
 )
 from .tables import (
@@ -51,7 +57,7 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 BOMBARDMENT = "bombardment"
 
 
-class Game(Movement, Combat, GameRules):
+class Game(Movement, Combat, CardPlay, Invariants, GameRules):
     """The standard procedures over one content model. (The movement decisions come from the
     byte-merged search and the phase's :class:`~.movement.MoveCache`; the plain search they are
     tested against is tests/engine/standard_reference.py.)"""
@@ -131,6 +137,10 @@ class Game(Movement, Combat, GameRules):
         blocking = sum(1 << i for i, f in enumerate(self.feat_ids) if sec.hexsides.get(f) and sec.hexsides[f].blocks_los)
         #: case 8.8: line of sight, or None when the game has none
         self.sight = Sight(self, los, [int(bool(m & blocking)) for m in self.efeat]) if los is not None else None
+        #: case 13: the cards, or None when the game plays none
+        self.cards = CardTables(content, sec.cards, self.side_ids) if sec.cards is not None else None
+        if self.cards is not None:
+            self.state_class = CardState
         if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
             self._do = self._do_then_check
 
@@ -152,6 +162,9 @@ class Game(Movement, Combat, GameRules):
             if h >= 0:
                 self._put(s, p, h)
         s.marched, s.sub = 0, 0
+        if self.cards is not None:              # case 13.2: hands dealt, then turn 1's draw
+            self._cards_setup(s)
+            self._draw_cards(s, self.cards.draw)
         self._enter_phase(s)
 
     def phase_actor(self, s: StandardState) -> int:
@@ -162,6 +175,8 @@ class Game(Movement, Combat, GameRules):
         st = s.stage
         if st == PICK:
             if self.phase_kind[s.phase] == MOVEMENT:
+                if self.cards is not None:
+                    return self._movers(s) + self.card_plays(s, s.actor, MOVE)
                 return self._movers(s)
             return [END] + [("attack", h) for h in self.targets(s)]
         if st == DEST:
@@ -172,6 +187,8 @@ class Game(Movement, Combat, GameRules):
             chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
             if chosen and self.crt.pick(self.attack_strength(s, chosen), self.defence_strength(s, h)) != FORBIDDEN:
                 out.append(ROLL)
+                if self.cards is not None:
+                    out += self.card_plays(s, s.actor, ATTACK)
             return out
         if st == RETREAT:
             return [("retreat", h) for h in self.retreat_hexes(s)]
@@ -179,6 +196,8 @@ class Game(Movement, Combat, GameRules):
             return [("advance", p) for p in self.advancers(s)] + [STAY]
         if st == ENTER:
             return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
+        if st == REACT:
+            return self.card_plays(s, s.actor, DEFENCE) + [PASS_ACTION]
         # RESTORE
         return [END] + [("restore", p) for p in self.side_pieces[s.actor] if s.loc[p] >= 0 and s.reduced[p]]
 
@@ -315,7 +334,11 @@ class Game(Movement, Combat, GameRules):
             s.attackers |= 1 << a[1]
             return
         if verb == "roll":
-            return self._battle(s)
+            return self._roll(s)
+        if verb == "play":
+            return self._play(s, a[1])
+        if verb == "pass":
+            return self._react_done(s)
         if verb == "retreat":
             return self._retreat_step(s, a[1])
         if verb == "advance":
@@ -324,6 +347,11 @@ class Game(Movement, Combat, GameRules):
             return self._to_pick(s)
         if verb == "enter":
             p = s.chosen
+            if self.cards is not None and s.cback:      # case 13.4: a card brought it on early
+                s.early |= 1 << p
+                self._arrive(s, p, a[1])
+                self._card_back(s)
+                return
             self._arrive(s, p, a[1])
             if not s.ended:
                 self._next_arrival(s, p + 1)
@@ -362,6 +390,8 @@ class Game(Movement, Combat, GameRules):
             return f"{unit(a[1])} advances to {at(s.target)}"
         if verb == "enter":
             return f"{unit(s.chosen)} enters at {at(a[1])}"
+        if verb in ("play", "pass"):
+            return self.card_text(a)
         return verb                     # "end", "stay"
 
     # ------------------------------------------------------------------ case 3: sequence of play
@@ -379,6 +409,8 @@ class Game(Movement, Combat, GameRules):
             if s.turn >= self.turns:                            # no condition ended it: a draw
                 return self._end(s, -1, "last_turn")
             s.phase, s.turn, s.marched = 0, s.turn + 1, 0
+            if self.cards is not None:          # case 13.2: the turn's draw
+                self._draw_cards(s, self.cards.draw)
         self._enter_phase(s)
 
     def _enter_phase(self, s: StandardState, same: bool = False) -> None:
@@ -388,6 +420,8 @@ class Game(Movement, Combat, GameRules):
         s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0
         s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv = -1, 0, (), 0, 0, -1, 0, ()
         s.points = 0
+        if self.cards is not None:
+            s.plays = (0,) * len(self.side_ids)
         s.actor = self.phase_actor(s)
         kind = self.phase_kind[s.phase]
         if kind == REINFORCEMENT:
@@ -399,6 +433,8 @@ class Game(Movement, Combat, GameRules):
                 self._end_restore(s)
 
     def _end_restore(self, s: StandardState) -> None:
+        if self._card_back(s):          # case 13.4: a card's restoring ends, the movement phase goes on
+            return
         s.stage, s.points = PICK, 0
         self._next_phase(s)
 
@@ -415,70 +451,7 @@ class Game(Movement, Combat, GameRules):
         s.stage, s.chosen = PICK, -1
         self._next_phase(s)
 
-    # ------------------------------------------------------------------ invariants and text
-
-    def state_problems(self, s: StandardState) -> list:
-        out = [] if self._stacks_hold(s) else self._stack_problems(s)
-        if s.stage == RETREAT and not s.rq:
-            out.append("a retreat with no unit retreating")
-        if not s.ended and s.actor != self.phase_actor(s) and s.stage != RETREAT:
-            out.append(f"actor {s.actor} is not the phase's side")
-        return out
-
-    def _stacks_hold(self, s: StandardState) -> bool:
-        """True when :meth:`_stack_problems` finds nothing (one quick pass, no sentences): every
-        piece on the map is in the stack of its hex and only there, a stack holds one side within
-        the stacking limit, off-map pieces are linked to none, no reinforcement is early."""
-        loc, occ, nxt, p_side, t_stack, pt = s.loc, s.occ, s.nxt, self.p_side, self.t_stack, self.p_type
-        on = [h for h in loc if h >= 0]
-        held = set(on)
-        # every hex held records a stack, and only those; each stack's last piece and every piece
-        # off the map are linked to none
-        if len(occ) - occ.count(-1) != len(held) or nxt.count(-1) != len(held) + len(loc) - len(on):
-            return False
-        walked, cap = 0, self.npieces
-        for h in held:
-            q = occ[h]
-            side, load = p_side[q], 0
-            while q >= 0:
-                if loc[q] != h or (p_side[q] != side and not self.shared) or walked >= cap:
-                    return False
-                load, walked, q = load + t_stack[pt[q]], walked + 1, nxt[q]
-            if load > self.h_limit[h] * (2 if self.shared else 1):
-                return False
-        due, turn = self.p_enter_turn, s.turn
-        return walked == len(on) and not any(loc[p] >= 0 and due[p] > turn for p in self.late)
-
-    def _stack_problems(self, s: StandardState) -> list:
-        """The sentences of what :meth:`_stacks_hold` tests."""
-        out = []
-        grid = self.board.grid
-        seen = [0] * self.npieces
-        for h, top in enumerate(s.occ):
-            if top < 0:
-                continue
-            pieces = []
-            p = top
-            while p >= 0 and len(pieces) <= self.npieces:
-                pieces.append(p)
-                p = s.nxt[p]
-            for q in pieces:
-                seen[q] += 1
-                if s.loc[q] != h:
-                    out.append(f"piece {q} in the stack of {grid.id_of(h)} but at {s.loc[q]}")
-            if len({self.p_side[q] for q in pieces}) > 1 and not self.shared:
-                out.append(f"hex {grid.id_of(h)} holds units of both sides")
-            load = sum(self.t_stack[self.p_type[q]] for q in pieces)
-            if load > self.h_limit[h] * (2 if self.shared else 1):
-                out.append(f"hex {grid.id_of(h)} holds {load} > the stacking limit {self.h_limit[h]}")
-        for p, h in enumerate(s.loc):
-            if (h >= 0) != (seen[p] == 1):
-                out.append(f"piece {p} at {h} is in {seen[p]} stacks")
-            if h < 0 and s.nxt[p] != -1:
-                out.append(f"off-map piece {p} is linked to {s.nxt[p]}")
-            if h >= 0 and self.p_enter_turn[p] > s.turn:
-                out.append(f"piece {p} is on the map before its turn {self.p_enter_turn[p]}")
-        return out
+    # ------------------------------------------------------------------ text
 
     def status_lines(self, s: StandardState) -> list:
         grid = self.board.grid

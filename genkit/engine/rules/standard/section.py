@@ -9,6 +9,7 @@ from typing import Literal, Optional
 from pydantic import Field, field_validator
 
 from ....model.schema_base import Id, Strict
+from .section_cards import CardsRule
 
 SECTION = ("rules",)
 
@@ -176,6 +177,8 @@ class Section(Strict):
                                                                    "line of sight (case 8.8); omitted: they do not")
     replacements: Optional[Id] = Field(None, description="turn_track.per_turn id of the replacement points per "
                                                          "turn and side (case 10.2); omitted: none")
+    cards: Optional[CardsRule] = Field(None, description="the cards each side is dealt and draws, and what each "
+                                                         "card does (case 13); omitted: the game plays no cards")
 
 
 def references(ctx, section: Section):

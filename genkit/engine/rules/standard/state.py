@@ -10,8 +10,8 @@ from __future__ import annotations
 from ...state import State
 
 # stages of the pending decision
-PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE = range(7)
-STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore")
+PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE, REACT = range(8)
+STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore", "react")
 
 
 class StandardState(State):
@@ -52,3 +52,17 @@ class StandardState(State):
     NESTED = State.NESTED
     VALUES = State.VALUES + ("stage", "chosen", "march", "done", "marched", "hit", "nmoved", "sub", "points",
                              "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv")
+
+
+class CardState(StandardState):
+    """A position of a game on the standard rules that plays cards (case 13): a card is an int,
+    its index among the copies of the played decks. ``hands``: per side, the cards it holds;
+    ``piles`` and ``discards``: per deck, its draw pile (the top is the last card) and its
+    discards; ``plays``: per side, the cards it played this phase; ``cshift``, ``cdrm``: the
+    cards' shift and die-roll modifier of the battle being fought; ``cback``: 1 while a card's
+    arrival or restoring (ENTER, RESTORE) interrupts a movement phase; ``early``: bit mask of
+    the pieces a card brought on before their turn."""
+    __slots__ = ("cback", "cdrm", "cshift", "discards", "early", "hands", "piles", "plays")
+    LISTS = StandardState.LISTS
+    NESTED = StandardState.NESTED
+    VALUES = StandardState.VALUES + ("hands", "piles", "discards", "plays", "cshift", "cdrm", "cback", "early")

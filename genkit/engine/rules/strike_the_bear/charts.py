@@ -1,5 +1,5 @@
 """The charts of a game on the Strike the Bear system: the standard rules' terrain, stacking
-and modifier charts, every die-roll table of the model (standard rules case 13), and the
+and modifier charts, every die-roll table of the model (standard rules case 14), and the
 operations ratings (1.2)."""
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ system's own: the mutual phases' weather, operations points and objectives rolls
 on movement (6.3) and combat (11.6), rail supply and supply bought with OPs (11.5), combined
 arms (11.7), command by leaders (11.8.1), reorganization paid in OPs (12.3, 12.4) and victory by
 the objectives rolled (13.0). The die-roll tables are the model's ``die_tables`` (standard rules
-case 13), read through :mod:`genkit.engine.die_tables`."""
+case 14), read through :mod:`genkit.engine.die_tables`."""
 from __future__ import annotations
 
 from ...board import IMPASSABLE

@@ -1,0 +1,199 @@
+"""Cards on the standard rules (docs/standard-rules.md case 13): the decks a game holds by side
+(or one both sides draw from), hands dealt at set-up and drawn up to the hand limit at the start
+of every game turn, discards reshuffled into an empty pile, and events played from the hand as
+data (``rules.cards.events``): a shift or die-roll modifier for one battle (the attacker's before
+the roll, or the defender's as a reaction), a second movement, a reinforcement brought early, a
+replacement."""
+from __future__ import annotations
+
+from ... import events as ev
+from ...chance import shuffle
+from ...decks import copies, shuffled_under
+from ...state import RESERVE
+from .section_cards import deck_of_side, played_decks
+from .state import ENTER, PICK, REACT, RESTORE
+
+PLAY, PASS = "play", "pass"
+PASS_ACTION = (PASS,)
+SHIFT, DRM, MOVEMENT, REINFORCEMENT, REPLACEMENT = "shift", "drm", "movement", "reinforcement", "replacement"
+#: the windows a card is played in (case 13.4): the attacker's before its roll, the defender's
+#: reaction, the start of (or any time in) the holder's own movement phase
+ATTACK, DEFENCE, MOVE = "attack", "defence", "move"
+
+
+class CardTables:
+    """The cards of one game, numbered across its decks (case 13.1): per card its deck, id, name
+    and event; per side its deck, hand limit, plays per phase, cards dealt and drawn."""
+
+    def __init__(self, content, rule, side_ids):
+        decks = played_decks(content.decks)
+        self.card_deck, self.card_id, self.card_name, self.effect, self.value, self.window = [], [], [], [], [], []
+        self.deck_cards = []
+        names = {card.id: card.name for d in decks for card in d.cards}
+        for d, deck in enumerate(decks):
+            start = len(self.card_id)
+            for cid in copies(deck):
+                e = rule.events[cid]
+                self.card_deck.append(d)
+                self.card_id.append(cid)
+                self.card_name.append(names[cid])
+                self.effect.append(e.effect)
+                self.value.append(e.value)
+                self.window.append(e.when if e.effect in (SHIFT, DRM) else MOVE)
+            self.deck_cards.append(tuple(range(start, len(self.card_id))))
+        self.reshuffle_at = [d.reshuffle_at for d in decks]
+        self.hidden = [d.hidden for d in decks]
+        self.side_deck = [deck_of_side(decks, sid) for sid in side_ids]
+        self.hand_limit = [decks[d].hand_limit or 99 if d is not None else 0 for d in self.side_deck]
+        self.plays_per_phase = [decks[d].plays_per_phase if d is not None else 0 for d in self.side_deck]
+        self.hand = [rule.per_side("hand", sid) if d is not None else 0 for sid, d in zip(side_ids, self.side_deck)]
+        self.draw = [rule.per_side("draw", sid) if d is not None else 0 for sid, d in zip(side_ids, self.side_deck)]
+        #: the windows some card is played in (a window no card has costs nothing)
+        self.windows = frozenset(self.window)
+
+
+class CardPlay:
+    """The cards half of :class:`~.rules.Game` (a mixin: reads ``self.cards``, a
+    :class:`CardTables`, None in a game without cards)."""
+
+    # ------------------------------------------------------------------ case 13.2: dealing and drawing
+
+    def _cards_setup(self, s) -> None:
+        """Case 13.2: each deck shuffled, then each side dealt its hand (``rules.cards.hand``)."""
+        ct = self.cards
+        piles = []
+        for cards in ct.deck_cards:
+            pile = list(cards)
+            shuffle(s, pile)
+            piles.append(tuple(pile))
+        s.piles, s.discards, s.hands = tuple(piles), ((),) * len(piles), ((),) * len(self.side_ids)
+        s.plays, s.cshift, s.cdrm, s.cback, s.early = (0,) * len(self.side_ids), 0, 0, 0, 0
+        self._draw_cards(s, ct.hand)
+
+    def _draw_cards(self, s, counts) -> None:
+        """Case 13.2: each side in turn order draws ``counts[side]`` cards from its deck, stopping at
+        its hand limit; a pile down to the deck's ``reshuffle_at`` (or empty) first takes its
+        discards, shuffled, under it (case 13.3)."""
+        ct = self.cards
+        piles, discards, hands = list(s.piles), list(s.discards), list(s.hands)
+        for side in self.side_order:
+            d = ct.side_deck[side]
+            for _ in range(counts[side]):
+                if len(hands[side]) >= ct.hand_limit[side]:
+                    break
+                if len(piles[d]) <= ct.reshuffle_at[d] and discards[d]:
+                    piles[d], discards[d] = tuple(shuffled_under(s, piles[d], discards[d])), ()
+                if not piles[d]:
+                    break
+                card = piles[d][-1]
+                piles[d] = piles[d][:-1]
+                hands[side] = tuple(sorted(hands[side] + (card,)))
+                if s.events is not None:
+                    s.events.append(ev.CardDrawn(side=self.side_ids[side], card=ct.card_id[card], copy=card,
+                                                 source="draw"))
+        s.piles, s.discards, s.hands = tuple(piles), tuple(discards), tuple(hands)
+
+    # ------------------------------------------------------------------ case 13.4: what may be played
+
+    def card_plays(self, s, side: int, window: str) -> list:
+        """``("play", card)`` for each card ``side`` may play now in ``window`` (one per card id,
+        the lowest copy): its plays this phase under the deck's ``plays_per_phase``, and its
+        effect able to do something (a unit moved already for a second movement, a reserve unit
+        with room to enter, a reduced unit on the map)."""
+        ct = self.cards
+        if window not in ct.windows or s.plays[side] >= ct.plays_per_phase[side]:
+            return []
+        out, seen = [], set()
+        for c in s.hands[side]:
+            if ct.window[c] != window or ct.card_id[c] in seen:
+                continue
+            eff = ct.effect[c]
+            if (eff == MOVEMENT and not s.done) or (eff == REINFORCEMENT and self._early_arrival(s, side) < 0) \
+                    or (eff == REPLACEMENT and not self._reduced_on_map(s, side)):
+                continue
+            seen.add(ct.card_id[c])
+            out.append((PLAY, c))
+        return out
+
+    def _early_arrival(self, s, side: int) -> int:
+        """Case 13.4: the reserve unit a reinforcement card brings on: the side's next one to
+        enter (its turn, then its piece number) that has room at an entry hex; -1 none."""
+        loc, due = s.loc, self.p_enter_turn
+        waiting = sorted((due[p], p) for p in self.side_arrivals[side] if loc[p] == RESERVE)
+        return next((p for _, p in waiting if self._entry_hexes(s, p)), -1)
+
+    def _reduced_on_map(self, s, side: int) -> bool:
+        loc, red = s.loc, s.reduced
+        return any(loc[p] >= 0 and red[p] for p in self.side_pieces[side])
+
+    # ------------------------------------------------------------------ case 13.4: playing
+
+    def _play(self, s, card: int) -> None:
+        """The acting side plays ``card`` from its hand to its deck's discards, and its event
+        happens (case 13.4)."""
+        ct = self.cards
+        side, d = s.actor, ct.card_deck[card]
+        hands, discards, plays = list(s.hands), list(s.discards), list(s.plays)
+        hands[side] = tuple(c for c in hands[side] if c != card)
+        discards[d] = discards[d] + (card,)
+        plays[side] += 1
+        s.hands, s.discards, s.plays = tuple(hands), tuple(discards), tuple(plays)
+        if s.events is not None:
+            s.events.append(ev.CardPlayed(side=self.side_ids[side], card=ct.card_id[card], copy=card, worked=True))
+        eff, value = ct.effect[card], ct.value[card]
+        if eff == SHIFT:
+            s.cshift += value
+        elif eff == DRM:
+            s.cdrm += value
+        elif eff == MOVEMENT:               # every unit may move once more this phase
+            s.done, s.nmoved, self._mc = 0, 0, None
+        elif eff == REINFORCEMENT:
+            s.stage, s.chosen, s.cback, self._mc = ENTER, self._early_arrival(s, side), 1, None
+        else:                               # REPLACEMENT
+            s.stage, s.points, s.cback = RESTORE, value, 1
+        if s.stage == REACT:                # the defender's reaction made: the attacker rolls
+            self._react_done(s)
+
+    def _react_done(self, s) -> None:
+        """The defender has played its reaction or passed: the attacker rolls."""
+        s.actor = self.phase_actor(s)
+        self._battle(s)
+
+    def _roll(self, s) -> None:
+        """The attacker rolls (case 8); first the defender may react with a card (case 13.4)."""
+        if self.cards is not None and self.card_plays(s, 1 - s.actor, DEFENCE):
+            s.stage, s.actor = REACT, 1 - s.actor
+            return
+        self._battle(s)
+
+    def _card_back(self, s) -> bool:
+        """After a card's arrival or restoring: back to the movement phase's PICK (True), or
+        False when no card interrupted it."""
+        if not (self.cards is not None and s.cback):
+            return False
+        s.stage, s.chosen, s.points, s.cback, self._mc = PICK, -1, 0, 0, None
+        return True
+
+    def card_text(self, a) -> str:
+        return f"play {self.cards.card_name[a[1]]}" if a[0] == PLAY else "pass"
+
+    # ------------------------------------------------------------------ hidden cards
+
+    def determinise(self, state, side: int, rng):
+        """A copy with what ``side`` cannot see re-drawn: the dice generator, and in every hidden
+        deck the order of the pile and the other side's hand, dealt again from those cards."""
+        c = super().determinise(state, side, rng)
+        ct = self.cards
+        if ct is None:
+            return c
+        piles, hands = list(c.piles), list(c.hands)
+        for d, pile in enumerate(piles):
+            others = [o for o in range(len(hands)) if o != side and ct.side_deck[o] == d and ct.hidden[d]]
+            unknown = list(pile) + [x for o in others for x in hands[o]]
+            rng.shuffle(unknown)
+            for o in others:
+                n = len(hands[o])
+                hands[o], unknown = tuple(sorted(unknown[:n])), unknown[n:]
+            piles[d] = tuple(unknown)
+        c.piles, c.hands = tuple(piles), tuple(hands)
+        return c
