@@ -71,13 +71,15 @@ class Outcome(NamedTuple):
 
 class Piece(NamedTuple):
     """A piece on the map: ``piece`` id, ``hex`` id, ``side`` and ``type`` ids, ``reduced``,
-    ``facing`` (0..5, None for unit types without one)."""
+    ``facing`` (0..5, None for unit types without one), ``nation`` (its nation's id on a side
+    made of nations, else None)."""
     piece: int
     hex: str
     side: str
     type: str
     reduced: bool
     facing: int | None
+    nation: str | None = None
 
 
 class CardChance(NamedTuple):
@@ -110,14 +112,19 @@ class GameRules:
         self.type_index = {t: i for i, t in enumerate(self.type_ids)}
         self.ntypes = len(self.types)
         self.t_points = [t.point_value() for t in self.types]
-        # pieces, in the order of the counter mix: set-up hex index or RESERVE
-        self.p_side, self.p_type, self.p_setup = [], [], []
+        # sides made of nations: every nation of every side, in the order written
+        self.nation_ids = [n.id for _, n in content.nations()]
+        self.nation_side = [self.side_ids.index(s.id) for s, _ in content.nations()]
+        # pieces, in the order of the counter mix: set-up hex index or RESERVE; nation index or -1
+        self.p_side, self.p_type, self.p_setup, self.p_nation = [], [], [], []
         for grp in content.counters.units:
             si, ti = self.side_ids.index(grp.side), self.type_index[grp.type]
+            ni = self.nation_ids.index(grp.nation) if grp.nation else -1
             for where in [board.grid.index_of(h) for h in grp.setup] + [RESERVE] * grp.reserve:
                 self.p_side.append(si)
                 self.p_type.append(ti)
                 self.p_setup.append(where)
+                self.p_nation.append(ni)
         self.npieces = len(self.p_side)
         self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
                             for s in range(len(self.side_ids))]
@@ -165,11 +172,14 @@ class GameRules:
         return s
 
     def piece_text(self, state: State, piece: int) -> str:
-        """A piece in words: side, unit type and where it stands ("us Heavy Infantry 0406")."""
+        """A piece in words: side (its nation, on a side of nations), unit type and where it
+        stands ("us Heavy Infantry 0406")."""
         where = state.loc[piece]
         at = self.board.grid.id_of(where) if where >= 0 else {RESERVE: "in reserve",
                                                               ELIMINATED: "eliminated"}.get(where, "removed")
-        return f"{self.side_ids[self.p_side[piece]]} {self.types[self.p_type[piece]].name} {at}"
+        n = self.p_nation[piece]
+        owner = self.nation_ids[n] if n >= 0 else self.side_ids[self.p_side[piece]]
+        return f"{owner} {self.types[self.p_type[piece]].name} {at}"
 
     def hex_text(self, hex_index: int) -> str:
         """A hex by its printed id."""
@@ -272,8 +282,10 @@ class GameRules:
         for p, h in enumerate(state.loc):
             if h >= 0:
                 t = self.types[self.p_type[p]]
+                n = self.p_nation[p]
                 out.append(Piece(p, grid.id_of(h), self.side_ids[self.p_side[p]], t.id,
-                                 bool(state.reduced[p]), state.facing[p] if t.facing else None))
+                                 bool(state.reduced[p]), state.facing[p] if t.facing else None,
+                                 self.nation_ids[n] if n >= 0 else None))
         return out
 
     def render_text(self, state: State) -> str:
