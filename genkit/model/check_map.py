@@ -119,8 +119,14 @@ def map_lines(ctx: Context):
 @check
 def setup_hexes(ctx: Context):
     """Two sides never share a set-up hex (whether one side's pieces may share one is the rules
-    module's to say: :func:`stacked_setups`); no unit starts in an enemy zone of control."""
+    module's to say: :func:`stacked_setups`; whether a unit may start next to an enemy, in its
+    zone of control, too: :func:`setup_in_enemy_zones`)."""
     yield from stacked_setups(ctx, same_side=False)
+
+
+def setup_in_enemy_zones(ctx: Context) -> Iterator:
+    """An error for each unit set up in an enemy zone of control (a space next to an enemy unit's
+    set-up space); the pack step asks for it when the rules module's units have zones of control."""
     by_side: dict[str, list[tuple[str, tuple]]] = {}
     for side, _, h, path in ctx.setup():
         by_side.setdefault(side, []).append((h, path))

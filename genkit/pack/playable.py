@@ -11,7 +11,7 @@ from ..engine.rules import RULES_MODULES, rules_module as module_named
 from ..model import load as model_load
 from ..model.check import run_each, sort_findings
 from ..model.check_context import CHECKS, Context
-from ..model.check_map import stacked_setups
+from ..model.check_map import setup_in_enemy_zones, stacked_setups
 from ..model.load import schema_findings
 from ..model.source import ContentError, Finding, Source
 from ..model.schema import Content
@@ -93,10 +93,13 @@ def rules_section(ctx: Context):
 
 def setup_stacking(ctx: Context):
     """One unit per set-up hex of a side, unless the rules module's pieces stack (its
-    record's ``stacks``; two sides never share a hex: the model's check ``setup_hexes``)."""
+    record's ``stacks``; two sides never share a hex: the model's check ``setup_hexes``); no unit
+    set up in an enemy zone of control, unless the module's units have none (``zones_of_control``)."""
     name = ctx.content.game.rules_module
     if not (name in RULES_MODULES and module_named(name).stacks):
         yield from stacked_setups(ctx, same_side=True)
+    if not (name in RULES_MODULES and not module_named(name).zones_of_control):
+        yield from setup_in_enemy_zones(ctx)
 
 
 RULES_CHECKS = (rules_module, rules_requirements, rules_section, setup_stacking)

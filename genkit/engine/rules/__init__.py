@@ -22,6 +22,7 @@ RULES_MODULES = {
     "ridge": "genkit.engine.rules.ridge",
     "standard": "genkit.engine.rules.standard",
     "memoir44": "genkit.engine.rules.memoir44",
+    "bg": "genkit.engine.rules.bg",
 }
 
 
@@ -276,7 +277,8 @@ class RulesModule:
     ``charts(content) -> list[Chart]`` printed on the player aid and in the booklet, or None.
     ``bots``: its own bots, name -> class with ``for_game(game, side, seed)``, the first the
     one a game is simulated with. ``requires``: what it can run. ``stacks``: several pieces may
-    share a hex (then ``state.occ[h]`` names one of them)."""
+    share a hex (then ``state.occ[h]`` names one of them). ``zones_of_control``: its units have
+    zones of control (then ``genkit check`` refuses a unit set up next to an enemy's)."""
     name: str
     game: type
     section: type | None
@@ -285,6 +287,7 @@ class RulesModule:
     bots: dict
     requires: Requirements
     stacks: bool = False
+    zones_of_control: bool = True
 
     def __post_init__(self):
         from pydantic import BaseModel
@@ -308,6 +311,8 @@ class RulesModule:
             wrong.append("requires is not a Requirements")
         if not isinstance(self.stacks, bool):
             wrong.append("stacks is not True or False")
+        if not isinstance(self.zones_of_control, bool):
+            wrong.append("zones_of_control is not True or False")
         if wrong:
             raise RulesModuleError(f"rules module {self.name}: " + "; ".join(wrong))
         if "module" not in vars(self.game):         # the package's own record, not a test's variant of it
