@@ -54,8 +54,9 @@ class GreedyBot:
         if self.plan_for != (v.turn, v.phase):      # rank the units once a phase, by their gain
             self.plan_for = (v.turn, v.phase)
             self.potential = look.potential = [0.0] * self.g.board.n
+            r = moves.reach_of(self.g, v)
             for p in sorted(movable):               # what could reach each space this phase
-                for h in moves.destinations(self.g, v, p):
+                for h in moves.destinations(self.g, v, p, r):
                     look.potential[h] += _power(self.g, v, p)
             gains = [(self._gain(look, v, p), p) for p in sorted(movable)]
             self.plan = [p for gain, p in sorted(gains, key=lambda x: (-x[0], x[1])) if gain > 0.3]
@@ -68,7 +69,8 @@ class GreedyBot:
     def _gain(self, look, v, p: int) -> float:
         """How much better than standing still unit ``p``'s best destination scores."""
         stay = look.score(p, v.loc[p])
-        return max((look.score(p, h) for h in moves.destinations(self.g, v, p)), default=stay) - stay
+        r = moves.reach_of(self.g, v)
+        return max((look.score(p, h) for h in moves.destinations(self.g, v, p, r)), default=stay) - stay
 
     def _retreat(self, v, actions):
         g, h = self.g, v.chosen

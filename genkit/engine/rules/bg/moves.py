@@ -80,9 +80,10 @@ def _control(g, s, h: int, side: int) -> str:
     return "other_neutral" if neutral else "enemy"
 
 
-def destinations(g, s, p: int) -> list:
-    """6.1.1-6.1.2: the spaces unit ``p`` may end its move in, in board order."""
-    r = reach_of(g, s)
+def destinations(g, s, p: int, r: Reach | None = None) -> list:
+    """6.1.1-6.1.2: the spaces unit ``p`` may end its move in, in board order (``r``: the
+    position's :class:`Reach`, when the caller has it)."""
+    r = r or reach_of(g, s)
     hit = r.dests.get(p)
     if hit is not None:
         return hit
@@ -100,20 +101,25 @@ def destinations(g, s, p: int) -> list:
     return out
 
 
-def can_move(g, s, p: int) -> bool:
-    """Unit ``p`` has somewhere to go: any space it may enter in one step is a destination."""
+def can_move(g, s, p: int, r: Reach) -> bool:
+    """Unit ``p`` has somewhere to go: any space it may enter in one step is a destination
+    (``r``: the position's :class:`Reach`)."""
     h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
-    r = reach_of(g, s)
     hit = r.dests.get(p)
     if hit is not None:
         return bool(hit)
-    found = set()
-    if g.t.ship[ty]:
-        _sea_reach(g, h0, 1, r.enemy[side], found)
-    else:
-        _land_reach(g, s, h0, 1, side, False, r.enemy[side], r.own_neutral[side], r.other_neutral[side], found)
-    found.discard(h0)
-    return bool(found)
+    enemy = r.enemy[side]
+    t = g.t
+    if t.ship[ty]:
+        return bool(t.sea_adj[h0])
+    own_neutral = r.own_neutral[side]
+    for y, strait in t.land_adj[h0]:
+        if y in own_neutral or _control(g, s, y, side) == "own_neutral":
+            continue
+        if strait and any(z in enemy for z in t.guards[(h0, y)]):
+            continue
+        return True
+    return False
 
 
 def _sea_reach(g, h0: int, reach: int, enemy: set, found: set) -> None:
