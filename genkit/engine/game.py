@@ -50,7 +50,7 @@ from typing import NamedTuple
 from . import events as ev
 from .board import Board
 from .chance import seed_rng
-from .state import ELIMINATED, RESERVE, State
+from .state import ELIMINATED, REMOVED, RESERVE, State
 from .victory import Victory
 from .view import View, render_text
 
@@ -263,6 +263,20 @@ class GameRules:
             for s, sid in enumerate(self.side_ids):
                 if s != p_side[p]:
                     out[sid] += pts[p_type[p]]
+        return out
+
+    def nation_figures(self, state: State) -> dict:
+        """On sides made of nations: nation id -> figures at this point of the game (the
+        simulator averages them per nation): its units on the map and its units lost. A game
+        adds its own (production, areas ...)."""
+        out = {k: {"units_on_map": 0, "units_lost": 0} for k in self.nation_ids}
+        for p, h in enumerate(state.loc):
+            k = self.p_nation[p]
+            if k >= 0:
+                if h >= 0:
+                    out[self.nation_ids[k]]["units_on_map"] += 1
+                elif h in (ELIMINATED, REMOVED):
+                    out[self.nation_ids[k]]["units_lost"] += 1
         return out
 
     def observe(self, state: State, side: int) -> View:

@@ -183,6 +183,15 @@ class Game(GameRules):
         """8.5: each side's economic points (the build points of the areas it controls)."""
         return {sid: economy.points(self, s, k) for k, sid in enumerate(self.side_ids)}
 
+    def nation_figures(self, s: BgState) -> dict:
+        """The generic figures, and per nation: areas held, conquered (1 or 0), at war (1 or 0),
+        production (a major's build points a quarter)."""
+        out = GameRules.nation_figures(self, s)
+        for k, nid in enumerate(self.nation_ids):
+            out[nid].update(areas=s.ctl.count(k), conquered=s.fallen[k], at_war=s.war[k],
+                            production=economy.income(self, s, k) if self.t.major[k] else 0)
+        return out
+
     def status_lines(self, s: BgState) -> list:
         q = (self.t.section.quarter_of_turn_1 - 1 + s.turn - 1)
         year = self.t.section.year_of_turn_1 + q // 4
