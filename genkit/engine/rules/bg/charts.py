@@ -56,7 +56,25 @@ def areas_chart(content, sec: Section) -> Chart:
                  ("Own: to its nation and its side. Conqueror: to an enemy who takes it.",), span="half")
 
 
+def victory_chart(content, sec: Section) -> Chart:
+    """8.5 as this game's victory section (it replaces the generic one, which knows only the
+    turn limit)."""
+    names = {s.id: s.name for s in content.game.sides}
+    rows = [("Total", f"{names[s]}: conquer {n} enemy major nation{'s' if n > 1 else ''}", "every turn end")
+            for s, n in sec.victory.conquests.items()]
+    rows += [("Economic", f"{names[s]}: hold {n} points", "every turn end") for s, n in sec.victory.economic.items()]
+    if sec.victory.at_end:
+        (s, n), = sec.victory.at_end.items()
+        other = next(x for x in names if x != s)
+        rows.append(("At the end", f"{names[s]} holds {n} points or more, else {names[other]}",
+                     f"after turn {content.turn_track.turns}"))
+    else:
+        rows.append(("At the end", "a draw", f"after turn {content.turn_track.turns}"))
+    return Chart("victory", "Victory", ("Victory", "Who wins", "Checked"), tuple(rows),
+                 ("Points: the build points of the areas a side's nations at war hold.",), replaces="victory")
+
+
 def charts(content) -> list[Chart]:
     sec = Section.model_validate(content.rules or {})
     return [production_chart(content, sec), time_table(content, sec), nations_chart(content, sec),
-            areas_chart(content, sec)]
+            areas_chart(content, sec), victory_chart(content, sec)]
