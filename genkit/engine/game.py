@@ -27,6 +27,7 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``pieces(state)``, ``render_text(state)``,  the position as :class:`Piece` records, as text,
 ``render_svg(state)``                       as an SVG of the kit's own map and counters
 ``state_problems(state)``                   the game's own invariants as sentences
+``nation_figures(state)``                   on sides made of nations: figures per nation
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================
