@@ -134,8 +134,7 @@ class _Interface:
 
 def test_observer_reads_no_state_internals(bering_path):
     """Given sealed states and only the interface's card_chance, outcome, scores, is_terminal and
-    nation_figures, the
-    observer fills the same record as in a simulated game."""
+    nation_figures, the observer fills the same record as in a simulated game."""
     from genkit.engine import Match
     from genkit.sim.bots import make_players
     content, _ = load(bering_path)
