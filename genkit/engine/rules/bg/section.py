@@ -67,7 +67,7 @@ class Section(Strict):
                                                                     "off the maps while its home stands")
     peace: dict[Id, BP] = Field(default_factory=dict, description="7.2.4: nation -> production while not at war")
     deliveries: list[Delivery] = Field(default_factory=list, description="7.2.4: deliveries per quarter")
-    units: dict[Id, UnitRule] = Field(description="unit type -> its costs and abilities (every type has one)")
+    units: dict[Id, UnitRule] = Field(description="unit type -> what it costs and does (every type has one)")
     timetable: list[TimeTableEntry] = Field(default_factory=list, description="5.1: the time table")
     war_not_before: dict[Id, Annotated[int, Field(ge=1, le=999)]] = Field(
         default_factory=dict, description="8.4: neutral nation -> the first turn it may go to war of its own will")
