@@ -275,7 +275,8 @@ def drawn_map(content: Content, version_text: str, sheet: str | None = None) -> 
 def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = "",
                content_root: str | Path | None = None) -> Page:
     """The map sheet with unit counters on hexes: ``pieces`` is a list of
-    ``(piece_id, hex_id, side, unit_type_id, reduced, facing)``; ``facing`` is a
+    ``(piece_id, hex_id, side, unit_type_id, reduced, facing[, nation])`` (a nation's unit is drawn
+    in its nation's colours); ``facing`` is a
     direction 0..5 (:data:`genkit.hexes.DIRECTIONS`) or None.  Counters are the kit's
     own faces, scaled to sit inside the hex; several pieces on one hex are offset a
     little so each shows.  Raises ValueError for a hex off the map."""
