@@ -27,6 +27,7 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``pieces(state)``, ``render_text(state)``,  the position as :class:`Piece` records, as text,
 ``render_svg(state)``                       as an SVG of the kit's own map and counters
 ``state_problems(state)``                   the game's own invariants as sentences
+``nation_figures(state)``                   on sides made of nations: figures per nation
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================
@@ -50,7 +51,7 @@ from typing import NamedTuple
 from . import events as ev
 from .board import Board
 from .chance import seed_rng
-from .state import ELIMINATED, RESERVE, State
+from .state import ELIMINATED, REMOVED, RESERVE, State
 from .victory import Victory
 from .view import View, render_text
 
@@ -71,13 +72,15 @@ class Outcome(NamedTuple):
 
 class Piece(NamedTuple):
     """A piece on the map: ``piece`` id, ``hex`` id, ``side`` and ``type`` ids, ``reduced``,
-    ``facing`` (0..5, None for unit types without one)."""
+    ``facing`` (0..5, None for unit types without one), ``nation`` (its nation's id on a side
+    made of nations, else None)."""
     piece: int
     hex: str
     side: str
     type: str
     reduced: bool
     facing: int | None
+    nation: str | None = None
 
 
 class CardChance(NamedTuple):
@@ -110,14 +113,19 @@ class GameRules:
         self.type_index = {t: i for i, t in enumerate(self.type_ids)}
         self.ntypes = len(self.types)
         self.t_points = [t.point_value() for t in self.types]
-        # pieces, in the order of the counter mix: set-up hex index or RESERVE
-        self.p_side, self.p_type, self.p_setup = [], [], []
+        # sides made of nations: every nation of every side, in the order written
+        self.nation_ids = [n.id for _, n in content.nations()]
+        self.nation_side = [self.side_ids.index(s.id) for s, _ in content.nations()]
+        # pieces, in the order of the counter mix: set-up hex index or RESERVE; nation index or -1
+        self.p_side, self.p_type, self.p_setup, self.p_nation = [], [], [], []
         for grp in content.counters.units:
             si, ti = self.side_ids.index(grp.side), self.type_index[grp.type]
+            ni = self.nation_ids.index(grp.nation) if grp.nation else -1
             for where in [board.grid.index_of(h) for h in grp.setup] + [RESERVE] * grp.reserve:
                 self.p_side.append(si)
                 self.p_type.append(ti)
                 self.p_setup.append(where)
+                self.p_nation.append(ni)
         self.npieces = len(self.p_side)
         self.side_pieces = [tuple(p for p in range(self.npieces) if self.p_side[p] == s)
                             for s in range(len(self.side_ids))]
@@ -165,11 +173,14 @@ class GameRules:
         return s
 
     def piece_text(self, state: State, piece: int) -> str:
-        """A piece in words: side, unit type and where it stands ("us Heavy Infantry 0406")."""
+        """A piece in words: side (its nation, on a side of nations), unit type and where it
+        stands ("us Heavy Infantry 0406")."""
         where = state.loc[piece]
         at = self.board.grid.id_of(where) if where >= 0 else {RESERVE: "in reserve",
                                                               ELIMINATED: "eliminated"}.get(where, "removed")
-        return f"{self.side_ids[self.p_side[piece]]} {self.types[self.p_type[piece]].name} {at}"
+        n = self.p_nation[piece]
+        owner = self.nation_ids[n] if n >= 0 else self.side_ids[self.p_side[piece]]
+        return f"{owner} {self.types[self.p_type[piece]].name} {at}"
 
     def hex_text(self, hex_index: int) -> str:
         """A hex by its printed id."""
@@ -255,6 +266,20 @@ class GameRules:
                     out[sid] += pts[p_type[p]]
         return out
 
+    def nation_figures(self, state: State) -> dict:
+        """On sides made of nations: nation id -> figures at this point of the game (the
+        simulator averages them per nation): its units on the map and its units lost. A game
+        adds its own (production, areas ...)."""
+        out = {k: {"units_on_map": 0, "units_lost": 0} for k in self.nation_ids}
+        for p, h in enumerate(state.loc):
+            k = self.p_nation[p]
+            if k >= 0:
+                if h >= 0:
+                    out[self.nation_ids[k]]["units_on_map"] += 1
+                elif h in (ELIMINATED, REMOVED):
+                    out[self.nation_ids[k]]["units_lost"] += 1
+        return out
+
     def observe(self, state: State, side: int) -> View:
         return View(state, side)
 
@@ -272,8 +297,10 @@ class GameRules:
         for p, h in enumerate(state.loc):
             if h >= 0:
                 t = self.types[self.p_type[p]]
+                n = self.p_nation[p]
                 out.append(Piece(p, grid.id_of(h), self.side_ids[self.p_side[p]], t.id,
-                                 bool(state.reduced[p]), state.facing[p] if t.facing else None))
+                                 bool(state.reduced[p]), state.facing[p] if t.facing else None,
+                                 self.nation_ids[n] if n >= 0 else None))
         return out
 
     def render_text(self, state: State) -> str:

@@ -269,7 +269,8 @@ class _Faces:
 
 
 def _counter_kinds(content, content_root, art: Artwork) -> list[CounterKind]:
-    """One kind per side and unit type and per marker group, faces from the kit's counters."""
+    """One kind per side (and nation, on a side of nations) and unit type and per marker group,
+    faces from the kit's counters."""
     drawn = render_counters.pieces(content, content_root)
     s = render_counters.counter_size(content)
     px = (art.counter_px, art.counter_px)
@@ -282,11 +283,13 @@ def _counter_kinds(content, content_root, art: Artwork) -> list[CounterKind]:
             faces = [next(it) for _ in range(n)]
             if not faces:
                 continue
-            key = f"{side.id}-{group.type}"
+            nation = next((x for x in side.nations if x.id == group.nation), None) if group.nation else None
+            key = f"{side.id}-{nation.id}-{group.type}" if nation else f"{side.id}-{group.type}"
             front = faces_.image(faces[0].front, f"{key}-front", s, s, px)
             back = faces_.image(faces[0].back, f"{key}-back", s, s, px)
             old = kinds.get(key)
-            name = f"{side.adjective} {content.unit_type(group.type).name}"
+            owner = (nation.adjective or nation.name) if nation else side.adjective
+            name = f"{owner} {content.unit_type(group.type).name}"
             kinds[key] = CounterKind(key, name, "unit", side.id, front, back, "reduced",
                                      (old.setup if old else ()) + tuple(group.setup),
                                      (old.spare if old else 0) + group.reserve)

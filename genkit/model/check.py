@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Callable, Iterable, Iterator
 
 from .. import hexes
-from . import check_board, check_cards, check_colours, check_combat, check_map  # noqa: F401  (register their checks)
+from . import check_board, check_cards, check_colours, check_combat, check_map, check_nations  # noqa: F401  (register their checks)
 from .check_context import CHECKS, Context, check
 from .schema import DRAW, MOST_POINTS, Content
 from .source import Finding, Source

@@ -116,15 +116,9 @@ def map_lines(ctx: Context):
                             f"line '{ln.id}' at {what} {ln.at} is not on the map (1..{limit})")
 
 
-@check
-def setup_hexes(ctx: Context):
-    """Two sides never share a set-up hex (whether one side's pieces may share one is the rules
-    module's to say: :func:`stacked_setups`); no unit starts in an enemy zone of control. A game
-    whose zones of control reach only the occupied space (``rules.movement.zoc_reach: space``,
-    where the sides fight inside shared spaces) may start with both sides in one space."""
-    if ((ctx.content.rules or {}).get("movement") or {}).get("zoc_reach") == "space":
-        return
-    yield from stacked_setups(ctx, same_side=False)
+def setup_in_enemy_zones(ctx: Context) -> Iterator:
+    """An error for each unit set up in an enemy zone of control (a space next to an enemy unit's
+    set-up space); the pack step asks for it when the rules module sets the sides up apart."""
     by_side: dict[str, list[tuple[str, tuple]]] = {}
     for side, _, h, path in ctx.setup():
         by_side.setdefault(side, []).append((h, path))

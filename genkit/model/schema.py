@@ -27,11 +27,34 @@ class SideColours(Strict):
     reduced_text: Colour = Field("#000000", description="text and symbol colour on the reduced face")
 
 
+class Nation(Strict):
+    """A nation of a side (an alliance): its own counters (``counters.units[].nation``), colour,
+    home areas and production. A side without nations is one army, as before."""
+    id: Id
+    name: Line
+    adjective: Line = Field("", description="e.g. 'German', printed before its units' names; default: the name")
+    colour: Optional[SideColours] = Field(None, description="its counters' colours; omitted: the side's")
+    kind: Literal["major", "minor"] = Field("major", description="a major nation builds units; a minor one's "
+                                                                 "production goes to the major it is associated with")
+    associate: Optional[Id] = Field(None, description="a minor: the major nation of its side it is associated with")
+    home: list[HexId] = Field(default_factory=list, description="its home areas (space ids): where its new units appear "
+                                                             "and what must fall for it to be conquered")
+    holds: list[HexId] = Field(default_factory=list, description="areas it controls at the start outside its home")
+    production: int = Field(0, ge=0, le=9999, description="its production at the start, in build points per turn")
+    at_war: bool = Field(True, description="false: neutral at the start (it joins its side later)")
+
+    def colours(self, side: "Side") -> SideColours:
+        """Its counters' colours: its own, else its side's."""
+        return self.colour or side.colour
+
+
 class Side(Strict):
     id: Id
     name: Line
     adjective: Line = Field(description="e.g. 'American', used in phase names and card text")
     colour: SideColours
+    nations: list[Nation] = Field(default_factory=list, description="an alliance: the nations the side is made of; "
+                                                                    "omitted: the side is one army")
 
 
 class Components(Strict):
@@ -167,9 +190,11 @@ class Arrival(Strict):
 
 
 class PieceGroup(Strict):
-    """A run of identical unit counters of one side and type."""
+    """A run of identical unit counters of one side and type (and nation, on a side of nations)."""
     side: Id
     type: Id
+    nation: Optional[Id] = Field(None, description="the nation of the side the counters belong to (a side made of "
+                                                   "nations needs one)")
     setup: list[HexId] = Field(default_factory=list, description="one set-up hex per piece starting on the map")
     reserve: int = Field(0, ge=0, le=999, description="pieces starting off-map")
     enters: Optional[Arrival] = Field(None, description="reinforcements: the reserve pieces enter on this turn")
@@ -316,6 +341,19 @@ class Content(Strict):
     # Convenience look-ups; the model stays plain data.
     def side(self, side_id: str) -> Side:
         return next(s for s in self.game.sides if s.id == side_id)
+
+    def nations(self) -> list[tuple[Side, Nation]]:
+        """(side, nation) of every nation of every side, in the order they are written."""
+        return [(s, n) for s in self.game.sides for n in s.nations]
+
+    def nation(self, nation_id: str) -> Nation:
+        return next(n for _, n in self.nations() if n.id == nation_id)
+
+    def piece_colours(self, side_id: str, nation_id: str | None) -> SideColours:
+        """The colours of a counter of ``side_id`` (and ``nation_id``): the nation's, else the side's."""
+        side = self.side(side_id)
+        nation = next((n for n in side.nations if n.id == nation_id), None) if nation_id else None
+        return nation.colours(side) if nation is not None else side.colour
 
     def unit_type(self, type_id: str) -> UnitType:
         return next(u for u in self.unit_types if u.id == type_id)

@@ -11,7 +11,7 @@ from ..engine.rules import RULES_MODULES, rules_module as module_named
 from ..model import load as model_load
 from ..model.check import run_each, sort_findings
 from ..model.check_context import CHECKS, Context
-from ..model.check_map import stacked_setups
+from ..model.check_map import setup_in_enemy_zones, stacked_setups
 from ..model.load import schema_findings
 from ..model.source import ContentError, Finding, Source
 from ..model.schema import Content
@@ -92,11 +92,17 @@ def rules_section(ctx: Context):
 
 
 def setup_stacking(ctx: Context):
-    """One unit per set-up hex of a side, unless the rules module's pieces stack (its
-    record's ``stacks``; two sides never share a hex: the model's check ``setup_hexes``)."""
+    """One unit per set-up space of a side, unless the rules module's pieces stack (its record's
+    ``stacks``); two sides never in one set-up space nor next to each other (in an enemy zone of
+    control), unless the module says the sides may start so (its record's ``setup_apart``). A
+    pack naming no known module gets every check (the module check names the mistake)."""
     name = ctx.content.game.rules_module
-    if not (name in RULES_MODULES and module_named(name).stacks):
+    module = module_named(name) if name in RULES_MODULES else None
+    if module is None or not module.stacks:
         yield from stacked_setups(ctx, same_side=True)
+    if module is None or module.sets_up_apart(ctx.content):
+        yield from stacked_setups(ctx, same_side=False)
+        yield from setup_in_enemy_zones(ctx)
 
 
 RULES_CHECKS = (rules_module, rules_requirements, rules_section, setup_stacking)

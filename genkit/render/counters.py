@@ -61,10 +61,12 @@ def _factors(ut, reduced: bool) -> dict:
             "has_defence": ut.defence is not None}
 
 
-def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, size: float) -> dict:
+def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, size: float,
+                  nation_id: str | None = None) -> dict:
     side = content.side(side_id)
     ut = content.unit_type(type_id)
-    col = side.colour
+    col = content.piece_colours(side_id, nation_id)       # a nation's counters: its own colours
+    nation = next((n for n in side.nations if n.id == nation_id), None) if nation_id else None
     bg = col.reduced if reduced else col.full
     band, band_ink = side_band(bg)
     return {
@@ -77,15 +79,18 @@ def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, s
                  "facing": ut.facing},
         "side": {"id": side.id, "name": side.name, "adjective": side.adjective,
                  "initial": side_initial(content, side.id)},
+        "nation": ({"id": nation.id, "name": nation.name, "adjective": nation.adjective or nation.name}
+                   if nation is not None else None),
         "colour": {"background": bg, "text": col.reduced_text if reduced else col.text,
                    "band": band, "band_text": band_ink},
     }
 
 
 def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = False,
-              content_root: str | Path | None = None) -> list[Primitive]:
-    """One unit counter face at the origin (``counter_size`` points square)."""
-    ctx = _unit_context(content, side_id, type_id, reduced, counter_size(content))
+              content_root: str | Path | None = None, nation_id: str | None = None) -> list[Primitive]:
+    """One unit counter face at the origin (``counter_size`` points square); a nation's unit
+    (``nation_id``) in the nation's colours."""
+    ctx = _unit_context(content, side_id, type_id, reduced, counter_size(content), nation_id)
     face = render(template_path("counter.yaml.j2", content_root), ctx)
     check_text_fits(face, counter_size(content), counter_size(content), f"{side_id} {type_id} counter")
     return face
@@ -120,13 +125,13 @@ def pieces(content: Content, content_root: str | Path | None = None) -> list[Pie
         for group in content.counters.units:
             if group.side != side.id:
                 continue
-            front = tuple(unit_face(content, side.id, group.type, False, content_root))
-            back = tuple(unit_face(content, side.id, group.type, True, content_root))
+            front = tuple(unit_face(content, side.id, group.type, False, content_root, group.nation))
+            back = tuple(unit_face(content, side.id, group.type, True, content_root, group.nation))
             n = len(group.setup) + group.reserve
+            stem = f"{side.id}-{group.nation}-{group.type}-" if group.nation else f"{side.id}-{group.type}-"
             for i in range(n):
-                num = sum(1 for p in out if p.id.startswith(f"{side.id}-{group.type}-")) + 1
-                out.append(Piece(f"{side.id}-{group.type}-{num}", "unit", f"unit:{side.id}",
-                                 side.id, front, back))
+                num = sum(1 for p in out if p.id.startswith(stem)) + 1
+                out.append(Piece(f"{stem}{num}", "unit", f"unit:{side.id}", side.id, front, back))
     for m in content.counters.markers:
         front = tuple(marker_face(content, m, "front", content_root))
         back = tuple(marker_face(content, m, "back", content_root))

@@ -275,7 +275,8 @@ def drawn_map(content: Content, version_text: str, sheet: str | None = None) -> 
 def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = "",
                content_root: str | Path | None = None) -> Page:
     """The map sheet with unit counters on hexes: ``pieces`` is a list of
-    ``(piece_id, hex_id, side, unit_type_id, reduced, facing)``; ``facing`` is a
+    ``(piece_id, hex_id, side, unit_type_id, reduced, facing[, nation])`` (a nation's unit is drawn
+    in its nation's colours); ``facing`` is a
     direction 0..5 (:data:`genkit.hexes.DIRECTIONS`) or None.  Counters are the kit's
     own faces, scaled to sit inside the hex; several pieces on one hex are offset a
     little so each shows.  Raises ValueError for a hex off the map."""
@@ -291,7 +292,8 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
     sc = min(1.0, fit / s)
     stacks: dict[str, int] = {}
     for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
-        pid, hid, side_id, type_id, reduced, facing = piece
+        pid, hid, side_id, type_id, reduced, facing = piece[:6]
+        nation_id = piece[6] if len(piece) > 6 else None
         if hid in extra_spaces(content):              # a box or point beside the grid
             cx, cy = Placed(content, None, geo.ox, geo.oy).centre_of(hid)
         else:
@@ -303,7 +305,7 @@ def draw_board(content: Content, pieces: Sequence[tuple], content_hash: str = ""
         k = stacks.get(hid, 0)
         stacks[hid] = k + 1
         off = 3.0 * k
-        face = unit_face(content, side_id, type_id, bool(reduced), content_root)
+        face = unit_face(content, side_id, type_id, bool(reduced), content_root, nation_id)
         x, y = cx - s * sc / 2 + off, cy - s * sc / 2 + off
         items.append(Rect(x + 0.8, y + 0.8, s * sc, s * sc, fill="#000000", stroke=None))  # shadow
         items.append(Group(tuple(face), translate=(x, y), scale=sc,
@@ -345,7 +347,8 @@ def _draw_spaces(content: Content, pieces: Sequence[tuple], content_root) -> Pag
     layers: dict = {sid: list(drawn_map(content, style.version_text, sid)) for sid in sheets}
     stacks: dict[str, int] = {}
     for piece in sorted(pieces, key=lambda p: (str(p[1]), str(p[0]))):
-        pid, sid, side_id, type_id, reduced, _facing = piece
+        pid, sid, side_id, type_id, reduced, _facing = piece[:6]
+        nation_id = piece[6] if len(piece) > 6 else None
         if sid not in board:
             raise ValueError(f"piece {pid!r}: space {sid!r} is not on the board")
         space = board.space(sid)
@@ -353,7 +356,7 @@ def _draw_spaces(content: Content, pieces: Sequence[tuple], content_root) -> Pag
         k = stacks.get(sid, 0)
         stacks[sid] = k + 1
         x, y = cx - s * sc / 2 + 3.0 * k, cy - s * sc / 2 + 3.0 * k
-        face = unit_face(content, side_id, type_id, bool(reduced), content_root)
+        face = unit_face(content, side_id, type_id, bool(reduced), content_root, nation_id)
         layers[space.sheet] += [Rect(x + 0.8, y + 0.8, s * sc, s * sc, fill="#000000", stroke=None),
                                 Group(tuple(face), translate=(x, y), scale=sc,
                                       clip=Rect(0, 0, s, s, fill=None, stroke=None)),

@@ -50,6 +50,7 @@ def empty_record(index: int, seed: int) -> dict:
         "events": {},             # other event kinds: kind -> side id -> count (the event's count, else 1)
         "violations": [],         # {index, seed, step, kind, message}
         "leads": [],              # side id ahead on points (None: nobody) after each game turn, then at the end
+        "nations": {},            # on a side of nations: nation id -> {figure: value at the end} (game.nation_figures)
     }
 
 
@@ -147,6 +148,7 @@ class Metrics:
         self.units: dict = {}
         self.card_kills: dict = {}
         self.events: dict = {}          # kind -> side id -> count
+        self.nations: dict = {}         # nation id -> figure -> sum over the games (game.nation_figures)
         self.violations: list = []
         self.violation_count = 0
         # design figures (record["leads"]): histograms of small integers, exact when merged
@@ -196,6 +198,7 @@ class Metrics:
         _add_nested(self.units, rec["units"])
         _add_counts(self.card_kills, rec["card_kills"])
         _add_nested(self.events, rec["events"])
+        _add_nested(self.nations, rec.get("nations") or {})
         if rec["violations"]:
             self.violation_count += len(rec["violations"])
             self.violations.extend(rec["violations"])
@@ -220,6 +223,7 @@ class Metrics:
         _add_nested(self.units, other.units)
         _add_counts(self.card_kills, other.card_kills)
         _add_nested(self.events, other.events)
+        _add_nested(self.nations, other.nations)
         _add_counts(self.lead_changes, other.lead_changes)
         _add_counts(self.clear_at, other.clear_at)
         self.drama += other.drama
@@ -317,6 +321,12 @@ class Metrics:
             _add_counts(out.setdefault(key, {f: 0 for f in _UNIT_FIELDS}), c)
         return out
 
+    def nations_table(self) -> dict:
+        """Nation id -> figure -> its mean over the games (empty for a game without nations), in
+        the order the nations first came."""
+        n = self.games or 1
+        return {k: {f: round(v / n, 3) for f, v in figs.items()} for k, figs in self.nations.items()}
+
     def games_per_second(self) -> float:
         return self.games / self.elapsed if self.elapsed > 0 else 0.0
 
@@ -358,6 +368,7 @@ class Metrics:
             "units": self.units_table(),
             "card_kills": dict(sorted(self.card_kills.items())),
             "events": self.events_table(),
+            "nations": self.nations_table(),
         }
         if first in sides:
             wr = self.win_rate(first)

@@ -182,6 +182,8 @@ class Observer:
         out = g.outcome(s)
         rec["leads"].append(leader(out.scores))
         rec["turn"] = out.turn
+        if g.nation_ids:
+            rec["nations"] = g.nation_figures(s)
         if g.is_terminal(s):
             rec["completed"] = True
             rec["winner"] = out.winner

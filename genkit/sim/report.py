@@ -161,6 +161,9 @@ def summary_lines(m: Metrics) -> list:
     line = design_line(m, j["design"])
     if line:
         out.append(line)
+    for nation, figs in j.get("nations", {}).items():
+        out.append(f"Nation {nation}, at the end on average: "
+                   + ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in figs.items()) + ".")
     if m.violation_count:
         v = m.violations[0]
         out.append(f"PROBLEM: {m.violation_count} invariant violations or failed games; the first is game "

@@ -142,9 +142,9 @@ def test_views_list_and_draw_the_pieces():
     pieces = g.pieces(s)
     assert len(pieces) == sum(len(grp.setup) for grp in c.counters.units)
     assert {p[1] for p in pieces} == {h for grp in c.counters.units for h in grp.setup}
-    pid, hid, side, typ, reduced, facing = pieces[0]
-    assert side in {s.id for s in c.game.sides} and not reduced
-    for _, _, _, typ_id, _, facing in pieces:  # 8.4: only units with a facing report one
+    pid, hid, side, typ, reduced, facing, nation = pieces[0]
+    assert side in {s.id for s in c.game.sides} and not reduced and nation is None   # a side of no nations
+    for _, _, _, typ_id, _, facing, _ in pieces:  # 8.4: only units with a facing report one
         assert (facing is None) != c.unit_type(typ_id).facing
         assert facing is None or 0 <= facing < 6
     text = g.render_text(s)

@@ -61,7 +61,7 @@ def test_setup_stacks_and_palette_cover_the_counter_mix(game, tmp_path_factory):
     palette = root.find(B + "module.PieceWindow")
     names = [e.get("entryName") for e in palette.iter(B + "widget.PieceSlot")]
     assert len(names) == len(set(names))
-    kinds = {(g.side, g.type) for g in content.counters.units} | {m.id for m in content.counters.markers}
+    kinds = {(g.side, g.nation, g.type) for g in content.counters.units} | {m.id for m in content.counters.markers}
     assert len(names) == len(kinds)
     cards = list(root.iter(B + "widget.CardSlot"))
     assert len(cards) == (content.game.components.cards if content.decks else 0)

@@ -114,6 +114,7 @@ class _Interface:
     def __init__(self, game):
         self._g = game
         self.side_ids = list(game.side_ids)
+        self.nation_ids = list(game.nation_ids)
 
     def card_chance(self, state, actions):
         return self._g.card_chance(state._s, actions)
@@ -127,10 +128,13 @@ class _Interface:
     def is_terminal(self, state):
         return self._g.is_terminal(state._s)
 
+    def nation_figures(self, state):
+        return self._g.nation_figures(state._s)
+
 
 def test_observer_reads_no_state_internals(bering_path):
-    """Given sealed states and only the interface's card_chance, outcome, scores and is_terminal, the
-    observer fills the same record as in a simulated game."""
+    """Given sealed states and only the interface's card_chance, outcome, scores, is_terminal and
+    nation_figures, the observer fills the same record as in a simulated game."""
     from genkit.engine import Match
     from genkit.sim.bots import make_players
     content, _ = load(bering_path)

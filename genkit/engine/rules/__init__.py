@@ -23,6 +23,7 @@ RULES_MODULES = {
     "standard": "genkit.engine.rules.standard",
     "memoir44": "genkit.engine.rules.memoir44",
     "strike_the_bear": "genkit.engine.rules.strike_the_bear",
+    "bg": "genkit.engine.rules.bg",
 }
 
 
@@ -284,7 +285,11 @@ class RulesModule:
     one a game is simulated with. ``requires``: what it can run. ``stacks``: several pieces may
     share a hex (then ``state.occ[h]`` names one of them). ``separate_attack_types``: None, or
     ``(content) -> attack type ids`` the module reads on a table of their own (a bombardment's
-    rows), which the CRT check then judges along their columns only, never as a weaker attack."""
+    rows), which the CRT check then judges along their columns only, never as a weaker attack.
+    ``setup_apart``: the sides set up apart, never in one space nor next to an enemy (in its zone
+    of control), then ``genkit check`` refuses such a set-up; False where the sides may start
+    inside one space or side by side (areas fought over from within), or a function
+    ``(content) -> bool`` when a game's own rules section decides."""
     name: str
     game: type
     section: type | None
@@ -294,6 +299,11 @@ class RulesModule:
     requires: Requirements
     stacks: bool = False
     separate_attack_types: Callable | None = None
+    setup_apart: bool | Callable = True
+
+    def sets_up_apart(self, content) -> bool:
+        """Whether ``genkit check`` refuses two sides set up in one space or next to each other."""
+        return self.setup_apart(content) if callable(self.setup_apart) else self.setup_apart
 
     def __post_init__(self):
         from pydantic import BaseModel
@@ -319,6 +329,8 @@ class RulesModule:
             wrong.append("stacks is not True or False")
         if self.separate_attack_types is not None and not callable(self.separate_attack_types):
             wrong.append("separate_attack_types is neither None nor a function (content) -> attack type ids")
+        if not (isinstance(self.setup_apart, bool) or callable(self.setup_apart)):
+            wrong.append("setup_apart is neither True, False nor a function (content) -> bool")
         if wrong:
             raise RulesModuleError(f"rules module {self.name}: " + "; ".join(wrong))
         if "module" not in vars(self.game):         # the package's own record, not a test's variant of it

@@ -59,6 +59,7 @@ GAMES = (
     ("tests/fixtures/octagon_mini", "greedy-greedy-seed-2", 2, ("greedy", "greedy"), None),
     ("tests/fixtures/octagon_mini", "random-random-seed-1", 1, ("random", "random"), None),
     ("tests/fixtures/designer_game", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("content/bg", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 400),
 )
 
 
@@ -90,7 +91,7 @@ def transcript(content, seed: int, bots: tuple, limit: int | None = None) -> lis
     over = game.is_terminal(state)
     lines.append(_line({"end": {"winner": game.side_id(state.winner) or None if over else None,
                                 "reason": state.reason if over else "stopped", "turn": state.turn, "steps": step},
-                        "board": game.pieces(state)}))
+                        "board": [p if p.nation else p[:6] for p in game.pieces(state)]}))
     return lines
 
 

@@ -4,7 +4,7 @@ in :data:`RULES`. A game on these rules is a folder of YAML: no Python of its ow
 from .. import Requirements, RulesModule
 from .bots import GreedyBot
 from .charts import charts
-from .checks import content_checks, separate_attack_types
+from .checks import content_checks, separate_attack_types, setup_apart
 from .section import Section
 from .rules import BOMBARDMENT, COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
 from .tables import EFFECTS
@@ -22,6 +22,6 @@ RULES = RulesModule(
                           crt_columns=("differential", "odds"), crt_above_highest=("use_highest",),
                           reserve=True, map_features=True, reinforcements=True,
                           half_costs=True, cards="optional", dice_sums=True),
-    stacks=True, separate_attack_types=separate_attack_types)
+    stacks=True, separate_attack_types=separate_attack_types, setup_apart=setup_apart)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

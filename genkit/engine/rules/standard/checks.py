@@ -140,6 +140,14 @@ def separate_attack_types(content) -> tuple:
     return (bomb.attack_type,) if bomb is not None else ()
 
 
+def setup_apart(content) -> bool:
+    """Whether the sides must set up apart (never in one space, never next to an enemy): yes
+    unless zones of control reach only the occupied space (``rules.movement.zoc_reach: space``,
+    case 12.5), where both sides may start inside one space and fight there."""
+    movement = (content.rules or {}).get("movement") if isinstance(content.rules, dict) else None
+    return not (isinstance(movement, dict) and movement.get("zoc_reach") == "space")
+
+
 def unit_type_rules(ctx, section: Section):
     """Cases 5.8, 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
     model (and terrain of the map); a modifier names at least one."""

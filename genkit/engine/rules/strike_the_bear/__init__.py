@@ -2,6 +2,7 @@
 rules extended with operations points, weather, leaders' command, rail supply and objectives
 rolled, declared once in :data:`RULES`."""
 from .. import Requirements, RulesModule
+from ..standard.checks import setup_apart
 from ..standard.rules import BOMBARDMENT, COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT
 from ..standard.tables import EFFECTS
 from .bots import ObjectiveBot
@@ -19,6 +20,6 @@ RULES = RulesModule(
                           shared_kinds=(MUTUAL,), any_side_kinds=(REINFORCEMENT, REPLACEMENT),
                           crt_effects=EFFECTS, crt_columns=("differential",), crt_above_highest=("use_highest",),
                           reserve=True, reinforcements=True),
-    stacks=True)
+    stacks=True, setup_apart=setup_apart)
 
 __all__ = ["Game", "RULES", "Section"]

@@ -1,0 +1,178 @@
+"""6.2 Combat: rolls against strength, rounds, retreats; 6.4 control after a combat.
+
+* 6.2.1 The phasing side picks the order of its combats (every space holding units of two sides
+  at war); a combat is fought to its end before the next. In a round each unit rolls one die
+  (armour two, a type's ``fires``), the phasing side first; a roll at or under the unit's
+  present strength is a hit; a strength of 0 never fires. The other side fires back with the
+  strengths it had when the round began; then the losses are taken.
+* 6.2.2 A hit flips a full unit to its back; a second eliminates it. The owner chooses which
+  units take the hits; here the choice is fixed (a design decision, docs/bg-rules.md): the
+  cheapest full unit is flipped first, and only when none is left the cheapest flipped one goes.
+* 6.2.3 When both sides still stand after a round, the phasing side, then the other, may retreat
+  all its units: land units to one adjacent area its side controls with no enemy in it (else to
+  one holding both sides' units), ships to an adjacent sea zone without enemy ships. With no
+  such space a side cannot retreat. Nobody retreats: another round. (The seed lets retreating
+  units split among several spaces; here they go together.)
+* A combat in which no unit left can fire (only strengths of 0): the phasing side must retreat,
+  and is eliminated where it cannot (a design decision: it would never end otherwise).
+* 6.2.5 / 6.4 A combat ends when one side is gone; the winner's land units take the area."""
+from __future__ import annotations
+
+from ... import events as ev
+from ...chance import roll_die
+from ...state import ELIMINATED
+from .moves import take_control
+from .state import FIGHT, RETREAT
+
+
+def contested(g, s) -> list:
+    """The spaces holding units of both sides whose nations are at war, in board order."""
+    seen = [0] * g.board.n
+    war, fallen, p_nation, p_side = s.war, s.fallen, g.p_nation, g.p_side
+    for p, h in enumerate(s.loc):
+        if h >= 0:
+            k = p_nation[p]
+            if war[k] and not fallen[k]:
+                seen[h] |= 1 << p_side[p]
+    return [h for h, m in enumerate(seen) if m == 3]
+
+
+def _units(g, s, h: int, side: int) -> list:
+    return [p for p, w in enumerate(s.loc) if w == h and g.p_side[p] == side and g.at_war(s, p)]
+
+
+def _strength(g, s, p: int) -> int:
+    ty = g.p_type[p]
+    return g.t.back[ty] if s.reduced[p] else g.t.front[ty]
+
+
+def fight(g, s, h: int) -> None:
+    """6.2.1: the combat in ``h`` begins; its first round is fought."""
+    s.chosen, s.rnd = h, 0
+    _round(g, s)
+
+
+def _round(g, s) -> None:
+    """One round (6.2.1-6.2.2), then the end of the combat or the question of retreat."""
+    h = s.chosen
+    phasing = g.phase_side[s.phase]
+    s.rnd += 1
+    att, dfn = _units(g, s, h, phasing), _units(g, s, h, 1 - phasing)
+    if not any(_strength(g, s, p) for p in att + dfn):   # nobody can fire: the phasing side goes
+        dest = retreats(g, s, h, phasing)
+        if dest:
+            _retreat(g, s, phasing, dest[0])
+        else:
+            for p in att:
+                _lose(g, s, p, dfn[0] if dfn else p, kill=True)
+        return _end(g, s)
+    hits_on_dfn = _fire(g, s, att, dfn)
+    hits_on_att = _fire(g, s, dfn, att)
+    _take_hits(g, s, dfn, hits_on_dfn, att)
+    _take_hits(g, s, att, hits_on_att, dfn)
+    if not _units(g, s, h, phasing) or not _units(g, s, h, 1 - phasing):
+        return _end(g, s)
+    s.stage, s.asked = RETREAT, 0
+
+
+def _fire(g, s, firing: list, target: list) -> int:
+    """Every unit of ``firing`` rolls its dice against its strength; the hits scored."""
+    hits = 0
+    for p in firing:
+        strength = _strength(g, s, p)
+        for _ in range(g.t.fires[g.p_type[p]] if strength else 0):
+            face = roll_die(s, 6, "fire")
+            hit = face <= strength
+            hits += hit
+            if s.events is not None and target:
+                s.events.append(ev.Battle(
+                    side=g.side_ids[g.p_side[p]], lead_type=g.type_ids[g.p_type[p]], attack_type="fire",
+                    column=str(strength), face=face, result="H" if hit else "M",
+                    defender_type=g.type_ids[g.p_type[target[0]]], eliminated=False, n_attackers=1,
+                    lead=p, defender=target[0]))
+    return hits
+
+
+def _take_hits(g, s, units: list, hits: int, by: list) -> None:
+    """6.2.2: the owner's losses, flipped before eliminated, cheapest first."""
+    cost = g.t.cost
+    by_p = by[0] if by else -1
+    for _ in range(hits):
+        alive = [p for p in units if s.loc[p] >= 0]
+        if not alive:
+            return
+        full = [p for p in alive if not s.reduced[p]]
+        if full:
+            p = min(full, key=lambda q: (cost[g.p_type[q]], q))
+            _lose(g, s, p, by_p, kill=False)
+        else:
+            p = min(alive, key=lambda q: (cost[g.p_type[q]], q))
+            _lose(g, s, p, by_p, kill=True)
+
+
+def _lose(g, s, p: int, by: int, kill: bool) -> None:
+    if s.events is not None:
+        record = ev.Eliminated if kill else ev.Reduced
+        s.events.append(record(side=g.side_ids[g.p_side[p]], type=g.type_ids[g.p_type[p]], piece=p,
+                               by_side=g.side_ids[1 - g.p_side[p]], card=None))
+    if kill:
+        g.put(s, p, ELIMINATED)
+    else:
+        s.reduced[p] = 1
+
+
+def retreats(g, s, h: int, side: int) -> list:
+    """6.2.3: where ``side``'s units in ``h`` may retreat to, in board order."""
+    t = g.t
+    enemy = set()
+    both = set()
+    mine = set()
+    for p, w in enumerate(s.loc):
+        if w >= 0 and g.at_war(s, p):
+            (mine if g.p_side[p] == side else enemy).add(w)
+    both = mine & enemy
+    if t.is_sea[h]:
+        return sorted(z for z in t.sea_adj[h] if z not in enemy)
+    own = []
+    for y, strait in t.land_adj[h]:
+        k = s.ctl[y]
+        if strait or k < 0 or g.nation_side[k] != side or not s.war[k] or s.fallen[k]:
+            continue
+        if y not in enemy:
+            own.append(y)
+    if own:
+        return sorted(own)
+    return sorted(y for y, strait in t.land_adj[h] if not strait and y in both)
+
+
+def _retreat(g, s, side: int, dest: int) -> None:
+    for p in _units(g, s, s.chosen, side):
+        g.put(s, p, dest)
+
+
+def answer(g, s, a) -> None:
+    """6.2.3: the side asked fights on or retreats; when both fight on, another round."""
+    phasing = g.phase_side[s.phase]
+    side = phasing if s.asked == 0 else 1 - phasing
+    if a[0] == "retreat":
+        _retreat(g, s, side, a[1])
+        return _end(g, s)
+    if s.asked == 0:
+        s.asked = 1
+        return
+    _round(g, s)
+
+
+def _end(g, s) -> None:
+    """6.2.5 / 6.4: the side left in the space wins it; its land units take control."""
+    h = s.chosen
+    if not g.t.is_sea[h]:
+        left = [p for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)]
+        if left and not contested_at(g, s, h):
+            take_control(g, s, h, g.p_nation[left[0]])
+    s.chosen, s.rnd, s.asked, s.stage = -1, 0, 0, FIGHT
+
+
+def contested_at(g, s, h: int) -> bool:
+    sides = {g.p_side[p] for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)}
+    return len(sides) == 2

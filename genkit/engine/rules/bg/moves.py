@@ -1,0 +1,199 @@
+"""6.1 Movement and 8.1-8.4 neutrality: where a unit may go and what its arrival does.
+
+* 6.1.1 A unit moves up to its range in areas (land units) or sea zones (ships) between
+  connected spaces; it stops on entering a space holding enemy units (it attacks them, 6.1.4);
+  armour may move on through an unoccupied enemy area, other units stop there.
+* 6.1.2 It may move twice its range when it never enters an enemy controlled area (an area of an
+  enemy nation; for ships, a sea zone holding enemy ships), and does not start in one.
+* 1.2 Land units cross land and strait connections, never forbidden borders or the sea. A strait
+  is closed while an enemy fleet stands in a sea zone beside both its ends, and crossing one ends
+  the move (as an unloading does, 6.1.3).
+* 8.1 / 8.2 No unit enters an area of a neutral nation of its own side; a neutral nation's units
+  do not move. 8.4 Entering an area (or the units) of a neutral nation of the other side declares
+  war on it: it joins its side's war at once. A neutral nation of the phasing side may declare
+  war of its own will from its ``war_not_before`` turn.
+* 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
+* 6.3 In the exploitation phase only armour moves (the units whose type may pass through an
+  empty enemy area)."""
+from __future__ import annotations
+
+
+def may_move(g, s, p: int, only_exploiters: bool) -> bool:
+    """8.2: a unit on the map of a nation at war (6.3: of a type that exploits, in exploitation)."""
+    return s.loc[p] >= 0 and g.at_war(s, p) and (not only_exploiters or g.t.through[g.p_type[p]])
+
+
+def may_declare(g, s, side: int) -> list:
+    """8.4: the neutral nations of ``side`` that may go to war of their own will this turn."""
+    t = g.t
+    return [k for k in range(len(g.nation_ids)) if g.nation_side[k] == side and not s.war[k]
+            and not s.fallen[k] and t.war_not_before[k] and s.turn >= t.war_not_before[k]]
+
+
+def declare_war(g, s, k: int) -> None:
+    """8.4: nation ``k`` is at war from now on."""
+    s.war[k] = 1
+
+
+class Reach:
+    """What one position says about movement, worked out once and kept while the position is
+    the same (the engine and the bots ask it for every unit): per side, the spaces holding
+    enemy units at war, own neutral units and other-side neutral units; the destinations found."""
+
+    def __init__(self, g, s):
+        self.key = _key(s)
+        self.enemy, self.own_neutral, self.other_neutral = [set(), set()], [set(), set()], [set(), set()]
+        for p, h in enumerate(s.loc):
+            if h < 0:
+                continue
+            k, side = g.p_nation[p], g.p_side[p]
+            if s.war[k] and not s.fallen[k]:
+                self.enemy[1 - side].add(h)
+            else:
+                self.own_neutral[side].add(h)
+                self.other_neutral[1 - side].add(h)
+        self.dests: dict = {}
+
+
+def _key(s) -> tuple:
+    return (tuple(s.loc), tuple(s.ctl), tuple(s.war), tuple(s.fallen))
+
+
+def reach_of(g, s) -> Reach:
+    """The :class:`Reach` of position ``s`` (a state or a view), kept on the game for the last
+    position asked about."""
+    r = getattr(g, "_reach", None)
+    if r is None or r.key != _key(s):
+        r = g._reach = Reach(g, s)
+    return r
+
+
+def _control(g, s, h: int, side: int) -> str:
+    """The control of area ``h`` seen by ``side``: "own", "enemy", "own_neutral", "other_neutral"
+    or "free" (nobody's)."""
+    k = s.ctl[h]
+    if k < 0:
+        return "free"
+    neutral = not s.war[k] or s.fallen[k]
+    if g.nation_side[k] == side:
+        return "own_neutral" if neutral else "own"
+    return "other_neutral" if neutral else "enemy"
+
+
+def destinations(g, s, p: int, r: Reach | None = None) -> list:
+    """6.1.1-6.1.2: the spaces unit ``p`` may end its move in, in board order (``r``: the
+    position's :class:`Reach`, when the caller has it)."""
+    r = r or reach_of(g, s)
+    hit = r.dests.get(p)
+    if hit is not None:
+        return hit
+    h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
+    t = g.t
+    reach = g.t.range[ty]
+    found = set()
+    if t.ship[ty]:
+        _sea_reach(g, h0, reach, r.enemy[side], found)
+    else:
+        _land_reach(g, s, h0, reach, side, t.through[ty], r.enemy[side], r.own_neutral[side],
+                    r.other_neutral[side], found)
+    found.discard(h0)
+    out = r.dests[p] = sorted(found)
+    return out
+
+
+def can_move(g, s, p: int, r: Reach) -> bool:
+    """Unit ``p`` has somewhere to go: any space it may enter in one step is a destination
+    (``r``: the position's :class:`Reach`)."""
+    h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
+    hit = r.dests.get(p)
+    if hit is not None:
+        return bool(hit)
+    enemy = r.enemy[side]
+    t = g.t
+    if t.ship[ty]:
+        return bool(t.sea_adj[h0])
+    own_neutral = r.own_neutral[side]
+    for y, strait in t.land_adj[h0]:
+        if y in own_neutral or _control(g, s, y, side) == "own_neutral":
+            continue
+        if strait and any(z in enemy for z in t.guards[(h0, y)]):
+            continue
+        return True
+    return False
+
+
+def _sea_reach(g, h0: int, reach: int, enemy: set, found: set) -> None:
+    """Ships: up to ``reach`` sea zones, stopping in one with enemy ships; twice as far through
+    zones with none (6.1.2)."""
+    adj = g.t.sea_adj
+    for limit, open_only in ((reach, False), (2 * reach, True)):
+        if open_only and h0 in enemy:
+            continue
+        frontier, seen = [h0], {h0}
+        for _ in range(limit):
+            nxt = []
+            for x in frontier:
+                for y in adj[x]:
+                    if y in seen or (open_only and y in enemy):
+                        continue
+                    seen.add(y)
+                    found.add(y)
+                    if y not in enemy:
+                        nxt.append(y)
+            frontier = nxt
+
+
+def _land_reach(g, s, h0: int, reach: int, side: int, through: bool, enemy: set, own_neutral: set,
+                other_neutral: set, found: set) -> None:
+    """Land units: the range over land and open straits; twice the range over own areas only."""
+    t = g.t
+    start_enemy = _control(g, s, h0, side) != "own"
+    for limit, own_only in ((reach, False), (2 * reach, True)):
+        if own_only and start_enemy:
+            continue
+        frontier, seen = [h0], {h0}
+        for _ in range(limit):
+            nxt = []
+            for x in frontier:
+                for y, strait in t.land_adj[x]:
+                    if y in seen or y in own_neutral:
+                        continue
+                    c = _control(g, s, y, side)
+                    if c == "own_neutral" or (own_only and (c != "own" or y in enemy or y in other_neutral)):
+                        continue
+                    if strait and any(z in enemy for z in t.guards[(x, y)]):
+                        continue                      # 1.2: an enemy fleet closes the strait
+                    seen.add(y)
+                    found.add(y)
+                    if strait or y in enemy or y in other_neutral or c == "other_neutral":
+                        continue                      # the move ends: a crossing, an attack, a war
+                    if c == "enemy" and not through:
+                        continue
+                    nxt.append(y)
+            frontier = nxt
+
+
+def move(g, s, p: int, h: int) -> None:
+    """Unit ``p`` ends its move in ``h``: 8.4 war on a neutral there, 6.4 control of an empty area."""
+    side = g.p_side[p]
+    g.put(s, p, h)
+    if g.t.is_sea[h]:
+        return
+    k = s.ctl[h]
+    if k >= 0 and g.nation_side[k] != side and not s.war[k]:
+        declare_war(g, s, k)                          # 8.4: entering a neutral's area
+    for q, w in enumerate(s.loc):
+        if w == h and g.p_side[q] != side and not s.war[g.p_nation[q]]:
+            declare_war(g, s, g.p_nation[q])          # 8.4: attacking a neutral's units
+    if not any(w == h and g.p_side[q] != side for q, w in enumerate(s.loc)):
+        take_control(g, s, h, g.p_nation[p])
+
+
+def take_control(g, s, h: int, k: int) -> None:
+    """6.4: nation ``k`` controls area ``h`` (an area of its own side's nation goes back to
+    that nation: a liberation)."""
+    owner, cur = g.t.owner[h], s.ctl[h]
+    if owner >= 0 and g.nation_side[owner] == g.nation_side[k] and not s.fallen[owner]:
+        s.ctl[h] = owner
+    elif cur < 0 or g.nation_side[cur] != g.nation_side[k]:
+        s.ctl[h] = k
