@@ -1,7 +1,7 @@
 """The tracks of the model as table records (:class:`~.tables.TableData`), each built once
 here and drawn by the rules booklet and by the player aid, whose "box" cells are places a
 counter fits: the game turn track (``[[turn_track]]``: each turn's box with its per-turn numbers
-and reinforcements) and each track of ``tracks`` (``[[tracks ID]]``, e.g. a killstreak track
+and reinforcements) and each track of ``tracks`` (``[[tracks ID]]``, e.g. a track of kills
 per unit type and side).  Words from the style (``templates/aid.yaml.j2``)."""
 
 from __future__ import annotations
