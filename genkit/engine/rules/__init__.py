@@ -22,6 +22,7 @@ RULES_MODULES = {
     "ridge": "genkit.engine.rules.ridge",
     "standard": "genkit.engine.rules.standard",
     "memoir44": "genkit.engine.rules.memoir44",
+    "modern_land_battles": "genkit.engine.rules.modern_land_battles",
 }
 
 

@@ -1,0 +1,47 @@
+"""Modern Land Battles' checks of a model's ``rules:`` section (run by ``genkit check``): each side
+commands a nation that has Force cards, the two nations differ, and a nation's cards can buy a
+starting army."""
+from __future__ import annotations
+
+from ....model.card_values import deck_values_ok, nearest
+
+FORCE_DECK = "force"
+
+
+def nations(ctx, sec):
+    """Set-up 1: every side names one nation of the force deck, no two the same; each nation's
+    cards are worth at least the starting army's VP."""
+    content = ctx.content
+    sides = [s.id for s in content.game.sides]
+    deck = next((d for d in content.decks if d.id == FORCE_DECK), None)
+    if deck is None:
+        yield ctx.error("rules-reference", ("rules", "nations"), f"rules.nations: no deck '{FORCE_DECK}' of Force cards")
+        return
+    for sid in sides:
+        if sid not in sec.nations:
+            yield ctx.error("rules-reference", ("rules", "nations"), f"rules.nations: side '{sid}' commands no nation")
+    known = content.symbol_names(deck.fields["nation"].set) if "nation" in deck.fields else {}
+    seen = {}
+    for sid, nation in sec.nations.items():
+        if sid not in sides:
+            yield ctx.error("rules-reference", ("rules", "nations", sid), f"rules.nations: no side '{sid}'{nearest(sid, sides)}")
+        elif nation not in known:
+            yield ctx.error("rules-reference", ("rules", "nations", sid),
+                            f"rules.nations.{sid}: '{nation}' is not a nation ({', '.join(known)}){nearest(nation, known)}")
+        elif nation in seen:
+            yield ctx.error("rules-reference", ("rules", "nations", sid),
+                            f"rules.nations.{sid}: '{nation}' is also {seen[nation]}'s; each side commands its own nation")
+        else:
+            seen[nation] = sid
+            if deck_values_ok(content, deck):
+                total = sum(c.values.get("vp", 0) for c in deck.cards if c.values.get("nation") == nation)
+                if total < sec.army_vp:
+                    yield ctx.error("rules-reference", ("rules", "nations", sid),
+                                    f"rules.nations.{sid}: {nation}'s Force cards are worth {total} VP, less than "
+                                    f"the starting army's {sec.army_vp}")
+    if sec.first_player != "random" and sec.first_player not in sides:
+        yield ctx.error("rules-reference", ("rules", "first_player"),
+                        f"rules.first_player: '{sec.first_player}' is neither random nor a side ({', '.join(sides)})")
+
+
+content_checks = (nations,)
