@@ -16,6 +16,7 @@ the tests name them):
 """
 from __future__ import annotations
 
+from ... import events as ev
 from ...chance import rand_below, shuffle
 from ...game import GameRules
 from . import cards as cd
@@ -145,7 +146,7 @@ class Game(Resolver, GameRules):
         elif verb == "pass":                    # no follow-up
             self.next_action(s, side)
         elif verb == "discard":                 # Prepare: discard before drawing
-            self.spend_card(s, side, a[1])
+            self.spend_card(s, side, a[1], played=False)
         elif verb == "draw":
             self.draw(s, side, self.hand_size(s, side) - len(s.hands[side]))
             self.next_action(s, side)
@@ -172,10 +173,13 @@ class Game(Resolver, GameRules):
             if not buy_choices(self, s):
                 self._armies_ready(s)
 
-    def spend_card(self, s: MlbState, side: int, k: int) -> None:
-        """An action card from ``side``'s hand to the discards."""
+    def spend_card(self, s: MlbState, side: int, k: int, played: bool = True) -> None:
+        """An action card from ``side``'s hand to the discards (``played``: as an attack, a
+        defence, a maneuver modifier or a reinforcement; else discarded unplayed)."""
         s.hands[side].remove(k)
         s.discard.append(k)
+        if played and s.events is not None:
+            s.events.append(ev.CardPlayed(side=self.side_ids[side], card=self.actions[k].id, copy=-1, worked=True))
 
     # ------------------------------------------------------------------ the end
 
