@@ -5,6 +5,7 @@ rolls), configured by a game's ``rules:`` section (:mod:`.section`) and declared
 :data:`genkit.engine.rules.RULES_MODULES`."""
 from .. import Requirements, RulesModule
 from .bots import GreedyBot
+from .charts import charts
 from .checks import content_checks
 from .rules import Game
 from .section import Section
@@ -12,7 +13,7 @@ from .section import Section
 #: Modern Land Battles' rules module: two sides taking one action each in turn (one shared
 #: "action" phase); Action cards dealt into hands; no CRT, no symbol dice, no unit counters.
 RULES = RulesModule(
-    name="modern_land_battles", game=Game, section=Section, checks=content_checks, charts=None,
+    name="modern_land_battles", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": GreedyBot},
     requires=Requirements(sides=2, phase_kinds=("action",), shared_kinds=("action",), cards="required",
                           crt=False, card_fields=(("needs", "symbols"), ("attack", "choice"), ("defence", "choice"),
