@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from genkit.engine.rules.modern_land_battles.state import DESTROYED, FOLLOW, REACT, TAKE
+from genkit.engine.rules.modern_land_battles.formation import close_up
+from genkit.engine.rules.modern_land_battles.state import ACTION, DESTROYED, FOLLOW, REACT, TAKE
 from tests.engine.mlb_table import Table, fixed_dice, game
 
 
@@ -56,7 +57,6 @@ def test_moving_between_areas_an_attacker_joins_the_targets_area_and_empty_rows_
     assert t.s.area[brad] == 1 and t.s.row[brad] == 0 and t.s.acted[brad] == 1
     t.put("us_m1a1", "flanking", 0)
     t.s.row[t.f("us_rifles")] = 1              # a gap: row 0 of the Breakthrough is empty
-    from genkit.engine.rules.modern_land_battles.formation import close_up
     close_up(t.g, t.s, 0, 0)
     assert t.s.row[t.f("us_rifles")] == 0
 
@@ -225,3 +225,74 @@ def test_victory_25_vp_of_destroyed_forces_and_secured_terrain_wins_at_once(t, d
     dice(9, 1, 1, 1)
     t.do(("play", t.k("cover_fire"), brad, 0, 0, target))
     assert t.s.ended and t.s.winner == 0 and t.s.reason == "points"
+
+
+def test_reactions_pull_back_the_target_acts_falls_back_a_row_and_stops_two_hits(t, dice):
+    m1 = t.put("us_m1a1", "breakthrough", 0)
+    target = t.put("su_btr", "breakthrough", 0)
+    t.put("su_t72", "breakthrough", 1)
+    t.hand(0, "cannon")
+    t.hand(1, "pull_back")
+    dice(9, 9, 9, 1, 1)
+    t.do(("play", t.k("cannon"), m1, 0, 0, target))
+    t.do(("react", t.k("pull_back"), target, -1))
+    assert t.s.hits[target] == 1 and t.s.row[target] == 1 and t.s.acted[target] == 1
+
+
+def test_reactions_screening_force_moves_the_hits_to_another_force_of_the_same_row(t, dice):
+    m1 = t.put("us_m1a1", "breakthrough", 0)
+    target = t.put("su_btr", "breakthrough", 0)
+    other = t.put("su_t80", "breakthrough", 0)
+    t.hand(0, "cannon")
+    t.hand(1, "screening_force")
+    dice(9, 9, 1, 1, 1)
+    t.do(("play", t.k("cannon"), m1, 0, 0, target))
+    t.do(("react", t.k("screening_force"), other, -1))
+    assert t.s.hits[target] == 0 and t.s.hits[other] == 2
+
+
+def test_reactions_reaction_force_brings_a_rear_force_to_the_first_row_and_stops_three(t, dice):
+    stryker = t.put("us_stryker", "breakthrough", 1)
+    reserve_line = t.put("su_t72", "terrain", 1)
+    t.put("su_btr", "terrain", 0)
+    t.hand(1, "reaction_force")
+    dice(6, 6, 6, 6)
+    t.do(("maneuver", stryker, 2, 0, -1))
+    t.do(("react", t.k("reaction_force"), reserve_line, -1))
+    assert t.s.control == 1 and t.s.row[reserve_line] == 0 and t.s.acted[reserve_line] == 1
+
+
+def test_engineers_moves_the_control_counter_without_using_the_action(t):
+    t.hand(0, "engineers")
+    t.do(("engineers", t.k("engineers"), 1))
+    assert t.s.control == 1 and t.s.actor == 0 and t.s.stage == ACTION
+
+
+def test_regroup_moves_a_force_to_a_rear_row_and_removes_its_hits(t):
+    brad = t.put("us_bradley", "breakthrough", 0, hits=3)
+    t.hand(0, "regroup")
+    t.do(("regroup", t.k("regroup"), brad, 1))
+    assert t.s.area[brad] == 1 and t.s.hits[brad] == 0 and t.s.acted[brad] == 1
+
+
+def test_recon_drone_after_securing_terrain_takes_another_action(t, dice):
+    stryker = t.put("us_stryker", "breakthrough", 1)
+    t.s.control = t.g.terrains[t.s.terrain_order[0]].reach
+    t.hand(0, "recon_drone")
+    dice(9, 1, 1, 1)
+    t.do(("maneuver", stryker, 2, 0, -1))
+    assert t.s.terrain_at == 1 and t.s.stage == FOLLOW
+    t.do(("again", t.k("recon_drone")))
+    assert t.s.actor == 0 and ("prepare",) in t.legal()
+
+
+def test_the_turn_players_alternate_and_a_game_turn_is_one_action_each(t):
+    t.hand(0, "cover")
+    t.hand(1, "cover")
+    assert t.s.turn == 1
+    t.do(("prepare",))
+    t.do(("draw",))
+    assert t.s.actor == 1 and t.s.turn == 1
+    t.do(("prepare",))
+    t.do(("draw",))
+    assert t.s.actor == 0 and t.s.turn == 2

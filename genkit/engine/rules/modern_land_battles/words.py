@@ -26,7 +26,7 @@ def action_text(g, s, a) -> str:
     card = (lambda k: g.actions[k].name)
     f_ = (lambda f: force_text(g, s, f))
     if verb == "buy":
-        return f"buy {f_(a[1])} ({g.forces[a[1]].vp} VP) into the {_to(BREAKTHROUGH, a[2])}"
+        return f"buy {f_(a[1])}, {g.forces[a[1]].vp} VP, into the {_to(BREAKTHROUGH, a[2])}"
     if verb == "prepare":
         return "Prepare: remove every Acted counter"
     if verb == "reinforce":
@@ -34,7 +34,7 @@ def action_text(g, s, a) -> str:
     if verb == "maneuver":
         _, f, area, r, k = a
         kind = "Terrain" if area == 2 else "Flanking"
-        with_card = f" with {card(k)} ({g.actions[k].maneuver:+d})" if k >= 0 else ""
+        with_card = f" with {card(k)} at {g.actions[k].maneuver:+d}" if k >= 0 else ""
         return f"{kind} Maneuver: {f_(f)} to the {_to(area, r)}{with_card}"
     if verb == "artillery":
         _, f, area, r, q = a
@@ -63,7 +63,7 @@ def action_text(g, s, a) -> str:
     if verb == "take" and len(a) == 1:
         return "choose the reinforcements"
     if verb == "take":
-        return f"bring {f_(a[1])} ({g.forces[a[1]].vp} VP) into the {_to(BREAKTHROUGH, a[2])}"
+        return f"bring {f_(a[1])}, {g.forces[a[1]].vp} VP, into the {_to(BREAKTHROUGH, a[2])}"
     return "reinforcements done"
 
 
