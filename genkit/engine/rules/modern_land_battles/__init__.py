@@ -4,6 +4,7 @@ rolls), configured by a game's ``rules:`` section (:mod:`.section`) and declared
 :data:`RULES`. Nothing outside this package names it, but the one registration line in
 :data:`genkit.engine.rules.RULES_MODULES`."""
 from .. import Requirements, RulesModule
+from .bot_search import SearchBot
 from .bots import GreedyBot
 from .charts import charts
 from .checks import content_checks
@@ -14,7 +15,7 @@ from .section import Section
 #: "action" phase); Action cards dealt into hands; no CRT, no symbol dice, no unit counters.
 RULES = RulesModule(
     name="modern_land_battles", game=Game, section=Section, checks=content_checks, charts=charts,
-    bots={"greedy": GreedyBot},
+    bots={"greedy": GreedyBot, "search": SearchBot},
     requires=Requirements(sides=2, phase_kinds=("action",), shared_kinds=("action",), cards="required",
                           crt=False, card_fields=(("needs", "symbols"), ("attack", "choice"), ("defence", "choice"),
                                                   ("stops", "integer"), ("extra_dice", "choice"),
