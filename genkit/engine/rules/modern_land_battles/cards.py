@@ -9,7 +9,6 @@ from ....model.schema_cards import Values
 
 WEAPONS = ("small_arms", "cannon", "missile", "artillery")
 SMALL_ARMS, CANNON, MISSILE, ARTILLERY = range(4)
-NO_WEAPON = None
 
 
 class Force(NamedTuple):
