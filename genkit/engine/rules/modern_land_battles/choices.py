@@ -4,7 +4,7 @@ are alike), forces by their index in the force deck, areas by index (:data:`.sta
 from __future__ import annotations
 
 from . import cards as cd
-from .formation import best_weapon, dice_left, in_area, places, reaches
+from .formation import best_weapon, dice_left, in_area, places
 from .state import BREAKTHROUGH, FLANKING, RESERVE, TERRAIN
 
 ATTACKS = ("fire", "assault", "raid")
@@ -52,21 +52,24 @@ def action_choices(g, s) -> list:
             rows = places(g, s, side, area, f)
             if force.maneuver and area in man_areas:
                 out += [("maneuver", f, area, r, k) for r in rows for k in man_cards]
+            out += [("regroup", k, f, area) for k in regroup]
+            targets = [(q, s.row[q]) for q in enemies[area]]
+            if not targets:
+                continue
             for r in rows:
                 if force.mods[cd.ARTILLERY] is not None:
-                    out += [("artillery", f, area, r, q) for q in enemies[area]
-                            if reaches(g, cd.ARTILLERY, r, s.row[q], f)]
+                    ok = g.artillery_reach[f][r]
+                    out += [("artillery", f, area, r, q) for q, t in targets if ok[t]]
                 for k in attack_cards:
                     a = acts[k]
                     if a.attack == "assault" and area == s.area[f]:
                         continue
                     if a.attack == "raid":
                         if r == 0 and force.mods[cd.SMALL_ARMS] is not None:
-                            out += [("play", k, f, area, r, q) for q in enemies[area]]
+                            out += [("play", k, f, area, r, q) for q, _ in targets]
                     else:
-                        out += [("play", k, f, area, r, q) for q in enemies[area]
-                                if best_weapon(g, f, a.needs, r, s.row[q]) is not None]
-            out += [("regroup", k, f, area) for k in regroup]
+                        ok = g.card_reach[k][f][r]
+                        out += [("play", k, f, area, r, q) for q, t in targets if ok[t]]
     if terrain_up(g, s):
         out += [("engineers", k, d) for k in hand if acts[k].attack == "engineers" for d in (1, -1)]
     return out

@@ -21,7 +21,7 @@ from ...chance import rand_below, shuffle
 from ...game import GameRules
 from . import cards as cd
 from .choices import action_choices, buy_choices, reaction_choices
-from .formation import place
+from .formation import best_weapon, place, reaches
 from .invariants import problems
 from .resolve import Resolver
 from .section import Section
@@ -52,6 +52,13 @@ class Game(Resolver, GameRules):
         self.ranges = {cd.SMALL_ARMS: sec.ranges.get("small_arms", 1), cd.CANNON: sec.ranges.get("cannon", 2)}
         self.missile_rows = sec.missile_rows
         self.deck_cards = [k for k, a in enumerate(self.actions) for _ in range(a.copies)]
+        # per action kind, force and own row: whether the card's weapons reach each enemy row
+        rows = range(self.rows)
+        self.card_reach = [[[tuple(best_weapon(self, f, a.needs, r, t) is not None for t in rows) for r in rows]
+                            for f in range(len(self.forces))] for a in self.actions]
+        self.artillery_reach = [[tuple(self.forces[f].mods[cd.ARTILLERY] is not None
+                                       and reaches(self, cd.ARTILLERY, r, t, f) for t in rows) for r in rows]
+                                for f in range(len(self.forces))]
 
     # ------------------------------------------------------------------ set-up
 
