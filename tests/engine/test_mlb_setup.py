@@ -76,3 +76,12 @@ def test_setup_5_the_first_player_is_drawn_at_random():
         firsts.add(s.first)
         assert s.actor == s.first
     assert firsts == {0, 1}
+
+
+def test_check_names_a_field_the_rules_read_that_the_force_deck_lacks(tmp_path):
+    dest = tmp_path / "mlb"
+    shutil.copytree(PACK, dest)
+    edit(dest / "decks.yaml", "      armour: {type: integer", "      armor: {type: integer")
+    edit(dest / "forces.csv", "id,name,nation,type,armour,", "id,name,nation,type,armor,")
+    errors = [f for f in check_path(dest) if f.severity == "error" and f.code == "rules-reference"]
+    assert len(errors) == 1 and "armour" in errors[0].message and errors[0].file.endswith("decks.yaml")

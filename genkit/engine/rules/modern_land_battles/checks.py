@@ -44,4 +44,37 @@ def nations(ctx, sec):
                         f"rules.first_player: '{sec.first_player}' is neither random nor a side ({', '.join(sides)})")
 
 
-content_checks = (nations,)
+#: the decks the rules read besides the action deck (whose fields the module's Requirements name),
+#: with the fields each must declare and their types
+READS = {"force": {"nation": ("symbol",), "armour": ("integer", "number"), "maneuver": ("integer", "number"),
+                   "small_arms": ("integer",), "cannon": ("integer",), "missile": ("integer",),
+                   "artillery": ("integer",), "artillery_range": ("integer",), "hq": ("choice",),
+                   "vp": ("integer", "number"), "type": ("choice", "text")},
+         "terrain": {"reach": ("integer",), "vp": ("integer", "number"), "benefit": ("choice",)}}
+BENEFITS = ("none", "ready", "clear_superior", "repair", "draw")
+
+
+def deck_fields(ctx, sec):
+    """The force and terrain decks exist and declare every field the rules read, of its type;
+    a terrain benefit is one the rules know."""
+    decks = {d.id: (i, d) for i, d in enumerate(ctx.content.decks)}
+    for deck_id, fields in READS.items():
+        if deck_id not in decks:
+            yield ctx.error("rules-reference", ("decks",), f"decks: the rules read a deck '{deck_id}'; there is none")
+            continue
+        i, deck = decks[deck_id]
+        for name, kinds in fields.items():
+            spec = deck.fields.get(name)
+            if spec is None or spec.type not in kinds:
+                got = "it is not declared" if spec is None else f"it is a {spec.type}"
+                yield ctx.error("rules-reference", ("decks", i, "fields"),
+                                f"decks: the rules read the field {name} ({' or '.join(kinds)}) of deck {deck_id}; {got}")
+        if deck_id == "terrain" and "benefit" in deck.fields:
+            for opt in deck.fields["benefit"].options:
+                if opt not in BENEFITS:
+                    yield ctx.error("rules-reference", ("decks", i, "fields", "benefit"),
+                                    f"decks.terrain.fields.benefit: the rules know no benefit '{opt}' "
+                                    f"({', '.join(BENEFITS)}){nearest(opt, BENEFITS)}")
+
+
+content_checks = (deck_fields, nations)
