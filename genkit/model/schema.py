@@ -217,7 +217,8 @@ class MarkerGroup(Strict):
 
 
 class Counters(Strict):
-    units: list[PieceGroup] = Field(min_length=1)
+    units: list[PieceGroup] = Field(default_factory=list, description="the unit counters; empty: the game's "
+                                      "forces are cards of a deck, not counters")
     markers: list[MarkerGroup] = Field(default_factory=list)
 
 
@@ -324,7 +325,8 @@ class TurnTrack(Strict):
 class Content(Strict):
     """The whole model of one game, after merging its files."""
     game: Game
-    unit_types: list[UnitType] = Field(min_length=1)
+    unit_types: list[UnitType] = Field(default_factory=list, description="empty: the game's forces are cards "
+                                       "of a deck, not counters")
     counters: Counters
     map: Map
     crt: Optional[Crt] = Field(None, description="the combat results table; omitted: the game fights otherwise "

@@ -134,7 +134,9 @@ def key_rows(content: Content, st: Style, width: float, root=None) -> list[Row]:
 
 
 def counter_key_section(content: Content, st: Style, width: float, title: str, root):
-    """How to read a counter (:func:`key_rows`), the aid's section."""
+    """How to read a counter (:func:`key_rows`), the aid's section (none without unit counters)."""
+    if not content.unit_types:
+        return
     yield "counter_key", with_heading(st, title, width, key_rows(content, st, width, root))
 
 

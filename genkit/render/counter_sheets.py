@@ -83,6 +83,8 @@ def _key_below(content: Content, last_rows: list, top: float, bottom: float, pit
                margin: float, W: float, content_root) -> list[Primitive]:
     """How to read a counter (the player aid's key, drawn from the counter template) under the
     last sheet's counters, when there is room for it; else nothing (the aid always has it)."""
+    if not content.unit_types:                      # markers only: no unit counter to explain
+        return []
     width = min(W - 2 * margin, 540.0)
     items, height = counter_key(content, width, content_root)
     y = top + len(last_rows) * pitch + 24.0          # clear of the last row's crop marks

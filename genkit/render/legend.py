@@ -127,11 +127,16 @@ def _symbol_lines(content: Content) -> list[str]:
     return out
 
 
+def _sets_up_units(content: Content) -> bool:
+    """Some unit counter starts on the board (a game whose forces are cards may have none)."""
+    return any(g.setup for g in content.counters.units)
+
+
 def _board_symbol_lines(content: Content) -> list[str]:
     """The symbols of a board that is not a hex grid: set-up chips, owned spaces, roads, and each
     kind of connection the map draws (:func:`.map_connections.connection_styles`)."""
     board = board_of(content)
-    out = ["set-up space: the unit type that starts there"]
+    out = ["set-up space: the unit type that starts there"] if _sets_up_units(content) else []
     if any(s.owner for s in board.spaces):
         out.append("a side's own space (thick outline in its colour)")
     out += [f"{r.name} (space to space)" for r in content.map.roads]
@@ -355,15 +360,17 @@ def _draw_board_symbols(content, geo, lx, top, lines) -> list[Primitive]:
     """The symbols of another board, drawn as on the map: chips, an owned space's ring, roads,
     each kind of connection, a crossing's plate."""
     out: list[Primitive] = []
-    y = top + 16
-    chips = chip_colours(content)
-    ut0 = content.unit_type(content.counters.units[0].type)
-    x = lx
-    for sd in content.game.sides:
-        out += chip(x, y - 7, 22, ut0.short, *chips[sd.id])
-        x += 26
-    out.append(Text(x + 2, y, lines[0], 6.5, "sans"))
-    rest = lines[1:]
+    y = top + 2
+    rest = lines[:]
+    if _sets_up_units(content):                     # no chip when no unit stands on the board
+        y += 14
+        chips = chip_colours(content)
+        ut0 = content.unit_type(content.counters.units[0].type)
+        x = lx
+        for sd in content.game.sides:
+            out += chip(x, y - 7, 22, ut0.short, *chips[sd.id])
+            x += 26
+        out.append(Text(x + 2, y, rest.pop(0), 6.5, "sans"))
     board = board_of(content)
     if any(s.owner for s in board.spaces):
         y += 14

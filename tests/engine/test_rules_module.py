@@ -42,7 +42,7 @@ def test_each_wrong_piece_of_a_record_is_named():
 
 
 def test_an_unknown_module_names_the_known_ones():
-    with pytest.raises(ValueError, match="no rules module 'chess'; known: bering_land, bg, memoir44, ridge, standard"):
+    with pytest.raises(ValueError, match="no rules module 'chess'; known: bering_land, bg, memoir44, modern_land_battles, ridge, standard, strike_the_bear"):
         rules_module("chess")
 
 

@@ -24,6 +24,7 @@ RULES_MODULES = {
     "memoir44": "genkit.engine.rules.memoir44",
     "strike_the_bear": "genkit.engine.rules.strike_the_bear",
     "bg": "genkit.engine.rules.bg",
+    "modern_land_battles": "genkit.engine.rules.modern_land_battles",
 }
 
 

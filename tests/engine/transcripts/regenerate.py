@@ -49,6 +49,8 @@ GAMES = (
     ("content/memoir44", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
     ("content/memoir44", "random-random-seed-2", 2, ("random", "random"), 120),
     ("content/corval_shore", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("content/modern_land_battles", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), None),
+    ("content/modern_land_battles", "random-random-seed-2", 2, ("random", "random"), None),
     ("content/tallis_gap", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), None),
     ("content/tallis_gap", "random-random-seed-2", 2, ("random", "random"), 120),
     ("content/strike_the_bear", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 500),

@@ -1,0 +1,33 @@
+"""A position of Modern Land Battles.
+
+Per Force card ``f`` (index in the force deck): ``area`` (BREAKTHROUGH, FLANKING, TERRAIN, or
+RESERVE, DESTROYED, OUT: a card of a nation nobody commands), ``row`` (0 the first row), ``hits``,
+``acted``. Action cards by kind index: ``pile`` (the draw pile, top last), ``discard``, ``hands``
+(one list per side). Terrain: ``terrain_order`` (the shuffled deck), ``terrain_at`` (the index
+in it of the face-up card; its length when none is left), ``control`` (the counter's square, 0
+the start, positive toward the first side), ``secured`` (per terrain card, the side that holds it
+or -1). ``superior``: counters in play, positive the first side's, negative the second's.
+``stage`` and the rest: the pending decision (module :mod:`.rules`)."""
+from __future__ import annotations
+
+from ...state import State
+
+BREAKTHROUGH, FLANKING, TERRAIN = 0, 1, 2
+AREAS = ("Breakthrough", "Flanking", "Terrain")
+RESERVE, DESTROYED, OUT = -1, -2, -3
+
+# stages of the pending decision
+BUY, ACTION, REACT, FOLLOW, DISCARD, SPEND, TAKE, BENEFIT = range(8)
+
+
+class MlbState(State):
+    """Modern Land Battles' position (module docstring). ``pending``: the action awaiting its
+    reaction, a tuple (kind, force, target, area, count); ``flags``: bit 1 an enemy force was
+    destroyed, bit 2 a terrain card secured during the current action; ``budget``: the
+    reinforcement points not spent yet; ``first``: the side that acts first each game turn;
+    ``bought``: VP of each side's starting army."""
+    __slots__ = ("area", "row", "hits", "acted", "pile", "discard", "hands", "terrain_order", "secured",
+                 "bought", "terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first")
+    LISTS = State.LISTS + ("area", "row", "hits", "acted", "pile", "discard", "terrain_order", "secured", "bought")
+    NESTED = State.NESTED + ("hands",)
+    VALUES = State.VALUES + ("terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first")

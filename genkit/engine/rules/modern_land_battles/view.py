@@ -1,0 +1,38 @@
+"""What one side sees in Modern Land Battles: the whole table (forces, counters, terrain) and its
+own hand; the other hand only as a count, the draw pile not at all."""
+from __future__ import annotations
+
+from ...chance import seed_rng, shuffle
+from ...view import View
+
+
+class MlbView(View):
+    """:class:`View` with the table (``area``, ``row``, ``hits``, ``acted``, ``superior``,
+    ``control``, the face-up terrain card ``terrain``, or -1), the pending action ``pending``, the
+    side's own ``hand`` and the other's hand size ``foe_cards``. Lists are the live state's: read only."""
+
+    __slots__ = ("area", "row", "hits", "acted", "superior", "control", "terrain", "pending", "hand", "foe_cards",
+                 "stage")
+
+    def __init__(self, state, side: int):
+        View.__init__(self, state, side)
+        s = state
+        self.area, self.row, self.hits, self.acted = s.area, s.row, s.hits, s.acted
+        self.superior, self.control, self.pending, self.stage = s.superior, s.control, s.pending, s.stage
+        self.terrain = s.terrain_order[s.terrain_at] if s.terrain_at < len(s.terrain_order) else -1
+        self.hand = s.hands[side]
+        self.foe_cards = len(s.hands[1 - side])
+
+
+def determinise(state, side: int, rng):
+    """A copy of ``state`` with what ``side`` cannot see re-drawn: the other hand and the draw pile
+    dealt again from the cards it has not seen, and the dice re-seeded."""
+    c = state.copy()
+    c.rng = seed_rng(rng.getrandbits(63))
+    foe = 1 - side
+    unseen = c.pile + c.hands[foe]
+    shuffle(c, unseen)
+    n = len(c.hands[foe])
+    c.hands[foe] = sorted(unseen[:n])
+    c.pile = unseen[n:]
+    return c
