@@ -225,10 +225,13 @@ def _deck(art: Artwork, d, n: int, first_key: int, guid, url) -> tuple[dict, dic
             cards.append(_object("Card", guid(f"card:{card.id}"), card.name,
                                  _transform(x, 0, y=1.0, scale=w_px * k, rot_z=180.0), CardID=cid,
                                  CustomDeck={str(s.key): custom[str(s.key)]}, Hands=True))
-    deck = _object("DeckCustom", guid("deck" if n == 0 else f"deck:{d.id}"), f"{d.name} deck", _transform(x, 0, y=1.0, scale=w_px * k,
-                                                                          rot_z=180.0),
-                   DeckIDs=ids, CustomDeck=custom, ContainedObjects=cards, Hands=False,
-                   SidewaysCard=False, LuaScript="function onLoad() self.shuffle() end")
+    if len(cards) == 1:                 # a deck of one card is that card: TTS's decks hold two or more
+        deck = cards[0]
+    else:
+        deck = _object("DeckCustom", guid("deck" if n == 0 else f"deck:{d.id}"), f"{d.name} deck",
+                       _transform(x, 0, y=1.0, scale=w_px * k, rot_z=180.0),
+                       DeckIDs=ids, CustomDeck=custom, ContainedObjects=cards, Hands=False,
+                       SidewaysCard=False, LuaScript="function onLoad() self.shuffle() end")
     images = {s.name: s.png for s in sheets}
     images[d.back] = art.images[d.back]
     return deck, images, first_key + len(sheets)

@@ -71,10 +71,12 @@ def test_invariants(game, tmp_path_factory):
     assert {p["Nickname"].split(",")[0] for p in pages} == {"Player aid", "Rules of play"}
     sheets = 1 if content.map.grid is not None else len(content.map.sheets)
     assert sum(o["Name"] == "Custom_Board" for o in objects) == sheets        # one per map
-    decks = [o for o in objects if o["Name"] == "DeckCustom"]
+    # each deck a DeckCustom, a deck of one card that card alone (TTS's decks hold two or more)
+    decks = [o for o in objects if o["Name"] in ("DeckCustom", "Card")]
     assert len(decks) == len(content.decks)
     for deck in decks:
-        _check_deck(deck, folder, content)
+        _check_deck(deck, folder)
+    assert sum(len(d.get("ContainedObjects", [d])) for d in decks) == content.game.components.cards
     for url in _urls(save):
         img = Image.open(_file(folder, url))
         assert img.mode == "RGB" and max(img.size) <= 4096, (url, img.mode, img.size)
@@ -92,12 +94,11 @@ def _urls(node):
             yield from _urls(v)
 
 
-def _check_deck(deck: dict, folder: Path, content) -> None:
+def _check_deck(deck: dict, folder: Path) -> None:
     """CardID = key * 100 + index; DeckIDs in the order of the cards; each sheet an exact multiple
     of the card, each cut showing that card; face down; back hidden in hands."""
-    cards = deck["ContainedObjects"]
-    assert deck["DeckIDs"] == [c["CardID"] for c in cards]
-    assert len(cards) == content.game.components.cards
+    cards = deck.get("ContainedObjects", [deck])
+    assert (deck["DeckIDs"] if "DeckIDs" in deck else [deck["CardID"]]) == [c["CardID"] for c in cards]
     assert deck["Transform"]["rotZ"] == 180.0
     card_px = None
     seen = set()
@@ -117,7 +118,7 @@ def _check_deck(deck: dict, folder: Path, content) -> None:
         seen.add(c["CardID"])
     assert len(seen) == len(cards)
     keys = sorted(int(k) for k in deck["CustomDeck"])
-    assert keys == list(range(1, len(keys) + 1))
+    assert keys == list(range(keys[0], keys[0] + len(keys)))       # consecutive (the first deck from 1)
     ids = [c["CardID"] for c in cards]
     assert ids == sorted(ids)                  # sheets in order, slots left to right, top to bottom
 

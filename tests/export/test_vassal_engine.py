@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from genkit.export.artwork import grid_placement, load_artwork, pixels_per_inch
-from genkit.export.vassal import vmod_bytes
+from genkit.export.vassal import CARD_BOARD, vmod_bytes
 from genkit.pack.playable import load_checked
 from genkit.render.draw import INCH
 
@@ -36,7 +36,7 @@ def space_centres(art) -> tuple[dict, dict]:
 
 def check_spaces(result: dict, centres: dict, boards: dict) -> None:
     """A grid on every board; each space's name at genkit's centre (1 px), snapping there."""
-    by_board = {b["name"]: b for b in result["boards"]}
+    by_board = {b["name"]: b for b in result["boards"] if b["name"] != CARD_BOARD}   # decks lie beside
     assert set(by_board) == set(boards.values())
     seen = set()
     for name, b in by_board.items():
@@ -146,7 +146,7 @@ def _check_pieces(result: dict, art) -> None:
     """Every slot decodes: its name; a counter shows its front, flips to its back; a card is
     masked by the back."""
     kinds = {k.name: k for k in art.counters}
-    cards = {c.name: c for c in art.cards}
+    backs = {c.name: d.back for d in art.decks for c in d.cards}     # every deck's cards, masked by its back
     seen = set()
     for s in result["slots"]:
         assert s["basic_name"] == s["entry"], s
@@ -161,9 +161,9 @@ def _check_pieces(result: dict, art) -> None:
                 assert s["flipped_face"] != s["face"]
             seen.add(k.name)
         else:
-            assert s["entry"] in cards, s
+            assert s["entry"] in backs, s
             assert classes == ["Obscurable", "BasicPiece"], s
-            assert art.card_back in s["traits"][0]["images"]
+            assert backs[s["entry"]] in s["traits"][0]["images"]
     assert seen == set(kinds), set(kinds) - seen
 
 
@@ -183,14 +183,15 @@ def _check_setup(result: dict, art) -> None:
 
 def _check_deck(result: dict, art, content) -> None:
     decks = [st for st in result["game"] if st["kind"] == "deck"]
-    if not art.cards:
+    if not art.decks:
         assert decks == []
         return
-    assert len(decks) == 1
-    d = decks[0]
-    assert len(d["pieces"]) == len(art.cards) == content.game.components.cards
-    assert d["face_down"] is True and d["face_down_option"] == "Always" and d["shuffle_option"] == "Always"
-    assert collections.Counter(p["name"] for p in d["pieces"]) == collections.Counter(c.name for c in art.cards)
+    assert len(decks) == len(art.decks)                 # a draw pile per deck, every card in one
+    assert sum(len(d["pieces"]) for d in decks) == content.game.components.cards
+    for d in decks:
+        assert d["face_down"] is True and d["face_down_option"] == "Always" and d["shuffle_option"] == "Always"
+    assert (collections.Counter(p["name"] for d in decks for p in d["pieces"])
+            == collections.Counter(c.name for deck in art.decks for c in deck.cards))
 
 
 def _check_tools(result: dict, content) -> None:

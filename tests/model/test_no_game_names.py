@@ -13,7 +13,10 @@ FILES = [ROOT / "genkit" / "model" / n for n in ("schema.py", "schema_base.py", 
 FILES += sorted((ROOT / "genkit" / "render").glob("*.py"))
 FILES += sorted((ROOT / "templates").glob("*.j2"))
 # the engine outside the game's own package, the simulator and the command line
-FILES += [p for p in sorted((ROOT / "genkit" / "engine").rglob("*.py")) if "bering_land" not in p.parts]
+# (each game's own rules package is its own: every package under engine/rules but the standard rules)
+GAME_PACKAGES = {p.name for p in (ROOT / "genkit" / "engine" / "rules").iterdir()
+                 if p.is_dir() and (p / "__init__.py").exists() and p.name != "standard"}
+FILES += [p for p in sorted((ROOT / "genkit" / "engine").rglob("*.py")) if not GAME_PACKAGES & set(p.parts)]
 FILES += sorted((ROOT / "genkit" / "sim").glob("*.py")) + [ROOT / "genkit" / "cli.py"]
 FILES += sorted((ROOT / "genkit" / "export").glob("*.py"))   # genkit export (issue 14)
 # (replacements are no longer Bering Land's own: the standard rules have a replacement phase)
