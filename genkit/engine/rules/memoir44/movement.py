@@ -69,7 +69,7 @@ class Movement:
         """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included);
         3.11-3.14: the card in effect may add hexes or forbid moving."""
         t = self.p_type[p]
-        tac = self.tactic(s)
+        tac = self.unit_tactic(s, p)
         allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
         occ, feat = s.occ, s.feat
         blocked_t, blocked_f = self.t_no_entry[t]
@@ -96,7 +96,7 @@ class Movement:
 
     def move_and_battle(self, s, p: int) -> int:
         """4.4 / 3.14: the farthest ordered unit ``p`` may move and still battle this turn."""
-        return self.t_move_battle[self.p_type[p]] + self.tactic(s).extra_move_and_battle
+        return self.t_move_battle[self.p_type[p]] + self.unit_tactic(s, p).extra_move_and_battle
 
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its

@@ -80,6 +80,9 @@ class Tactic(Strict):
                                                  "choice)")
     no_move: bool = Field(False, description="the units it orders may not move")
     next_to_enemy: bool = Field(False, description="it orders only units next to an enemy unit")
+    fallback: int = Field(0, ge=0, le=9, description="units of any type, anywhere, it orders instead when the side "
+                                                    "has no unit on the map of the types it orders (infantry "
+                                                    "assault: 1); extra orders never add to them")
     reshuffle: bool = Field(False, description="rally: the discards and the deck are shuffled together before "
                                                "the draw")
 
