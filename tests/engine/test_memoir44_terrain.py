@@ -101,3 +101,62 @@ def test_m44_4_5_terrain_the_landing_scenario_checks_clean_and_plays_to_the_end(
         r = play_game(c, seed, bots=[make_bot("greedy", g, side, seed + side) for side in range(2)],
                       check_invariants=True)
         assert r.reason in ("points", "turn_limit")
+
+
+# --------------------------------------------------------------------------- 8.5 wire and bridges
+
+def test_m44_8_5_terrain_infantry_clears_wire_instead_of_battling():
+    pos = Pos(open_content(features={"wire": ["0505", "0705"]}), "allies", "battle", "battle")
+    g, s = pos.g, pos.s
+    inf = pos.put("allies", "infantry", "0505")
+    gun = pos.put("allies", "artillery", "0705")
+    pos.put("axis", "infantry", "0504")
+    legal = pos.legal()
+    assert ("clear", inf) in legal and any(a[0] == "fire" and a[1] == inf for a in legal)
+    assert ("clear", gun) not in legal                      # artillery does not clear wire
+    pos.apply(("clear", inf))
+    assert s.feat[pos.hex("0505")] < 0 and s.feat[pos.hex("0705")] >= 0
+    assert not any(a != DONE and a[1] == inf for a in pos.legal())   # that was its battle
+    assert g.action_text(s, ("clear", gun)).endswith("clears barbed wire")
+
+
+def test_m44_8_5_terrain_armour_clears_wire_as_it_moves_in_and_still_battles():
+    pos = Pos(open_content(features={"wire": ["0505"]}), "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    tank = pos.put("allies", "armour", "0507")
+    inf = pos.put("allies", "infantry", "0305")
+    pos.put("axis", "infantry", "0504")
+    pos.apply(("move", tank))
+    pos.apply(("to", pos.hex("0505")))
+    assert s.feat[pos.hex("0505")] < 0                     # removed as it moved in
+    pos.apply(("move", inf))
+    assert pos.hex("0405") in dict(s.pend[1])
+    pos.apply(("to", pos.hex("0305")))                   # the battle phase begins
+    assert any(a[0] == "fire" and a[1] == tank for a in pos.legal())   # it still battles
+
+
+def blown_bridge_content():
+    """A river along row 5 with a bridge at 0505 that is destroyed (a feature no unit enters)."""
+    from test_memoir44_position import content, flow, terrain_code
+    base = content()
+    rows = [[terrain_code("countryside")] * base.map.grid.columns for _ in range(base.map.grid.rows)]
+    rows[4] = [terrain_code("river")] * base.map.grid.columns
+    rows[4][4] = terrain_code("bridge")
+    feats = [{"id": "destroyed_bridge", "name": "Destroyed bridge", "colour": "#444444", "mark": "X",
+              "hexes": ["0505"]}]
+    return content(f"map.rows={flow([''.join(r) for r in rows])}", f"map.features={flow(feats)}",
+                   "rules.objectives=[]", "rules.features={destroyed_bridge: {impassable_for: [infantry, armour, "
+                   "artillery]}}")
+
+
+def test_m44_8_5_terrain_a_destroyed_bridge_is_crossed_by_no_unit():
+    c = blown_bridge_content()
+    pos = Pos(c, "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    for t in ("infantry", "armour", "artillery"):
+        p = pos.put("allies", t, "0506" if t == "armour" else ("0406" if t == "infantry" else "0606"))
+        assert pos.hex("0505") not in g.destinations(s, p)
+    whole = Pos(open_content(cells={f"{c:02d}05": "river" for c in range(1, 14)} | {"0505": "bridge"}),
+                "allies", "movement", "move_unit")
+    p = whole.put("allies", "armour", "0506")
+    assert whole.hex("0504") in whole.g.destinations(whole.s, p)   # a standing bridge is crossed

@@ -74,12 +74,29 @@ class Battle:
         return max(n, 0)
 
     def _battle_actions(self, s: State) -> list:
-        """5.1: battle with an ordered unit that may, at one of its targets, or end the phase."""
+        """5.1: battle with an ordered unit that may, at one of its targets, or end the phase;
+        8.5: or, instead of battling, remove the feature of its hex that its type clears."""
         out = []
         for p in self.side_pieces[s.actor]:
             if self.can_battle(s, p):
                 out += [("fire", p, q) for q, _ in self.targets(s, p)]
+                f = s.feat[s.loc[p]]
+                if f >= 0 and self.t_clears[self.p_type[p]][f]:
+                    out.append(("clear", p))
         return out + [DONE]
+
+    def _clear(self, s: State, p: int) -> None:
+        """8.5: unit ``p`` removes the feature of its hex; that is its battle this turn."""
+        s.battled |= 1 << p
+        self.clear_feature(s, p)
+
+    def clear_feature(self, s: State, p: int) -> None:
+        """8.5: the feature of unit ``p``'s hex is removed (event FeatureCleared)."""
+        h = s.loc[p]
+        if s.events is not None:
+            s.events.append(mev.FeatureCleared(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                               piece=p, hex=self.board.grid.id_of(h), feature=self.feature_names[s.feat[h]]))
+        s.feat[h] = -1
 
     def _overrun_actions(self, s: State) -> list:
         """7.2: the armour that took ground battles once more (same targets as 5.2-5.4), or not."""

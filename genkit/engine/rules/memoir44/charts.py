@@ -71,6 +71,12 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
         out.append(f"{names} here may not retreat: each flag costs a figure")
     if eff.removed_when_left:
         out.append("removed when its unit leaves")
+    if eff.cleared_instead_of_battle:
+        names = _and([_type_name(content, t).lower() for t in eff.cleared_instead_of_battle])
+        out.append(f"{names} in it may remove it instead of battling")
+    if eff.cleared_on_entry:
+        names = _and([_type_name(content, t).lower() for t in eff.cleared_on_entry])
+        out.append(f"{names} removes it on moving in and may still battle")
     if eff.no_battle_in:
         out.append("a unit in it cannot battle")
     if eff.no_retreat_onto:

@@ -112,6 +112,9 @@ class Movement:
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)
+            f = s.feat[h]
+            if f >= 0 and self.t_clears_entering[t][f]:      # 8.5: armour removes wire as it moves in
+                self.clear_feature(s, p)
         s.stage = S_MOVE_UNIT
         s.pend = ()
         self._check_medals(s)

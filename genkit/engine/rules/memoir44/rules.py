@@ -105,7 +105,11 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.feature_below = [e.from_below_only for e in f_eff]
         self.feature_ignore = [e.ignore_flags for e in f_eff]
         self.f_fragile = [e.removed_when_left for e in f_eff]
+        # 8.5: per unit type, the features it removes instead of battling, and as it moves in
+        self.t_clears = [[t in e.cleared_instead_of_battle for e in f_eff] for t in types]
+        self.t_clears_entering = [[t in e.cleared_on_entry for e in f_eff] for t in types]
         # 8.2: a feature that protects its owner's units only: the side index, else -1
+        self.feature_names = [f.name.lower() for f in feats]
         self.f_side = [self.side_ids.index(f.side) if e.protects == "owner" and f.side else -1
                        for f, e in zip(feats, f_eff)]
         # 4.5-4.6 / 5.1 / 6.3: move limits and climbs (terrain), no battle in, no retreat onto
@@ -256,6 +260,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         if st == S_BATTLE:
             if a[0] == "fire":
                 return self._fire(s, a[1], a[2])
+            if a[0] == "clear":
+                return self._clear(s, a[1])
             return self._next_phase(s)
         if st == S_RETREAT:
             return self._retreat(s, a)
@@ -289,6 +295,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return f"{unit(s.pend[0])} to {at(a[1])}"
         if verb == "fire":
             return f"{unit(a[1])} battles {unit(a[2])}"
+        if verb == "clear":
+            return f"{unit(a[1])} clears {self.feature_names[s.feat[s.loc[a[1]]]]}"
         if verb == "retreat":
             return f"{unit(s.pend[0])} retreats to {at(a[1])}"
         if verb == "take":

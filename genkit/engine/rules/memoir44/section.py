@@ -38,6 +38,10 @@ class HexEffect(Strict):
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
                                                                  "protect: all, or the feature's side only")
     removed_when_left: bool = Field(False, description="a feature removed once its occupant leaves")
+    cleared_instead_of_battle: list[Id] = Field(default_factory=list, description="unit types that may remove "
+                                                "the feature of their hex instead of battling (wire: infantry)")
+    cleared_on_entry: list[Id] = Field(default_factory=list, description="unit types that remove the feature as "
+                                       "they move in, and may still battle (wire: armour)")
     move_limit: int = Field(0, ge=0, le=9, description="a unit that starts its move in it or enters it moves at "
                                                        "most this many hexes that move (beach 2, ocean 1; 0: no limit)")
     climb: int = Field(0, ge=0, le=9, description="entering it from a hex of another terrain counts as this many "
