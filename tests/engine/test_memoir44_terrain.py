@@ -5,11 +5,14 @@ scenario (town, hills) the effect under test with a ``--set``, so the numbers ar
 from __future__ import annotations
 
 import json
+import shutil
 
-from test_memoir44_position import Pos, open_content
+import pytest
+from test_memoir44_position import M44, Pos, open_content
 
 from genkit.engine.rules.memoir44 import DONE
 from genkit.engine.rules.memoir44.movement import reach, reach_limited
+from genkit.pack.printable import check_path
 
 
 def as_terrain(tid: str, **effect) -> str:
@@ -160,3 +163,45 @@ def test_m44_8_5_terrain_a_destroyed_bridge_is_crossed_by_no_unit():
                 "allies", "movement", "move_unit")
     p = whole.put("allies", "armour", "0506")
     assert whole.hex("0504") in whole.g.destinations(whole.s, p)   # a standing bridge is crossed
+
+
+# --------------------------------------------------------------------------- 8.6 sea walls
+
+WALL = ('map.hexsides=[{id: sea_wall, name: Sea wall, colour: "#777777", directed: true, '
+        'edges: ["0505/0504", "0505/0404"]}]',
+        "rules.hexsides={sea_wall: {dice: {infantry: -1, armour: -1}, ignore_flags: 1}}")
+
+
+def test_m44_8_6_terrain_sea_wall_protects_only_the_unit_behind_it_from_across():
+    pos = Pos(open_content(extra=WALL), "axis", "battle", "battle")
+    g, s = pos.g, pos.s
+    behind = pos.put("allies", "infantry", "0505")
+    across = pos.put("axis", "infantry", "0504")
+    far_across = pos.put("axis", "armour", "0503")
+    beside = pos.put("axis", "infantry", "0405")
+    from_behind = pos.put("axis", "infantry", "0506")
+    assert g.battle_dice(s, across, behind, 1) == g.t_dice[g.p_type[across]][0] - 1
+    assert g.battle_dice(s, far_across, behind, 2) == g.t_dice[g.p_type[far_across]][1] - 1
+    assert g.battle_dice(s, beside, behind, 1) == g.t_dice[g.p_type[beside]][0]          # along the wall
+    assert g.battle_dice(s, from_behind, behind, 1) == g.t_dice[g.p_type[from_behind]][0]  # from its own side
+    assert g.battle_dice(s, behind, across, 1) == g.t_dice[g.p_type[behind]][0]          # nothing for the far side
+    assert g.ignored_flags(s, behind) == 1 and g.ignored_flags(s, across) == 0
+    plain = Pos(open_content(), "axis", "battle", "battle")
+    q = plain.put("allies", "infantry", "0505")
+    assert plain.g.ignored_flags(plain.s, q) == 0
+
+
+@pytest.mark.parametrize("directed, words", [("false", "must say directed: true"), ("true", None)])
+def test_m44_8_6_terrain_check_a_sea_wall_must_face_one_way(tmp_path, directed, words):
+    pack = tmp_path / "m44"
+    shutil.copytree(M44, pack)
+    with (pack / "map.yaml").open("a") as f:
+        f.write(f'  hexsides:\n    - {{id: sea_wall, name: Sea wall, colour: "#777777", directed: {directed},\n'
+                f'       edges: ["0505/0504"]}}\n')
+    with (pack / "rules.yaml").open("a") as f:
+        f.write("  hexsides:\n    sea_wall: {dice: {infantry: -1}, ignore_flags: 1}\n")
+    found = [f for f in check_path(pack) if f.severity == "error"]
+    if words is None:
+        assert found == []
+    else:
+        assert any(words in f.message and "rules.yaml" in str(f) for f in found), found

@@ -3,11 +3,21 @@ rolls after the terrain, and the hits of the symbols rolled. A part of Memoir '4
 :class:`~.rules.Game`."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ... import events as ev
 from ...chance import roll_die
 from . import events as mev
 from .state import DONE, S_AMBUSH, S_BATTLE, S_OVERRUN
 from .state import M44State as State
+
+
+class Wall(NamedTuple):
+    """8.6: a one-way hexside feature as one hex behind it sees it: the dice it changes per
+    attacker type, the flags it lets the unit ignore, the hexes across it (its far side)."""
+    dice: tuple
+    ignore_flags: int
+    far: tuple
 
 
 class Battle:
@@ -47,7 +57,8 @@ class Battle:
 
     def battle_dice(self, s, p: int, q: int, d: int) -> int:
         """5.5: dice = the attacker type's ``battle_dice`` at distance ``d``, plus the single best
-        (most negative) change among the target hex's terrain and feature for the attacker's
+        (most negative) change among the target hex's terrain, feature and the wall it stands behind
+        (8.6: only against an attacker nearer a hex across the wall than the target) for the attacker's
         type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
         terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
         the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14)
@@ -66,6 +77,11 @@ class Battle:
         if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
             change = self.feature_dice[f][t]
             if change < best and not (self.feature_below[f] and s.feat[h] == f):
+                best = change
+        dist, nb = self.board._dist, self.board.n
+        for wall in self.walls[j]:      # 8.6: behind a wall, against an attacker nearer its far side
+            change = wall.dice[t]
+            if change < best and any(dist[h * nb + k] < d for k in wall.far):
                 best = change
         n += best + self.terrain_out[self.h_terrain[h]][t]
         f = s.feat[h]

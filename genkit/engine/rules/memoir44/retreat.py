@@ -12,13 +12,16 @@ class Retreat:
 
     def ignored_flags(self, s, q: int) -> int:
         """6.2: the flags unit ``q`` ignores: the most its hex's terrain or feature lets it ignore
-        (a ``protects: owner`` feature only for units of the feature's side, 8.2), plus those its
+        (a ``protects: owner`` feature only for units of the feature's side, 8.2; a wall it stands
+        behind, 8.6), plus those its
         nation's rule ignores (10.1)."""
         h = s.loc[q]
         n = self.terrain_ignore[self.h_terrain[h]]
         f = s.feat[h]
         if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
             n = max(n, self.feature_ignore[f])
+        for wall in self.walls[h]:      # 8.6: a unit behind a wall
+            n = max(n, wall.ignore_flags)
         return n + self.u_ignore[self.p_side[q]][self.p_type[q]]
 
     def retreat_hexes(self, s, q: int) -> list:

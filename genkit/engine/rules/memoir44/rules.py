@@ -16,7 +16,7 @@ from ...chance import shuffle
 from ...game import GameRules, RulesError
 from ...state import ELIMINATED
 from . import events as mev
-from .battle import Battle
+from .battle import Battle, Wall
 from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
@@ -86,6 +86,24 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.hand_size = [sec.hands[sid] for sid in self.side_ids]
         self.all_cards = list(range(self.ncards))
 
+    def _read_walls(self, content, sec) -> None:
+        """8.6: per hex, the one-way hexside features (``directed``, with an entry in
+        ``rules.hexsides``) it stands behind: (dice change per attacker type, flags ignored, the
+        hexes on their far side)."""
+        b = self.board
+        self.walls = [[] for _ in range(b.n)]
+        for x in content.map.hexsides:
+            eff = sec.hexsides.get(x.id)
+            if eff is None or not x.directed:
+                continue
+            fronts = {}
+            for edge in x.edges:
+                back, front = (b.grid.index_of(i) for i in edge.split("/"))
+                fronts.setdefault(back, []).append(front)
+            dice = tuple(eff.dice.get(t, 0) for t in self.type_ids)
+            for back, far in fronts.items():
+                self.walls[back].append(Wall(dice=dice, ignore_flags=eff.ignore_flags, far=tuple(far)))
+
     def _read_effects(self, content, sec) -> None:
         """8.1-8.3: what each terrain and each feature does, as flat tables (index = terrain
         index in ``map.terrain``, feature index in ``map.features``, unit type index)."""
@@ -131,6 +149,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         # 6.3: per unit type, the hexes (terrain) and features it may not retreat from
         self.t_no_retreat = [([t in t_eff[i].no_retreat_for for i in self.h_terrain],
                               [t in e.no_retreat_for for e in f_eff]) for t in types]
+        self._read_walls(content, sec)
         self.feat_setup = [-1] * b.n
         for fi, f in enumerate(feats):
             for hid in f.hexes:

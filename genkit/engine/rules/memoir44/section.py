@@ -53,6 +53,15 @@ class HexEffect(Strict):
                                                           "of the same contiguous group of it (hills)")
 
 
+class SideEffect(Strict):
+    """What a hexside feature that faces one way (``map.hexsides[].directed``) does for a unit on
+    its protected side, the first hex of each edge (case 8.6)."""
+    dice: dict[Id, DiceChange] = Field(default_factory=dict, description="attacker unit type -> dice changed when "
+                                                                         "battling a unit behind it from a hex "
+                                                                         "that is not behind it")
+    ignore_flags: int = Field(0, ge=0, le=9, description="flags a unit behind it may ignore")
+
+
 #: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
 TACTICS = ("recon", "counter_attack", "ambush", "air_power", "barrage", "bombard", "close_assault", "rally",
            "infantry_assault", "armour_assault")
@@ -127,6 +136,9 @@ class Section(Strict):
                                                                 "ground (once a turn)")
     terrain: dict[Id, HexEffect] = Field(default_factory=dict, description="map terrain id -> its effects")
     features: dict[Id, HexEffect] = Field(default_factory=dict, description="map feature id -> its effects")
+    hexsides: dict[Id, SideEffect] = Field(default_factory=dict, description="map hexside id (one that faces one "
+                                                                             "way) -> what it does for the units "
+                                                                             "behind it (sea wall)")
     objectives: list[Objective] = Field(default_factory=list)
     hand_floor: dict[Id, int] = Field(default_factory=dict, description="side id -> the fewest cards its hand "
                                                                        "shrinks to: one card fewer for each of its "
