@@ -110,6 +110,15 @@ def terrain_chart(content, section: Section) -> Chart:
         rows.append((f.name, _movement(content, eff, 1), _battle_in(content, eff, owner),
                      _other(content, eff, owner), "blocks" if f.blocks_los else "as its terrain"))
         keys.append(f"feature:{f.id}")
+    for x in content.map.hexsides:          # 8.6: a one-way hexside (sea wall)
+        eff = section.hexsides.get(x.id)
+        if eff is None:
+            continue
+        flags = f"; a unit behind it may ignore {eff.ignore_flags} flag{'s' if eff.ignore_flags != 1 else ''}" \
+            if eff.ignore_flags else ""
+        rows.append((x.name, "no effect", f"{_dice(content, eff.dice)}, only for a unit behind it and an attacker "
+                                          f"firing across it", f"along hex edges{flags}", "clear"))
+        keys.append(f"hexside:{x.id}")
     notes = ["Dice numbers are dice taken from the attacker's roll, by the attacker's unit type; a type not "
              "named rolls its full dice.",
              "When a hex's terrain and a feature on it both take dice, only the larger reduction counts."]
