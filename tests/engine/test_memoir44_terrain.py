@@ -205,3 +205,35 @@ def test_m44_8_6_terrain_check_a_sea_wall_must_face_one_way(tmp_path, directed, 
         assert found == []
     else:
         assert any(words in f.message and "rules.yaml" in str(f) for f in found), found
+
+
+# --------------------------------------------------------------------------- 8.7 cliffs
+
+CLIFF = ('map.hexsides=[{id: cliff, name: Cliff, colour: "#555555", directed: true, '
+         'edges: ["0505/0506", "0605/0506", "0605/0606", "0705/0606"]}]',
+         "rules.hexsides={cliff: {impassable_for: [armour, artillery], climb: 2, no_take_ground_up: true}}")
+
+
+def test_m44_8_7_terrain_cliffs_infantry_climbs_two_hexes_armour_never_crosses():
+    pos = Pos(open_content(extra=CLIFF), "allies", "movement", "move_unit")
+    g, s = pos.g, pos.s
+    inf = pos.put("allies", "infantry", "0506")
+    tank = pos.put("allies", "armour", "0606")
+    up = g.destinations(s, inf)
+    assert up[pos.hex("0505")] == 2 and up[pos.hex("0406")] == 1      # the climb counts 2, along the foot 1
+    reach = g.destinations(s, tank)
+    assert reach[pos.hex("0605")] == 3 and reach[pos.hex("0705")] == 2   # not across the cliff: round its ends
+    plain = Pos(open_content(), "allies", "movement", "move_unit")
+    assert plain.g.destinations(plain.s, plain.put("allies", "armour", "0606"))[plain.hex("0605")] == 1
+
+
+def test_m44_8_7_terrain_cliffs_no_taking_ground_up_from_below():
+    for at, target, takes in (("0506", "0505", False), ("0505", "0506", True)):
+        pos = Pos(open_content(extra=CLIFF), "allies", "battle", "battle")
+        g, s = pos.g, pos.s
+        a = pos.put("allies", "infantry", at)
+        q = pos.put("axis", "infantry", target, figs=1)
+        pos.put("axis", "infantry", "1301")
+        pos.faces(*["grenade"] * g.battle_dice(s, a, q, 1))
+        pos.apply(("fire", a, q))
+        assert (("take", pos.hex(target)) in pos.legal()) == takes

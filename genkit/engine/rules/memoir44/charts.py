@@ -84,6 +84,18 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
     return "; ".join(out) or "-"
 
 
+def _crossing(content, eff) -> str:
+    """8.7: what a one-way hexside does to moves across it."""
+    out = []
+    if eff.climb > 1:
+        out.append(f"crossing it counts {eff.climb} hexes")
+    if eff.impassable_for:
+        out.append(f"{_and([_type_name(content, t).lower() for t in eff.impassable_for])} may not cross it")
+    if eff.no_take_ground_up:
+        out.append("no taking ground up it")
+    return "; ".join(out) or "no effect"
+
+
 def _sight(terrain, eff: HexEffect | None) -> str:
     """5.4: "blocks" or "clear"; a blocking terrain whose effect says ``see_across_from_same``
     adds that a unit on it sees across its own contiguous group."""
@@ -110,14 +122,16 @@ def terrain_chart(content, section: Section) -> Chart:
         rows.append((f.name, _movement(content, eff, 1), _battle_in(content, eff, owner),
                      _other(content, eff, owner), "blocks" if f.blocks_los else "as its terrain"))
         keys.append(f"feature:{f.id}")
-    for x in content.map.hexsides:          # 8.6: a one-way hexside (sea wall)
+    for x in content.map.hexsides:          # 8.6-8.7: a one-way hexside (sea wall, cliff)
         eff = section.hexsides.get(x.id)
         if eff is None:
             continue
-        flags = f"; a unit behind it may ignore {eff.ignore_flags} flag{'s' if eff.ignore_flags != 1 else ''}" \
-            if eff.ignore_flags else ""
-        rows.append((x.name, "no effect", f"{_dice(content, eff.dice)}, only for a unit behind it and an attacker "
-                                          f"firing across it", f"along hex edges{flags}", "clear"))
+        rows.append((x.name, _crossing(content, eff),
+                     f"{_dice(content, eff.dice)}, only for a unit behind it and an attacker firing across it"
+                     if eff.dice else "-",
+                     "; ".join(["along hex edges"] + ([f"a unit behind it may ignore {eff.ignore_flags} flag"
+                                                        f"{'s' if eff.ignore_flags != 1 else ''}"]
+                                                       if eff.ignore_flags else [])), "clear"))
         keys.append(f"hexside:{x.id}")
     notes = ["Dice numbers are dice taken from the attacker's roll, by the attacker's unit type; a type not "
              "named rolls its full dice.",

@@ -51,6 +51,10 @@ def wall_hexsides(ctx, sec):
             yield ctx.error("rules-reference", ("rules", "hexsides", xid), f"rules.hexsides: '{xid}' protects the "
                             f"units behind it, so map.hexsides {xid} must say directed: true (the first hex of "
                             f"each edge is behind it)")
+        for tid in eff.impassable_for:
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", "hexsides", xid, "impassable_for"),
+                                f"rules.hexsides.{xid}.impassable_for: no unit type '{tid}'")
         for tid in eff.dice:
             if tid not in types:
                 yield ctx.error("rules-reference", ("rules", "hexsides", xid, "dice", tid),

@@ -30,11 +30,13 @@ def reach(start: int, allowance: int, adjacent: tuple, enterable, stops, first_o
 
 
 def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops, first_only, limit, climb,
-                  terrain) -> dict:
+                  terrain, crossing: dict | None = None) -> dict:
     """4.2-4.3 with 4.5-4.6: :func:`reach` where ``limit[h]`` (0: none) caps the hexes of a move
     that starts in or enters ``h`` (a beach, the ocean), and entering ``h`` from a hex of another
     ``terrain`` counts ``climb[h]`` hexes (0: one; a steep hill). The cap depends on the path, so
-    this searches (hex, cap) pairs, fewest hexes first. A pure function."""
+    this searches (hex, cap) pairs, fewest hexes first; 8.7: ``crossing[(h, j)]`` the hexes a step
+    from ``h`` to ``j`` across a cliff counts (0: barred). A pure function."""
+    crossing = crossing or {}
     cap0 = min(allowance, limit[start]) if limit[start] else allowance
     best = {start: 0}
     seen = {(start, cap0): 0}
@@ -46,7 +48,10 @@ def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops,
         for j in adjacent[h]:
             if j == start or not enterable[j] or (first_only[j] and used > 0):
                 continue
-            step = used + (climb[j] if climb[j] and terrain[h] != terrain[j] else 1)
+            across = crossing.get((h, j))
+            if across == 0:
+                continue
+            step = used + (across or (climb[j] if climb[j] and terrain[h] != terrain[j] else 1))
             c = min(cap, limit[j]) if limit[j] else cap
             if step > c or seen.get((j, c), step + 1) <= step:
                 continue
@@ -77,9 +82,9 @@ class Movement:
                      for h in range(self.board.n)]
         stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
         first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
-        if self.h_limit_any:
+        if self.h_limit_any or self.t_crossing[t]:
             return reach_limited(s.loc[p], allowance, self.board.adjacent, enterable, stops, first, self.h_limit,
-                                 self.h_climb, self.h_terrain)
+                                 self.h_climb, self.h_terrain, self.t_crossing[t])
         return reach(s.loc[p], allowance, self.board.adjacent, enterable, stops, first)
 
     def _mover_actions(self, s: State) -> list:

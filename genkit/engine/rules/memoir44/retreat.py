@@ -82,7 +82,8 @@ class Retreat:
 
     def _after_battle(self, s: State, p: int, q: int, d: int, origin: int) -> None:
         """7.1: after a close assault that emptied the target's hex, a ``take_ground`` unit may
-        advance into it (S_TAKE); else the battle phase goes on. After an ambush's battle the
+        advance into it (S_TAKE; 8.7: not across a cliff it may not cross, nor up one that says
+        ``no_take_ground_up``); else the battle phase goes on. After an ambush's battle the
         ambushed close assault goes on (3.9); after a strike, the next target (3.10)."""
         if s.ended:
             return
@@ -100,7 +101,8 @@ class Retreat:
         s.stage = S_BATTLE
         s.pend = ()
         t = self.p_type[p]
-        if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin):
+        if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin) \
+                and self.t_crossing[t].get((s.loc[p], origin)) != 0 and (s.loc[p], origin) not in self.no_take_up:
             s.stage = S_TAKE
             s.pend = (p, origin)
 

@@ -92,6 +92,9 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         hexes on their far side)."""
         b = self.board
         self.walls = [[] for _ in range(b.n)]
+        # 8.7: per unit type, (from, to) crossings of a cliff -> hexes counted (0: barred)
+        self.t_crossing = [{} for _ in self.type_ids]
+        self.no_take_up = set()         # 8.7: (from, to) pairs no unit takes ground across
         for x in content.map.hexsides:
             eff = sec.hexsides.get(x.id)
             if eff is None or not x.directed:
@@ -100,6 +103,12 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             for edge in x.edges:
                 back, front = (b.grid.index_of(i) for i in edge.split("/"))
                 fronts.setdefault(back, []).append(front)
+                for ti, tid in enumerate(self.type_ids):
+                    cost = 0 if tid in eff.impassable_for else eff.climb
+                    if cost != 1 and (cost or tid in eff.impassable_for):
+                        self.t_crossing[ti][(back, front)] = self.t_crossing[ti][(front, back)] = cost
+                if eff.no_take_ground_up:
+                    self.no_take_up.add((front, back))
             dice = tuple(eff.dice.get(t, 0) for t in self.type_ids)
             for back, far in fronts.items():
                 self.walls[back].append(Wall(dice=dice, ignore_flags=eff.ignore_flags, far=tuple(far)))

@@ -60,6 +60,11 @@ class SideEffect(Strict):
                                                                          "battling a unit behind it from a hex "
                                                                          "that is not behind it")
     ignore_flags: int = Field(0, ge=0, le=9, description="flags a unit behind it may ignore")
+    impassable_for: list[Id] = Field(default_factory=list, description="unit types that may not move across it, "
+                                                                       "either way (a cliff: armour, artillery)")
+    climb: int = Field(0, ge=0, le=9, description="a move across it, either way, counts this many hexes (0: one)")
+    no_take_ground_up: bool = Field(False, description="no unit takes ground across it from its far side onto "
+                                                       "its high side (a cliff)")
 
 
 #: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
