@@ -107,6 +107,25 @@ def test_m44_3_8_play_a_command_card_counter_attack_gives_the_orders_of_the_enem
     assert s.last[0] == s.eff                           # the next riposte of the Axis copies it again
 
 
+def test_m44_3_8_play_a_command_card_marines_counter_attack_with_one_unit_more_not_the_other_way():
+    # the Allies are the Marines (extra orders 1); the Axis, without extra orders, stand for the
+    # Japanese: a riposte of either copies Push Centre (2 in the centre)
+    c = open_content(extra=("rules.extra_orders={allies: 1}",))
+    for side, most in (("allies", 3), ("axis", 2)):
+        pos = command(c, side)
+        g, s = pos.g, pos.s
+        row = "08" if side == "allies" else "02"
+        units = [pos.put(side, "infantry", f"{col}{row}", ordered=False) for col in ("06", "07", "08", "09")]
+        give(pos, side, "riposte")
+        last = [-1, -1]
+        last[1 - g.side_ids.index(side)] = g.card_ids.index("push_centre")
+        s.last = tuple(last)
+        play(pos, "riposte")
+        for p in units[:most]:
+            pos.apply(("order", p))
+        assert ("order", units[most]) not in pos.legal()
+
+
 # --------------------------------------------------------------------------- 3.9 ambush
 
 def keep_battling(pos: Pos) -> None:
