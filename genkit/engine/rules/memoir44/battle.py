@@ -90,12 +90,14 @@ class Battle:
         return max(n, 0)
 
     def _battle_actions(self, s: State) -> list:
-        """5.1: battle with an ordered unit that may, at one of its targets, or end the phase;
+        """5.1: battle with an ordered unit that may, at one of its targets (10.8: adjacent ones only
+        when it moved farther than ``move_and_battle``), or end the phase;
         8.5: or, instead of battling, remove the feature of its hex that its type clears."""
         out = []
         for p in self.side_pieces[s.actor]:
             if self.can_battle(s, p):
-                out += [("fire", p, q) for q, _ in self.targets(s, p)]
+                close_only = s.mv[p] > self.move_and_battle(s, p)      # 10.8: it came farther (Banzai)
+                out += [("fire", p, q) for q, d in self.targets(s, p) if d == 1 or not close_only]
                 f = s.feat[s.loc[p]]
                 if f >= 0 and self.t_clears[self.p_type[p]][f]:
                     out.append(("clear", p))

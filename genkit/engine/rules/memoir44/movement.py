@@ -106,13 +106,15 @@ class Movement:
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
         type's ``move_and_battle`` (3.14: and the card's extra) or into a hex whose effect says
-        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``)."""
+        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``); 10.8: a
+        unit whose rule says ``close_assault_move`` may move that far and battle in close assault."""
         p, dests = s.pend
         n = dict(dests)[h]
         s.moved |= 1 << p
         s.mv[p] = n
         t = self.p_type[p]
-        if n and (n > self.move_and_battle(s, p) or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
+        too_far = n > self.move_and_battle(s, p) and n > self.u_banzai[self.p_side[p]][t]
+        if n and (too_far or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
                                                      and not self.u_enter_battle[self.p_side[p]][t])):
             s.nobattle |= 1 << p
         if n:

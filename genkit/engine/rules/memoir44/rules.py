@@ -185,6 +185,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.u_enter_battle = [[r.battle_after_entering for r in side] for side in rules]
         self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
         self.u_back = [[r.battle_back for r in side] for side in rules]
+        self.u_banzai = [[r.close_assault_move for r in side] for side in rules]
         # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
         self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
         self.commissar = [sid in sec.commissar for sid in self.side_ids]

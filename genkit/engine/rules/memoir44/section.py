@@ -115,6 +115,9 @@ class UnitRule(Strict):
                                                            "battle on entry (it still stops there)")
     retreat_hexes: int = Field(1, ge=1, le=9, description="hexes one flag may push it back: its owner chooses 1 up "
                                                           "to this many")
+    close_assault_move: int = Field(0, ge=0, le=9, description="hexes it may move and still battle, in close "
+                                                               "assault only, when that is more than its type's "
+                                                               "move_and_battle (Banzai: 2; 0: none)")
     battle_back: int = Field(0, ge=0, le=9, description="dice it battles back with, terrain ignored, when it survives "
                                                         "a close assault in its hex with one figure left (0: never)")
 
