@@ -145,6 +145,8 @@ class Hexside(Strict):
     colour: Colour
     style: Literal["line", "bridge"] = Field("line", description="a thick line along the hexside, or a bridge across it")
     edges: list[Edge] = Field(min_length=1, description="the hexsides it runs along")
+    directed: bool = Field(False, description="it faces one way: the first hex of each edge ('0504' of "
+                                              "'0504/0505') is its protected or high side (a sea wall, a cliff)")
 
 
 class Road(Strict):

@@ -198,3 +198,41 @@ def test_m44_10_7_nations_commissar_games_end_with_every_card_accounted_for():
         r = play_game(c, seed, bots=[make_bot("greedy", g, side, seed + side) for side in range(2)],
                       check_invariants="step")
         assert r.reason in ("points", "turn_limit")
+
+
+def test_m44_10_8_nations_banzai_infantry_moves_two_hexes_into_a_close_assault():
+    for rule, battles in (("rules.unit_rules={axis: {infantry: {close_assault_move: 2}}}", True),
+                          ("rules.unit_rules={}", False)):
+        pos = Pos(open_content(extra=(rule,)), "axis", "movement", "move_unit")
+        g, s = pos.g, pos.s
+        p = pos.put("axis", "infantry", "0503")
+        near = pos.put("allies", "infantry", "0506")
+        far = pos.put("allies", "infantry", "0508")
+        pos.apply(("move", p))
+        pos.apply(("to", pos.hex("0505")))                    # 2 hexes, next to ``near``, 3 from ``far``
+        fires = {a[2] for a in pos.legal() if a[0] == "fire" and a[1] == p}
+        assert fires == ({near} if battles else set())        # close assault only, and only under Banzai
+
+
+def banzai_move(start: str) -> tuple:
+    """An axis infantry with Banzai moves from ``start`` to 0505, an enemy at 0507 (2 away);
+    an axis tank that stays keeps the battle phase open. The position, the infantry."""
+    pos = Pos(open_content(extra=("rules.unit_rules={axis: {infantry: {close_assault_move: 2}}}",)), "axis",
+              "movement", "move_unit")
+    p = pos.put("axis", "infantry", start)
+    pos.put("allies", "infantry", "0507")
+    tank = pos.put("axis", "armour", "1201")
+    pos.put("allies", "infantry", "1203")
+    pos.apply(("move", p))
+    pos.apply(("to", pos.hex("0505")))
+    pos.apply(("move", tank))
+    pos.apply(("to", pos.hex("1201")))
+    assert pos.s.stage == S_BATTLE
+    return pos, p
+
+
+def test_m44_10_8_nations_banzai_no_firing_after_the_longer_move():
+    pos, p = banzai_move("0503")                               # 2 hexes: close assault only
+    assert not any(a[0] == "fire" and a[1] == p for a in pos.legal())
+    pos, p = banzai_move("0504")                               # 1 hex: it fires as usual
+    assert any(a[0] == "fire" and a[1] == p for a in pos.legal())

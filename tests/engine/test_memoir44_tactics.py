@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_memoir44_position import M44, Pos, card_copy, command, content, open_content, play
+from test_memoir44_position import M44, Pos, card_copy, command, content, open_content, orderable, play
 
 from genkit.engine import play_game
 from genkit.engine.rules.memoir44 import DONE, Game
@@ -105,6 +105,25 @@ def test_m44_3_8_play_a_command_card_counter_attack_gives_the_orders_of_the_enem
     pos.apply(("order", units[1]))
     assert ("order", units[2]) not in pos.legal()       # Push Centre orders 2 in the centre
     assert s.last[0] == s.eff                           # the next riposte of the Axis copies it again
+
+
+def test_m44_3_8_play_a_command_card_marines_counter_attack_with_one_unit_more_not_the_other_way():
+    # the Allies are the Marines (extra orders 1); the Axis, without extra orders, stand for the
+    # Japanese: a riposte of either copies Push Centre (2 in the centre)
+    c = open_content(extra=("rules.extra_orders={allies: 1}",))
+    for side, most in (("allies", 3), ("axis", 2)):
+        pos = command(c, side)
+        g, s = pos.g, pos.s
+        row = "08" if side == "allies" else "02"
+        units = [pos.put(side, "infantry", f"{col}{row}", ordered=False) for col in ("06", "07", "08", "09")]
+        give(pos, side, "riposte")
+        last = [-1, -1]
+        last[1 - g.side_ids.index(side)] = g.card_ids.index("push_centre")
+        s.last = tuple(last)
+        play(pos, "riposte")
+        for p in units[:most]:
+            pos.apply(("order", p))
+        assert ("order", units[most]) not in pos.legal()
 
 
 # --------------------------------------------------------------------------- 3.9 ambush
@@ -312,6 +331,40 @@ def test_m44_3_14_battle_armour_assault_adds_dice_in_close_assault_only():
     assert g.battle_dice(s, p, far, 3) == DICE["armour"][2]
     enemy = pos.put("axis", "armour", "0905")
     assert g.battle_dice(s, enemy, p, 3) == DICE["armour"][2]     # the other side's units gain nothing
+
+
+def test_m44_3_14_move_infantry_assault_without_infantry_orders_one_unit_of_any_type_instead():
+    for extra in ((), ("rules.extra_orders={allies: 1}",)):        # 3.5: extra orders add nothing here
+        pos = command(open_content(extra=extra))
+        g, s = pos.g, pos.s
+        tank = pos.put("allies", "armour", "0208", ordered=False)
+        gun = pos.put("allies", "artillery", "0708", ordered=False)
+        pos.put("axis", "infantry", "0204")
+        play(pos, "infantry_rush")
+        assert orderable(pos) == {tank, gun}                   # any type, any section
+        pos.apply(("order", tank))
+        assert orderable(pos) == set()                         # the fallback's one unit
+        order(pos)
+        pos.apply(("move", tank))
+        far = max(d for _, d in s.pend[1])
+        assert far == g.t_move[g.p_type[tank]]                 # it moves as its type, not as the card says
+    pos = command(OPEN)
+    inf = pos.put("allies", "infantry", "0708", ordered=False)
+    tank = pos.put("allies", "armour", "0208", ordered=False)
+    play(pos, "infantry_rush")
+    assert orderable(pos) == {inf}                             # infantry on the map: no fallback
+
+
+def test_m44_3_5_command_cards_extra_orders_raise_armour_thrust_from_four_to_five():
+    # the scenario has 3 allied tanks: the count rule (fits) is asked of 6 units directly
+    hexes = ("0108", "0308", "0508", "0708", "0908", "1108")
+    for extra, most in (((), 4), (("rules.extra_orders={allies: 1}",), 5)):
+        pos = command(open_content(extra=extra))
+        g = pos.g
+        units = [pos.put("allies", "infantry", h, ordered=False) for h in hexes]
+        card = g.card_ids.index("armour_thrust")
+        assert g.fits(pos.s, units[:most], card)                # Gung-Ho: a tactic card of 1-4 orders 2-5
+        assert not g.fits(pos.s, units[:most + 1], card)
 
 
 # --------------------------------------------------------------------------- 3.15 checks, 3.16 bots

@@ -19,7 +19,7 @@ RULES = RulesModule(
     bots={"greedy": GreedyBot, "search": SearchBot},
     requires=Requirements(sides=2, phase_kinds=("command", "movement", "battle", "draw"),
                           one_per_side=("command", "movement", "battle", "draw"), cards="required",
-                          crt=False, dice=True, sections=True, hex_features=True,
+                          crt=False, dice=True, sections=True, hex_features=True, map_features=True,
                           figures=True, phase_runs=(("command", "movement", "battle", "draw"),)))
 
 __all__ = ["DONE", "Game", "RULES", "Section", "charts", "content_checks"]

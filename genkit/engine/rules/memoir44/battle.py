@@ -3,11 +3,21 @@ rolls after the terrain, and the hits of the symbols rolled. A part of Memoir '4
 :class:`~.rules.Game`."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ... import events as ev
 from ...chance import roll_die
 from . import events as mev
 from .state import DONE, S_AMBUSH, S_BATTLE, S_OVERRUN
 from .state import M44State as State
+
+
+class Wall(NamedTuple):
+    """8.6: a one-way hexside feature as one hex behind it sees it: the dice it changes per
+    attacker type, the flags it lets the unit ignore, the hexes across it (its far side)."""
+    dice: tuple
+    ignore_flags: int
+    far: tuple
 
 
 class Battle:
@@ -47,7 +57,8 @@ class Battle:
 
     def battle_dice(self, s, p: int, q: int, d: int) -> int:
         """5.5: dice = the attacker type's ``battle_dice`` at distance ``d``, plus the single best
-        (most negative) change among the target hex's terrain and feature for the attacker's
+        (most negative) change among the target hex's terrain, feature and the wall it stands behind
+        (8.6: only against an attacker nearer a hex across the wall than the target) for the attacker's
         type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
         terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
         the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14)
@@ -67,6 +78,11 @@ class Battle:
             change = self.feature_dice[f][t]
             if change < best and not (self.feature_below[f] and s.feat[h] == f):
                 best = change
+        dist, nb = self.board._dist, self.board.n
+        for wall in self.walls[j]:      # 8.6: behind a wall, against an attacker nearer its far side
+            change = wall.dice[t]
+            if change < best and any(dist[h * nb + k] < d for k in wall.far):
+                best = change
         n += best + self.terrain_out[self.h_terrain[h]][t]
         f = s.feat[h]
         if f >= 0:
@@ -74,12 +90,31 @@ class Battle:
         return max(n, 0)
 
     def _battle_actions(self, s: State) -> list:
-        """5.1: battle with an ordered unit that may, at one of its targets, or end the phase."""
+        """5.1: battle with an ordered unit that may, at one of its targets (10.8: adjacent ones only
+        when it moved farther than ``move_and_battle``), or end the phase;
+        8.5: or, instead of battling, remove the feature of its hex that its type clears."""
         out = []
         for p in self.side_pieces[s.actor]:
             if self.can_battle(s, p):
-                out += [("fire", p, q) for q, _ in self.targets(s, p)]
+                close_only = s.mv[p] > self.move_and_battle(s, p)      # 10.8: it came farther (Banzai)
+                out += [("fire", p, q) for q, d in self.targets(s, p) if d == 1 or not close_only]
+                f = s.feat[s.loc[p]]
+                if f >= 0 and self.t_clears[self.p_type[p]][f]:
+                    out.append(("clear", p))
         return out + [DONE]
+
+    def _clear(self, s: State, p: int) -> None:
+        """8.5: unit ``p`` removes the feature of its hex; that is its battle this turn."""
+        s.battled |= 1 << p
+        self.clear_feature(s, p)
+
+    def clear_feature(self, s: State, p: int) -> None:
+        """8.5: the feature of unit ``p``'s hex is removed (event FeatureCleared)."""
+        h = s.loc[p]
+        if s.events is not None:
+            s.events.append(mev.FeatureCleared(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
+                                               piece=p, hex=self.board.grid.id_of(h), feature=self.feature_names[s.feat[h]]))
+        s.feat[h] = -1
 
     def _overrun_actions(self, s: State) -> list:
         """7.2: the armour that took ground battles once more (same targets as 5.2-5.4), or not."""

@@ -207,9 +207,9 @@ class GreedyBot:
             p, dests = v.pend
             return max(actions, key=lambda a: self.dest_value(v, p, a[1], dict(dests)[a[1]]))
         if st in (S_BATTLE, S_OVERRUN):
-            fires = [a for a in actions if a != DONE]
-            if not fires:
-                return DONE
+            fires = [a for a in actions if a[0] == "fire"]
+            if not fires:       # 8.5: a unit with nothing to battle clears the wire it stands in
+                return next((a for a in actions if a[0] == "clear"), DONE)
             return max(fires, key=lambda a: self.hit_value(v, a[1], a[2], g.board.distance(v.loc[a[1]], v.loc[a[2]])))
         if st == S_RETREAT:
             q = v.pend[0]

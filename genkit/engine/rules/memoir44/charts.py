@@ -71,11 +71,29 @@ def _other(content, eff: HexEffect | None, owner: str | None) -> str:
         out.append(f"{names} here may not retreat: each flag costs a figure")
     if eff.removed_when_left:
         out.append("removed when its unit leaves")
+    if eff.cleared_instead_of_battle:
+        names = _and([_type_name(content, t).lower() for t in eff.cleared_instead_of_battle])
+        out.append(f"{names} in it may remove it instead of battling")
+    if eff.cleared_on_entry:
+        names = _and([_type_name(content, t).lower() for t in eff.cleared_on_entry])
+        out.append(f"{names} removes it on moving in and may still battle")
     if eff.no_battle_in:
         out.append("a unit in it cannot battle")
     if eff.no_retreat_onto:
         out.append("no retreat onto it: each flag with no other hex costs a figure")
     return "; ".join(out) or "-"
+
+
+def _crossing(content, eff) -> str:
+    """8.7: what a one-way hexside does to moves across it."""
+    out = []
+    if eff.climb > 1:
+        out.append(f"crossing it counts {eff.climb} hexes")
+    if eff.impassable_for:
+        out.append(f"{_and([_type_name(content, t).lower() for t in eff.impassable_for])} may not cross it")
+    if eff.no_take_ground_up:
+        out.append("no taking ground up it")
+    return "; ".join(out) or "no effect"
 
 
 def _sight(terrain, eff: HexEffect | None) -> str:
@@ -104,6 +122,17 @@ def terrain_chart(content, section: Section) -> Chart:
         rows.append((f.name, _movement(content, eff, 1), _battle_in(content, eff, owner),
                      _other(content, eff, owner), "blocks" if f.blocks_los else "as its terrain"))
         keys.append(f"feature:{f.id}")
+    for x in content.map.hexsides:          # 8.6-8.7: a one-way hexside (sea wall, cliff)
+        eff = section.hexsides.get(x.id)
+        if eff is None:
+            continue
+        rows.append((x.name, _crossing(content, eff),
+                     f"{_dice(content, eff.dice)}, only for a unit behind it and an attacker firing across it"
+                     if eff.dice else "-",
+                     "; ".join(["along hex edges"] + ([f"a unit behind it may ignore {eff.ignore_flags} flag"
+                                                        f"{'s' if eff.ignore_flags != 1 else ''}"]
+                                                       if eff.ignore_flags else [])), "clear"))
+        keys.append(f"hexside:{x.id}")
     notes = ["Dice numbers are dice taken from the attacker's roll, by the attacker's unit type; a type not "
              "named rolls its full dice.",
              "When a hex's terrain and a feature on it both take dice, only the larger reduction counts."]

@@ -37,6 +37,37 @@ def effect_ids(ctx, sec):
             yield ctx.error("rules-reference", ("map", "features", fi), f"map.features: {f.id} protects its owner's units only (rules.yaml) but has no side")
 
 
+def wall_hexsides(ctx, sec):
+    """8.6: every ``rules.hexsides`` entry names a hexside feature of the map that faces one way
+    (``directed``), and its dice name unit types; the map has no roads (the module plays none)."""
+    content = ctx.content
+    sides_ = {x.id: x for x in content.map.hexsides}
+    types = {t.id for t in content.unit_types}
+    for xid, eff in sec.hexsides.items():
+        if xid not in sides_:
+            yield ctx.error("rules-reference", ("rules", "hexsides", xid), f"rules.hexsides: '{xid}' is not in "
+                            f"map.hexsides ({', '.join(sorted(sides_)) or 'none'})")
+        elif not sides_[xid].directed:
+            yield ctx.error("rules-reference", ("rules", "hexsides", xid), f"rules.hexsides: '{xid}' protects the "
+                            f"units behind it, so map.hexsides {xid} must say directed: true (the first hex of "
+                            f"each edge is behind it)")
+        for tid in eff.impassable_for:
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", "hexsides", xid, "impassable_for"),
+                                f"rules.hexsides.{xid}.impassable_for: no unit type '{tid}'")
+        for tid in eff.dice:
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", "hexsides", xid, "dice", tid),
+                                f"rules.hexsides.{xid}.dice: no unit type '{tid}'")
+    for i, x in enumerate(content.map.hexsides):
+        if x.id not in sec.hexsides:
+            yield ctx.error("rules-reference", ("map", "hexsides", i), f"map.hexsides: {x.id} has no entry in "
+                            f"rules.hexsides; it would be printed but never played")
+    if content.map.roads:
+        yield ctx.error("rules-reference", ("map", "roads"), "map.roads: rules module memoir44 applies no roads; "
+                        "they would be printed but never played")
+
+
 def unit_type_ids(ctx, sec):
     """2.1 / 4.4 / 5.4 / 7: the unit types the section names exist; every unit type has a
     ``move_and_battle`` entry."""
@@ -171,7 +202,7 @@ def _cells(content) -> dict:
     return out
 
 
-content_checks = (effect_ids, unit_type_ids, sides, feature_hexes, card_orders, tactic_cards)
+content_checks = (effect_ids, wall_hexsides, unit_type_ids, sides, feature_hexes, card_orders, tactic_cards)
 
 
 def state_problems(g, s) -> list:

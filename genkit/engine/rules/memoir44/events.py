@@ -16,6 +16,8 @@ Retreated = kind("retreated", "Retreated", "side type piece hex",
                  """6.1: a unit fell back one hex, to ``hex``.""", __name__)
 GroundTaken = kind("ground_taken", "GroundTaken", "side type piece hex",
                    """7.1: a unit advanced into the hex it emptied.""", __name__)
+FeatureCleared = kind("feature_cleared", "FeatureCleared", "side type piece hex feature",
+                      """8.5: a unit removed the ``feature`` of its ``hex`` (wire).""", __name__)
 Medal = kind("medal", "Medal", "side count why",
              """9.1 / 9.2: ``side``'s medals changed by ``count`` (negative: an objective left); ``why``
              "eliminated" or the objective's hex id.""", __name__)

@@ -30,11 +30,13 @@ def reach(start: int, allowance: int, adjacent: tuple, enterable, stops, first_o
 
 
 def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops, first_only, limit, climb,
-                  terrain) -> dict:
+                  terrain, crossing: dict | None = None) -> dict:
     """4.2-4.3 with 4.5-4.6: :func:`reach` where ``limit[h]`` (0: none) caps the hexes of a move
     that starts in or enters ``h`` (a beach, the ocean), and entering ``h`` from a hex of another
     ``terrain`` counts ``climb[h]`` hexes (0: one; a steep hill). The cap depends on the path, so
-    this searches (hex, cap) pairs, fewest hexes first. A pure function."""
+    this searches (hex, cap) pairs, fewest hexes first; 8.7: ``crossing[(h, j)]`` the hexes a step
+    from ``h`` to ``j`` across a cliff counts (0: barred). A pure function."""
+    crossing = crossing or {}
     cap0 = min(allowance, limit[start]) if limit[start] else allowance
     best = {start: 0}
     seen = {(start, cap0): 0}
@@ -46,7 +48,10 @@ def reach_limited(start: int, allowance: int, adjacent: tuple, enterable, stops,
         for j in adjacent[h]:
             if j == start or not enterable[j] or (first_only[j] and used > 0):
                 continue
-            step = used + (climb[j] if climb[j] and terrain[h] != terrain[j] else 1)
+            across = crossing.get((h, j))
+            if across == 0:
+                continue
+            step = used + (across or (climb[j] if climb[j] and terrain[h] != terrain[j] else 1))
             c = min(cap, limit[j]) if limit[j] else cap
             if step > c or seen.get((j, c), step + 1) <= step:
                 continue
@@ -69,7 +74,7 @@ class Movement:
         """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included);
         3.11-3.14: the card in effect may add hexes or forbid moving."""
         t = self.p_type[p]
-        tac = self.tactic(s)
+        tac = self.unit_tactic(s, p)
         allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
         occ, feat = s.occ, s.feat
         blocked_t, blocked_f = self.t_no_entry[t]
@@ -77,9 +82,9 @@ class Movement:
                      for h in range(self.board.n)]
         stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
         first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
-        if self.h_limit_any:
+        if self.h_limit_any or self.t_crossing[t]:
             return reach_limited(s.loc[p], allowance, self.board.adjacent, enterable, stops, first, self.h_limit,
-                                 self.h_climb, self.h_terrain)
+                                 self.h_climb, self.h_terrain, self.t_crossing[t])
         return reach(s.loc[p], allowance, self.board.adjacent, enterable, stops, first)
 
     def _mover_actions(self, s: State) -> list:
@@ -96,22 +101,27 @@ class Movement:
 
     def move_and_battle(self, s, p: int) -> int:
         """4.4 / 3.14: the farthest ordered unit ``p`` may move and still battle this turn."""
-        return self.t_move_battle[self.p_type[p]] + self.tactic(s).extra_move_and_battle
+        return self.t_move_battle[self.p_type[p]] + self.unit_tactic(s, p).extra_move_and_battle
 
     def _move(self, s: State, h: int) -> None:
         """4.1: the unit moves (or stays); 4.4: it may not battle when it moved farther than its
         type's ``move_and_battle`` (3.14: and the card's extra) or into a hex whose effect says
-        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``)."""
+        ``no_battle_on_entry`` (10.2: unless its rule says ``battle_after_entering``); 10.8: a
+        unit whose rule says ``close_assault_move`` may move that far and battle in close assault."""
         p, dests = s.pend
         n = dict(dests)[h]
         s.moved |= 1 << p
         s.mv[p] = n
         t = self.p_type[p]
-        if n and (n > self.move_and_battle(s, p) or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
+        too_far = n > self.move_and_battle(s, p) and n > self.u_banzai[self.p_side[p]][t]
+        if n and (too_far or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
                                                      and not self.u_enter_battle[self.p_side[p]][t])):
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)
+            f = s.feat[h]
+            if f >= 0 and self.t_clears_entering[t][f]:      # 8.5: armour removes wire as it moves in
+                self.clear_feature(s, p)
         s.stage = S_MOVE_UNIT
         s.pend = ()
         self._check_medals(s)

@@ -128,7 +128,10 @@ class Orders:
     def orderable(self, s, p: int, card: int) -> bool:
         """3.2-3.4: unit ``p`` is of a type the card orders and stands in one of its sections, or
         the card orders units anywhere; 3.12: next to an enemy when the card says so; 3.13: a
-        rally orders the types its dice rolled."""
+        rally orders the types its dice rolled; 3.14: a card with a ``fallback`` orders any unit when
+        the side has none of its types."""
+        if self.falls_back(s, self.p_side[p], card):
+            return True
         if self.card_types[card] and not (self.card_types[card] >> self.p_type[p]) & 1:
             return False
         kind = self.card_kind[card]
@@ -141,7 +144,10 @@ class Orders:
     def fits(self, s, units: list, card: int) -> bool:
         """3.2-3.5: ``units`` can all be ordered with ``card``: the units its section counts cannot
         take are no more than its count anywhere plus the side's extra orders; 3.14: with
-        ``one_section`` all in one section; 3.13: a rally's as its dice say."""
+        ``one_section`` all in one section; 3.13: a rally's as its dice say; 3.14: its ``fallback``
+        count when it falls back (the side's extra orders do not count there)."""
+        if self.falls_back(s, self.p_side[units[0]], card):
+            return len(units) <= self.card_tactic[card].fallback
         if self.card_kind[card] == "rally":
             return self.rally_fits(units, s.allow)
         caps = self.card_caps[card]
@@ -149,6 +155,14 @@ class Orders:
             return False
         secs_of = [tuple(sec for sec in self.hex_secs[s.loc[p]] if sec in caps) for p in units]
         return overflow(secs_of, caps) <= self.card_anywhere[card] + self.extra[self.p_side[units[0]]]
+
+    def falls_back(self, s, side: int, card: int) -> bool:
+        """3.14: ``card`` has a ``fallback`` and orders unit types of which ``side`` has no unit
+        on the map, so it orders that many units of any type instead."""
+        types = self.card_types[card]
+        if not self.card_tactic[card].fallback or not types:
+            return False
+        return not any(s.loc[p] >= 0 and (types >> self.p_type[p]) & 1 for p in self.side_pieces[side])
 
     def _order_actions(self, s: State) -> list:
         """3.2: order one more unit (in increasing piece order, so each set of units is one

@@ -12,13 +12,16 @@ class Retreat:
 
     def ignored_flags(self, s, q: int) -> int:
         """6.2: the flags unit ``q`` ignores: the most its hex's terrain or feature lets it ignore
-        (a ``protects: owner`` feature only for units of the feature's side, 8.2), plus those its
+        (a ``protects: owner`` feature only for units of the feature's side, 8.2; a wall it stands
+        behind, 8.6), plus those its
         nation's rule ignores (10.1)."""
         h = s.loc[q]
         n = self.terrain_ignore[self.h_terrain[h]]
         f = s.feat[h]
         if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):
             n = max(n, self.feature_ignore[f])
+        for wall in self.walls[h]:      # 8.6: a unit behind a wall
+            n = max(n, wall.ignore_flags)
         return n + self.u_ignore[self.p_side[q]][self.p_type[q]]
 
     def retreat_hexes(self, s, q: int) -> list:
@@ -79,7 +82,8 @@ class Retreat:
 
     def _after_battle(self, s: State, p: int, q: int, d: int, origin: int) -> None:
         """7.1: after a close assault that emptied the target's hex, a ``take_ground`` unit may
-        advance into it (S_TAKE); else the battle phase goes on. After an ambush's battle the
+        advance into it (S_TAKE; 8.7: not across a cliff it may not cross, nor up one that says
+        ``no_take_ground_up``); else the battle phase goes on. After an ambush's battle the
         ambushed close assault goes on (3.9); after a strike, the next target (3.10)."""
         if s.ended:
             return
@@ -97,7 +101,8 @@ class Retreat:
         s.stage = S_BATTLE
         s.pend = ()
         t = self.p_type[p]
-        if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin):
+        if d == 1 and self.t_take[t] and s.loc[p] >= 0 and s.occ[origin] < 0 and self.may_enter(s, t, origin) \
+                and self.t_crossing[t].get((s.loc[p], origin)) != 0 and (s.loc[p], origin) not in self.no_take_up:
             s.stage = S_TAKE
             s.pend = (p, origin)
 

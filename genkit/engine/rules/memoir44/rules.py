@@ -16,7 +16,7 @@ from ...chance import shuffle
 from ...game import GameRules, RulesError
 from ...state import ELIMINATED
 from . import events as mev
-from .battle import Battle
+from .battle import Battle, Wall
 from .checks import state_problems
 from .movement import Movement
 from .orders import Orders
@@ -86,6 +86,33 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.hand_size = [sec.hands[sid] for sid in self.side_ids]
         self.all_cards = list(range(self.ncards))
 
+    def _read_walls(self, content, sec) -> None:
+        """8.6: per hex, the one-way hexside features (``directed``, with an entry in
+        ``rules.hexsides``) it stands behind: (dice change per attacker type, flags ignored, the
+        hexes on their far side)."""
+        b = self.board
+        self.walls = [[] for _ in range(b.n)]
+        # 8.7: per unit type, (from, to) crossings of a cliff -> hexes counted (0: barred)
+        self.t_crossing = [{} for _ in self.type_ids]
+        self.no_take_up = set()         # 8.7: (from, to) pairs no unit takes ground across
+        for x in content.map.hexsides:
+            eff = sec.hexsides.get(x.id)
+            if eff is None or not x.directed:
+                continue
+            fronts = {}
+            for edge in x.edges:
+                back, front = (b.grid.index_of(i) for i in edge.split("/"))
+                fronts.setdefault(back, []).append(front)
+                for ti, tid in enumerate(self.type_ids):
+                    cost = 0 if tid in eff.impassable_for else eff.climb
+                    if cost != 1 and (cost or tid in eff.impassable_for):
+                        self.t_crossing[ti][(back, front)] = self.t_crossing[ti][(front, back)] = cost
+                if eff.no_take_ground_up:
+                    self.no_take_up.add((front, back))
+            dice = tuple(eff.dice.get(t, 0) for t in self.type_ids)
+            for back, far in fronts.items():
+                self.walls[back].append(Wall(dice=dice, ignore_flags=eff.ignore_flags, far=tuple(far)))
+
     def _read_effects(self, content, sec) -> None:
         """8.1-8.3: what each terrain and each feature does, as flat tables (index = terrain
         index in ``map.terrain``, feature index in ``map.features``, unit type index)."""
@@ -105,7 +132,11 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.feature_below = [e.from_below_only for e in f_eff]
         self.feature_ignore = [e.ignore_flags for e in f_eff]
         self.f_fragile = [e.removed_when_left for e in f_eff]
+        # 8.5: per unit type, the features it removes instead of battling, and as it moves in
+        self.t_clears = [[t in e.cleared_instead_of_battle for e in f_eff] for t in types]
+        self.t_clears_entering = [[t in e.cleared_on_entry for e in f_eff] for t in types]
         # 8.2: a feature that protects its owner's units only: the side index, else -1
+        self.feature_names = [f.name.lower() for f in feats]
         self.f_side = [self.side_ids.index(f.side) if e.protects == "owner" and f.side else -1
                        for f, e in zip(feats, f_eff)]
         # 4.5-4.6 / 5.1 / 6.3: move limits and climbs (terrain), no battle in, no retreat onto
@@ -127,6 +158,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         # 6.3: per unit type, the hexes (terrain) and features it may not retreat from
         self.t_no_retreat = [([t in t_eff[i].no_retreat_for for i in self.h_terrain],
                               [t in e.no_retreat_for for e in f_eff]) for t in types]
+        self._read_walls(content, sec)
         self.feat_setup = [-1] * b.n
         for fi, f in enumerate(feats):
             for hid in f.hexes:
@@ -153,6 +185,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.u_enter_battle = [[r.battle_after_entering for r in side] for side in rules]
         self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
         self.u_back = [[r.battle_back for r in side] for side in rules]
+        self.u_banzai = [[r.close_assault_move for r in side] for side in rules]
         # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
         self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
         self.commissar = [sid in sec.commissar for sid in self.side_ids]
@@ -256,6 +289,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         if st == S_BATTLE:
             if a[0] == "fire":
                 return self._fire(s, a[1], a[2])
+            if a[0] == "clear":
+                return self._clear(s, a[1])
             return self._next_phase(s)
         if st == S_RETREAT:
             return self._retreat(s, a)
@@ -289,6 +324,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return f"{unit(s.pend[0])} to {at(a[1])}"
         if verb == "fire":
             return f"{unit(a[1])} battles {unit(a[2])}"
+        if verb == "clear":
+            return f"{unit(a[1])} clears {self.feature_names[s.feat[s.loc[a[1]]]]}"
         if verb == "retreat":
             return f"{unit(s.pend[0])} retreats to {at(a[1])}"
         if verb == "take":

@@ -38,6 +38,10 @@ class HexEffect(Strict):
     protects: Literal["all", "owner"] = Field("all", description="whose units the dice change and ignored flags "
                                                                  "protect: all, or the feature's side only")
     removed_when_left: bool = Field(False, description="a feature removed once its occupant leaves")
+    cleared_instead_of_battle: list[Id] = Field(default_factory=list, description="unit types that may remove "
+                                                "the feature of their hex instead of battling (wire: infantry)")
+    cleared_on_entry: list[Id] = Field(default_factory=list, description="unit types that remove the feature as "
+                                       "they move in, and may still battle (wire: armour)")
     move_limit: int = Field(0, ge=0, le=9, description="a unit that starts its move in it or enters it moves at "
                                                        "most this many hexes that move (beach 2, ocean 1; 0: no limit)")
     climb: int = Field(0, ge=0, le=9, description="entering it from a hex of another terrain counts as this many "
@@ -47,6 +51,20 @@ class HexEffect(Strict):
                                                      "figure (ocean)")
     see_across_from_same: bool = Field(False, description="a unit standing on this terrain sees across the hexes "
                                                           "of the same contiguous group of it (hills)")
+
+
+class SideEffect(Strict):
+    """What a hexside feature that faces one way (``map.hexsides[].directed``) does for a unit on
+    its protected side, the first hex of each edge (case 8.6)."""
+    dice: dict[Id, DiceChange] = Field(default_factory=dict, description="attacker unit type -> dice changed when "
+                                                                         "battling a unit behind it from a hex "
+                                                                         "that is not behind it")
+    ignore_flags: int = Field(0, ge=0, le=9, description="flags a unit behind it may ignore")
+    impassable_for: list[Id] = Field(default_factory=list, description="unit types that may not move across it, "
+                                                                       "either way (a cliff: armour, artillery)")
+    climb: int = Field(0, ge=0, le=9, description="a move across it, either way, counts this many hexes (0: one)")
+    no_take_ground_up: bool = Field(False, description="no unit takes ground across it from its far side onto "
+                                                       "its high side (a cliff)")
 
 
 #: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
@@ -80,6 +98,9 @@ class Tactic(Strict):
                                                  "choice)")
     no_move: bool = Field(False, description="the units it orders may not move")
     next_to_enemy: bool = Field(False, description="it orders only units next to an enemy unit")
+    fallback: int = Field(0, ge=0, le=9, description="units of any type, anywhere, it orders instead when the side "
+                                                    "has no unit on the map of the types it orders (infantry "
+                                                    "assault: 1); extra orders never add to them")
     reshuffle: bool = Field(False, description="rally: the discards and the deck are shuffled together before "
                                                "the draw")
 
@@ -94,6 +115,9 @@ class UnitRule(Strict):
                                                            "battle on entry (it still stops there)")
     retreat_hexes: int = Field(1, ge=1, le=9, description="hexes one flag may push it back: its owner chooses 1 up "
                                                           "to this many")
+    close_assault_move: int = Field(0, ge=0, le=9, description="hexes it may move and still battle, in close "
+                                                               "assault only, when that is more than its type's "
+                                                               "move_and_battle (Banzai: 2; 0: none)")
     battle_back: int = Field(0, ge=0, le=9, description="dice it battles back with, terrain ignored, when it survives "
                                                         "a close assault in its hex with one figure left (0: never)")
 
@@ -120,6 +144,9 @@ class Section(Strict):
                                                                 "ground (once a turn)")
     terrain: dict[Id, HexEffect] = Field(default_factory=dict, description="map terrain id -> its effects")
     features: dict[Id, HexEffect] = Field(default_factory=dict, description="map feature id -> its effects")
+    hexsides: dict[Id, SideEffect] = Field(default_factory=dict, description="map hexside id (one that faces one "
+                                                                             "way) -> what it does for the units "
+                                                                             "behind it (sea wall)")
     objectives: list[Objective] = Field(default_factory=list)
     hand_floor: dict[Id, int] = Field(default_factory=dict, description="side id -> the fewest cards its hand "
                                                                        "shrinks to: one card fewer for each of its "

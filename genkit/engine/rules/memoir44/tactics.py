@@ -40,6 +40,15 @@ class Tactics:
         """The numbers of the card in effect this player turn (none: no tactic)."""
         return self.card_tactic[s.eff] if s.eff >= 0 else NO_TACTIC
 
+    def unit_tactic(self, s, p: int) -> Tactic:
+        """3.14: the numbers of the card in effect for unit ``p``: a card that orders some unit types
+        gives its movement to units of those types only (a unit it orders as its ``fallback`` moves
+        as its type)."""
+        types = self.card_types[s.eff] if s.eff >= 0 else 0
+        if types and not (types >> self.p_type[p]) & 1:
+            return NO_TACTIC
+        return self.tactic(s)
+
     def kind(self, s):
         return self.card_kind[s.eff] if s.eff >= 0 else None
 
