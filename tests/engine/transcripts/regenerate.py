@@ -62,6 +62,10 @@ GAMES = (
     ("tests/fixtures/octagon_mini", "random-random-seed-1", 1, ("random", "random"), None),
     ("tests/fixtures/designer_game", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
     ("content/bg", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 400),
+    ("tests/fixtures/alliance_mini", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("tests/fixtures/boards/square", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("tests/fixtures/boards/octagon", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
+    ("tests/fixtures/boards/drawn", "greedy-greedy-seed-1", 1, ("greedy", "greedy"), 120),
 )
 
 
