@@ -15,7 +15,8 @@ from ...view import View
 from ..standard.events import Restored
 from ..standard.rules import END
 from ..standard.rules import Game as StandardGame
-from ..standard.state import RESTORE, RETREAT
+from ..standard.state import RESTORE
+from .battle import Battle
 from .section import Section
 from .state import StbState
 
@@ -33,7 +34,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(StandardGame):
+class Game(Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -175,137 +176,6 @@ class Game(StandardGame):
         if s.stage == RESTORE:
             return self._reorganization(s)
         return StandardGame._compute(self, s)
-
-    # ------------------------------------------------------------------ 11.5-11.8 combat
-
-    def supplied_mask(self, s: StbState, side: int) -> int:
-        """11.5.3: the spaces in rail supply of ``side``: rail spaces joined by rail to its board
-        edge through spaces free of enemy units, and the spaces next to them. The German rail
-        net is converted as far as the railhead column (6.4.1: one column a turn from B)."""
-        enemy = 0
-        for q in self.side_pieces[1 - side]:
-            if s.loc[q] >= 0:
-                enemy |= 1 << s.loc[q]
-        west = self.section.edges[self.side_ids[side]] == "A"
-        head = 2 * s.turn if west else 99           # columns A..: A=0, B=1 ... the converted reach
-        seen = 0
-        todo = [h for h in self.edge[side] if not (enemy >> h) & 1 and self.rail[h]]
-        for h in todo:
-            seen |= 1 << h
-        col, rail = self.column_of, self.rail
-        while todo:
-            h = todo.pop()
-            for j in rail[h]:
-                if not (seen >> j) & 1 and not (enemy >> j) & 1 and col[j] <= head:
-                    seen |= 1 << j
-                    todo.append(j)
-        out, adj = seen, self.adj_mask
-        m = seen
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1]
-        return out
-
-    def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
-        """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail supply).
-        Leaders fight free (their rating is for their recovery: a decision of ours)."""
-        if (self.supplied_mask(s, side) >> h) & 1:
-            return 0
-        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
-
-    def in_command(self, s: StbState, side: int, h: int) -> bool:
-        """11.8.1: a leader of ``side`` within one space of ``h`` (only in its own space when an
-        enemy unit shares it)."""
-        dist, loc = self.board.distance, s.loc
-        for ldr in self.leaders[side]:
-            at = loc[ldr]
-            if at < 0:
-                continue
-            d = dist(at, h)
-            if d == 0 or (d == 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
-                return True
-        return False
-
-    def modifiers(self, s: StbState, attackers, h: int) -> list:
-        """The standard modifiers plus: the weather's shift (11.6), unsupplied units that cannot
-        be bought into supply (11.5: 2L attacking, 2R defending), combined arms (11.7: infantry
-        with armour, 1R attacking, 1L defending), out of command (11.8.1: -2 attacking, +2
-        defending)."""
-        out = StandardGame.modifiers(self, s, attackers, h)
-        sec, side = self.section, s.actor
-        wx = self.tables["weather"].read(self._weather_row(s), "combat")
-        if wx.endswith("L") and wx[:-1].isdigit():
-            out.append(("weather:" + s.weather, -int(wx[:-1]), 0))
-        defenders = self.defenders(s, h)
-        for who, pieces, sign in ((side, attackers, 1), (1 - side, defenders, -1)):
-            cost = self.supply_cost(s, pieces, h, who)
-            if cost and cost > s.ops[who]:
-                out.append(("unsupplied:" + self.side_ids[who], -sign * sec.unsupplied_shift, 0))
-            units = [p for p in pieces if not self.p_leader[p]]
-            if any(self.p_armour[p] for p in units) and any(not self.p_armour[p] for p in units):
-                out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
-            if units and not self.in_command(s, who, h):
-                out.append(("out_of_command:" + self.side_ids[who], 0, -sign * sec.leaders.out_of_command_drm))
-            if who == self.air_side and s.air > 0:
-                out.append(("luftwaffe", sign * self.air_shift, 0))
-        return out
-
-    def _weather_row(self, s: StbState) -> int:
-        """The lowest total of the weather table reading the state's weather."""
-        wt = self.tables["weather"]
-        return next(t for t in range(wt.low, wt.high + 1) if wt.read(t, "weather") == s.weather)
-
-    def _battle(self, s: StbState) -> None:
-        """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
-        modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
-        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
-        rolls on the Leader Loss table."""
-        h, side = s.target, s.actor
-        atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
-        pay = []
-        for who, pieces in ((side, atts), (1 - side, self.defenders(s, h))):
-            cost = self.supply_cost(s, pieces, h, who)
-            if cost and cost <= s.ops[who]:
-                pay.append((who, cost))
-        flies = s.air > 0 and self.air_side >= 0
-        leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        StandardGame._battle(self, s)
-        for who, cost in pay:
-            s.ops[who] -= cost
-            s.spent[who] += cost
-        if flies:
-            s.air -= 1
-        if s.stage != RETREAT:
-            for ldr in leaders:
-                self._leader_loss(s, ldr, h)
-
-    def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
-        """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
-        eliminated, or relocates to the nearest ox holding units of his side (the lowest id among
-        equals; none: eliminated)."""
-        side = self.p_side[ldr]
-        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
-            return
-        roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
-        dest = -1
-        if not roll.startswith("eliminated"):
-            best = None
-            for q in self.side_pieces[side]:
-                at = s.loc[q]
-                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
-                        and self._room(s, at, ldr):
-                    key = (self.board.distance(h, at), at)
-                    if best is None or key < best:
-                        best = key
-            dest = best[1] if best is not None else -1
-        if dest < 0:
-            if s.loc[ldr] >= 0:
-                self._remove(s, ldr)
-            return
-        if s.loc[ldr] >= 0:
-            self._lift(s, ldr)
-        self._put(s, ldr, dest)
 
     # ------------------------------------------------------------------ 12.0 reorganization
 
