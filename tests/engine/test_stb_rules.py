@@ -225,3 +225,65 @@ def test_3_0_the_mutual_phases_roll_once_a_turn():
     weather = [f for f, why in s.trace if why == "weather"]
     ops = [f for f, why in s.trace if why == "ops"]
     assert len(weather) >= 1 and len(ops) == 2 * 2      # two dice per side, once
+
+
+def combat_position(g, seed, phase="german_combat"):
+    """A fresh game at the start of ``phase`` of turn 1."""
+    s = g.initial_state(seed)
+    s.phase = g.phase_ids.index(phase)
+    g._enter_phase(s)
+    return s
+
+
+def piece_of(g, s, side_id, type_id, at):
+    side = g.side_ids.index(side_id)
+    return next(p for p in g.stack(s, h(g, at)) if g.p_side[p] == side and g.type_ids[g.p_type[p]] == type_id)
+
+
+def test_11_8_2_a_leader_commits_reserves_for_their_ops_on_a_die_at_most_his_support():
+    from genkit.engine.rules.strike_the_bear.state import COMMIT
+    from genkit.engine.state import ELIMINATED
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    outcomes = set()
+    for seed in range(30):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        for t in ("mech_corps", "rifle_army"):                            # C3 held by a leader alone
+            g._remove(s, piece_of(g, s, "russian", t, "C3"))
+        konev = piece_of(g, s, "russian", "russian_leader", "G4")
+        g._lift(s, konev)
+        g._put(s, konev, c3)
+        mc = piece_of(g, s, "russian", "mech_corps", "G4")
+        g._lift(s, mc)
+        g._put(s, mc, h(g, "E3"))
+        army = piece_of(g, s, "russian", "rifle_army", "E3")               # next to C3, no German there
+        g.apply(s, ("attack", c3))
+        for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
+            g.apply(s, ("with", p))
+        ops = s.ops[rus]
+        if s.stage != COMMIT:           # (the roll is taken at once when it is the only choice)
+            g.apply(s, ("roll",))
+        assert s.stage == COMMIT and s.actor == rus and ("commit", army) in g.legal_actions(s)
+        s.trace = []
+        g.apply(s, ("commit", army))
+        assert s.stage == COMMIT and ("commit", army) not in g.legal_actions(s)   # one try a unit
+        assert s.ops[rus] == ops - g.p_ops[army]                           # paid, joined or not
+        face = next(f for f, why in s.trace if why == "reserves")
+        joined = s.loc[army] == c3
+        assert joined == (face <= g.p_support[konev]) and (joined or s.loc[army] == h(g, "E3"))
+        outcomes.add(joined)
+        g.apply(s, ("fight",))
+        assert (s.hit >> c3) & 1
+    assert outcomes == {True, False}
+    # no OPs for the reserve: no attempt, the battle is fought at once
+    s = combat_position(g, 1)
+    g._remove(s, piece_of(g, s, "russian", "mech_corps", "C3"))
+    konev = piece_of(g, s, "russian", "russian_leader", "G4")
+    g._lift(s, konev)
+    g._put(s, konev, h(g, "C3"))
+    s.ops[rus] = g.p_ops[piece_of(g, s, "russian", "rifle_army", "E3")] - 1
+    g.apply(s, ("attack", h(g, "C3")))
+    for p in [p for p in g.stack(s, h(g, "C3")) if g.p_side[p] == ger]:
+        g.apply(s, ("with", p))
+    assert s.stage != COMMIT and (s.hit >> h(g, "C3")) & 1

@@ -1,11 +1,17 @@
 """Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply by rail
 and bought with OPs (11.5), the weather's shift (11.6), combined arms (11.7), command and leader
-loss (11.8), over the standard battle. A mixin of :class:`~.rules.Game`."""
+loss (11.8) and reserves committed by the defender's leader (11.8.2), over the standard battle. A mixin of :class:`~.rules.Game`."""
 from __future__ import annotations
 
+from ...chance import roll_die
+from ...crt import FORBIDDEN
 from ..standard.rules import Game as StandardGame
-from ..standard.state import RETREAT
-from .state import StbState
+from ..standard.state import ATTACKERS, RETREAT
+from .state import COMMIT, StbState
+
+FIGHT = ("fight",)
+#: 11.8.2: reserves a leader may try to bring into one battle
+MOST_RESERVES = 2
 
 
 class Battle:
@@ -139,3 +145,71 @@ class Battle:
         if s.loc[ldr] >= 0:
             self._lift(s, ldr)
         self._put(s, ldr, dest)
+
+    # ------------------------------------------------------------------ 11.8.2 reserves
+
+    def reserve_leader(self, s: StbState, side: int, h: int) -> tuple:
+        """11.8.2: (leader, the units he may try to bring into the battle in ``h``) for the
+        defending ``side``: the first non-disrupted leader in or next to ``h`` who has any. A
+        reserve stands in a space next to ``h`` and to the leader (or with him), free of enemy
+        units; it has not tried this phase, its side has its OPs, and ``h`` has room for it."""
+        loc, adj = s.loc, self.adj_mask
+        enemy = 0
+        for q in self.side_pieces[1 - side]:
+            if loc[q] >= 0:
+                enemy |= 1 << loc[q]
+        ops = s.ops[side]
+        for ldr in self.leaders[side]:
+            at = loc[ldr]
+            if at < 0 or s.reduced[ldr] or not (at == h or (adj[h] >> at) & 1):
+                continue
+            near = adj[h] & ~enemy & (adj[at] | (1 << at) if at != h else -1)
+            units = [p for p in self.side_pieces[side]
+                     if loc[p] >= 0 and (near >> loc[p]) & 1 and not self.p_leader[p]
+                     and not (s.tried >> p) & 1 and self.p_ops[p] <= ops and self._room(s, h, p)]
+            if units:
+                return ldr, units
+        return -1, []
+
+    def _roll(self, s: StbState) -> None:
+        """The attacker has chosen: 11.8.2, the defender may first commit reserves."""
+        s.ncommit, s.chosen = 0, -1
+        self._offer_reserves(s, 1 - self.phase_actor(s))
+
+    def _offer_reserves(self, s: StbState, side: int) -> None:
+        """A COMMIT decision for ``side`` while it may try another reserve, else the battle."""
+        if s.ncommit < MOST_RESERVES:
+            ldr = s.chosen if s.chosen >= 0 else self.reserve_leader(s, side, s.target)[0]
+            if ldr >= 0 and self._reserves_of(s, ldr):
+                s.stage, s.actor, s.chosen = COMMIT, side, ldr
+                return
+        self._fight(s)
+
+    def _reserves_of(self, s: StbState, ldr: int) -> list:
+        found, units = self.reserve_leader(s, self.p_side[ldr], s.target)
+        return units if found == ldr else []
+
+    def _commit(self, s: StbState, p: int) -> None:
+        """11.8.2 b-c: the reserve's OPs are paid, then a die at or under the leader's support
+        rating brings it into the battle."""
+        side, ldr = s.actor, s.chosen
+        s.ops[side] -= self.p_ops[p]
+        s.spent[side] += self.p_ops[p]
+        s.tried |= 1 << p
+        s.ncommit += 1
+        if roll_die(s, 6, "reserves") <= self.p_support[ldr]:
+            self._lift(s, p)
+            self._put(s, p, s.target)
+        self._offer_reserves(s, side)
+
+    def _fight(self, s: StbState) -> None:
+        """11.8.2 d: the battle on the strengths now in the space (no battle when the reserves
+        made it one the table forbids)."""
+        s.stage, s.actor, s.chosen = ATTACKERS, self.phase_actor(s), -1
+        h = s.target
+        atts = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
+        if self.crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
+            s.done |= s.attackers
+            s.hit |= 1 << h
+            return self._to_pick(s)
+        self._battle(s)

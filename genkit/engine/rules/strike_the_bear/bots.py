@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..standard.bots import GreedyBot
 
 END = ("end",)
+FIGHT = ("fight",)
 
 
 class ObjectiveBot(GreedyBot):
@@ -27,6 +28,8 @@ class ObjectiveBot(GreedyBot):
     def choose(self, v, actions):
         if len(actions) > 1 and any(a[0] in ("restore", "replace") for a in actions):
             return self.choose_reorganization(v, actions)
+        if len(actions) > 1 and actions[0][0] == "commit":
+            return self.choose_reserve(v, actions)
         return GreedyBot.choose(self, v, actions)
 
     def choose_reorganization(self, v, actions):
@@ -43,6 +46,24 @@ class ObjectiveBot(GreedyBot):
             w = t.p_worth[a[1]]
             gain = (w[0] - w[1]) if a[0] == "restore" else w[1]
             val = gain / max(1, g.p_ops[a[1]]) + self.rng.random() * 1e-6
+            if best is None or val > best:
+                best, choice = val, a
+        return choice
+
+    def choose_reserve(self, v, actions):
+        """11.8.2: the reserve that defends strongest, while the OPs left still buy the
+        defenders' supply (11.5.4); else fight with what is there."""
+        g, s = self.g, v.sample_state(self.rng)
+        h, side = s.target, self.side
+        best, choice = None, FIGHT
+        for a in actions:
+            if a[0] != "commit":
+                continue
+            p = a[1]
+            need = g.supply_cost(s, g.defenders(s, h) + [p], h, side)
+            if g.p_ops[p] + need > v.ops[side]:
+                continue
+            val = g.t_defence[g.p_type[p]][s.reduced[p]] + self.rng.random() * 1e-6
             if best is None or val > best:
                 best, choice = val, a
         return choice

@@ -18,7 +18,8 @@ from ..standard.rules import Game as StandardGame
 from ..standard.state import RESTORE
 from .battle import Battle
 from .section import Section
-from .state import StbState
+from .battle import FIGHT
+from .state import COMMIT, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
 FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
@@ -39,6 +40,8 @@ class Game(Battle, StandardGame):
 
     name = "strike_the_bear"
     state_class = StbState
+    stage_names = STB_STAGE_NAMES
+    answer_stages = StandardGame.answer_stages + (COMMIT,)
     section_class = Section
 
     def __init__(self, content):
@@ -65,6 +68,8 @@ class Game(Battle, StandardGame):
         self.p_ops = [sec.ops.get(tids[t], 0) for t in self.p_type]
         leaders, armour = set(sec.leaders.types), set(sec.armour)
         self.p_leader = [int(tids[t] in leaders) for t in self.p_type]
+        #: 11.8.2, 12.1: a leader's support rating (0 for other pieces)
+        self.p_support = [sec.leaders.support.get(tids[t], 0) for t in self.p_type]
         self.p_armour = [int(tids[t] in armour) for t in self.p_type]
         self.leaders = [tuple(p for p in ps if self.p_leader[p]) for ps in self.side_pieces]
         self.side_mask = [sum(1 << p for p in ps) for ps in self.side_pieces]
@@ -111,6 +116,7 @@ class Game(Battle, StandardGame):
         s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
         s.spent = [0] * self.nsides
         s.air = self.air_units
+        s.tried, s.ncommit = 0, 0
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -129,6 +135,7 @@ class Game(Battle, StandardGame):
             StandardGame._enter_phase(self, s, same)
             return self._next_phase(s)
         self._weather_tables(s)
+        s.tried = 0                         # 11.8.2: a unit tries as a reserve once a combat phase
         StandardGame._enter_phase(self, s, same)
 
     def _mutual_rolls(self, s: StbState) -> None:
@@ -175,6 +182,8 @@ class Game(Battle, StandardGame):
         self._weather_tables(s)
         if s.stage == RESTORE:
             return self._reorganization(s)
+        if s.stage == COMMIT:
+            return [("commit", p) for p in self._reserves_of(s, s.chosen)] + [FIGHT]
         return StandardGame._compute(self, s)
 
     # ------------------------------------------------------------------ 12.0 reorganization
@@ -208,6 +217,10 @@ class Game(Battle, StandardGame):
 
     def _do(self, s: StbState, a) -> None:
         verb = a[0]
+        if verb == "commit":
+            return self._commit(s, a[1])
+        if verb == "fight":
+            return self._fight(s)
         if verb == "restore" or verb == "replace":
             p = a[1]
             s.ops[s.actor] -= self.p_ops[p]
@@ -224,7 +237,9 @@ class Game(Battle, StandardGame):
         StandardGame._do(self, s, a)
 
     def action_text(self, s: StbState, a) -> str:
-        """The standard words, and "replace <unit> at <ox>" (12.3)."""
+        """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2)."""
+        if a[0] == "commit":
+            return f"commit {self.piece_text(s, a[1])}"
         if a[0] == "replace":
             return f"replace {self.piece_text(s, a[1])} at {self.hex_text(self._replacement_ox(s, a[1]))}"
         return StandardGame.action_text(self, s, a)
