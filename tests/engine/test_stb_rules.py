@@ -287,3 +287,43 @@ def test_11_8_2_a_leader_commits_reserves_for_their_ops_on_a_die_at_most_his_sup
     for p in [p for p in g.stack(s, h(g, "C3")) if g.p_side[p] == ger]:
         g.apply(s, ("with", p))
     assert s.stage != COMMIT and (s.hit >> h(g, "C3")) & 1
+
+
+def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
+    from genkit.engine.rules.strike_the_bear.state import CONTINUE
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    seen = set()
+    for seed in range(40):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        g.apply(s, ("attack", c3))
+        for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
+            if s.stage != CONTINUE and ("with", p) in g.legal_actions(s):
+                g.apply(s, ("with", p))
+        while s.stage not in (CONTINUE, 0) and not s.ended:     # retreats and advances, if any
+            g.apply(s, g.legal_actions(s)[-1])
+        both = {g.p_side[p] for p in g.stack(s, c3) if not g.p_leader[p]} == {ger, rus}
+        assert (s.stage == CONTINUE) == both           # von Manstein is in C3: the Germans may go on
+        if s.stage != CONTINUE:
+            continue
+        assert s.actor == ger and g.legal_actions(s) == [("continue",), ("halt",)]
+        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p])
+        ops, rus_ops = s.ops[ger], s.ops[rus]
+        s.trace = []
+        g.apply(s, ("continue",))
+        assert any(why == "combat" for _, why in s.trace)            # a new battle was rolled
+        assert ops - s.ops[ger] >= cost and s.ops[rus] <= rus_ops
+        seen.add("continued")
+        while s.stage == CONTINUE and s.actor == ger:
+            g.apply(s, ("halt",))
+        # no Russian leader in or next to C3: the Russians may not go on
+        assert s.stage != CONTINUE
+    assert seen == {"continued"}
+    # 11.10.4: too few OPs, no choice
+    s = combat_position(g, 3)
+    s.ops[ger] = 0
+    g.apply(s, ("attack", h(g, "C3")))
+    while s.stage == 2:
+        g.apply(s, g.legal_actions(s)[0] if g.legal_actions(s)[0][0] == "with" else ("roll",))
+    assert s.stage != CONTINUE

@@ -1,15 +1,18 @@
 """Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply by rail
 and bought with OPs (11.5), the weather's shift (11.6), combined arms (11.7), command and leader
-loss (11.8) and reserves committed by the defender's leader (11.8.2), over the standard battle. A mixin of :class:`~.rules.Game`."""
+loss (11.8) and reserves committed by the defender's leader (11.8.2) and battles continued (11.10), over the standard
+battle. A mixin of :class:`~.rules.Game`."""
 from __future__ import annotations
 
 from ...chance import roll_die
 from ...crt import FORBIDDEN
+from ..standard.rules import COMBAT
 from ..standard.rules import Game as StandardGame
 from ..standard.state import ATTACKERS, RETREAT
-from .state import COMMIT, StbState
+from .state import COMMIT, CONTINUE, StbState
 
 FIGHT = ("fight",)
+GO_ON, HALT = ("continue",), ("halt",)
 #: 11.8.2: reserves a leader may try to bring into one battle
 MOST_RESERVES = 2
 
@@ -213,3 +216,54 @@ class Battle:
             s.hit |= 1 << h
             return self._to_pick(s)
         self._battle(s)
+
+    # ------------------------------------------------------------------ 11.10 battle continuation
+
+    def continuation_cost(self, s: StbState, side: int, h: int) -> int:
+        """11.10.2, 11.10.4: the OPs ``side`` pays to fight the battle in ``h`` again (its units
+        there); 0 when it may not: a side without units there, no non-disrupted leader of its
+        own in or next to ``h``, or too few OPs."""
+        units, enemy = [], False
+        for p in self.stack(s, h):
+            if not self.p_leader[p]:
+                if self.p_side[p] == side:
+                    units.append(p)
+                else:
+                    enemy = True
+        if not units or not enemy or not self.leader_near(s, side, h):
+            return 0
+        cost = sum(self.p_ops[p] for p in units)
+        return cost if cost <= s.ops[side] else 0
+
+    def leader_near(self, s: StbState, side: int, h: int) -> bool:
+        """A non-disrupted leader of ``side`` in ``h`` or next to it."""
+        near = self.adj_mask[h] | (1 << h)
+        return any(s.loc[ldr] >= 0 and not s.reduced[ldr] and (near >> s.loc[ldr]) & 1 for ldr in self.leaders[side])
+
+    def _to_pick(self, s: StbState) -> None:
+        """After a battle, 11.10.1: the attacker, then the defender, may choose to fight it again."""
+        h = s.target
+        if h >= 0 and s.stage != CONTINUE and self.phase_kind[s.phase] == COMBAT:
+            att = self.phase_actor(s)
+            for side in (att, 1 - att):
+                if self.continuation_cost(s, side, h):
+                    s.stage, s.actor, s.adv = CONTINUE, side, ()
+                    return
+        StandardGame._to_pick(self, s)
+
+    def _continue(self, s: StbState, go_on: bool) -> None:
+        """11.10.3-11.10.6: who goes on pays his units' OPs and the battle is fought anew by all
+        the attacker's units in the space (the defender may commit new reserves); a halt by
+        the attacker leaves the choice to the defender."""
+        side, att, h = s.actor, self.phase_actor(s), s.target
+        if not go_on:
+            if side == att and self.continuation_cost(s, 1 - att, h):
+                s.actor = 1 - att
+                return
+            return StandardGame._to_pick(self, s)
+        cost = self.continuation_cost(s, side, h)
+        s.ops[side] -= cost
+        s.spent[side] += cost
+        s.attackers = sum(1 << p for p in self.stack(s, h) if self.p_side[p] == att)
+        s.stage, s.actor = ATTACKERS, att
+        self._roll(s)

@@ -8,6 +8,7 @@ from ..standard.bots import GreedyBot
 
 END = ("end",)
 FIGHT = ("fight",)
+GO_ON, HALT = ("continue",), ("halt",)
 
 
 class ObjectiveBot(GreedyBot):
@@ -30,6 +31,8 @@ class ObjectiveBot(GreedyBot):
             return self.choose_reorganization(v, actions)
         if len(actions) > 1 and actions[0][0] == "commit":
             return self.choose_reserve(v, actions)
+        if actions[0] == GO_ON:
+            return self.choose_continuation(v, actions)
         return GreedyBot.choose(self, v, actions)
 
     def choose_reorganization(self, v, actions):
@@ -67,3 +70,16 @@ class ObjectiveBot(GreedyBot):
             if best is None or val > best:
                 best, choice = val, a
         return choice
+
+    def choose_continuation(self, v, actions):
+        """11.10: go on with a battle when this side's strength there beats the enemy's (the
+        attacker by a margin) and the OPs left after paying keep half the reserve."""
+        g, s = self.g, v.sample_state(self.rng)
+        h, side = s.target, self.side
+        mine = sum(g.t_attack[g.p_type[p]][s.reduced[p]] if side == g.phase_actor(s) else
+                   g.t_defence[g.p_type[p]][s.reduced[p]] for p in g.stack(s, h) if g.p_side[p] == side)
+        theirs = sum(g.t_defence[g.p_type[p]][s.reduced[p]] if side == g.phase_actor(s) else
+                     g.t_attack[g.p_type[p]][s.reduced[p]] for p in g.stack(s, h) if g.p_side[p] != side)
+        margin = 2 if side == g.phase_actor(s) else 0
+        left = v.ops[side] - g.continuation_cost(s, side, h)
+        return GO_ON if mine > theirs + margin and left >= self.reserve // 2 else HALT

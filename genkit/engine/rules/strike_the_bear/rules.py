@@ -18,8 +18,8 @@ from ..standard.rules import Game as StandardGame
 from ..standard.state import RESTORE
 from .battle import Battle
 from .section import Section
-from .battle import FIGHT
-from .state import COMMIT, STB_STAGE_NAMES, StbState
+from .battle import FIGHT, GO_ON, HALT
+from .state import COMMIT, CONTINUE, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
 FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
@@ -41,7 +41,7 @@ class Game(Battle, StandardGame):
     name = "strike_the_bear"
     state_class = StbState
     stage_names = STB_STAGE_NAMES
-    answer_stages = StandardGame.answer_stages + (COMMIT,)
+    answer_stages = StandardGame.answer_stages + (COMMIT, CONTINUE)
     section_class = Section
 
     def __init__(self, content):
@@ -184,6 +184,8 @@ class Game(Battle, StandardGame):
             return self._reorganization(s)
         if s.stage == COMMIT:
             return [("commit", p) for p in self._reserves_of(s, s.chosen)] + [FIGHT]
+        if s.stage == CONTINUE:
+            return [GO_ON, HALT]
         return StandardGame._compute(self, s)
 
     # ------------------------------------------------------------------ 12.0 reorganization
@@ -221,6 +223,8 @@ class Game(Battle, StandardGame):
             return self._commit(s, a[1])
         if verb == "fight":
             return self._fight(s)
+        if verb == "continue" or verb == "halt":
+            return self._continue(s, verb == "continue")
         if verb == "restore" or verb == "replace":
             p = a[1]
             s.ops[s.actor] -= self.p_ops[p]
