@@ -327,3 +327,45 @@ def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
     while s.stage == 2:
         g.apply(s, g.legal_actions(s)[0] if g.legal_actions(s)[0][0] == "with" else ("roll",))
     assert s.stage != CONTINUE
+
+
+def test_10_0_an_army_breaks_into_two_corps_from_the_box_and_combines_back():
+    from genkit.engine.state import RESERVE
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    c3 = h(g, "C3")
+    army = piece_of(g, s, "german", "army", "C3")
+    load = g._side_load(s, c3, ger)
+    assert ("break", army) in g.legal_actions(s)
+    g.apply(s, ("break", army))
+    corps = [p for p in g.stack(s, c3) if g.type_ids[g.p_type[p]] == "corps"]
+    assert s.loc[army] == RESERVE and len(corps) == 2 and not any(s.reduced[p] for p in corps)
+    assert g._side_load(s, c3, ger) == load                       # 4.1.3: an army is two corps
+    assert all(("move", p) in g.legal_actions(s) for p in corps)  # they move on with the army's moves
+    pair = ("combine", min(corps), max(corps))
+    assert pair in g.legal_actions(s)
+    # 10.1.5: reduced corps still combine, into a reduced army (2 + 2 reaches the army's 4, not 6)
+    for p in corps:
+        s.reduced[p] = 1
+    s.legal = None
+    g.apply(s, pair)
+    assert s.loc[army] == c3 and s.reduced[army] == 1 and all(s.loc[p] == RESERVE for p in corps)
+    assert ("break", army) not in g.legal_actions(s)               # 10.1.1: full strength only
+
+
+def test_11_9_2_an_army_step_loss_sends_a_breakdown_corps_to_the_eliminated_box():
+    from genkit.engine.state import ELIMINATED, RESERVE
+    g = game()
+    s = combat_position(g, 1)
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    army = piece_of(g, s, "german", "army", "C3")
+    kind = g.corps_type[army]
+
+    def boxed(where):
+        return sum(1 for p in g.side_pieces[ger] if g.p_type[p] == kind and g.in_box(s, p) == where)
+    box, dead = boxed(RESERVE), boxed(ELIMINATED)
+    g._lose_step(s, army, rus)
+    assert s.reduced[army] == 1 and boxed(RESERVE) == box - 1 and boxed(ELIMINATED) == dead + 1
+    g._lose_step(s, army, rus)                  # 11.9.4: the reduced army lost, a corps goes back
+    assert s.loc[army] == ELIMINATED and boxed(RESERVE) == box and boxed(ELIMINATED) == dead

@@ -46,4 +46,15 @@ def objective_names(ctx, section: Section):
                                         f"of the map")
 
 
-content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names)
+def breakdown_types(ctx, section: Section):
+    """10.1.2: every army type and corps type of ``breakdown`` is a unit type."""
+    types = {t.id for t in ctx.content.unit_types}
+    for army, corps in section.breakdown.items():
+        for tid in (army, corps):
+            if tid not in types:
+                yield ctx.error("rules-reference", SECTION + ("breakdown", army),
+                                f"rules.breakdown: no unit type '{tid}' (known: {', '.join(sorted(types))})")
+
+
+content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
+                                                                                  breakdown_types)

@@ -19,6 +19,7 @@ from ..standard.state import RESTORE
 from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
+from .breakdown import Breakdown
 from .state import COMMIT, CONTINUE, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
@@ -35,7 +36,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Battle, StandardGame):
+class Game(Breakdown, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -104,6 +105,7 @@ class Game(Battle, StandardGame):
         self.air_side = self.side_ids.index(air.side) if air is not None else -1
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
+        self._breakdown_tables()
         #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
         self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
 
@@ -172,11 +174,12 @@ class Game(Battle, StandardGame):
             self._probes.size = 0
 
     def _movers(self, s: StbState) -> list:
-        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity)."""
+        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity);
+        10.0: the breakdowns and combinings open to the side."""
         out = StandardGame._movers(self, s)
         if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
             out = [a for a in out if a[0] != "march"]
-        return out
+        return out + self.breakdowns(s, s.actor)
 
     def _compute(self, s: StbState) -> list:
         self._weather_tables(s)
@@ -221,6 +224,10 @@ class Game(Battle, StandardGame):
         verb = a[0]
         if verb == "commit":
             return self._commit(s, a[1])
+        if verb == "break":
+            return self._break(s, a[1])
+        if verb == "combine":
+            return self._combine(s, a[1], a[2])
         if verb == "fight":
             return self._fight(s)
         if verb == "continue" or verb == "halt":
@@ -241,9 +248,11 @@ class Game(Battle, StandardGame):
         StandardGame._do(self, s, a)
 
     def action_text(self, s: StbState, a) -> str:
-        """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2)."""
-        if a[0] == "commit":
-            return f"commit {self.piece_text(s, a[1])}"
+        """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
+        if a[0] in ("commit", "break"):
+            return f"{a[0]} {self.piece_text(s, a[1])}"
+        if a[0] == "combine":
+            return f"combine {self.piece_text(s, a[1])} and {self.piece_text(s, a[2])}"
         if a[0] == "replace":
             return f"replace {self.piece_text(s, a[1])} at {self.hex_text(self._replacement_ox(s, a[1]))}"
         return StandardGame.action_text(self, s, a)

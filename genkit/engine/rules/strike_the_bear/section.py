@@ -63,6 +63,8 @@ class Section(StandardSection):
     objectives: Objectives
     reorganization: Reorganization = Field(default_factory=Reorganization)
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
+    breakdown: dict[Id, Id] = Field(default_factory=dict, description="10.1.2: army or panzer group type -> the "
+                                                                      "corps type it breaks into, two of them")
     luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
 
