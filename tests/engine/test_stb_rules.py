@@ -369,3 +369,36 @@ def test_11_9_2_an_army_step_loss_sends_a_breakdown_corps_to_the_eliminated_box(
     assert s.reduced[army] == 1 and boxed(RESERVE) == box - 1 and boxed(ELIMINATED) == dead + 1
     g._lose_step(s, army, rus)                  # 11.9.4: the reduced army lost, a corps goes back
     assert s.loc[army] == ELIMINATED and boxed(RESERVE) == box and boxed(ELIMINATED) == dead
+
+
+def test_12_1_a_disrupted_leader_tries_once_a_phase_to_recover_for_his_ops():
+    g = game()
+    ger = g.side_ids.index("german")
+    outcomes = set()
+    for seed in range(20):
+        s = combat_position(g, seed, "german_reorganization")
+        ldr = piece_of(g, s, "german", "german_leader", "C3")
+        s.reduced[ldr] = 1
+        s.legal = None
+        assert ("recover", ldr) in g.legal_actions(s)
+        ops = s.ops[ger]
+        s.trace = []
+        g.apply(s, ("recover", ldr))
+        face = next(f for f, why in s.trace if why == "recovery")
+        assert s.ops[ger] == ops - g.p_ops[ldr]
+        assert (s.reduced[ldr] == 0) == (face <= g.p_support[ldr])
+        assert ("recover", ldr) not in g.legal_actions(s)               # once a phase
+        outcomes.add(s.reduced[ldr])
+    assert outcomes == {0, 1}
+
+
+def test_6_1_4_and_11_8_1_a_disrupted_leader_neither_moves_nor_commands():
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 1, "german_movement")
+    ldr = piece_of(g, s, "german", "german_leader", "C3")
+    assert ("move", ldr) in g.legal_actions(s) and g.in_command(s, ger, h(g, "C3"))
+    s.reduced[ldr] = 1
+    s.legal, g._mc = None, None
+    assert ("move", ldr) not in g.legal_actions(s)
+    assert not g.in_command(s, ger, h(g, "C3"))     # von Leeb in C4 shares it with Russians: C4 only

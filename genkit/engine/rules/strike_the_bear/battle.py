@@ -57,12 +57,12 @@ class Battle:
         return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
 
     def in_command(self, s: StbState, side: int, h: int) -> bool:
-        """11.8.1: a leader of ``side`` within one space of ``h`` (only in its own space when an
-        enemy unit shares it)."""
+        """11.8.1: a non-disrupted leader of ``side`` within one space of ``h`` (only in its own
+        space when an enemy unit shares it)."""
         dist, loc = self.board.distance, s.loc
         for ldr in self.leaders[side]:
             at = loc[ldr]
-            if at < 0:
+            if at < 0 or s.reduced[ldr]:
                 continue
             d = dist(at, h)
             if d == 0 or (d == 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
@@ -124,7 +124,7 @@ class Battle:
 
     def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
         """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
-        eliminated, or relocates to the nearest ox holding units of his side (the lowest id among
+        eliminated, or relocates, disrupted, to the nearest ox holding units of his side (the lowest id among
         equals; none: eliminated)."""
         side = self.p_side[ldr]
         if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
@@ -148,6 +148,7 @@ class Battle:
         if s.loc[ldr] >= 0:
             self._lift(s, ldr)
         self._put(s, ldr, dest)
+        s.reduced[ldr] = 1                  # relocated disrupted (12.1 recovers him)
 
     # ------------------------------------------------------------------ 11.8.2 reserves
 

@@ -9,6 +9,7 @@ case 14), read through :mod:`genkit.engine.die_tables`."""
 from __future__ import annotations
 
 from ...board import IMPASSABLE
+from ...chance import roll_die
 from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
@@ -174,9 +175,12 @@ class Game(Breakdown, Battle, StandardGame):
             self._probes.size = 0
 
     def _movers(self, s: StbState) -> list:
-        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity);
+        """6.1.4: disrupted leaders stay; 6.4.3: no more rail moves once the side has made its
+        turn's (strategic_capacity);
         10.0: the breakdowns and combinings open to the side."""
         out = StandardGame._movers(self, s)
+        red = s.reduced                     # 6.1.4: disrupted leaders do not move
+        out = [a for a in out if a[0] not in ("move", "march") or not (self.p_leader[a[1]] and red[a[1]])]
         if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
             out = [a for a in out if a[0] != "march"]
         return out + self.breakdowns(s, s.actor)
@@ -194,21 +198,34 @@ class Game(Breakdown, Battle, StandardGame):
     # ------------------------------------------------------------------ 12.0 reorganization
 
     def _reorganization(self, s: StbState) -> list:
-        """12.4: rebuild a reduced unit not sharing a space with the enemy, for its OPs; 12.3:
-        bring an eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
+        """12.1.1: a disrupted leader tries to recover once a phase, for his OPs; 12.4: rebuild
+        a reduced unit not sharing a space with the enemy, for its OPs; 12.3: bring an
+        eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
         (12.3.5-12.3.6)."""
         side, ops = s.actor, s.ops[s.actor]
         out = [END]
         for p in self.side_pieces[side]:
             cost = self.p_ops[p]
-            if cost > ops or self.p_leader[p]:
+            if cost > ops:
                 continue
             h = s.loc[p]
+            if self.p_leader[p]:
+                if h >= 0 and s.reduced[p] and not (s.tried >> p) & 1:
+                    out.append(("recover", p))
+                continue
             if h >= 0 and s.reduced[p] and not any(self.p_side[q] != side for q in self.stack(s, h)):
                 out.append(("restore", p))
             elif h == ELIMINATED and self._replacement_ox(s, p) >= 0:
                 out.append(("replace", p))
         return out
+
+    def _recover(self, s: StbState, ldr: int) -> None:
+        """12.1.1: the leader's OPs paid, a die at or under his support rating recovers him."""
+        s.ops[s.actor] -= self.p_ops[ldr]
+        s.spent[s.actor] += self.p_ops[ldr]
+        s.tried |= 1 << ldr
+        if roll_die(s, 6, "recovery") <= self.p_support[ldr]:
+            s.reduced[ldr] = 0
 
     def _replacement_ox(self, s: StbState, p: int) -> int:
         """12.3.5: the first ox of the friendly edge with room for ``p``, free of enemy units
@@ -222,6 +239,8 @@ class Game(Breakdown, Battle, StandardGame):
 
     def _do(self, s: StbState, a) -> None:
         verb = a[0]
+        if verb == "recover":
+            return self._recover(s, a[1])
         if verb == "commit":
             return self._commit(s, a[1])
         if verb == "break":
@@ -249,7 +268,7 @@ class Game(Breakdown, Battle, StandardGame):
 
     def action_text(self, s: StbState, a) -> str:
         """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
-        if a[0] in ("commit", "break"):
+        if a[0] in ("commit", "break", "recover"):
             return f"{a[0]} {self.piece_text(s, a[1])}"
         if a[0] == "combine":
             return f"combine {self.piece_text(s, a[1])} and {self.piece_text(s, a[2])}"
