@@ -402,3 +402,23 @@ def test_6_1_4_and_11_8_1_a_disrupted_leader_neither_moves_nor_commands():
     s.legal, g._mc = None, None
     assert ("move", ldr) not in g.legal_actions(s)
     assert not g.in_command(s, ger, h(g, "C3"))     # von Leeb in C4 shares it with Russians: C4 only
+
+
+def test_12_5_no_replacement_leaves_the_boxes_under_their_minimum():
+    g = game()
+    rus = g.side_ids.index("russian")
+    s = combat_position(g, 1, "russian_reorganization")
+    assert g.boxed_points(s, rus) == g.section.box_minimum["russian"]       # 14.1: four rifle corps
+    army = piece_of(g, s, "russian", "rifle_army", "M1")
+    g._lose_step(s, army, 0)        # 11.9.2: a breakdown corps goes to the eliminated box
+    corps = next(p for p in g.side_pieces[rus] if g.p_type[p] == g.corps_type[army] and s.loc[p] == -2)
+    s.ops[rus], s.legal = 99, None
+    assert ("replace", corps) not in g.legal_actions(s)                  # 4 - 1 < 4
+    mc = piece_of(g, s, "russian", "mech_corps", "I2")
+    g._remove(s, mc)                # one more corps in the eliminated box: one may come back
+    s.legal = None
+    acts = g.legal_actions(s)
+    assert ("replace", corps) in acts and ("replace", mc) in acts
+    g.apply(s, ("replace", mc))
+    assert ("replace", corps) not in g.legal_actions(s)
+    assert g.boxed_points(s, rus) == g.section.box_minimum["russian"] and not g.state_problems(s)

@@ -33,6 +33,11 @@ class Breakdown:
             return h
         return 0
 
+    def boxed_points(self, s: StbState, side: int) -> int:
+        """12.5: the corps or their equivalent in ``side``'s breakdown and eliminated boxes
+        (4.1.3: an army two; units in a box are full strength)."""
+        return sum(self.t_stack[self.p_type[p]] for p in self.side_pieces[side] if self.in_box(s, p))
+
     def _boxed_pair(self, s: StbState, side: int, t: int, most: int) -> tuple:
         """10.2.2: two corps of type ``t`` from one box (the breakdown box first) whose full
         strength together is at most ``most``; () none."""

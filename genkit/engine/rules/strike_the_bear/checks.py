@@ -56,5 +56,18 @@ def breakdown_types(ctx, section: Section):
                                 f"rules.breakdown: no unit type '{tid}' (known: {', '.join(sorted(types))})")
 
 
+def box_minimum_at_start(ctx, section: Section):
+    """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
+    minimum at the start."""
+    pts = section.stacking.points if section.stacking.count == "points" else {}
+    for sid, least in section.box_minimum.items():
+        held = sum(grp.reserve * pts.get(grp.type, 1) for grp in ctx.content.counters.units
+                   if grp.side == sid and grp.enters is None)
+        if held < least:
+            yield ctx.error("rules-reference", SECTION + ("box_minimum", sid),
+                            f"rules.box_minimum: side '{sid}' must keep {least} corps in its boxes; its breakdown "
+                            f"box starts with {held}")
+
+
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
-                                                                                  breakdown_types)
+                                                                                  breakdown_types, box_minimum_at_start)

@@ -107,6 +107,8 @@ class Game(Breakdown, Battle, StandardGame):
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
+        #: 12.5: per side, the corps (or their equivalent) its boxes always hold
+        self.box_minimum = [sec.box_minimum.get(sid, 0) for sid in self.side_ids]
         #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
         self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
 
@@ -201,9 +203,10 @@ class Game(Breakdown, Battle, StandardGame):
         """12.1.1: a disrupted leader tries to recover once a phase, for his OPs; 12.4: rebuild
         a reduced unit not sharing a space with the enemy, for its OPs; 12.3: bring an
         eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
-        (12.3.5-12.3.6)."""
+        (12.3.5-12.3.6) while the boxes keep their minimum (12.3.3, 12.5)."""
         side, ops = s.actor, s.ops[s.actor]
         out = [END]
+        spare = self.boxed_points(s, side) - self.box_minimum[side]      # 12.3.3, 12.5
         for p in self.side_pieces[side]:
             cost = self.p_ops[p]
             if cost > ops:
@@ -215,7 +218,7 @@ class Game(Breakdown, Battle, StandardGame):
                 continue
             if h >= 0 and s.reduced[p] and not any(self.p_side[q] != side for q in self.stack(s, h)):
                 out.append(("restore", p))
-            elif h == ELIMINATED and self._replacement_ox(s, p) >= 0:
+            elif h == ELIMINATED and self.t_stack[self.p_type[p]] <= spare and self._replacement_ox(s, p) >= 0:
                 out.append(("replace", p))
         return out
 
@@ -317,6 +320,8 @@ class Game(Breakdown, Battle, StandardGame):
     def state_problems(self, s: StbState) -> list:
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
+        out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"
+                for k, m in enumerate(self.box_minimum) if self.boxed_points(s, k) < m]
         out += [f"objective {self.board.id_of(self.obj_spaces[k])} controlled by {c}"
                 for k, c in enumerate(s.ctrl) if not -1 <= c < self.nsides]
         return out

@@ -65,6 +65,9 @@ class Section(StandardSection):
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
     breakdown: dict[Id, Id] = Field(default_factory=dict, description="10.1.2: army or panzer group type -> the "
                                                                       "corps type it breaks into, two of them")
+    box_minimum: dict[Id, int] = Field(default_factory=dict, description="12.5: side -> the corps or their "
+                                                                         "equivalent its breakdown and eliminated "
+                                                                         "boxes always hold")
     luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
 
