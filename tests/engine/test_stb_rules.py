@@ -422,3 +422,16 @@ def test_12_5_no_replacement_leaves_the_boxes_under_their_minimum():
     g.apply(s, ("replace", mc))
     assert ("replace", corps) not in g.legal_actions(s)
     assert g.boxed_points(s, rus) == g.section.box_minimum["russian"] and not g.state_problems(s)
+
+
+def test_11_4_2_a_river_running_through_the_space_shifts_a_column_left():
+    g = game()
+    s = combat_position(g, 1)
+    ger = g.side_ids.index("german")
+    river = {i for f in g.content.map.features if f.id == g.section.river.feature for i in f.hexes}
+    assert {"E4", "D7"} <= river and "G5" not in river                  # the seed's examples
+    c3, c4 = h(g, "C3"), h(g, "C4")
+    for at, shifted in ((c3, "C3" in river), (c4, "C4" in river)):
+        atts = [p for p in g.stack(s, at) if g.p_side[p] == ger]
+        assert (("river", -g.section.river.shift, 0) in g.modifiers(s, atts, at)) == shifted
+    assert "C3" in river and "C4" not in river

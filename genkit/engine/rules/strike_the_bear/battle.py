@@ -70,12 +70,15 @@ class Battle:
         return False
 
     def modifiers(self, s: StbState, attackers, h: int) -> list:
-        """The standard modifiers plus: the weather's shift (11.6), unsupplied units that cannot
+        """The standard modifiers plus: a river through the space (11.4.2: 1L), the weather's
+        shift (11.6), unsupplied units that cannot
         be bought into supply (11.5: 2L attacking, 2R defending), combined arms (11.7: infantry
         with armour, 1R attacking, 1L defending), out of command (11.8.1: -2 attacking, +2
         defending)."""
         out = StandardGame.modifiers(self, s, attackers, h)
         sec, side = self.section, s.actor
+        if (self.river_mask >> h) & 1:
+            out.append(("river", -sec.river.shift, 0))
         wx = self.tables["weather"].read(self._weather_row(s), "combat")
         if wx.endswith("L") and wx[:-1].isdigit():
             out.append(("weather:" + s.weather, -int(wx[:-1]), 0))

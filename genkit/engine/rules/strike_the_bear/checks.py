@@ -56,6 +56,13 @@ def breakdown_types(ctx, section: Section):
                                 f"rules.breakdown: no unit type '{tid}' (known: {', '.join(sorted(types))})")
 
 
+def river_feature(ctx, section: Section):
+    """11.4.2: the river names a feature of the map."""
+    if section.river is not None and section.river.feature not in {f.id for f in ctx.content.map.features}:
+        yield ctx.error("rules-reference", SECTION + ("river", "feature"),
+                        f"rules.river.feature: no map feature '{section.river.feature}'")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -70,4 +77,5 @@ def box_minimum_at_start(ctx, section: Section):
 
 
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
-                                                                                  breakdown_types, box_minimum_at_start)
+                                                                                  breakdown_types, box_minimum_at_start,
+                                                                                  river_feature)

@@ -107,6 +107,9 @@ class Game(Breakdown, Battle, StandardGame):
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
+        #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
+        self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
+                              if sec.river is not None and f.id == sec.river.feature for i in f.hexes)
         #: 12.5: per side, the corps (or their equivalent) its boxes always hold
         self.box_minimum = [sec.box_minimum.get(sid, 0) for sid in self.side_ids]
         #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
