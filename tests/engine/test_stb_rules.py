@@ -435,3 +435,49 @@ def test_11_4_2_a_river_running_through_the_space_shifts_a_column_left():
         atts = [p for p in g.stack(s, at) if g.p_side[p] == ger]
         assert (("river", -g.section.river.shift, 0) in g.modifiers(s, atts, at)) == shifted
     assert "C3" in river and "C4" not in river
+
+
+def test_11_5_2_a_truck_supplies_battles_in_or_next_to_it_tracing_three_spaces_to_rail():
+    from genkit.engine.state import ELIMINATED
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    net = g.rail_net(s, ger)
+
+    def overland(x):
+        return min(g.board.distance(h(g, x), j) for j in range(g.board.n) if (net >> j) & 1)
+    assert overland("E2") == 3 and g.traces_from(s, ger, h(g, "E2"))
+    assert overland("I6") > 3 and not g.traces_from(s, ger, h(g, "I6"))
+    assert overland("E6") == 3 and not g.traces_from(s, ger, h(g, "E6"))     # Russians bar the way
+    e2, d2 = h(g, "E2"), h(g, "C2")
+    assert not (g.supplied_mask(s, ger) >> e2) & 1
+    army = piece_of(g, s, "german", "army", "A4")
+    truck = piece_of(g, s, "german", "truck", "A5")
+    g._lift(s, army)
+    g._put(s, army, e2)
+    assert g.supply_cost(s, [army], e2, ger) == g.p_ops[army]
+    g._lift(s, truck)
+    g._put(s, truck, d2)                                   # next to the battle space
+    assert g.truck_supplied(s, ger, e2) and g.supply_cost(s, [army], e2, ger) == 0
+    s.reduced[truck] = 1                                   # a disrupted truck supplies nothing
+    assert g.supply_cost(s, [army], e2, ger) == g.p_ops[army]
+    s.reduced[truck] = 0
+    # 6.4.6: a truck alone where an enemy combat unit comes is eliminated
+    mc = piece_of(g, s, "russian", "mech_corps", "I2")
+    g._relocate(s, mc, d2)
+    assert s.loc[truck] == ELIMINATED
+
+
+def test_12_1_2_a_disrupted_truck_recovers_with_a_leader_near():
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 2, "german_reorganization")
+    truck = piece_of(g, s, "german", "truck", "A5")          # Guderian is in A5
+    s.reduced[truck], s.legal = 1, None
+    assert ("recover", truck) in g.legal_actions(s) and g.recovery_rating(s, truck) == g.p_support[
+        piece_of(g, s, "german", "german_leader", "A5")]
+    g._lift(s, truck)
+    g._put(s, truck, h(g, "A9"))                             # no leader in or next to A9
+    s.legal = None
+    assert ("recover", truck) not in g.legal_actions(s)
+    assert ("restore", truck) not in g.legal_actions(s)

@@ -1,5 +1,5 @@
-"""Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply by rail
-and bought with OPs (11.5), the weather's shift (11.6), combined arms (11.7), command and leader
+"""Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply
+(11.5, supply.py), the river (11.4.2), the weather's shift (11.6), combined arms (11.7), command and leader
 loss (11.8) and reserves committed by the defender's leader (11.8.2) and battles continued (11.10), over the standard
 battle. A mixin of :class:`~.rules.Game`."""
 from __future__ import annotations
@@ -20,41 +20,13 @@ MOST_RESERVES = 2
 class Battle:
     """The combat half of the system's :class:`~.rules.Game` (reads the game's tables)."""
 
-    def supplied_mask(self, s: StbState, side: int) -> int:
-        """11.5.3: the spaces in rail supply of ``side``: rail spaces joined by rail to its board
-        edge through spaces free of enemy units, and the spaces next to them. The German rail
-        net is converted as far as the railhead column (6.4.1: one column a turn from B)."""
-        enemy = 0
-        for q in self.side_pieces[1 - side]:
-            if s.loc[q] >= 0:
-                enemy |= 1 << s.loc[q]
-        west = self.section.edges[self.side_ids[side]] == "A"
-        head = 2 * s.turn if west else 99           # columns A..: A=0, B=1 ... the converted reach
-        seen = 0
-        todo = [h for h in self.edge[side] if not (enemy >> h) & 1 and self.rail[h]]
-        for h in todo:
-            seen |= 1 << h
-        col, rail = self.column_of, self.rail
-        while todo:
-            h = todo.pop()
-            for j in rail[h]:
-                if not (seen >> j) & 1 and not (enemy >> j) & 1 and col[j] <= head:
-                    seen |= 1 << j
-                    todo.append(j)
-        out, adj = seen, self.adj_mask
-        m = seen
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1]
-        return out
+    def eligible(self, s: StbState, side: int, h: int) -> list:
+        """11.1.5: every combat unit of ``side`` in the space (trucks do not fight)."""
+        return [p for p in StandardGame.eligible(self, s, side, h) if not self.p_truck[p]]
 
-    def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
-        """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail supply).
-        Leaders fight free (their rating is for their recovery: a decision of ours)."""
-        if (self.supplied_mask(s, side) >> h) & 1:
-            return 0
-        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
+    def targets(self, s: StbState) -> list:
+        """The standard targets where the side has a combat unit to attack with."""
+        return [h for h in StandardGame.targets(self, s) if self.eligible(s, s.actor, h)]
 
     def in_command(self, s: StbState, side: int, h: int) -> bool:
         """11.8.1: a non-disrupted leader of ``side`` within one space of ``h`` (only in its own
@@ -87,7 +59,7 @@ class Battle:
             cost = self.supply_cost(s, pieces, h, who)
             if cost and cost > s.ops[who]:
                 out.append(("unsupplied:" + self.side_ids[who], -sign * sec.unsupplied_shift, 0))
-            units = [p for p in pieces if not self.p_leader[p]]
+            units = [p for p in pieces if self.p_unit[p]]
             if any(self.p_armour[p] for p in units) and any(not self.p_armour[p] for p in units):
                 out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
             if units and not self.in_command(s, who, h):
@@ -130,7 +102,7 @@ class Battle:
         eliminated, or relocates, disrupted, to the nearest ox holding units of his side (the lowest id among
         equals; none: eliminated)."""
         side = self.p_side[ldr]
-        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
+        if any(self.p_side[q] == side and self.p_unit[q] for q in self.stack(s, h)):
             return
         roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
         dest = -1
@@ -138,7 +110,7 @@ class Battle:
             best = None
             for q in self.side_pieces[side]:
                 at = s.loc[q]
-                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
+                if at >= 0 and at != h and self.p_unit[q] and self.board.spaces.spaces[at].kind == "ox" \
                         and self._room(s, at, ldr):
                     key = (self.board.distance(h, at), at)
                     if best is None or key < best:
@@ -172,7 +144,7 @@ class Battle:
                 continue
             near = adj[h] & ~enemy & (adj[at] | (1 << at) if at != h else -1)
             units = [p for p in self.side_pieces[side]
-                     if loc[p] >= 0 and (near >> loc[p]) & 1 and not self.p_leader[p]
+                     if loc[p] >= 0 and (near >> loc[p]) & 1 and self.p_unit[p]
                      and not (s.tried >> p) & 1 and self.p_ops[p] <= ops and self._room(s, h, p)]
             if units:
                 return ldr, units
@@ -229,7 +201,7 @@ class Battle:
         own in or next to ``h``, or too few OPs."""
         units, enemy = [], False
         for p in self.stack(s, h):
-            if not self.p_leader[p]:
+            if self.p_unit[p]:
                 if self.p_side[p] == side:
                     units.append(p)
                 else:

@@ -17,6 +17,7 @@ class ObjectiveBot(GreedyBot):
     strength per OP until only its reserve is left."""
 
     name = "greedy"
+    _truck_phase = None
     #: OPs kept back in a reorganization that comes before the enemy's turn (supply in defence)
     reserve = 12
 
@@ -33,7 +34,55 @@ class ObjectiveBot(GreedyBot):
             return self.choose_reserve(v, actions)
         if actions[0] == GO_ON:
             return self.choose_continuation(v, actions)
+        if len(actions) > 1 and actions[0] == END and any(a[0] == "move" and self.g.p_truck[a[1]] for a in actions):
+            return self.choose_move(v, actions)
         return GreedyBot.choose(self, v, actions)
+
+    def choose_move(self, v, actions):
+        """The combat units move as the greedy player moves them; then each truck once (11.5.2)
+        to the space where it supplies the most of its side's units sharing a space with the
+        enemy out of rail supply, if that beats where it stands."""
+        g = self.g
+        a = GreedyBot.choose(self, v, [a for a in actions if a[0] not in ("move", "march") or not g.p_truck[a[1]]])
+        if a != END:
+            return a
+        if self._truck_phase != (v.turn, v.phase):
+            self._truck_phase, self._trucks_moved = (v.turn, v.phase), set()
+        s0 = v.sample_state(self.rng)
+        need = self._needing_supply(s0)
+        best, choice = 0, END
+        for a in actions:
+            if a[0] != "move" or not g.p_truck[a[1]] or a[1] in self._trucks_moved:
+                continue
+            p = a[1]
+            here = self._truck_worth(s0, need, s0.loc[p]) if g.truck_traces(s0, p) else 0
+            for h in self._ends(s0, a, p):
+                w = self._truck_worth(s0, need, h) - here
+                if w > best and g.traces_from(s0, self.side, h):
+                    best, choice, self.mover, self.dest = w, a, p, h
+        if choice != END:
+            self._trucks_moved.add(choice[1])
+        return choice
+
+    def _needing_supply(self, s) -> int:
+        """The spaces where this side's combat units share a space with the enemy out of rail
+        supply."""
+        g, side = self.g, self.side
+        rail = g.supplied_mask(s, side)
+        enemy = g.enemy_mask(s, side)
+        out = 0
+        for p in g.side_pieces[side]:
+            h = s.loc[p]
+            if h >= 0 and g.p_unit[p] and (enemy >> h) & 1 and not (rail >> h) & 1:
+                out |= 1 << h
+        return out
+
+    def _truck_worth(self, s, need: int, h: int) -> int:
+        """How many of the spaces in ``need`` a truck in ``h`` would supply (none from an enemy
+        space, where it could be caught)."""
+        if (self.g.enemy_mask(s, self.side) >> h) & 1:
+            return 0
+        return bin(need & (self.g.adj_mask[h] | (1 << h))).count("1")
 
     def choose_reorganization(self, v, actions):
         """12.1: a disrupted leader's recovery first (command, reserves, continuation hang on

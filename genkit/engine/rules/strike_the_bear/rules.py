@@ -21,6 +21,7 @@ from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
+from .supply import Supply
 from .state import COMMIT, CONTINUE, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
@@ -37,7 +38,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Breakdown, Battle, StandardGame):
+class Game(Breakdown, Supply, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -74,6 +75,11 @@ class Game(Breakdown, Battle, StandardGame):
         self.p_support = [sec.leaders.support.get(tids[t], 0) for t in self.p_type]
         self.p_armour = [int(tids[t] in armour) for t in self.p_type]
         self.leaders = [tuple(p for p in ps if self.p_leader[p]) for ps in self.side_pieces]
+        #: 11.5.2: the supply trucks (no combat unit: they do not fight, command or pay for supply)
+        self.p_truck = [int(tids[t] in sec.trucks) for t in self.p_type]
+        self.trucks = [tuple(p for p in ps if self.p_truck[p]) for ps in self.side_pieces]
+        #: per piece: 1 for a combat unit (neither leader nor truck)
+        self.p_unit = [int(not self.p_leader[p] and not self.p_truck[p]) for p in range(self.npieces)]
         self.side_mask = [sum(1 << p for p in ps) for ps in self.side_pieces]
         # 6.3.3: movement allowances (half MP) per weather
         base = list(self.t_ma2)
@@ -81,7 +87,8 @@ class Game(Breakdown, Battle, StandardGame):
         for wx, loss in sec.weather.movement.items():
             row = []
             for t, ma in enumerate(base):
-                lost = 0 if tids[t] in leaders else loss.armour if tids[t] in armour else loss.infantry
+                motor = tids[t] in armour or tids[t] in sec.trucks      # trucks: as armour (a decision)
+                lost = 0 if tids[t] in leaders else loss.armour if motor else loss.infantry
                 row.append(max(0, ma - 2 * lost))
             self.ma_by_weather[wx] = row
         self.ma_base = base
@@ -107,6 +114,7 @@ class Game(Breakdown, Battle, StandardGame):
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
+        self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
         self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
                               if sec.river is not None and f.id == sec.river.feature for i in f.hexes)
@@ -190,6 +198,28 @@ class Game(Breakdown, Battle, StandardGame):
             out = [a for a in out if a[0] != "march"]
         return out + self.breakdowns(s, s.actor)
 
+    def _entered(self, s: StbState, p: int, h: int) -> bool:
+        """A combat unit entering a space where the enemy has no combat unit: 6.4.6, the enemy's
+        trucks there are eliminated; 11.8.3, its leaders there roll for their fate."""
+        if self.p_unit[p]:
+            side = self.p_side[p]
+            others = [q for q in self.stack(s, h) if self.p_side[q] != side]
+            if others and not any(self.p_unit[q] for q in others):
+                for q in others:
+                    if self.p_truck[q]:
+                        self._remove(s, q)
+                    else:
+                        self._leader_loss(s, q, h)
+                self._swept = True
+        return StandardGame._entered(self, s, p, h)
+
+    def _moved(self, s: StbState, mc, p: int, a: int, b: int) -> None:
+        """The standard update of the phase's moves, dropped when the move swept enemy pieces
+        away (:meth:`_entered`)."""
+        StandardGame._moved(self, s, mc, p, a, b)
+        if self._swept:
+            self._mc, self._swept = None, False
+
     def _compute(self, s: StbState) -> list:
         self._weather_tables(s)
         if s.stage == RESTORE:
@@ -215,9 +245,11 @@ class Game(Breakdown, Battle, StandardGame):
             if cost > ops:
                 continue
             h = s.loc[p]
-            if self.p_leader[p]:
-                if h >= 0 and s.reduced[p] and not (s.tried >> p) & 1:
+            if self.p_leader[p] or self.p_truck[p]:
+                if h >= 0 and s.reduced[p] and not (s.tried >> p) & 1 and self.recovery_rating(s, p):
                     out.append(("recover", p))
+                elif h == ELIMINATED and self.p_truck[p] and self._replacement_ox(s, p) >= 0:
+                    out.append(("replace", p))          # 6.4.6: a truck caught alone is rebuilt
                 continue
             if h >= 0 and s.reduced[p] and not any(self.p_side[q] != side for q in self.stack(s, h)):
                 out.append(("restore", p))
@@ -225,13 +257,23 @@ class Game(Breakdown, Battle, StandardGame):
                 out.append(("replace", p))
         return out
 
-    def _recover(self, s: StbState, ldr: int) -> None:
-        """12.1.1: the leader's OPs paid, a die at or under his support rating recovers him."""
-        s.ops[s.actor] -= self.p_ops[ldr]
-        s.spent[s.actor] += self.p_ops[ldr]
-        s.tried |= 1 << ldr
-        if roll_die(s, 6, "recovery") <= self.p_support[ldr]:
-            s.reduced[ldr] = 0
+    def recovery_rating(self, s: StbState, p: int) -> int:
+        """12.1.1: a disrupted leader recovers on his own support rating; 12.1.2: a truck on the
+        best of the non-disrupted leaders in or next to its space (0: none, no attempt)."""
+        if self.p_leader[p]:
+            return self.p_support[p]
+        near = self.adj_mask[s.loc[p]] | (1 << s.loc[p])
+        return max((self.p_support[q] for q in self.leaders[self.p_side[p]]
+                    if s.loc[q] >= 0 and not s.reduced[q] and (near >> s.loc[q]) & 1), default=0)
+
+    def _recover(self, s: StbState, p: int) -> None:
+        """12.1: the OPs of the leader or truck paid, a die at or under the rating recovers it."""
+        rating = self.recovery_rating(s, p)
+        s.ops[s.actor] -= self.p_ops[p]
+        s.spent[s.actor] += self.p_ops[p]
+        s.tried |= 1 << p
+        if roll_die(s, 6, "recovery") <= rating:
+            s.reduced[p] = 0
 
     def _replacement_ox(self, s: StbState, p: int) -> int:
         """12.3.5: the first ox of the friendly edge with room for ``p``, free of enemy units

@@ -69,6 +69,7 @@ class Section(StandardSection):
     objectives: Objectives
     reorganization: Reorganization = Field(default_factory=Reorganization)
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
+    trucks: list[Id] = Field(default_factory=list, description="11.5.2: the supply truck types")
     breakdown: dict[Id, Id] = Field(default_factory=dict, description="10.1.2: army or panzer group type -> the "
                                                                       "corps type it breaks into, two of them")
     box_minimum: dict[Id, int] = Field(default_factory=dict, description="12.5: side -> the corps or their "
