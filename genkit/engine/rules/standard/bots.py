@@ -134,6 +134,10 @@ class GreedyBot(CombatChoices, CardChoices):
             return self.choose_entry(v, actions)
         if "restore" in verbs:
             return self.choose_restore(v, actions)
+        if "hit" in verbs:                                      # case 13.12 (bot_cards.py)
+            return self.choose_hit(v, actions)
+        if "block" in verbs:                                    # case 13.13 (bot_cards.py)
+            return self.choose_block(v, actions)
         return actions[self.rng.randrange(len(actions))]
 
     # ---------------------------------------------------------------- the position

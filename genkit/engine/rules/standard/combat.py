@@ -183,13 +183,14 @@ class Combat:
             return roll_die(s, crt.faces, "combat")
         return sum(roll_die(s, crt.faces, "combat") for _ in range(crt.dice))
 
-    def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False) -> None:
-        """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated."""
+    def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False, card=None) -> None:
+        """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated; ``card``:
+        the id of the card that did it (case 13.12), None in battle."""
         kill = kill or s.reduced[p] == 1
         if s.events is not None:
             record = ev.Eliminated if kill else ev.Reduced
             s.events.append(record(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
-                                   piece=p, by_side=self.side_ids[by_side], card=None))
+                                   piece=p, by_side=self.side_ids[by_side], card=card))
         if kill:
             self._remove(s, p)
         else:

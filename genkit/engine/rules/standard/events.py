@@ -13,4 +13,8 @@ Arrived = kind("arrived", "Arrived", "side type piece hex",
 Restored = kind("restored", "Restored", "side type piece",
                 """A replacement point restored a reduced unit to full strength (case 10.2).""", __name__)
 
+SpaceBlocked = kind("space_blocked", "SpaceBlocked", "side card hex",
+                    """A card of ``side`` blocked ``hex`` to the enemy until the end of the game turn
+                    (case 13.13).""", __name__)
+
 RETREATED, ADVANCED, ARRIVED, RESTORED = "retreated", "advanced", "arrived", "restored"

@@ -11,7 +11,8 @@ Decisions (plain tuples, deterministic order):
   piece)``, ``("stay",)``;
 * reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``;
 * cards (case 13): ``("play", card)`` beside the movement phase's PICK and the attack's
-  ATTACKERS decisions; REACT (the defender): ``("play", card)``, ``("pass",)``.
+  ATTACKERS decisions; REACT (the defender): ``("play", card)``, ``("pass",)``; STRIKE: ``("hit",
+  piece)``; BLOCK: ``("block", hex)``.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from .sight import Sight
 from .state import (
     ADVANCE,
     ATTACKERS,
+    BLOCK,
     DEST,
     ENTER,
     PICK,
@@ -37,6 +39,7 @@ from .state import (
     RESTORE,
     RETREAT,
     STAGE_NAMES,
+    STRIKE,
     CardState,
     StandardState,
 )
@@ -141,6 +144,10 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         self.cards = CardTables(content, sec.cards, self.side_ids) if sec.cards is not None else None
         if self.cards is not None:
             self.state_class = CardState
+            if self.cards.blocks:               # case 13.13: blocked spaces kept out of moves and retreats
+                self._plain_masks, self._masks = self._masks, self._blocked_masks
+                self._plain_room, self._room = self._room, self._room_unblocked
+                self._probes.blocks = True
         if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
             self._do = self._do_then_check
 
@@ -164,7 +171,7 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         s.marched, s.sub = 0, 0
         if self.cards is not None:              # case 13.2: hands dealt, then turn 1's draw
             self._cards_setup(s)
-            self._draw_cards(s, self.cards.draw)
+            self._draw_cards(s, self.cards.drawn[1])
         self._enter_phase(s)
 
     def phase_actor(self, s: StandardState) -> int:
@@ -198,6 +205,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
         if st == REACT:
             return self.card_plays(s, s.actor, DEFENCE) + [PASS_ACTION]
+        if st == STRIKE or st == BLOCK:
+            return self.card_aims(s)
         # RESTORE
         return [END] + [("restore", p) for p in self.side_pieces[s.actor] if s.loc[p] >= 0 and s.reduced[p]]
 
@@ -339,6 +348,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return self._play(s, a[1])
         if verb == "pass":
             return self._react_done(s)
+        if verb == "hit" or verb == "block":
+            return self._card_aim(s, a)
         if verb == "retreat":
             return self._retreat_step(s, a[1])
         if verb == "advance":
@@ -390,8 +401,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return f"{unit(a[1])} advances to {at(s.target)}"
         if verb == "enter":
             return f"{unit(s.chosen)} enters at {at(a[1])}"
-        if verb in ("play", "pass"):
-            return self.card_text(a)
+        if verb in ("play", "pass", "hit", "block"):
+            return self.card_text(s, a)
         return verb                     # "end", "stay"
 
     # ------------------------------------------------------------------ case 3: sequence of play
@@ -409,8 +420,9 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             if s.turn >= self.turns:                            # no condition ended it: a draw
                 return self._end(s, -1, "last_turn")
             s.phase, s.turn, s.marched = 0, s.turn + 1, 0
-            if self.cards is not None:          # case 13.2: the turn's draw
-                self._draw_cards(s, self.cards.draw)
+            if self.cards is not None:          # case 13.2: the turn's draw (13.11); no space blocked (13.13)
+                s.blocked = (0,) * len(self.side_ids)
+                self._draw_cards(s, self.cards.drawn[s.turn])
         self._enter_phase(s)
 
     def _enter_phase(self, s: StandardState, same: bool = False) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from ...state import State
 
 # stages of the pending decision
-PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE, REACT = range(8)
-STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore", "react")
+PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE, REACT, STRIKE, BLOCK = range(10)
+STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore", "react", "strike",
+               "block")
 
 
 class StandardState(State):
@@ -61,8 +62,12 @@ class CardState(StandardState):
     discards; ``plays``: per side, the cards it played this phase; ``cshift``, ``cdrm``: the
     cards' shift and die-roll modifier of the battle being fought; ``cback``: 1 while a card's
     arrival or restoring (ENTER, RESTORE) interrupts a movement phase; ``early``: bit mask of
-    the pieces a card brought on before their turn."""
-    __slots__ = ("cback", "cdrm", "cshift", "discards", "early", "hands", "piles", "plays")
+    the pieces a card brought on before their turn; ``blocked``: per side, bit mask of the
+    spaces its units may not enter until the end of the game turn (case 13.13). While a card
+    hits units or blocks spaces (STRIKE, BLOCK), ``chosen`` is the card and ``points`` the
+    targets still to choose."""
+    __slots__ = ("blocked", "cback", "cdrm", "cshift", "discards", "early", "hands", "piles", "plays")
     LISTS = StandardState.LISTS
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("hands", "piles", "discards", "plays", "cshift", "cdrm", "cback", "early")
+    VALUES = StandardState.VALUES + ("hands", "piles", "discards", "plays", "cshift", "cdrm", "cback", "early",
+                                             "blocked")
