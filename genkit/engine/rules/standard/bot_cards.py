@@ -32,8 +32,9 @@ class CardChoices:
         if PASS in actions:                                  # the defender's reaction
             best = min(plays, key=lambda a: (self._card_value(a)[1], a[1]))
             return best if self._card_value(best)[1] < 0 else PASS
-        if "roll" in {a[0] for a in others} or "with" in {a[0] for a in others}:
-            if not self.attackers and ("roll",) in others:   # every planned attacker named
+        verbs = {a[0] for a in others}
+        if verbs & {"roll", "roll_by", "with"}:
+            if not self.attackers and verbs & {"roll", "roll_by"}:   # every planned attacker named
                 best = max(plays, key=lambda a: (self._card_value(a)[1], -a[1]))
                 if self._card_value(best)[1] > 0:
                     return best

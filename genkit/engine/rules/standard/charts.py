@@ -202,7 +202,30 @@ def stacking_chart(content, section: Section) -> Chart:
     return Chart("stacking_zoc", "Stacking and zones of control", ("Rule", "What it means"), tuple(rows))
 
 
+def crt_choice_chart(content, section: Section) -> Chart:
+    """Case 8.13: each CRT column's heading by odds and by differential, side by side."""
+    crt, choice = content.crt, section.combat.choice
+    heads = choice.differential if choice.differential is not None else choice.odds
+    order = sorted(range(len(crt.columns)), key=lambda k: crt.columns[k].key)
+    rows = []
+    for k in order:
+        own, other = crt.columns[k].label, heads[k]
+        rows.append((own, _signed(other)) if choice.differential is not None else (other, own))
+    notes = ("Before rolling, the attacker chooses to read the battle by odds (attack to defence) or by "
+             "differential (attack minus defence): either way it is the CRT column on the same line. A value "
+             "between two lines reads the lower (the defender's favour); shifts and DRMs then apply to the column "
+             "chosen.",
+             "A bombardment is read by the CRT's own columns only.")
+    return Chart("crt_choice", "Odds or differential: the attacker's choice", ("By odds", "By differential"),
+                 tuple(rows), notes, span="half")
+
+
 def charts(content) -> list[Chart]:
-    """The standard rules' charts, drawn from the model (see the module's comment)."""
+    """The standard rules' charts, drawn from the model (see the module's comment); the choice of
+    reading (case 8.13) when the game gives one."""
     section = Section.model_validate(content.rules or {})
-    return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section)]
+    out = [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section)]
+    choice = section.combat.choice
+    if choice is not None and len(choice.differential or choice.odds or ()) == len(content.crt.columns):
+        out.append(crt_choice_chart(content, section))
+    return out

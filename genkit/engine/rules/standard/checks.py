@@ -130,6 +130,36 @@ def bombardment_rows(ctx, section: Section):
                                   f"'{code}' falls on the attacker, which a bombardment never suffers (case 8.10)")
 
 
+def crt_choice_terms(ctx, section: Section):
+    """Case 8.13: the other reading of the CRT gives one heading per column, of the kind the CRT's
+    columns are not, rising as the CRT's columns rise (the same row read either way)."""
+    choice = section.combat.choice
+    if choice is None:
+        return
+    path = SECTION + ("combat", "choice")
+    crt = ctx.content.crt
+    want = "differential" if crt.uses_odds else "odds"
+    given = [k for k in ("odds", "differential") if getattr(choice, k) is not None]
+    if given != [want]:
+        yield ctx.error("rules-crt-choice", path,
+                        f"rules.combat.choice: this CRT's columns are {'odds' if crt.uses_odds else 'differentials'}; "
+                        f"give the other reading, {want}: [one per CRT column]")
+        return
+    heads = getattr(choice, want)
+    if len(heads) != len(crt.columns):
+        yield ctx.error("rules-crt-choice", path + (want,),
+                        f"rules.combat.choice.{want}: {len(heads)} headings for the CRT's {len(crt.columns)} columns "
+                        "(one per column, in the CRT's order)")
+        return
+    key = (lambda h: h) if want == "differential" else (lambda h: int(h.split(":")[0]) / int(h.split(":")[1]))
+    order = sorted(range(len(heads)), key=lambda k: crt.columns[k].key)
+    values = [key(heads[k]) for k in order]
+    if any(b <= a for a, b in zip(values, values[1:])):
+        yield ctx.error("rules-crt-choice", path + (want,),
+                        f"rules.combat.choice.{want}: the headings must rise as the CRT's columns rise "
+                        f"({', '.join(str(heads[k]) for k in order)} against {', '.join(crt.columns[k].label for k in order)})")
+
+
 def separate_attack_types(content) -> tuple:
     """The attack types the standard rules read on a table of their own: the bombardment's
     (case 8.10), none when the game has no valid ``rules.bombardment``."""
@@ -238,6 +268,6 @@ def victory_never_met(ctx, section: Section):
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
-                                   bombardment_terms, bombardment_rows,
+                                   bombardment_terms, bombardment_rows, crt_choice_terms,
                                    victory_met_at_setup,
                                    victory_never_met, cards_terms)

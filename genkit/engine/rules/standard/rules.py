@@ -7,7 +7,7 @@ Decisions (plain tuples, deterministic order):
 
 * movement phase, PICK: ``("end",)``, ``("move", piece)``, ``("march", piece)``; DEST: ``("to", hex)``;
 * combat phase, PICK: ``("end",)``, ``("attack", hex)``; ATTACKERS: ``("with", piece)``,
-  ``("roll",)``; RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
+  ``("roll",)``, ``("roll_by", "differential" | "odds")`` (the CRT read the other way, case 8.13); RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
   piece)``, ``("stay",)``;
 * reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``;
 * cards (case 13): ``("play", card)`` beside the movement phase's PICK and the attack's
@@ -75,7 +75,7 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         self.section = sec = self.section_class.model_validate(content.rules or {})
         tb = Tables(self, sec)
         for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
-                     "h_mult", "h_shift", "h_drm", "crt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
+                     "h_mult", "h_shift", "h_drm", "crt", "crt_alt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
         mv = sec.movement
@@ -93,6 +93,9 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         #: per phase: 1 for a bombardment phase (case 8.10)
         self.phase_bombards = [int(p.kind == BOMBARDMENT) for p in seq]
         self.bombard_type = sec.bombardment.attack_type if sec.bombardment is not None else ""
+        self._own_reading = "odds" if self.crt.odds else "differential"
+        #: case 8.13: the roll that reads the CRT the other way (None: the game gives no choice)
+        self.roll_by = ("roll_by", "differential" if self.crt.odds else "odds") if self.crt_alt else None
         first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
         self.side_order = (first, 1 - first)
         # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes
@@ -192,9 +195,15 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             h = s.target
             out = [("with", p) for p in self.eligible(s, s.actor, h) if not (s.attackers >> p) & 1]
             chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-            if chosen and self.crt.pick(self.attack_strength(s, chosen), self.defence_strength(s, h)) != FORBIDDEN:
-                out.append(ROLL)
-                if self.cards is not None:
+            if chosen:
+                a, d = self.attack_strength(s, chosen), self.defence_strength(s, h)
+                own = self.crt.pick(a, d)
+                alt = own if self.roll_by is None or self.phase_bombards[s.phase] else self.crt_alt.pick(a, d)
+                if own != FORBIDDEN:
+                    out.append(ROLL)
+                if alt != own and alt != FORBIDDEN:     # case 8.13: a real choice of reading
+                    out.append(self.roll_by)
+                if self.cards is not None and (own != FORBIDDEN or alt != FORBIDDEN):
                     out += self.card_plays(s, s.actor, ATTACK)
             return out
         if st == RETREAT:
@@ -344,6 +353,9 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return
         if verb == "roll":
             return self._roll(s)
+        if verb == "roll_by":           # case 8.13: read the other way
+            s.by = 1
+            return self._roll(s)
         if verb == "play":
             return self._play(s, a[1])
         if verb == "pass":
@@ -392,9 +404,10 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return f"{unit(s.chosen)} to {at(a[1])}"
         if verb == "attack":
             return f"attack {at(a[1])}"
-        if verb == "roll":
+        if verb == "roll" or verb == "roll_by":
             chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-            return f"roll: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
+            by = "" if self.roll_by is None else f" by {a[1] if verb == 'roll_by' else self._own_reading}"
+            return f"roll{by}: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
         if verb == "retreat":
             return f"{unit(s.rq[0])} retreats to {at(a[1])}"
         if verb == "advance":
@@ -430,7 +443,7 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         if not same:
             s.sub = 0
         s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0
-        s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv = -1, 0, (), 0, 0, -1, 0, ()
+        s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv, s.by = -1, 0, (), 0, 0, -1, 0, (), 0
         s.points = 0
         if self.cards is not None:
             s.plays = (0,) * len(self.side_ids)

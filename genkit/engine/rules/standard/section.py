@@ -4,7 +4,7 @@ run by ``genkit check`` after the core checks. Imports nothing of the engine, so
 layer can read it. The cases are those of docs/standard-rules.md."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import Field, field_validator
 
@@ -96,6 +96,15 @@ class CombatModifier(Strict):
     drm: int = Field(0, ge=-9, le=9, description="added to the die roll (negative: toward the defender)")
 
 
+class ColumnChoice(Strict):
+    """Case 8.13: the CRT's columns read the other way too, at the attacker's choice: one heading
+    per column of the CRT, in the CRT's order, of the kind its columns are not."""
+    odds: Optional[list[Annotated[str, Field(pattern=r"^[1-9][0-9]?:[1-9][0-9]?$")]]] = Field(
+        None, description="per CRT column (a differential CRT), the odds that read it, e.g. ['1:2', '1:1', '2:1']")
+    differential: Optional[list[int]] = Field(None, description="per CRT column (an odds CRT), the lowest "
+                                                                 "differential that reads it, e.g. [-2, 0, 2, 4]")
+
+
 class Combat(Strict):
     """Options of combat (case 8) and its results (case 9)."""
     retreat_blocked: Literal["step_loss", "eliminate"] = Field(
@@ -109,6 +118,9 @@ class Combat(Strict):
                                 "fight there)")
     modifiers: list[CombatModifier] = Field(default_factory=list, description="shifts and die-roll modifiers by "
                                                                               "the unit types fighting (case 8.11)")
+    choice: Optional[ColumnChoice] = Field(None, description="the CRT read by odds or by differential at the "
+                                                             "attacker's choice (case 8.13): each column's heading "
+                                                             "the other way; omitted: the CRT's own headings only")
 
 
 class SpaceKindEffect(Strict):

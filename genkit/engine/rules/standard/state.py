@@ -28,10 +28,12 @@ class StandardState(State):
     attacked (-1 none); ``attackers``: bit mask of the pieces attacking it. Retreat (case 9.2):
     ``rq`` the pieces still to retreat (the first is retreating), ``rleft`` hexes it still has
     to go, ``rorigin`` the hex it started from, ``rvisited`` bit mask of the hexes it left.
-    ``adv``: the attackers that may still advance (case 9.5)."""
+    ``adv``: the attackers that may still advance (case 9.5). ``by``: 1 when the attacker reads
+    the battle the other way (case 8.13), else 0."""
     __slots__ = (
         "adv",
         "attackers",
+        "by",
         "chosen",
         "done",
         "hit",
@@ -52,7 +54,7 @@ class StandardState(State):
     LISTS = State.LISTS + ("nxt",)
     NESTED = State.NESTED
     VALUES = State.VALUES + ("stage", "chosen", "march", "done", "marched", "hit", "nmoved", "sub", "points",
-                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv")
+                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv", "by")
 
 
 class CardState(StandardState):
