@@ -151,6 +151,11 @@ class CombatChoices:
             for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
                 shift += sh
                 drm += dr
+        rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
+        if rolled:
+            for _, sh, dr in self.g.rolled_modifiers(rolled):
+                shift += sh
+                drm += dr
         fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
         col = t.column(att, defence, shift, 0 if fire else by)
         if col == FORBIDDEN:

@@ -101,7 +101,8 @@ class Combat:
     def modifiers(self, s: StandardState, attackers, h: int) -> list:
         """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h``: the
         terrain of the hex (source "terrain:<id>"), each hexside feature every attacker attacks
-        across (source "hexside:<id>"); case 8.5-8.6."""
+        across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11); the results in force
+        of the tables rolled at a phase (source "roll:<table>:<result>", case 14.5)."""
         out = []
         if self.h_shift[h] or self.h_drm[h]:
             out.append(("terrain:" + self.board.terrain[h], self.h_shift[h], self.h_drm[h]))
@@ -120,6 +121,8 @@ class Combat:
         if self.unit_modifiers:                                 # case 8.11
             out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
                                              {self.p_type[p] for p in self.stack(s, h)})
+        if self.rolls is not None:                              # case 14.5: weather and the like
+            out += self.rolled_modifiers(s.rolled)
         return out
 
     def odds(self, s: StandardState, attackers, h: int, shift: int = 0, drm: int = 0, by: int = 0) -> tuple:

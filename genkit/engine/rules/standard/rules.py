@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from ...crt import FORBIDDEN
 from ...game import GameRules
-from ...state import RESERVE
 from .cards import ATTACK, DEFENCE, MOVE, PASS_ACTION, CardPlay, CardTables
 from .combat import Combat
 from .invariants import Invariants
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
+from .rolls import PhaseRolls, RollTables
 from .modifiers import UnitModifiers
 from .section import Section
 from .sight import Sight
@@ -60,7 +60,7 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 BOMBARDMENT = "bombardment"
 
 
-class Game(Movement, Combat, CardPlay, Invariants, GameRules):
+class Game(Movement, Combat, CardPlay, PhaseRolls, Invariants, GameRules):
     """The standard procedures over one content model. (The movement decisions come from the
     byte-merged search and the phase's :class:`~.movement.MoveCache`; the plain search they are
     tested against is tests/engine/standard_reference.py.)"""
@@ -96,6 +96,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         self._own_reading = "odds" if self.crt.odds else "differential"
         #: case 8.13: the roll that reads the CRT the other way (None: the game gives no choice)
         self.roll_by = ("roll_by", "differential" if self.crt.odds else "odds") if self.crt_alt else None
+        #: case 14.5: the die-roll tables rolled at a phase, or None
+        self.rolls = RollTables(self, sec.rolls) if sec.rolls else None
         first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
         self.side_order = (first, 1 - first)
         # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes
@@ -172,6 +174,7 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             if h >= 0:
                 self._put(s, p, h)
         s.marched, s.sub = 0, 0
+        s.rolled = ("",) * len(self.rolls.reader) if self.rolls is not None else ()
         if self.cards is not None:              # case 13.2: hands dealt, then turn 1's draw
             self._cards_setup(s)
             self._draw_cards(s, self.cards.drawn[1])
@@ -442,6 +445,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         self._mc = None
         if not same:
             s.sub = 0
+            if self.rolls is not None:      # case 14.5: the tables rolled at its start
+                self._roll_tables(s)
         s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0
         s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv, s.by = -1, 0, (), 0, 0, -1, 0, (), 0
         s.points = 0
@@ -461,19 +466,6 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         if self._card_back(s):          # case 13.4: a card's restoring ends, the movement phase goes on
             return
         s.stage, s.points = PICK, 0
-        self._next_phase(s)
-
-    # ------------------------------------------------------------------ case 10.1 reinforcements
-
-    def _next_arrival(self, s: StandardState, start: int) -> None:
-        """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
-        that has room to enter; none left: the phase is over."""
-        loc, due, turn = s.loc, self.p_enter_turn, s.turn
-        for p in self.side_arrivals[s.actor]:
-            if p >= start and loc[p] == RESERVE and due[p] <= turn and self._entry_hexes(s, p):
-                s.stage, s.chosen = ENTER, p
-                return
-        s.stage, s.chosen = PICK, -1
         self._next_phase(s)
 
     # ------------------------------------------------------------------ text

@@ -161,6 +161,27 @@ class Bombardment(Strict):
                                                            "attack_distance for that attack type")
 
 
+class RollEffect(Strict):
+    """What one result of a table rolled at a phase does until the table is rolled again (case 14.5)."""
+    shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted in every battle (negative: toward the "
+                                                   "defender)")
+    drm: int = Field(0, ge=-9, le=9, description="added to the die roll of every battle (negative: toward the "
+                                                 "defender)")
+    arrive: bool = Field(True, description="false: the reinforcements of the phase's side (of both sides when the "
+                                           "phase names none) do not enter")
+
+
+class PhaseRoll(Strict):
+    """A die-roll table rolled at the start of a phase every game turn (case 14.5): weather,
+    arrivals ..."""
+    table: Id = Field(description="the die_tables id rolled")
+    phase: Id = Field(description="the game.sequence_of_play id at whose start it is rolled, every game turn")
+    column: Optional[Id] = Field(None, description="the table's column read (its column id; omitted: the first)")
+    results: dict[str, RollEffect] = Field(default_factory=dict, description="result -> what it does until the "
+                                                                             "table is rolled again; a result not "
+                                                                             "listed does nothing")
+
+
 class UnitTypeRule(Strict):
     """What a unit type may do beyond its counter's numbers (case 8.9)."""
     attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
@@ -191,6 +212,9 @@ class Section(Strict):
                                                          "turn and side (case 10.2); omitted: none")
     cards: Optional[CardsRule] = Field(None, description="the cards each side is dealt and draws, and what each "
                                                          "card does (case 13); omitted: the game plays no cards")
+    rolls: list[PhaseRoll] = Field(default_factory=list, description="die-roll tables rolled at the start of a "
+                                                                     "phase every game turn, and what their results "
+                                                                     "do (case 14.5)")
 
 
 def references(ctx, section: Section):

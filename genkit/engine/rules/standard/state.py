@@ -29,7 +29,8 @@ class StandardState(State):
     ``rq`` the pieces still to retreat (the first is retreating), ``rleft`` hexes it still has
     to go, ``rorigin`` the hex it started from, ``rvisited`` bit mask of the hexes it left.
     ``adv``: the attackers that may still advance (case 9.5). ``by``: 1 when the attacker reads
-    the battle the other way (case 8.13), else 0."""
+    the battle the other way (case 8.13), else 0. ``rolled``: per phase roll of the game, the
+    result in force ("" before its first roll; case 14.5)."""
     __slots__ = (
         "adv",
         "attackers",
@@ -45,6 +46,7 @@ class StandardState(State):
         "rleft",
         "rn",
         "rorigin",
+        "rolled",
         "rq",
         "rvisited",
         "stage",
@@ -54,7 +56,7 @@ class StandardState(State):
     LISTS = State.LISTS + ("nxt",)
     NESTED = State.NESTED
     VALUES = State.VALUES + ("stage", "chosen", "march", "done", "marched", "hit", "nmoved", "sub", "points",
-                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv", "by")
+                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv", "by", "rolled")
 
 
 class CardState(StandardState):
