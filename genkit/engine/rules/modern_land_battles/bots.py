@@ -56,7 +56,7 @@ class GreedyBot:
         """Moving ``f`` to ``area`` leaves no force of its side in the Breakthrough Area."""
         if v.area[f] != BREAKTHROUGH or area == BREAKTHROUGH:
             return False
-        return not any(v.area[q] == BREAKTHROUGH and q != f for q in self.g.side_forces[self.side])
+        return not any(v.area[q] == BREAKTHROUGH and q != f for q in v.side_forces[self.side])
 
     def rate(self, v, a) -> float:
         g, verb, side = self.g, a[0], self.side
@@ -75,7 +75,7 @@ class GreedyBot:
             if verb == "draw":
                 return 0.0
             a_ = g.actions[a[1]]
-            usable = not a_.needs or any(g.forces[f].mods[w] is not None for f in g.side_forces[side]
+            usable = not a_.needs or any(g.forces[f].mods[w] is not None for f in v.side_forces[side]
                                          if v.area[f] >= 0 for w in a_.needs)
             return -1.0 if usable else 0.5
         if v.stage == SPEND:            # spend the cards of most reinforcement until a force fits
@@ -92,10 +92,10 @@ class GreedyBot:
     def rate_action(self, v, a) -> float:
         g, verb, side = self.g, a[0], self.side
         if verb == "prepare":
-            ready = sum(1 for f in g.side_forces[side] if v.area[f] >= 0 and v.acted[f])
+            ready = sum(1 for f in v.side_forces[side] if v.area[f] >= 0 and v.acted[f])
             return ready * ACTED_VALUE + max(0, g.section.hand_size - len(v.hand)) * CARD_COST * 0.8 - 0.5
         if verb == "reinforce":
-            best = max((g.forces[f].vp for f in g.side_forces[side] if v.area[f] == RESERVE), default=0)
+            best = max((g.forces[f].vp for f in v.side_forces[side] if v.area[f] == RESERVE), default=0)
             return 0.6 * best - 1.5
         if verb == "engineers":
             t = g.terrains[v.terrain]

@@ -16,7 +16,7 @@ def buy_choices(g, s) -> list:
     side = s.actor
     left = g.section.army_vp - s.bought[side]
     out = []
-    for f in g.side_forces[side]:
+    for f in s.side_forces[side]:
         if s.area[f] == RESERVE and g.forces[f].vp <= left:
             out += [("buy", f, r) for r in places(g, s, side, BREAKTHROUGH, f)]
     return out
@@ -37,14 +37,14 @@ def action_choices(g, s) -> list:
     out = [("prepare",)]
     if any(acts[k].reinforce > 0 for k in hand):
         budget = sum(acts[k].reinforce for k in s.hands[side])
-        if any(s.area[f] == RESERVE and g.forces[f].vp <= budget for f in g.side_forces[side]):
+        if any(s.area[f] == RESERVE and g.forces[f].vp <= budget for f in s.side_forces[side]):
             out.append(("reinforce",))
     man_cards = [-1] + [k for k in hand if acts[k].maneuver > 0]
     man_areas = (FLANKING, TERRAIN) if terrain_up(g, s) else (FLANKING,)
     attack_cards = [k for k in hand if acts[k].attack in ATTACKS]
     regroup = [k for k in hand if acts[k].attack == "regroup"]
     enemies = [in_area(g, s, 1 - side, a) for a in range(3)]
-    for f in g.side_forces[side]:
+    for f in s.side_forces[side]:
         if s.area[f] < 0 or s.acted[f] or not dice_left(g, s, f):
             continue
         force = g.forces[f]
@@ -86,7 +86,7 @@ def reaction_choices(g, s) -> list:
         a = g.actions[k]
         d = a.defence
         if d == "stop" and n > 0 and kind != "regroup":
-            for df in g.side_forces[side]:
+            for df in s.side_forces[side]:
                 if s.area[df] < 0 or s.acted[df]:
                     continue
                 for r in places(g, s, side, area, df):
@@ -103,9 +103,9 @@ def reaction_choices(g, s) -> list:
         elif d == "pull_back" and hits and n > 0 and s.row[q] < 2 and not s.acted[q]:
             out.append(("react", k, q, -1))
         elif d == "reaction_force" and n > 0 and kind != "regroup":
-            out += [("react", k, df, -1) for df in g.side_forces[side]
+            out += [("react", k, df, -1) for df in s.side_forces[side]
                     if s.area[df] == area and s.row[df] >= 1 and not s.acted[df]]
         elif d == "screening" and hits and n > 0:
-            out += [("react", k, df, -1) for df in g.side_forces[side]
+            out += [("react", k, df, -1) for df in s.side_forces[side]
                     if df != q and s.area[df] == area and s.row[df] == s.row[q]]
     return out

@@ -30,7 +30,7 @@ class Resolver:
     def act(self, s, a) -> None:
         verb, side = a[0], s.actor
         if verb == "prepare":
-            for f in self.side_forces[side]:
+            for f in s.side_forces[side]:
                 s.acted[f] = 0
             s.stage = DISCARD
         elif verb == "reinforce":
@@ -76,7 +76,7 @@ class Resolver:
     def _fire(self, s, f: int, q: int, weapon: int, extra: int) -> int:
         """Attack: ``f`` acts and rolls; the number of hits on ``q``."""
         s.acted[f] = 1
-        side = self.f_side[f]
+        side = s.f_side[f]
         mod = self.forces[f].mods[weapon] + superior_bonus(self, s, side, s.area[f])
         armour = self.forces[q].armour
         return sum(roll_die(s, 10, "attack") + mod >= armour for _ in range(dice_left(self, s, f) + extra))
@@ -144,7 +144,7 @@ class Resolver:
             return
         s.hits[q] += n
         if s.hits[q] >= self.section.hits_to_destroy:
-            side, area = self.f_side[q], s.area[q]
+            side, area = s.f_side[q], s.area[q]
             s.area[q], s.row[q], s.hits[q], s.acted[q] = DESTROYED, 0, 0, 0
             close_up(self, s, side, area)
             if by == (s.pending[1] if s.pending else s.actor):
@@ -167,7 +167,7 @@ class Resolver:
         """A secured card's benefit, given where it helps most: ready: the acted counter comes off
         the side's acted force of most VP; repair: the damage comes off its force with most hits;
         clear_superior: every superior counter is removed; draw: two action cards."""
-        mine = [f for f in self.side_forces[side] if s.area[f] >= 0]
+        mine = [f for f in s.side_forces[side] if s.area[f] >= 0]
         if benefit == "ready":
             acted = [f for f in mine if s.acted[f]]
             if acted:

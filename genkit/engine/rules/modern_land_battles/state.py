@@ -7,7 +7,9 @@ RESERVE, DESTROYED, OUT: a card of a nation nobody commands), ``row`` (0 the fir
 in it of the face-up card; its length when none is left), ``control`` (the counter's square, 0
 the start, positive toward the first side), ``secured`` (per terrain card, the side that holds it
 or -1). ``superior``: counters in play, positive the first side's, negative the second's.
-``stage`` and the rest: the pending decision (module :mod:`.rules`)."""
+``nations``: the nation id each side drew; ``side_forces``: per side, the indices of its nation's
+Force cards; ``f_side``: per Force card, the side that commands it (-1 none): all three fixed
+at set-up, shared by copies. ``stage`` and the rest: the pending decision (module :mod:`.rules`)."""
 from __future__ import annotations
 
 from ...state import State
@@ -27,7 +29,9 @@ class MlbState(State):
     reinforcement points not spent yet; ``first``: the side that acts first each game turn;
     ``bought``: VP of each side's starting army."""
     __slots__ = ("area", "row", "hits", "acted", "pile", "discard", "hands", "terrain_order", "secured",
-                 "bought", "terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first")
+                 "bought", "terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first",
+                 "nations", "side_forces", "f_side")
     LISTS = State.LISTS + ("area", "row", "hits", "acted", "pile", "discard", "terrain_order", "secured", "bought")
     NESTED = State.NESTED + ("hands",)
-    VALUES = State.VALUES + ("terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first")
+    VALUES = State.VALUES + ("terrain_at", "control", "superior", "stage", "pending", "flags", "budget", "first",
+                             "nations", "side_forces", "f_side")

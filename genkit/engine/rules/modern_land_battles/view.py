@@ -9,10 +9,11 @@ from ...view import View
 class MlbView(View):
     """:class:`View` with the table (``area``, ``row``, ``hits``, ``acted``, ``superior``,
     ``control``, the face-up terrain card ``terrain``, or -1), the pending action ``pending``, the
-    side's own ``hand`` and the other's hand size ``foe_cards``. Lists are the live state's: read only."""
+    side's own ``hand`` and the other's hand size ``foe_cards``, the nations drawn (``nations``,
+    ``side_forces``, ``f_side``). Lists are the live state's: read only."""
 
     __slots__ = ("area", "row", "hits", "acted", "superior", "control", "terrain", "pending", "hand", "foe_cards",
-                 "stage")
+                 "stage", "nations", "side_forces", "f_side")
 
     def __init__(self, state, side: int):
         View.__init__(self, state, side)
@@ -22,6 +23,7 @@ class MlbView(View):
         self.terrain = s.terrain_order[s.terrain_at] if s.terrain_at < len(s.terrain_order) else -1
         self.hand = s.hands[side]
         self.foe_cards = len(s.hands[1 - side])
+        self.nations, self.side_forces, self.f_side = s.nations, s.side_forces, s.f_side
 
 
 def determinise(state, side: int, rng):

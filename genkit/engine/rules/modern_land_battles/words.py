@@ -75,11 +75,11 @@ def render_lines(g, s) -> list:
         out.append(f"terrain: {t.name} ({t.vp} VP), control {s.control:+d} of {t.reach}")
     for side, sid in enumerate(g.side_ids):
         sup = max(0, s.superior if side == 0 else -s.superior)
-        out.append(f"{sid} ({g.section.nations[sid]}): {g.points(s, side)} VP, {len(s.hands[side])} cards, "
+        out.append(f"{sid} ({s.nations[side]}): {g.points(s, side)} VP, {len(s.hands[side])} cards, "
                    f"{sup} superior")
         for area, name in enumerate(("Breakthrough", "Flanking", "Terrain")):
             for r in range(g.rows):
-                here = [f for f in g.side_forces[side] if s.area[f] == area and s.row[f] == r]
+                here = [f for f in s.side_forces[side] if s.area[f] == area and s.row[f] == r]
                 if here:
                     out.append(f"  {name} {ROW_WORDS[r]}: " + ", ".join(
                         g.forces[f].name + ("*" if s.acted[f] else "") + ("!" * s.hits[f]) for f in here))
