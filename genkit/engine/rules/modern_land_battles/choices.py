@@ -10,15 +10,25 @@ from .state import BREAKTHROUGH, FLANKING, RESERVE, TERRAIN
 ATTACKS = ("fire", "assault", "raid")
 
 
+def held(s, side: int) -> list:
+    """The action cards ``side`` may play: its hand and its pool (optional rule 8.3)."""
+    pool = s.pools[side]
+    return s.hands[side] + pool if pool else s.hands[side]
+
+
 def buy_choices(g, s) -> list:
     """Set-up 3: ("buy", force, row) for each reserve force of the buying side's nation that fits
-    the VP left, into a row of its Breakthrough Area (an existing row or a new one behind)."""
+    the VP left, into a row of its Breakthrough Area (an existing row or a new one behind); with
+    the action card pool (8.3), ("pool", kind) for each action card in the deck whose
+    reinforcement value fits."""
     side = s.actor
     left = g.section.army_vp - s.bought[side]
     out = []
     for f in s.side_forces[side]:
         if s.area[f] == RESERVE and g.forces[f].vp <= left:
             out += [("buy", f, r) for r in places(g, s, side, BREAKTHROUGH, f)]
+    if g.card_pool:
+        out += [("pool", k) for k in sorted(set(s.pile)) if 0 < g.actions[k].reinforce <= left]
     return out
 
 
@@ -32,11 +42,12 @@ def action_choices(g, s) -> list:
     ("artillery", f, area, row, target), ("play", kind, f, area, row, target) for an attack card,
     ("regroup", kind, f, area), ("engineers", kind, +1 toward oneself / -1 away)."""
     side = s.actor
-    hand = sorted(set(s.hands[side]))
+    cards = held(s, side)
+    hand = sorted(set(cards))
     acts = g.actions
     out = [("prepare",)]
     if any(acts[k].reinforce > 0 for k in hand):
-        budget = sum(acts[k].reinforce for k in s.hands[side])
+        budget = sum(acts[k].reinforce for k in cards)
         if any(s.area[f] == RESERVE and g.forces[f].vp <= budget for f in s.side_forces[side]):
             out.append(("reinforce",))
     man_cards = [-1] + [k for k in hand if acts[k].maneuver > 0]
@@ -82,7 +93,7 @@ def reaction_choices(g, s) -> list:
     kind, _mover, f, q, area, n = s.pending
     hits = kind in ("attack", "artillery")
     out = []
-    for k in sorted(set(s.hands[side])):
+    for k in sorted(set(held(s, side))):
         a = g.actions[k]
         d = a.defence
         if d == "stop" and n > 0 and kind != "regroup":

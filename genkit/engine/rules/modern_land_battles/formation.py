@@ -82,3 +82,9 @@ def dice_left(g, s, f: int) -> int:
     """Attack and maneuver dice of ``f``: the system's dice, one less per hit it has."""
     return max(0, g.dice - s.hits[f])
 
+
+
+def depth(g, s, q: int) -> int:
+    """Optional rule 8.2, range defense: what artillery and close air support need more to hit
+    ``q``, one per row behind the first (0 without the rule)."""
+    return s.row[q] if g.range_defense else 0

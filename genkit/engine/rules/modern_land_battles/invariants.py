@@ -9,8 +9,8 @@ def problems(g, s) -> list:
     than destroy them and rows with no gap, at most ``rows``; off the table, no hits nor acted
     counter; the control counter on its track; a starting army within its VP."""
     errs = []
-    if sorted(s.pile + s.discard + s.hands[0] + s.hands[1]) != g.deck_cards:
-        errs.append("the action cards are not each once in the pile, the discards or a hand")
+    if sorted(s.pile + s.discard + s.hands[0] + s.hands[1] + s.pools[0] + s.pools[1]) != g.deck_cards:
+        errs.append("the action cards are not each once in the pile, the discards, a hand or a pool")
     for side in (0, 1):
         for area in range(3):
             used = sorted({s.row[f] for f in s.side_forces[side] if s.area[f] == area})

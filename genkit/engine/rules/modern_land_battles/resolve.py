@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ...chance import roll_die
 from . import cards as cd
-from .formation import best_weapon, close_up, dice_left, place, superior_bonus
+from .choices import held
+from .formation import best_weapon, close_up, depth, dice_left, place, superior_bonus
 from .state import BREAKTHROUGH, DESTROYED, DISCARD, FOLLOW, REACT, SPEND, TERRAIN
 
 
@@ -78,7 +79,7 @@ class Resolver:
         s.acted[f] = 1
         side = s.f_side[f]
         mod = self.forces[f].mods[weapon] + superior_bonus(self, s, side, s.area[f])
-        armour = self.forces[q].armour
+        armour = self.forces[q].armour + (depth(self, s, q) if weapon == cd.ARTILLERY else 0)
         return sum(roll_die(s, 10, "attack") + mod >= armour for _ in range(dice_left(self, s, f) + extra))
 
     def _await_reaction(self, s, pending: tuple) -> None:
@@ -128,11 +129,12 @@ class Resolver:
             self.hit(s, f, self.section.counter_fire_hits, foe)
         elif after == "close_air_support":
             cas = self.section.close_air_support
-            self.hit(s, f, sum(roll_die(s, 10, "air support") >= cas.hits_on for _ in range(cas.dice)), foe)
+            need = cas.hits_on + depth(self, s, f)
+            self.hit(s, f, sum(roll_die(s, 10, "air support") >= need for _ in range(cas.dice)), foe)
         if self.check_end(s, side):
             return
         wanted = ("overrun" if s.flags & 1 else "", "recon_drone" if s.flags & 2 else "")
-        if s.flags and any(self.actions[k].attack in wanted for k in s.hands[side]):
+        if s.flags and any(self.actions[k].attack in wanted for k in held(s, side)):
             s.stage = FOLLOW
         else:
             self.next_action(s, side)

@@ -21,7 +21,7 @@ from ... import events as ev
 from ...chance import rand_below, shuffle
 from ...game import GameRules
 from . import cards as cd
-from .choices import action_choices, buy_choices, reaction_choices
+from .choices import action_choices, buy_choices, held, reaction_choices
 from .formation import best_weapon, place, reaches
 from .invariants import problems
 from .resolve import Resolver
@@ -54,7 +54,12 @@ class Game(Resolver, GameRules):
         self.dice = sec.dice
         self.ranges = {cd.SMALL_ARMS: sec.ranges.get("small_arms", 1), cd.CANNON: sec.ranges.get("cannon", 2)}
         self.missile_rows = sec.missile_rows
-        self.deck_cards = [k for k, a in enumerate(self.actions) for _ in range(a.copies)]
+        opt = sec.optional
+        # optional rule 8.1: without it, the Recon Drone cards stay in the box
+        self.deck_cards = [k for k, a in enumerate(self.actions) if opt.recon_drone or a.attack != "recon_drone"
+                           for _ in range(a.copies)]
+        self.range_defense = opt.range_defense
+        self.card_pool = opt.action_card_pool
         # per action kind, force and own row: whether the card's weapons reach each enemy row
         rows = range(self.rows)
         self.card_reach = [[[tuple(best_weapon(self, f, a.needs, r, t) is not None for t in rows) for r in rows]
@@ -72,7 +77,7 @@ class Game(Resolver, GameRules):
         self._draw_nations(s)
         s.area = [RESERVE if s.f_side[f] >= 0 else OUT for f in range(n)]
         s.row, s.hits, s.acted = [0] * n, [0] * n, [0] * n
-        s.pile, s.discard, s.hands = self.deck_cards[:], [], [[], []]
+        s.pile, s.discard, s.hands, s.pools = self.deck_cards[:], [], [[], []], [[], []]
         s.terrain_order = list(range(len(self.terrains)))
         shuffle(s, s.terrain_order)
         s.secured = [-1] * len(self.terrains)
@@ -133,12 +138,13 @@ class Game(Resolver, GameRules):
             return [("pass",)] + reaction_choices(self, s)
         if st == BUY:
             return buy_choices(self, s)
-        side, hand = s.actor, s.hands[s.actor]
+        side = s.actor
+        hand = held(s, side)
         if st == FOLLOW:
             wanted = ("overrun" if s.flags & 1 else "", "recon_drone" if s.flags & 2 else "")
             return [("pass",)] + [("again", k) for k in sorted(set(hand)) if self.actions[k].attack in wanted]
-        if st == DISCARD:
-            return [("draw",)] + [("discard", k) for k in sorted(set(hand))]
+        if st == DISCARD:                       # the pool's cards are not discarded (8.3)
+            return [("draw",)] + [("discard", k) for k in sorted(set(s.hands[side]))]
         if st == SPEND:
             out = [("take",)] if s.budget >= self._cheapest_reserve(s, side) else []
             return out + [("spend", k) for k in sorted(set(hand)) if self.actions[k].reinforce > 0]
@@ -189,10 +195,17 @@ class Game(Resolver, GameRules):
             self.next_action(s, side)
 
     def _buy(self, s: MlbState, a) -> None:
-        """Set-up 3: a Force card of the side's nation into a row of its Breakthrough Area."""
+        """Set-up 3: a Force card of the side's nation into a row of its Breakthrough Area, or
+        (optional rule 8.3) an action card into its pool for its reinforcement value."""
         side = s.actor
-        place(self, s, a[1], BREAKTHROUGH, a[2])
-        s.bought[side] += self.forces[a[1]].vp
+        if a[0] == "pool":
+            s.pile.remove(a[1])
+            s.pools[side].append(a[1])
+            s.pools[side].sort()
+            s.bought[side] += self.actions[a[1]].reinforce
+        else:
+            place(self, s, a[1], BREAKTHROUGH, a[2])
+            s.bought[side] += self.forces[a[1]].vp
         if not buy_choices(self, s):
             if side == s.actor and s.bought[1 - side] == 0:
                 s.actor = 1 - side
@@ -200,9 +213,10 @@ class Game(Resolver, GameRules):
                 self._armies_ready(s)
 
     def spend_card(self, s: MlbState, side: int, k: int, played: bool = True) -> None:
-        """An action card from ``side``'s hand to the discards (``played``: as an attack, a
-        defence, a maneuver modifier or a reinforcement; else discarded unplayed)."""
-        s.hands[side].remove(k)
+        """An action card from ``side``'s hand (or, when the hand has none of it, its pool) to the
+        discards (``played``: as an attack, a defence, a maneuver modifier or a reinforcement;
+        else discarded unplayed)."""
+        (s.hands[side] if k in s.hands[side] else s.pools[side]).remove(k)
         s.discard.append(k)
         if played and s.events is not None:
             s.events.append(ev.CardPlayed(side=self.side_ids[side], card=self.actions[k].id, copy=-1, worked=True))

@@ -16,6 +16,15 @@ class AirSupport(Strict):
     hits_on: int = Field(7, ge=1, le=10)
 
 
+class Optional(Strict):
+    """The system's optional rules, each on or off for a game (optional rules 8.1-8.3)."""
+    recon_drone: bool = Field(True, description="the Recon Drone cards are in the action deck")
+    range_defense: bool = Field(False, description="artillery and close air support need one more per row "
+                                                   "of depth of their target (2nd row +1, 3rd +2)")
+    action_card_pool: bool = Field(False, description="starting VP may buy action cards at their reinforcement "
+                                                      "value, held face down beside the hand")
+
+
 class Section(Strict):
     """The ``rules:`` section of a game on the Modern Land Battles system."""
     nations: dict[Id, list[Id]] = Field(description="side id -> the nations (symbols of the force deck's nation "
@@ -35,6 +44,7 @@ class Section(Strict):
     missile_rows: int = Field(2, ge=1, le=5, description="missiles fire from and at these first rows")
     close_air_support: AirSupport = Field(default_factory=AirSupport)
     counter_fire_hits: int = Field(2, ge=0, le=9)
+    optional: Optional = Field(default_factory=Optional, description="the optional rules played")
 
     @field_validator("nations", mode="before")
     @classmethod

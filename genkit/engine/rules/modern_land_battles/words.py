@@ -27,6 +27,8 @@ def action_text(g, s, a) -> str:
     f_ = (lambda f: force_text(g, s, f))
     if verb == "buy":
         return f"buy {f_(a[1])}, {g.forces[a[1]].vp} VP, into the {_to(BREAKTHROUGH, a[2])}"
+    if verb == "pool":
+        return f"buy {card(a[1])} into the action card pool, {g.actions[a[1]].reinforce} VP"
     if verb == "prepare":
         return "Prepare: remove every Acted counter"
     if verb == "reinforce":
