@@ -69,11 +69,9 @@ class Game(GameRules):
             return [END] + economy.orders(self, s, s.builder)
         side = s.actor
         out = [END] + [("declare", k) for k in moves.may_declare(self, s, side)]
-        only_exploiters = kind == "exploitation"
         r = moves.reach_of(self, s)
-        return out + [("move", p) for p in self.side_pieces[side]
-                      if not (s.moved >> p) & 1 and moves.may_move(self, s, p, only_exploiters)
-                      and moves.can_move(self, s, p, r)]
+        return out + [("move", p) for p in moves.movers(self, s, side, kind == "exploitation")
+                      if moves.can_move(self, s, p, r)]
 
     def _do(self, s: BgState, a) -> None:
         verb = a[0]
