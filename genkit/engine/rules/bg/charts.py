@@ -5,6 +5,7 @@ build points (7.2.1)."""
 from __future__ import annotations
 
 from .. import Chart
+from .checks import starting_production
 from .section import Section
 
 
@@ -44,7 +45,7 @@ def nations_chart(content, sec: Section) -> Chart:
     for side, n in content.nations():
         status = "at war" if n.at_war else "neutral"
         kind = "major" if n.kind == "major" else f"minor of {content.nation(n.associate).name}"
-        rows.append((n.name, side.name, kind, status, str(n.production) if n.kind == "major" else "-",
+        rows.append((n.name, side.name, kind, status, str(starting_production(sec, n)) if n.kind == "major" else "-",
                      ", ".join(n.home + n.holds)))
     return Chart("nations", "Nations", ("Nation", "Alliance", "Kind", "At the start", "BP", "Areas"),
                  tuple(rows))
