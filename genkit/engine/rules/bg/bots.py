@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...bots import per_game
 from .state import BUILD, DEST, FIGHT, RETREAT
-from . import moves
+from . import command, moves
 
 
 class GreedyBot:
@@ -57,7 +57,7 @@ class GreedyBot:
             self.plan_for = (v.turn, v.phase)
             self.potential = look.potential = [0.0] * self.g.board.n
             for p in sorted(movable):               # what could reach each space this phase
-                for h in moves.destinations(self.g, v, p, r):
+                for h in command.destinations(self.g, v, p, r):
                     look.potential[h] += _power(self.g, v, p)
             gains = [(self._gain(look, v, p), p) for p in sorted(movable)]
             self.plan = [p for gain, p in sorted(gains, key=lambda x: (-x[0], x[1])) if gain > 0.3]
@@ -78,7 +78,7 @@ class GreedyBot:
         """How much better than standing still unit ``p``'s best destination scores."""
         score = look.score
         stay = score(p, v.loc[p])
-        dests = moves.destinations(self.g, v, p, look.reach)
+        dests = command.destinations(self.g, v, p, look.reach)
         return max([score(p, h) for h in dests], default=stay) - stay
 
     def _retreat(self, v, actions):
@@ -101,6 +101,9 @@ class GreedyBot:
         g = self.g
         for a in actions:
             if a[0] == "repair":
+                return a
+        for a in actions:                           # 7.2.6: an HQ lost is built again first
+            if a[0] == "build" and _tables(g).commands[a[2]]:
                 return a
         builds = [a for a in actions if a[0] == "build"]
         if not builds:

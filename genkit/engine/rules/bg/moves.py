@@ -13,19 +13,15 @@
   war on it: it joins its side's war at once. A neutral nation of the phasing side may declare
   war of its own will from its ``war_not_before`` turn.
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
-* 6.3 In the exploitation phase only armour moves (the units whose type may pass through an
-  empty enemy area)."""
+* 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
 
 
-def movers(g, s, side: int, only_exploiters: bool) -> list:
-    """8.2: the units of ``side`` on the map, of nations at war, not yet moved this phase
-    (6.3: of a type that exploits, in exploitation)."""
+def movers(g, s, side: int) -> list:
+    """8.2: the units of ``side`` on the map, of nations at war, not yet moved this phase."""
     loc, moved, war, fallen, p_nation = s.loc, s.moved, s.war, s.fallen, g.p_nation
-    through, p_type = g.t.through, g.p_type
     return [p for p in g.side_pieces[side]
-            if loc[p] >= 0 and not (moved >> p) & 1 and war[p_nation[p]] and not fallen[p_nation[p]]
-            and (not only_exploiters or through[p_type[p]])]
+            if loc[p] >= 0 and not (moved >> p) & 1 and war[p_nation[p]] and not fallen[p_nation[p]]]
 
 
 def may_declare(g, s, side: int) -> list:
