@@ -481,3 +481,24 @@ def test_12_1_2_a_disrupted_truck_recovers_with_a_leader_near():
     s.legal = None
     assert ("recover", truck) not in g.legal_actions(s)
     assert ("restore", truck) not in g.legal_actions(s)
+
+
+def test_6_1_3_a_unit_leaves_an_enemy_space_only_where_it_keeps_a_line_of_communication():
+    from genkit.engine.rules.standard.rules import Game as StandardGame
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    c2 = h(g, "C2")
+    army = piece_of(g, s, "german", "army", "C3")       # in C3 with the Russian 11th Army
+    assert ("to", c2) in g._dest_actions(s, army, False)
+    mcs = [p for p in g.side_pieces[1 - ger] if g.type_ids[g.p_type[p]] == "mech_corps" and s.loc[p] >= 0]
+    for p, at in zip(mcs, ("E2", "B2", "D1", "D2")):     # every way out of Riga but C3 held by Russians
+        g._lift(s, p)
+        g._put(s, p, h(g, at))
+    g._mc, s.legal = None, None
+    assert ("to", c2) in StandardGame._dest_actions(g, s, army, False)      # it could go there
+    assert not (g.lines_mask(s, ger) >> c2) & 1
+    assert ("to", c2) not in g._dest_actions(s, army, False)                 # but would be cut off
+    assert ("to", h(g, "A3")) in g._dest_actions(s, army, False)             # back to the edge: yes
+    g.apply(s, ("move", army))
+    assert ("to", c2) not in g.legal_actions(s)

@@ -57,6 +57,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         self.edge = [tuple(h for h, i in enumerate(ids) if i[:1] == sec.edges[sid] and i[1:].isdigit()
                            and board.spaces.spaces[h].kind == "ox" and board.cost[h] != IMPASSABLE)
                      for sid in self.side_ids]
+        #: the spaces a trace may cross (not the sea)
+        self.land_mask = sum(1 << h for h in range(board.n) if board.cost[h] != IMPASSABLE)
         #: ox column letter -> its index west to east (the railhead counts columns, 6.4.1)
         self.column_of = [ord(i[0]) - ord("A") if i[:1].isalpha() else 99 for i in ids]
         rail = [[] for _ in range(board.n)]
@@ -114,6 +116,7 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
+        self._traced: dict = {}             # supply.py: traced masks by side and enemy spaces
         self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
         self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
@@ -188,15 +191,31 @@ class Game(Breakdown, Supply, Battle, StandardGame):
             self._probes.size = 0
 
     def _movers(self, s: StbState) -> list:
-        """6.1.4: disrupted leaders stay; 6.4.3: no more rail moves once the side has made its
-        turn's (strategic_capacity);
+        """6.1.4: disrupted leaders stay; 6.1.3: a unit in an enemy-held space moves only if it
+        can go where it keeps its line of communication; 6.4.3: no more rail moves once the side
+        has made its turn's (strategic_capacity);
         10.0: the breakdowns and combinings open to the side."""
         out = StandardGame._movers(self, s)
         red = s.reduced                     # 6.1.4: disrupted leaders do not move
         out = [a for a in out if a[0] not in ("move", "march") or not (self.p_leader[a[1]] and red[a[1]])]
+        enemy = self.enemy_mask(s, s.actor)
+        if any(a[0] == "move" and (enemy >> s.loc[a[1]]) & 1 for a in out):     # 6.1.3
+            lines = self.lines_mask(s, s.actor)
+            out = [a for a in out if a[0] != "move" or not (enemy >> s.loc[a[1]]) & 1
+                   or any((lines >> d[1]) & 1 for d in StandardGame._dest_actions(self, s, a[1], False))]
         if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
             out = [a for a in out if a[0] != "march"]
         return out + self.breakdowns(s, s.actor)
+
+    def _dest_actions(self, s: StbState, p: int, march: bool) -> list:
+        """6.1.3: a unit leaving an enemy-held space goes only where it keeps a line of
+        communication to its board edge."""
+        out = StandardGame._dest_actions(self, s, p, march)
+        side = self.p_side[p]
+        if (self.enemy_mask(s, side) >> s.loc[p]) & 1:
+            lines = self.lines_mask(s, side)
+            out = [a for a in out if (lines >> a[1]) & 1]
+        return out
 
     def _entered(self, s: StbState, p: int, h: int) -> bool:
         """A combat unit entering a space where the enemy has no combat unit: 6.4.6, the enemy's
