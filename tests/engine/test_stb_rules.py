@@ -502,3 +502,17 @@ def test_6_1_3_a_unit_leaves_an_enemy_space_only_where_it_keeps_a_line_of_commun
     assert ("to", h(g, "A3")) in g._dest_actions(s, army, False)             # back to the edge: yes
     g.apply(s, ("move", army))
     assert ("to", c2) not in g.legal_actions(s)
+
+
+def test_6_1_1_exception_armies_and_trucks_cross_h3_and_f10_without_stopping():
+    g = game()
+    s = combat_position(g, 1, "russian_movement")
+    for d in ("H3", "F10"):
+        for t in ("rifle_army", "army", "truck"):
+            ti = g.type_ids.index(t)
+            assert (g.t_no_end[ti] >> h(g, d)) & 1 and not (g.t_avoid[ti] >> h(g, d)) & 1
+        assert (g.t_avoid[g.type_ids.index("rifle_army")] >> h(g, "D3")) & 1     # another diamond: barred
+    truck = piece_of(g, s, "russian", "truck", "G4")
+    dests = {a[1] for a in g._dest_actions(s, truck, False)}
+    # I3 (woods) is three MP away through H3 (1 + 2) and four any other way (G3 or I4 first)
+    assert h(g, "I3") in dests and h(g, "H3") not in dests
