@@ -516,3 +516,23 @@ def test_6_1_1_exception_armies_and_trucks_cross_h3_and_f10_without_stopping():
     dests = {a[1] for a in g._dest_actions(s, truck, False)}
     # I3 (woods) is three MP away through H3 (1 + 2) and four any other way (G3 or I4 first)
     assert h(g, "I3") in dests and h(g, "H3") not in dests
+
+
+def test_6_3_3_snow_infantry_and_heavy_snow_armour_move_only_with_a_leader():
+    g = game()
+    for weather, kind, alone_at, led_at in (("Snow", "army", "A4", "C3"), ("Heavy snow", "panzer_group", "B5", "C3")):
+        s = combat_position(g, 1, "german_movement")
+        s.weather, s.legal, g._mc = weather, None, None
+        acts = g.legal_actions(s)
+        alone = piece_of(g, s, "german", kind, alone_at)
+        led = piece_of(g, s, "german", kind, led_at)
+        ldr = piece_of(g, s, "german", "german_leader", led_at)
+        assert ("move", alone) not in acts and ("move", led) in acts
+        g.apply(s, ("move", led))
+        dests = [a[1] for a in g.legal_actions(s)]
+        assert dests and all(g.board.spaces.spaces[d].kind == "ox" for d in dests)   # where he may stop
+        g.apply(s, ("to", dests[0]))
+        assert s.loc[led] == s.loc[ldr] == dests[0] and (s.done >> ldr) & 1           # he went along
+    s = combat_position(g, 1, "german_movement")
+    s.weather, s.legal, g._mc = "Snow", None, None
+    assert ("move", piece_of(g, s, "german", "panzer_group", "B5")) in g.legal_actions(s)   # armour in snow: free

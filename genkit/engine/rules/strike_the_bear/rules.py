@@ -94,7 +94,13 @@ class Game(Breakdown, Supply, Battle, StandardGame):
                 row.append(max(0, ma - 2 * lost))
             self.ma_by_weather[wx] = row
         self.ma_base = base
-        self._wx = FIRST_WEATHER
+        #: 6.3.3: per weather (index in weather_names; 0: none named), per piece: 1 when it moves
+        #: only with a leader
+        self.weather_names = [""] + sorted(sec.weather.escort)
+        self.p_escorted = [[0] * self.npieces] + [
+            [int(self.p_unit[p] and ("armour" if self.p_armour[p] else "infantry") in sec.weather.escort[w])
+             for p in range(self.npieces)] for w in self.weather_names[1:]]
+        self._wx, self._wx_index = FIRST_WEATHER, 0
         # 13.1: the objectives by name -> their spaces; every objective space
         names: dict = {}
         known = set(ids)
@@ -186,6 +192,7 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         if s.weather != self._wx:
             self._wx = s.weather
             self.t_ma2 = self.ma_by_weather.get(s.weather, self.ma_base)
+            self._wx_index = self.weather_names.index(s.weather) if s.weather in self.weather_names else 0
             self._mc = None
             self._probes.found.clear()
             self._probes.size = 0
@@ -198,6 +205,9 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         out = StandardGame._movers(self, s)
         red = s.reduced                     # 6.1.4: disrupted leaders do not move
         out = [a for a in out if a[0] not in ("move", "march") or not (self.p_leader[a[1]] and red[a[1]])]
+        escorted = self.p_escorted[self._wx_index]                   # 6.3.3: no leader, no move
+        out = [a for a in out if a[0] not in ("move", "march") or not escorted[a[1]]
+               or (a[0] == "move" and self.escort(s, a[1]) >= 0 and self._dest_actions(s, a[1], False))]
         enemy = self.enemy_mask(s, s.actor)
         if any(a[0] == "move" and (enemy >> s.loc[a[1]]) & 1 for a in out):     # 6.1.3
             lines = self.lines_mask(s, s.actor)
@@ -207,10 +217,36 @@ class Game(Breakdown, Supply, Battle, StandardGame):
             out = [a for a in out if a[0] != "march"]
         return out + self.breakdowns(s, s.actor)
 
+    # ------------------------------------------------------------------ 6.3.3 moving with leaders
+
+    def escort(self, s: StbState, p: int) -> int:
+        """6.3.3: the leader ``p`` must move with in this weather (a non-disrupted leader of its
+        side in its space who has not moved this phase); -1 none. ``p`` itself when it needs none."""
+        if not self.p_escorted[self._wx_index][p]:
+            return p
+        at, done = s.loc[p], s.done
+        for ldr in self.leaders[self.p_side[p]]:
+            if s.loc[ldr] == at and not s.reduced[ldr] and not (done >> ldr) & 1:
+                return ldr
+        return -1
+
+    def _move_escorted(self, s: StbState, h: int) -> None:
+        """6.3.4: the unit moves, and the leader it moves with goes with it (his move made)."""
+        ldr = self.escort(s, s.chosen)
+        StandardGame._do(self, s, ("to", h))
+        if ldr >= 0 and s.loc[ldr] != h:
+            self._lift(s, ldr)
+            self._put(s, ldr, h)
+            s.done |= 1 << ldr
+
     def _dest_actions(self, s: StbState, p: int, march: bool) -> list:
         """6.1.3: a unit leaving an enemy-held space goes only where it keeps a line of
-        communication to its board edge."""
+        communication to its board edge; 6.3.3: a unit moving with a leader goes where he may
+        stop too (not a diamond)."""
         out = StandardGame._dest_actions(self, s, p, march)
+        ldr = self.escort(s, p)
+        if ldr >= 0 and ldr != p:
+            out = [a for a in out if self._room(s, a[1], ldr)]
         side = self.p_side[p]
         if (self.enemy_mask(s, side) >> s.loc[p]) & 1:
             lines = self.lines_mask(s, side)
@@ -306,6 +342,10 @@ class Game(Breakdown, Supply, Battle, StandardGame):
 
     def _do(self, s: StbState, a) -> None:
         verb = a[0]
+        if verb == "to":
+            self._weather_tables(s)
+            if self.p_escorted[self._wx_index][s.chosen]:
+                return self._move_escorted(s, a[1])
         if verb == "recover":
             return self._recover(s, a[1])
         if verb == "commit":

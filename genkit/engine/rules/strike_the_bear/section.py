@@ -3,6 +3,8 @@
 case of docs/strike-the-bear-rules.md it serves."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from ....model.schema_base import HexId, Id, Line, Strict
@@ -23,6 +25,8 @@ class Weather(Strict):
     reroll_before: list[Line] = Field(default_factory=list, description="weather results rolled again before the "
                                                                         "transition turn")
     movement: dict[Line, WeatherLoss] = Field(default_factory=dict, description="weather -> MP lost (6.3.3)")
+    escort: dict[Line, list[Literal["armour", "infantry"]]] = Field(
+        default_factory=dict, description="6.3.3: weather -> the kinds of unit that move only with a leader")
 
 
 class Leaders(Strict):
