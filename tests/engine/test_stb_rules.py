@@ -536,3 +536,17 @@ def test_6_3_3_snow_infantry_and_heavy_snow_armour_move_only_with_a_leader():
     s = combat_position(g, 1, "german_movement")
     s.weather, s.legal, g._mc = "Snow", None, None
     assert ("move", piece_of(g, s, "german", "panzer_group", "B5")) in g.legal_actions(s)   # armour in snow: free
+
+
+def test_3_3_5_optional_half_the_ops_left_carry_over():
+    plain = game()
+    saving = Game(load_game(PACK, overrides=["rules.save_ops=true"]))
+    states = []
+    for g in (plain, saving):
+        s = g.initial_state(5)
+        s.turn, s.ops = 2, [21, 9]
+        g._mutual_rolls(s)
+        states.append(s)
+    a, b = states                              # the same dice: the same weather and rolls
+    assert a.weather == b.weather
+    assert b.ops == [a.ops[0] + 21 // 2, a.ops[1] + 9 // 2]

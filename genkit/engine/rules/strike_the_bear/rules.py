@@ -166,7 +166,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
     def _mutual_rolls(self, s: StbState) -> None:
         """3.1: the weather (rolled again before the transition turn while snow comes up; the
         transition modifier after it); 3.3: each side's OPs on its table's weather column, and
-        on an OB its objectives (3.3.2, 13.2)."""
+        on an OB its objectives (3.3.2, 13.2); with the optional 3.3.5, half the OPs left at the
+        turn's end (rounded down) added."""
         wt, wsec = self.tables["weather"], self.section.weather
         drms = ("transition",) if s.turn >= wsec.transition_turn else ()
         while True:
@@ -179,7 +180,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         objectives = list(s.objectives)
         for side, sid in enumerate(self.side_ids):
             cell = self.tables["ops_" + sid].roll(s, column, (), "ops").result
-            s.ops[side] = int(cell.split()[0])
+            saved = s.ops[side] // 2 if self.section.save_ops else 0       # 3.3.5 (optional)
+            s.ops[side] = int(cell.split()[0]) + saved
             if "OB" in cell.split()[1:]:
                 names = self.tables["objectives"].roll(s, None, (), "objectives").result
                 objectives[side] = tuple(n.strip() for n in names.split(","))
