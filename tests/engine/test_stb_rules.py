@@ -550,3 +550,47 @@ def test_3_3_5_optional_half_the_ops_left_carry_over():
     a, b = states                              # the same dice: the same weather and rolls
     assert a.weather == b.weather
     assert b.ops == [a.ops[0] + 21 // 2, a.ops[1] + 9 // 2]
+
+
+def test_8_0_partisans_cut_a_rail_line_or_disrupt_a_truck_unless_a_garrison_hunts_them():
+    from genkit.engine.rules.strike_the_bear.state import PARTISAN
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    kinds = set()
+    for seed in range(40):
+        s = g.initial_state(seed)
+        for p in g.side_pieces[rus]:            # the Germans' rail net reaches east, unopposed
+            if s.loc[p] >= 0 and not g.p_leader[p] and not g.p_truck[p]:
+                g._remove(s, p)
+        s.turn = 6
+        s.phase = g.phase_ids.index("russian_movement")
+        s.trace = []
+        g._enter_phase(s)
+        s.legal = None
+        face = next(f for f, why in s.trace if why == "partisans")
+        cell = g.tables["partisans"].read(face, None)
+        assert (s.stage == PARTISAN) == (cell != "none")
+        if s.stage != PARTISAN:
+            continue
+        acts = g.legal_actions(s)
+        kinds.add(acts[0][0])
+        if acts[0][0] == "cut":
+            assert "rail" in cell
+            a = acts[-1]
+            assert not (g.partisan_barred >> a[1]) & 1 and (g.rail_net(s, ger) >> a[1]) & 1
+            g.apply(s, a)
+            assert s.partisan == a[1] and not (g.rail_net(s, ger) >> a[1]) & 1
+            # 8.1.3: a garrison in the space cancels the cut
+            gar = next(p for p in g.side_pieces[ger] if g.type_ids[g.p_type[p]] == "garrison")
+            g._put(s, gar, a[1])
+            assert (g.rail_net(s, ger) >> a[1]) & 1
+        else:
+            assert "truck" in cell
+            truck = acts[0][1]
+            g.apply(s, ("raid", truck))
+            assert s.reduced[truck] == 1 and not g.truck_traces(s, truck)
+    assert kinds == {"cut", "raid"}
+    # never on turn 1 (14.1: they arrive on turn 2), never against the Russians
+    s = combat_position(g, 3, "russian_movement")
+    assert s.stage != PARTISAN and s.partisan == -1
+    assert g.partisan_cut(s, rus) == 0

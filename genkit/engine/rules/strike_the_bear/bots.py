@@ -34,6 +34,8 @@ class ObjectiveBot(GreedyBot):
             return self.choose_reserve(v, actions)
         if actions[0] == GO_ON:
             return self.choose_continuation(v, actions)
+        if actions[0][0] in ("cut", "raid"):
+            return self.choose_partisan(v, actions)
         if len(actions) > 1 and actions[0] == END and any(a[0] == "move" and self.g.p_truck[a[1]] for a in actions):
             return self.choose_move(v, actions)
         return GreedyBot.choose(self, v, actions)
@@ -136,3 +138,24 @@ class ObjectiveBot(GreedyBot):
         margin = 2 if side == g.phase_actor(s) else 0
         left = v.ops[side] - g.continuation_cost(s, side, h)
         return GO_ON if mine > theirs + margin and left >= self.reserve // 2 else HALT
+
+    def choose_partisan(self, v, actions):
+        """8.1: the rail cut that takes the most spaces out of the enemy's rail supply; the
+        raid on the enemy truck supplying the most of its units sharing a space with ours."""
+        g, s = self.g, v.sample_state(self.rng)
+        enemy = 1 - self.side
+        best, choice = None, actions[0]
+        if actions[0][0] == "cut":
+            for a in actions:
+                s.partisan = a[1]
+                val = -bin(g.supplied_mask(s, enemy)).count("1") + self.rng.random() * 1e-6
+                if best is None or val > best:
+                    best, choice = val, a
+            return choice
+        ours = g.enemy_mask(s, enemy)
+        for a in actions:
+            at = s.loc[a[1]]
+            val = bin(ours & (g.adj_mask[at] | (1 << at))).count("1") + self.rng.random() * 1e-6
+            if best is None or val > best:
+                best, choice = val, a
+        return choice

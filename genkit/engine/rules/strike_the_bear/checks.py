@@ -63,6 +63,23 @@ def river_feature(ctx, section: Section):
                         f"rules.river.feature: no map feature '{section.river.feature}'")
 
 
+def partisan_names(ctx, section: Section):
+    """8.0: the partisans' side, table and hunter types exist."""
+    par = section.partisans
+    if par is None:
+        return
+    if par.side not in {s.id for s in ctx.content.game.sides}:
+        yield ctx.error("rules-reference", SECTION + ("partisans", "side"), f"rules.partisans.side: no side '{par.side}'")
+    if par.table not in {t.id for t in ctx.content.die_tables}:
+        yield ctx.error("rules-reference", SECTION + ("partisans", "table"),
+                        f"rules.partisans.table: no die table '{par.table}'")
+    types = {t.id for t in ctx.content.unit_types}
+    for k, tid in enumerate(par.hunters):
+        if tid not in types:
+            yield ctx.error("rules-reference", SECTION + ("partisans", "hunters", k),
+                            f"rules.partisans.hunters: no unit type '{tid}'")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -78,4 +95,4 @@ def box_minimum_at_start(ctx, section: Section):
 
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
-                                                                                  river_feature)
+                                                                                  river_feature, partisan_names)

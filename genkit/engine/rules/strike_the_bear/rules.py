@@ -14,15 +14,16 @@ from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
 from ..standard.events import Restored
-from ..standard.rules import END
+from ..standard.rules import END, MOVEMENT
 from ..standard.rules import Game as StandardGame
 from ..standard.state import RESTORE
 from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
+from .partisans import Partisans
 from .supply import Supply
-from .state import COMMIT, CONTINUE, STB_STAGE_NAMES, StbState
+from .state import COMMIT, CONTINUE, PARTISAN, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
 FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
@@ -38,7 +39,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Breakdown, Supply, Battle, StandardGame):
+class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -122,6 +123,7 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
+        self._partisan_tables()
         self._traced: dict = {}             # supply.py: traced masks by side and enemy spaces
         self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
@@ -142,6 +144,7 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         s.spent = [0] * self.nsides
         s.air = self.air_units
         s.tried, s.ncommit = 0, 0
+        s.partisan, s.raids = -1, 0
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -162,6 +165,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
         self._weather_tables(s)
         s.tried = 0                         # 11.8.2: a unit tries as a reserve once a combat phase
         StandardGame._enter_phase(self, s, same)
+        if kind == MOVEMENT and s.actor == self.partisan_side and s.turn >= self.section.partisans.from_turn:
+            self._partisans_roll(s)         # 8.1.2
 
     def _mutual_rolls(self, s: StbState) -> None:
         """3.1: the weather (rolled again before the transition turn while snow comes up; the
@@ -285,6 +290,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
             return [("commit", p) for p in self._reserves_of(s, s.chosen)] + [FIGHT]
         if s.stage == CONTINUE:
             return [GO_ON, HALT]
+        if s.stage == PARTISAN:
+            return self.partisan_actions(s)
         return StandardGame._compute(self, s)
 
     # ------------------------------------------------------------------ 12.0 reorganization
@@ -350,6 +357,8 @@ class Game(Breakdown, Supply, Battle, StandardGame):
                 return self._move_escorted(s, a[1])
         if verb == "recover":
             return self._recover(s, a[1])
+        if verb == "cut" or verb == "raid":
+            return self._partisan_do(s, a)
         if verb == "commit":
             return self._commit(s, a[1])
         if verb == "break":
@@ -377,7 +386,9 @@ class Game(Breakdown, Supply, Battle, StandardGame):
 
     def action_text(self, s: StbState, a) -> str:
         """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
-        if a[0] in ("commit", "break", "recover"):
+        if a[0] == "cut":
+            return f"partisans cut the rail at {self.hex_text(a[1])}"
+        if a[0] in ("commit", "break", "recover", "raid"):
             return f"{a[0]} {self.piece_text(s, a[1])}"
         if a[0] == "combine":
             return f"combine {self.piece_text(s, a[1])} and {self.piece_text(s, a[2])}"

@@ -60,6 +60,15 @@ class River(Strict):
     shift: int = Field(1, ge=0, le=9, description="columns toward the defender in a battle there")
 
 
+class PartisanRules(Strict):
+    """Case 8.0: the partisans."""
+    side: Id = Field(description="the side they fight for (they act at the start of its movement phases)")
+    table: Id = Field("partisans", description="8.1.2: the die table whose result names 'rail' and/or 'truck'")
+    hunters: list[Id] = Field(default_factory=list, description="8.1.3: enemy unit types that cancel them in "
+                                                                "their space")
+    from_turn: int = Field(1, ge=1, le=999, description="the first turn they act (14.1: they arrive on turn 2)")
+
+
 class Section(StandardSection):
     """The standard options plus the system's own (docs/strike-the-bear-rules.md)."""
     edges: dict[Id, Line] = Field(description="6.1.3: side -> the ox column letter of its friendly board edge")
@@ -81,6 +90,7 @@ class Section(StandardSection):
                                                                          "equivalent its breakdown and eliminated "
                                                                          "boxes always hold")
     river: River | None = Field(None, description="11.4.2: the river shift; omitted: none")
+    partisans: PartisanRules | None = Field(None, description="8.0: the partisans; omitted: none")
     luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
 

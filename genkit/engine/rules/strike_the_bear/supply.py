@@ -25,8 +25,9 @@ class Supply:
     def rail_net(self, s: StbState, side: int, converted: bool = True) -> int:
         """The rail spaces of ``side`` joined by rail to its board edge through spaces free of
         enemy units. The German net is converted as far as the railhead column (6.4.1: one
-        column a turn from B); ``converted`` False: any rail line (6.1.3)."""
-        enemy = self.enemy_mask(s, side)
+        column a turn from B); ``converted`` False: any rail line (6.1.3). A partisan cuts the
+        line in his space (8.1.1)."""
+        enemy = self.enemy_mask(s, side) | self.partisan_cut(s, side)
         west = self.section.edges[self.side_ids[side]] == "A"
         head = 2 * s.turn if west and converted else 99     # columns A..: A=0, B=1 ... the converted reach
         key = ("rail", side, enemy, head)
