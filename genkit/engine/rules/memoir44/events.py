@@ -28,5 +28,11 @@ Strike = kind("strike", "Strike", "side target target_type faces hits flags",
 Rally = kind("rally", "Rally", "side faces",
              """3.13: the dice of a rally card, whose ``faces`` say which units it may order.""", __name__)
 
+TookOff = kind("took_off", "TookOff", "side type piece hex",
+               """11.2: an air unit took off from ``hex``.""", __name__)
+Landed = kind("landed", "Landed", "side type piece hex faces hits",
+              """11.5: an air unit landed from ``hex``: the landing dice showed ``faces``, ``hits`` figures
+              lost.""", __name__)
+
 ORDERED, DICE_BATTLE, FIGURES_LOST, RETREATED, GROUND_TAKEN, MEDAL = (
     "ordered", "dice_battle", "figures_lost", "retreated", "ground_taken", "medal")
