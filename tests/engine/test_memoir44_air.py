@@ -291,3 +291,16 @@ def test_m44_11_6_no_air_rules_no_change_to_vereux_crossing():
     g = Game(content())
     assert g.air_pieces == [[], []] and "air" not in (content().rules or {})
     assert json.dumps(sorted(k for k in g.card_kind if k)).count("air_sortie") == 0
+
+
+def test_m44_11_6_the_command_chart_says_the_air_rules_from_the_data():
+    from test_memoir44_position import content
+
+    from genkit.engine.rules.memoir44.charts import charts
+
+    def rows(c):
+        return dict(next(ch for ch in charts(c) if ch.id == "command_medals").rows)
+    air = rows(C)["Air units"]
+    assert PLANE.name in air and all(h in air for h in airfield_hexes()) and f"{AIR['landing_dice']} dice" in air
+    assert "1 die rolled" in rows(corval("rules.air.landing_dice=1"))["Air units"]
+    assert "Air units" not in rows(content())
