@@ -40,7 +40,9 @@ class Nation(Strict):
     home: list[HexId] = Field(default_factory=list, description="its home areas (space ids): where its new units appear "
                                                              "and what must fall for it to be conquered")
     holds: list[HexId] = Field(default_factory=list, description="areas it controls at the start outside its home")
-    production: int = Field(0, ge=0, le=9999, description="its production at the start, in build points per turn")
+    production: Optional[int] = Field(None, ge=0, le=9999, description="its production at the start, in build points "
+                                                                      "per turn; omitted: the rules module works it "
+                                                                      "out (from the areas it holds)")
     at_war: bool = Field(True, description="false: neutral at the start (it joins its side later)")
 
     def colours(self, side: "Side") -> SideColours:
