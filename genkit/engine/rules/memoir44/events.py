@@ -11,7 +11,7 @@ DiceBattle = kind("dice_battle", "DiceBattle", "side type piece target_type targ
                   """5.5: a unit battled: ``dice`` rolled, ``faces`` their symbols (a tuple), ``hits`` figures
                   struck, ``flags`` retreat flags rolled (before any ignored).""", __name__)
 FiguresLost = kind("figures_lost", "FiguresLost", "side type piece count why",
-                   """5.6 / 6.3: a unit lost ``count`` figures; ``why`` "hits" or "blocked_retreat".""", __name__)
+                   """5.6 / 6.3 / 11.5: a unit lost ``count`` figures; ``why`` "hits", "blocked_retreat" or "landing".""", __name__)
 Retreated = kind("retreated", "Retreated", "side type piece hex",
                  """6.1: a unit fell back one hex, to ``hex``.""", __name__)
 GroundTaken = kind("ground_taken", "GroundTaken", "side type piece hex",
