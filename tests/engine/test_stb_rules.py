@@ -286,6 +286,8 @@ def test_11_8_2_a_leader_commits_reserves_for_their_ops_on_a_die_at_most_his_sup
     g.apply(s, ("attack", h(g, "C3")))
     for p in [p for p in g.stack(s, h(g, "C3")) if g.p_side[p] == ger]:
         g.apply(s, ("with", p))
+    if s.stage == 2:                    # ATTACKERS: the attacker rolls (by differential)
+        g.apply(s, ("roll",))
     assert s.stage != COMMIT and (s.hit >> h(g, "C3")) & 1
 
 
@@ -594,3 +596,28 @@ def test_8_0_partisans_cut_a_rail_line_or_disrupt_a_truck_unless_a_garrison_hunt
     s = combat_position(g, 3, "russian_movement")
     assert s.stage != PARTISAN and s.partisan == -1
     assert g.partisan_cut(s, rus) == 0
+
+
+def test_11_3_the_attacker_may_read_the_battle_by_odds_rounded_for_the_defender():
+    from genkit.engine import events as ev
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 2)
+    c3 = h(g, "C3")
+    g._remove(s, piece_of(g, s, "russian", "mech_corps", "C3"))          # 14 against 2: +12, or 7:1
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    assert g.crt_alt.labels[g.crt_alt.pick(14, 2)] == "6:1"             # 11.3.4: above 6:1 reads 6:1
+    assert g.crt_alt.labels[g.crt_alt.pick(5, 3)] == "3:2" and g.crt_alt.labels[g.crt_alt.pick(5, 4)] == "1:1"
+    g.apply(s, ("attack", c3))
+    for p in atts:
+        if ("with", p) in g.legal_actions(s):
+            g.apply(s, ("with", p))
+    acts = g.legal_actions(s)
+    assert ("roll",) in acts and ("roll_by", "odds") in acts
+    raw_d, col_d, _ = g.odds(s, atts, c3)
+    raw_o, col_o, _ = g.odds(s, atts, c3, by=1)
+    assert raw_o == raw_d + 2                                            # 6:1 is two lines above +12
+    s.events = []
+    g.apply(s, ("roll_by", "odds"))
+    battle = next(e for e in s.events if isinstance(e, ev.Battle))
+    assert battle.column == g.crt.labels[col_o] and s.read_by == 1

@@ -182,12 +182,14 @@ class Battle:
         self._offer_reserves(s, side)
 
     def _fight(self, s: StbState) -> None:
-        """11.8.2 d: the battle on the strengths now in the space (no battle when the reserves
-        made it one the table forbids)."""
+        """11.8.2 d: the battle on the strengths now in the space, read as the attacker chose
+        (11.3, 11.1.6); no battle when the reserves made it one the table forbids."""
         s.stage, s.actor, s.chosen = ATTACKERS, self.phase_actor(s), -1
         h = s.target
         atts = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-        if self.crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
+        s.read_by = s.by                    # 11.1.6: the reading holds while the battle goes on
+        crt = self.crt_alt if s.by else self.crt
+        if crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
             s.done |= s.attackers
             s.hit |= 1 << h
             return self._to_pick(s)
@@ -241,5 +243,5 @@ class Battle:
         s.ops[side] -= cost
         s.spent[side] += cost
         s.attackers = sum(1 << p for p in self.stack(s, h) if self.p_side[p] == att)
-        s.stage, s.actor = ATTACKERS, att
+        s.stage, s.actor, s.by = ATTACKERS, att, s.read_by
         self._roll(s)

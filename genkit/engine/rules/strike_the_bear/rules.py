@@ -144,7 +144,7 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
         s.spent = [0] * self.nsides
         s.air = self.air_units
         s.tried, s.ncommit = 0, 0
-        s.partisan, s.raids = -1, 0
+        s.partisan, s.raids, s.read_by = -1, 0, 0
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)

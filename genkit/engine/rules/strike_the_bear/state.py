@@ -20,9 +20,11 @@ class StbState(StandardState):
     the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
     this turn (9.2.3). ``tried``: bit mask of the pieces that tried to join a battle as reserves
     this combat phase (11.8.2); ``ncommit``: reserves tried in the battle being fought.
-    ``partisan``: the space whose rail line the partisans cut this turn (-1 none); ``raids``:
+    ``read_by``: the reading of the battle being fought (11.1.6: 1 by odds, kept for its
+    continuation). ``partisan``: the space whose rail line the partisans cut this turn (-1 none); ``raids``:
     the partisans still to place (1 rail, 2 truck, 8.1.2)."""
-    __slots__ = ("air", "ctrl", "ncommit", "objectives", "ops", "partisan", "raids", "spent", "tried", "weather")
+    __slots__ = ("air", "ctrl", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
+                 "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent")
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids")
+    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids", "read_by")
