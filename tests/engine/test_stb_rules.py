@@ -621,3 +621,43 @@ def test_11_3_the_attacker_may_read_the_battle_by_odds_rounded_for_the_defender(
     g.apply(s, ("roll_by", "odds"))
     battle = next(e for e in s.events if isinstance(e, ev.Battle))
     assert battle.column == g.crt.labels[col_o] and s.read_by == 1
+
+
+def test_7_0_the_commissar_stands_where_both_sides_meet_no_withdrawal_and_must_attack():
+    from genkit.engine.rules.standard.events import Retreated
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    # 7.1: the nearest ox to the one rolled that holds units of both sides
+    for seed in range(10):
+        s = combat_position(g, seed)
+        s.trace = []
+        g._place_commissar(s)
+        faces = [f for f, why in s.trace if why.startswith("commissar")]
+        cell = g.tables["commissar"].read(faces[0], None)
+        names = cell.split(" or ")
+        column = names[0] if len(names) == 1 or faces[1] % 2 else names[1]
+        rolled = h(g, f"{column}{faces[-1] + faces[-2] - 1}")
+        shared = [x for x in range(g.board.n) if g.board.spaces.spaces[x].kind == "ox"
+                  and {g.p_side[q] for q in g.stack(s, x) if g.p_unit[q]} == {ger, rus}]
+        assert s.commissar in shared
+        assert g.board.distance(rolled, s.commissar) == min(g.board.distance(rolled, x) for x in shared)
+    # 7.2.1 a: no withdrawal for his side's defenders
+    retreats = {True: 0, False: 0}
+    for seed in range(40):
+        for held in (True, False):
+            s = combat_position(g, seed)
+            c3 = h(g, "C3")
+            s.commissar = c3 if held else -1
+            s.events = []
+            g.apply(s, ("attack", c3))         # the army alone (6 against 4): a close battle
+            g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+            if s.stage == 2:
+                g.apply(s, ("roll",))
+            retreats[held] += sum(isinstance(e, Retreated) and e.side == "russian" for e in s.events) + int(
+                s.stage == 3 and any(g.p_side[p] == rus for p in s.rq))       # (RETREAT: his choice of way)
+    assert retreats[True] == 0 and retreats[False] > 0
+    # 7.2.2 a: in his side's combat phase it must attack where he stands
+    s = combat_position(g, 1, "russian_combat")
+    s.commissar, s.legal = h(g, "C3"), None
+    acts = g.legal_actions(s)
+    assert ("attack", h(g, "C3")) in acts and ("end",) not in acts

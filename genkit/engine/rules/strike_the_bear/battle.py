@@ -87,7 +87,14 @@ class Battle:
                 pay.append((who, cost))
         flies = s.air > 0 and self.air_side >= 0
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        StandardGame._battle(self, s)
+        if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
+            self.results, held = self.results_held, self.results
+            try:
+                StandardGame._battle(self, s)
+            finally:
+                self.results = held
+        else:
+            StandardGame._battle(self, s)
         for who, cost in pay:
             s.ops[who] -= cost
             s.spent[who] += cost
@@ -221,6 +228,7 @@ class Battle:
     def _to_pick(self, s: StbState) -> None:
         """After a battle, 11.10.1: the attacker, then the defender, may choose to fight it again."""
         h = s.target
+        self._commissar_check(s)            # 7.1.4
         if h >= 0 and s.stage != CONTINUE and self.phase_kind[s.phase] == COMBAT:
             att = self.phase_actor(s)
             for side in (att, 1 - att):

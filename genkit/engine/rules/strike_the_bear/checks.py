@@ -80,6 +80,26 @@ def partisan_names(ctx, section: Section):
                             f"rules.partisans.hunters: no unit type '{tid}'")
 
 
+def commissar_names(ctx, section: Section):
+    """7.0: the commissar's side and table exist; the table names ox columns of the map."""
+    com = section.commissar
+    if com is None:
+        return
+    if com.side not in {s.id for s in ctx.content.game.sides}:
+        yield ctx.error("rules-reference", SECTION + ("commissar", "side"), f"rules.commissar.side: no side '{com.side}'")
+    table = next((t for t in ctx.content.die_tables if t.id == com.table), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + ("commissar", "table"),
+                        f"rules.commissar.table: no die table '{com.table}'")
+        return
+    columns = {sp.id[:1] for sp in ctx.board.spaces if sp.kind == "ox"}
+    for row in table.rows:
+        for name in row.results[0].split(" or "):
+            if name.strip() not in columns:
+                yield ctx.error("rules-reference", ("die_tables",), f"die_tables: {com.table} roll {row.roll} names "
+                                                                    f"'{name.strip()}', no ox column of the map")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -95,4 +115,5 @@ def box_minimum_at_start(ctx, section: Section):
 
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
-                                                                                  river_feature, partisan_names)
+                                                                                  river_feature, partisan_names,
+                                                                                  commissar_names)

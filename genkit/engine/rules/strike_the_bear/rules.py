@@ -14,13 +14,14 @@ from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
 from ..standard.events import Restored
-from ..standard.rules import END, MOVEMENT
+from ..standard.rules import COMBAT, END, MOVEMENT
 from ..standard.rules import Game as StandardGame
-from ..standard.state import RESTORE
+from ..standard.state import PICK, RESTORE
 from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
+from .commissar import Commissar
 from .partisans import Partisans
 from .supply import Supply
 from .state import COMMIT, CONTINUE, PARTISAN, STB_STAGE_NAMES, StbState
@@ -39,7 +40,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
+class Game(Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -124,6 +125,7 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
         self.air_shift = air.shift if air is not None else 0
         self._breakdown_tables()
         self._partisan_tables()
+        self._commissar_tables()
         self._traced: dict = {}             # supply.py: traced masks by side and enemy spaces
         self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
@@ -144,7 +146,7 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
         s.spent = [0] * self.nsides
         s.air = self.air_units
         s.tried, s.ncommit = 0, 0
-        s.partisan, s.raids, s.read_by = -1, 0, 0
+        s.partisan, s.raids, s.read_by, s.commissar = -1, 0, 0, -1
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -292,7 +294,11 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
             return [GO_ON, HALT]
         if s.stage == PARTISAN:
             return self.partisan_actions(s)
-        return StandardGame._compute(self, s)
+        out = StandardGame._compute(self, s)
+        if s.commissar >= 0 and s.actor == self.commissar_side and out[0] == END and s.stage == PICK \
+                and self.phase_kind[s.phase] == COMBAT and ("attack", s.commissar) in out:
+            out = out[1:]                   # 7.2.2 a: his side must attack where he stands
+        return out
 
     # ------------------------------------------------------------------ 12.0 reorganization
 
@@ -420,7 +426,12 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
                    for name in self.objectives_of(s, side))
 
     def _next_phase(self, s: StbState) -> None:
-        """13.5: after the last phase of the last turn, the objectives decide."""
+        """7.1.5: after the commissar's side's movement he is placed anew; 13.5: after the last
+        phase of the last turn, the objectives decide."""
+        sec = self.section.commissar
+        if sec is not None and self.phase_kind[s.phase] == MOVEMENT and self.phase_side[s.phase] == self.commissar_side \
+                and s.turn >= sec.from_turn and not s.ended:
+            self._place_commissar(s)
         if s.phase == self.last_phase and s.turn >= self.turns and not s.ended:
             self._control(s)
             got = [self.attained(s, side) for side in range(self.nsides)]
@@ -437,6 +448,8 @@ class Game(Breakdown, Partisans, Supply, Battle, StandardGame):
     def state_problems(self, s: StbState) -> list:
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
+        if s.commissar >= 0 and self.board.spaces.spaces[s.commissar].kind != "ox":
+            out.append(f"the commissar is in {self.board.id_of(s.commissar)}, not an ox")
         out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"
                 for k, m in enumerate(self.box_minimum) if self.boxed_points(s, k) < m]
         out += [f"objective {self.board.id_of(self.obj_spaces[k])} controlled by {c}"

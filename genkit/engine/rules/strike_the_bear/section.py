@@ -69,6 +69,13 @@ class PartisanRules(Strict):
     from_turn: int = Field(1, ge=1, le=999, description="the first turn they act (14.1: they arrive on turn 2)")
 
 
+class CommissarRules(Strict):
+    """Case 7.0: the commissar."""
+    side: Id = Field(description="the side he serves")
+    table: Id = Field("commissar", description="7.1.1: the die table of ox columns ('A', or 'A or C')")
+    from_turn: int = Field(1, ge=1, le=999, description="the first turn he is placed (14.1: he arrives on turn 2)")
+
+
 class Section(StandardSection):
     """The standard options plus the system's own (docs/strike-the-bear-rules.md)."""
     edges: dict[Id, Line] = Field(description="6.1.3: side -> the ox column letter of its friendly board edge")
@@ -90,6 +97,7 @@ class Section(StandardSection):
                                                                          "equivalent its breakdown and eliminated "
                                                                          "boxes always hold")
     river: River | None = Field(None, description="11.4.2: the river shift; omitted: none")
+    commissar: CommissarRules | None = Field(None, description="7.0: the commissar; omitted: none")
     partisans: PartisanRules | None = Field(None, description="8.0: the partisans; omitted: none")
     luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
