@@ -661,3 +661,38 @@ def test_7_0_the_commissar_stands_where_both_sides_meet_no_withdrawal_and_must_a
     s.commissar, s.legal = h(g, "C3"), None
     acts = g.legal_actions(s)
     assert ("attack", h(g, "C3")) in acts and ("end",) not in acts
+
+
+def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
+    g = game()
+    firsts = set()
+    for seed in range(12):
+        s = g.initial_state(seed)
+        assert g.phase_ids[s.phase] == "redeployment"          # turn 1 too
+        s.turn, s.trace = 2, []
+        g._enter_phase(s)
+        s.legal = None
+        rolls = [f for f, why in s.trace if why == "redeployment"]
+        table = g.tables["redeployment"]
+        assert s.redeploy == [int(table.read(r, None)) for r in rolls]
+        if rolls[0] != rolls[1]:
+            assert s.first == (0 if rolls[0] > rolls[1] else 1)
+        assert s.actor == s.first
+        firsts.add(s.first)
+        side = s.actor
+        moved = []
+        while g.phase_ids[s.phase] == "redeployment" and s.actor == side:
+            acts = g.legal_actions(s)
+            mover = next((a for a in acts if a[0] == "move"), None)
+            if len(moved) == s.redeploy[side]:
+                assert acts == [("end",)]
+            if mover is None or len(moved) == s.redeploy[side]:
+                g.apply(s, ("end",))
+                break
+            g.apply(s, mover)
+            g.apply(s, g.legal_actions(s)[-1])
+            moved.append(mover[1])
+        assert len(moved) == s.redeploy[side] or not moved
+        if g.phase_ids[s.phase] == "redeployment":
+            assert s.actor == 1 - side                       # then the other side
+    assert firsts == {0, 1}

@@ -22,6 +22,7 @@ from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
 from .commissar import Commissar
+from .redeployment import REDEPLOYMENT, Redeployment
 from .partisans import Partisans
 from .supply import Supply
 from .state import COMMIT, CONTINUE, PARTISAN, STB_STAGE_NAMES, StbState
@@ -40,7 +41,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
+class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -147,6 +148,7 @@ class Game(Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
         s.air = self.air_units
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar = -1, 0, 0, -1
+        s.redeploy, s.first = [0] * self.nsides, 0
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -166,6 +168,8 @@ class Game(Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
             return self._next_phase(s)
         self._weather_tables(s)
         s.tried = 0                         # 11.8.2: a unit tries as a reserve once a combat phase
+        if kind == REDEPLOYMENT and not same:
+            self._redeployment_rolls(s)     # 3.2.1 (who acts first: phase_actor)
         StandardGame._enter_phase(self, s, same)
         if kind == MOVEMENT and s.actor == self.partisan_side and s.turn >= self.section.partisans.from_turn:
             self._partisans_roll(s)         # 8.1.2
@@ -294,6 +298,8 @@ class Game(Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
             return [GO_ON, HALT]
         if s.stage == PARTISAN:
             return self.partisan_actions(s)
+        if s.stage == PICK and self.phase_kind[s.phase] == REDEPLOYMENT:
+            return self._redeployers(s)
         out = StandardGame._compute(self, s)
         if s.commissar >= 0 and s.actor == self.commissar_side and out[0] == END and s.stage == PICK \
                 and self.phase_kind[s.phase] == COMBAT and ("attack", s.commissar) in out:

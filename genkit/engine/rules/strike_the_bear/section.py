@@ -88,6 +88,8 @@ class Section(StandardSection):
     combined_arms_shift: int = Field(1, ge=0, le=9, description="11.7: columns for infantry with armour")
     objectives: Objectives
     reorganization: Reorganization = Field(default_factory=Reorganization)
+    redeployment_table: Id = Field("redeployment", description="3.2.1: the die table of units each side "
+                                                                "redeploys (in a redeployment phase)")
     save_ops: bool = Field(False, description="3.3.5 (optional): half the OPs left at a turn's end carry over")
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
     trucks: list[Id] = Field(default_factory=list, description="11.5.2: the supply truck types")
