@@ -696,3 +696,37 @@ def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
         if g.phase_ids[s.phase] == "redeployment":
             assert s.actor == 1 - side                       # then the other side
     assert firsts == {0, 1}
+
+
+def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_loss():
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    air = g.section.luftwaffe
+    hits, reduced = set(), set()
+    for seed in range(40):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        truck = piece_of(g, s, "russian", "truck", "G4")
+        g._lift(s, truck)
+        g._put(s, truck, h(g, "E3"))                    # next to C3
+        s.trace = []
+        g.apply(s, ("attack", c3))
+        g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+        if s.stage == 2:
+            g.apply(s, ("roll",))
+        face = next(f for f, why in s.trace if why == "bombing")
+        assert (s.reduced[truck] == 1) == (face <= air.rating)          # fair weather: no modifier
+        hits.add(s.reduced[truck])
+        reduced.add(s.lw[0])
+        assert s.lw[1] == 0 and s.air == air.units - 1
+    assert hits == {0, 1} and reduced == {0, 1}
+    # 9.3.3: a reduced unit refits in the German reorganization for its OPs
+    s = combat_position(g, 1, "german_reorganization")
+    s.lw[1], s.legal = 1, None
+    ops = s.ops[ger]
+    g.apply(s, ("refit", 1))
+    assert s.lw == [0, 0] and s.ops[ger] == ops - air.ops
+    assert not any(a[0] == "refit" for a in g.legal_actions(s))
+    s = combat_position(g, 1, "russian_reorganization")
+    s.lw[1], s.legal = 1, None
+    assert not any(a[0] == "refit" for a in g.legal_actions(s)) and rus != g.air_side

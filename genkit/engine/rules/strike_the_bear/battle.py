@@ -76,16 +76,22 @@ class Battle:
     def _battle(self, s: StbState) -> None:
         """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
         modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
-        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
+        turn (bombing a truck first, 9.2.2, and reduced by a loss of its side, 9.3); then the standard
+        battle (11.9), and 11.8.3: a leader whose units are all gone
         rolls on the Leader Loss table."""
         h, side = s.target, s.actor
         atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
+        flies = s.air > 0 and self.air_side >= 0
+        unit = self.air_units - s.air       # the Luftwaffe unit joining (they fly in turn)
+        if flies:
+            self._bomb(s, unit, h)
+        air_side = [p for p in self.stack(s, h) if self.p_side[p] == self.air_side and self.p_unit[p]]
+        before = [(s.loc[p], s.reduced[p]) for p in air_side]
         pay = []
         for who, pieces in ((side, atts), (1 - side, self.defenders(s, h))):
             cost = self.supply_cost(s, pieces, h, who)
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
-        flies = s.air > 0 and self.air_side >= 0
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
         if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
             self.results, held = self.results_held, self.results
@@ -100,9 +106,28 @@ class Battle:
             s.spent[who] += cost
         if flies:
             s.air -= 1
+            hurt = [(s.loc[p], s.reduced[p]) for p in air_side] != before or (
+                s.stage == RETREAT and any(self.p_side[p] == self.air_side for p in s.rq))
+            if hurt:                        # 9.3.2: a loss or withdrawal of its side reduces it
+                s.lw[unit] = 1
         if s.stage != RETREAT:
             for ldr in leaders:
                 self._leader_loss(s, ldr, h)
+
+    def _bomb(self, s: StbState, unit: int, h: int) -> None:
+        """9.2.2: the Luftwaffe unit joining the battle in ``h`` bombs the first non-disrupted
+        enemy truck in or next to it: a die, with the weather's modifier, at most its rating
+        (9.3: less when reduced) disrupts it."""
+        near = self.adj_mask[h] | (1 << h)
+        truck = next((t for t in self.trucks[1 - self.air_side]
+                      if s.loc[t] >= 0 and not s.reduced[t] and (near >> s.loc[t]) & 1), -1)
+        if truck < 0:
+            return
+        air = self.section.luftwaffe
+        drm = air.bombing_drms.get(s.weather)
+        r = self.tables[air.bombing_table].roll(s, None, (drm,) if drm else (), "bombing")
+        if r.modified <= (air.reduced_rating if s.lw[unit] else air.rating):
+            s.reduced[truck] = 1
 
     def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
         """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is

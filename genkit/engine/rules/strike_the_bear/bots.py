@@ -28,7 +28,7 @@ class ObjectiveBot(GreedyBot):
         GreedyBot._set_targets(self, v)
 
     def choose(self, v, actions):
-        if len(actions) > 1 and any(a[0] in ("restore", "replace", "recover") for a in actions):
+        if len(actions) > 1 and any(a[0] in ("restore", "replace", "recover", "refit") for a in actions):
             return self.choose_reorganization(v, actions)
         if len(actions) > 1 and actions[0][0] == "commit":
             return self.choose_reserve(v, actions)
@@ -88,7 +88,7 @@ class ObjectiveBot(GreedyBot):
 
     def choose_reorganization(self, v, actions):
         """12.1: a disrupted leader's recovery first (command, reserves, continuation hang on
-        him); 12.3-12.4: the rebuild or replacement giving the most strength per OP; each while
+        him), then a reduced Luftwaffe unit's refit (9.3.3); 12.3-12.4: the rebuild or replacement giving the most strength per OP; each while
         the OPs above the reserve pay for it (no reserve in the last phase of the turn: OPs left
         are lost, 3.3.4)."""
         g, t = self.g, self.t
@@ -97,6 +97,8 @@ class ObjectiveBot(GreedyBot):
         best, choice = None, END
         for a in actions:
             if a[0] == "recover" and g.p_ops[a[1]] <= left:
+                return a
+            if a[0] == "refit" and g.section.luftwaffe.ops <= left:
                 return a
         for a in actions:
             if a[0] not in ("restore", "replace") or g.p_ops[a[1]] > left:

@@ -100,6 +100,23 @@ def commissar_names(ctx, section: Section):
                                                                     f"'{name.strip()}', no ox column of the map")
 
 
+def luftwaffe_bombing(ctx, section: Section):
+    """9.2.2: the bombing table and the modifiers the weather names exist."""
+    air = section.luftwaffe
+    if air is None:
+        return
+    table = next((t for t in ctx.content.die_tables if t.id == air.bombing_table), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + ("luftwaffe", "bombing_table"),
+                        f"rules.luftwaffe.bombing_table: no die table '{air.bombing_table}'")
+        return
+    drms = {m.id for m in table.drms}
+    for wx, drm in air.bombing_drms.items():
+        if drm not in drms:
+            yield ctx.error("rules-reference", SECTION + ("luftwaffe", "bombing_drms", wx),
+                            f"rules.luftwaffe.bombing_drms: table {table.id} has no modifier '{drm}'")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -116,4 +133,4 @@ def box_minimum_at_start(ctx, section: Section):
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
                                                                                   river_feature, partisan_names,
-                                                                                  commissar_names)
+                                                                                  commissar_names, luftwaffe_bombing)

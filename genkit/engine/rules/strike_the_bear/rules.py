@@ -149,6 +149,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar = -1, 0, 0, -1
         s.redeploy, s.first = [0] * self.nsides, 0
+        s.lw = [0] * self.air_units
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -316,6 +317,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         side, ops = s.actor, s.ops[s.actor]
         out = [END]
         spare = self.boxed_points(s, side) - self.box_minimum[side]      # 12.3.3, 12.5
+        if side == self.air_side and self.section.luftwaffe.ops <= ops:      # 9.3.3
+            out += [("refit", k) for k, r in enumerate(s.lw) if r]
         for p in self.side_pieces[side]:
             cost = self.p_ops[p]
             if cost > ops:
@@ -369,6 +372,11 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
                 return self._move_escorted(s, a[1])
         if verb == "recover":
             return self._recover(s, a[1])
+        if verb == "refit":                 # 9.3.3: a reduced Luftwaffe unit rebuilt (12.3)
+            s.ops[s.actor] -= self.section.luftwaffe.ops
+            s.spent[s.actor] += self.section.luftwaffe.ops
+            s.lw[a[1]] = 0
+            return
         if verb == "cut" or verb == "raid":
             return self._partisan_do(s, a)
         if verb == "commit":
@@ -398,6 +406,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
 
     def action_text(self, s: StbState, a) -> str:
         """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
+        if a[0] == "refit":
+            return f"refit Luftwaffe unit {a[1] + 1}"
         if a[0] == "cut":
             return f"partisans cut the rail at {self.hex_text(a[1])}"
         if a[0] in ("commit", "break", "recover", "raid"):
@@ -454,6 +464,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
     def state_problems(self, s: StbState) -> list:
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
+        if len(s.lw) != self.air_units or any(r not in (0, 1) for r in s.lw):
+            out.append(f"Luftwaffe units {s.lw}, {self.air_units} expected")
         if s.commissar >= 0 and self.board.spaces.spaces[s.commissar].kind != "ox":
             out.append(f"the commissar is in {self.board.id_of(s.commissar)}, not an ox")
         out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"

@@ -48,10 +48,17 @@ class Reorganization(Strict):
 
 
 class Luftwaffe(Strict):
-    """Case 9.2.3: air units joining battles."""
+    """Cases 9.2-9.3: air units joining battles, bombing trucks, and their losses."""
     side: Id = Field(description="the side they fly for")
     units: int = Field(ge=0, le=9, description="battles they may join each turn (one each)")
     shift: int = Field(1, ge=0, le=9, description="columns in that side's favour")
+    rating: int = Field(4, ge=0, le=9, description="9.2.2: a full unit hits a truck on a die at most this")
+    reduced_rating: int = Field(2, ge=0, le=9, description="9.3: the rating of a reduced unit")
+    ops: int = Field(5, ge=0, le=99, description="9.3.3, 12.3: the OPs that bring a reduced unit back to full")
+    bombing_table: Id = Field("luftwaffe_bombing", description="9.2.2: the die table whose modifiers the weather "
+                                                               "names (bombing_drms)")
+    bombing_drms: dict[Line, Id] = Field(default_factory=dict, description="9.2.2: weather -> the bombing "
+                                                                           "table's modifier it adds")
 
 
 class River(Strict):

@@ -24,10 +24,11 @@ class StbState(StandardState):
     continuation). ``partisan``: the space whose rail line the partisans cut this turn (-1 none); ``raids``:
     the partisans still to place (1 rail, 2 truck, 8.1.2). ``commissar``: the ox where the
     commissar stands (-1 off the map, 7.1). ``redeploy``: per side, the units it may
-    redeploy this turn; ``first``: the side redeploying first (3.2.1)."""
-    __slots__ = ("air", "commissar", "ctrl", "first", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
+    redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
+    unit, 1 when reduced (9.3)."""
+    __slots__ = ("air", "commissar", "ctrl", "first", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
                  "weather")
-    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy")
+    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw")
     NESTED = StandardState.NESTED
     VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids", "read_by",
                                           "commissar", "first")
