@@ -151,6 +151,10 @@ class CombatChoices:
             for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
                 shift += sh
                 drm += dr
+        if self.g.supply is not None:                           # case 8.14
+            for _, sh, dr in self.g.supply_modifiers(v.loc, list(attackers), list(defenders)):
+                shift += sh
+                drm += dr
         rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
         if rolled:
             for _, sh, dr in self.g.rolled_modifiers(rolled):
