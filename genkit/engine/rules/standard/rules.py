@@ -70,6 +70,11 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
     state_class = StandardState
     #: the model of the ``rules:`` section (a game extending these rules may extend it)
     section_class = Section
+    #: the names of the stages of a pending decision (a game extending these rules may add its
+    #: own after these)
+    stage_names = STAGE_NAMES
+    #: the stages where the side deciding is not the phase's (the invariants allow it there)
+    answer_stages = (RETREAT, REACT)
 
     def __init__(self, content):
         GameRules.__init__(self, content)
@@ -475,7 +480,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
 
     def status_lines(self, s: StandardState) -> list:
         grid = self.board.grid
-        lines = [f"stage {STAGE_NAMES[s.stage]}" + (f" chosen {s.chosen}" if s.chosen >= 0 else "")
+        lines = [f"stage {self.stage_names[s.stage]}" + (f" chosen {s.chosen}" if s.chosen >= 0 else "")
                  + (f" target {grid.id_of(s.target)}" if s.target >= 0 else "")]
         stacks = [f"{grid.id_of(h)}:{'+'.join(str(p) for p in self.stack(s, h))}"
                   for h in range(self.board.n) if s.occ[h] >= 0 and s.nxt[s.occ[h]] >= 0]
