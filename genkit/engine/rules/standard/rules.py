@@ -199,6 +199,8 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
                 if self.cards is not None:
                     return self._movers(s) + self.card_plays(s, s.actor, MOVE)
                 return self._movers(s)
+            if self.cards is not None and self.cards.named:     # case 13.14: a card of this phase
+                return [END] + [("attack", h) for h in self.targets(s)] + self.card_plays(s, s.actor, MOVE)
             return [END] + [("attack", h) for h in self.targets(s)]
         if st == DEST:
             return self._dest_actions(s, s.chosen, s.march)
