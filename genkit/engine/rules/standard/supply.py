@@ -17,8 +17,8 @@ class SupplyTables:
         self.sources = [sum(1 << grid.index_of(h) for h in rule.sources[sid]) if sid in rule.sources else -1
                         for sid in game.side_ids]
         self.distance = rule.distance
-        self.attacking = (rule.attacking.shift, rule.attacking.drm)
-        self.defending = (rule.defending.shift, rule.defending.drm)
+        #: what being out of supply does (:class:`~.section.SupplyEffect`: shift, drm)
+        self.attacking, self.defending = rule.attacking, rule.defending
         #: per space: the spaces one step may enter from it (any cost)
         self.next = [sum(m for _, m in steps) for steps in game.step_masks]
         #: (side, where the pieces are) -> the spaces in supply, for the last few positions
@@ -69,8 +69,8 @@ class SupplyLines:
         of supply, the defenders' when any of them is."""
         sp, out = self.supply, []
         for who, pieces, eff in (("attacking", attackers, sp.attacking), ("defending", defenders, sp.defending)):
-            if pieces and (eff[0] or eff[1]):
+            if pieces and (eff.shift or eff.drm):
                 ok = self.supplied(loc, self.p_side[pieces[0]])
                 if any(not (ok >> loc[p]) & 1 for p in pieces):
-                    out.append((f"supply:{who}", eff[0], eff[1]))
+                    out.append((f"supply:{who}", eff.shift, eff.drm))
         return out
