@@ -199,11 +199,13 @@ class Game(GameRules):
 
     def nation_figures(self, s: BgState) -> dict:
         """The generic figures, and per nation: areas held, conquered (1 or 0), at war (1 or 0),
-        production (a major's build points a quarter)."""
+        production (a major's build points a quarter), saved build points, control markers on
+        the map (2.2)."""
         out = GameRules.nation_figures(self, s)
         for k, nid in enumerate(self.nation_ids):
             out[nid].update(areas=s.ctl.count(k), conquered=s.fallen[k], at_war=s.war[k],
-                            production=economy.income(self, s, k) if self.t.major[k] else 0)
+                            production=economy.income(self, s, k) if self.t.major[k] else 0,
+                            saved=s.bp[k], control_markers=economy.control_markers(self, s, k))
         return out
 
     def status_lines(self, s: BgState) -> list:
