@@ -13,7 +13,7 @@ def _printed(content) -> dict:
     return {m.id: m.count for m in content.counters.markers}
 
 
-def test_2_2_every_major_nation_has_control_markers_and_a_marker_on_every_lane_of_each_track():
+def test_2_2_every_major_nation_has_control_markers_and_its_markers_on_the_build_points_track():
     g = game()
     printed = _printed(g.content)
     tracks = {t.id: t for t in g.content.tracks}
@@ -21,10 +21,10 @@ def test_2_2_every_major_nation_has_control_markers_and_a_marker_on_every_lane_o
         if not g.t.major[k]:
             continue
         assert printed[f"control_{nid}"] >= 1
-        for track in ("production", "saved"):
-            for lane in tracks[track].lanes:
-                marker = next(m for m in g.content.counters.markers if m.id == f"{track}_{lane}_{nid}")
-                assert marker.track == f"{track}:{lane}" and lane in tracks[track].lanes
+        for kind, lanes in (("production", ("ones", "tens")), ("saved", ("ones", "tens", "hundreds"))):
+            for lane in lanes:
+                marker = next(m for m in g.content.counters.markers if m.id == f"{kind}_{lane}_{nid}")
+                assert marker.track == f"bp:{lane}" and lane in tracks["bp"].lanes
 
 
 def test_2_2_greedy_games_never_need_more_control_markers_or_track_boxes_than_printed():
@@ -32,9 +32,9 @@ def test_2_2_greedy_games_never_need_more_control_markers_or_track_boxes_than_pr
     at most its printed count, and production and saved build points fit the two-lane tracks."""
     g = game()
     printed = _printed(g.content)
-    def top(track):
-        lanes = g.content.track(track).lanes
-        return 100 * lanes.get("hundreds", 0) + 10 * lanes["tens"] + lanes["ones"]
+    lanes = g.content.track("bp").lanes
+    top = {"production": 10 * lanes["tens"] + lanes["ones"],                # two markers
+           "saved": 100 * lanes["hundreds"] + 10 * lanes["tens"] + lanes["ones"]}     # three
     most = {nid: 0 for nid in g.nation_ids}
     ends = 0
     for seed in range(1, 9):
@@ -46,7 +46,7 @@ def test_2_2_greedy_games_never_need_more_control_markers_or_track_boxes_than_pr
                 for k, nid in enumerate(g.nation_ids):
                     if g.t.major[k]:
                         most[nid] = max(most[nid], economy.control_markers(g, s, k))
-                        assert economy.income(g, s, k) <= top("production") and s.bp[k] <= top("saved")
+                        assert economy.income(g, s, k) <= top["production"] and s.bp[k] <= top["saved"]
             actions = g.legal_actions(s)
             g.apply(s, bots[s.actor].choose(g.observe(s, s.actor), actions))
     assert ends > 8 * 10
