@@ -4,13 +4,19 @@ commit in the same run.
     python benchmarks/designer_wait.py                        # this checkout against HEAD~1
     python benchmarks/designer_wait.py --base c202f9d --runs 7 --game content/brannock_ford
     python benchmarks/designer_wait.py --base c202f9d --cache cold   # every run a first one
+    python benchmarks/designer_wait.py --base c202f9d --game all     # every bundled pack
 
 The base commit is checked out into a temporary git worktree (bundled content included, so each
 side reads its own pack). Each measurement is a fresh ``python -m genkit.cli ...`` process:
 import, load, checks, work and exit, as a designer waits for it. Base and head runs alternate,
-so drift of a shared machine hits both alike. Printed per command: the median wall time of
-each side, their ratio (head / base: below 1 is faster) and each side's largest peak memory
-(the child's ``ru_maxrss``). The figures are the whole point: nothing is asserted.
+so drift of a shared machine hits both alike. Printed per command: the median CPU time of each
+side (the child's user and system time, ``ru_utime + ru_stime``: what the command costs, which a
+shared, loaded machine does not inflate as it does the wall time), their ratio (head / base:
+below 1 is faster), the median wall time of each and each side's largest peak memory (the
+child's ``ru_maxrss``). The figures are the whole point: nothing is asserted.
+
+``--game all`` measures every pack under the head's content/ (a folder with a game.yaml) in
+turn; a pack the base commit lacks is measured on the head alone (its base columns read '-').
 
 genkit keeps what it lays out in a disk cache (genkit/render/disk_cache.py, ``GENKIT_CACHE_DIR``).
 Each side gets a cache folder of its own in the benchmark's temporary folder, never the user's;
@@ -35,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -49,9 +56,16 @@ def commands(game: str, out: str) -> dict[str, list[str]]:
     }
 
 
-def run_once(checkout: Path, args: list[str], cache: str) -> tuple[float, int]:
-    """(wall seconds, peak resident kB) of one ``python -m genkit.cli ARGS`` run in ``checkout``,
-    its disk cache in ``cache`` ('off': none)."""
+class Run(NamedTuple):
+    """One command's run: its CPU seconds (user + system), wall seconds and peak resident kB."""
+    cpu: float
+    wall: float
+    peak_kb: int
+
+
+def run_once(checkout: Path, args: list[str], cache: str) -> Run:
+    """One ``python -m genkit.cli ARGS`` run in ``checkout``, its disk cache in ``cache``
+    ('off': none)."""
     env = dict(os.environ, PYTHONPATH=str(checkout), GENKIT_CACHE_DIR=cache)
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "genkit.cli", *args], cwd=checkout, env=env,
@@ -63,13 +77,14 @@ def run_once(checkout: Path, args: list[str], cache: str) -> tuple[float, int]:
     proc.stderr.close()
     if proc.returncode != 0:
         raise SystemExit(f"{checkout}: genkit {' '.join(args)} exited {proc.returncode}:\n{err[-2000:]}")
-    return wall, usage.ru_maxrss
+    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="HEAD~1", help="the commit to measure against (default HEAD~1)")
-    parser.add_argument("--game", default="content/bering_land", help="the pack, relative to each checkout")
+    parser.add_argument("--game", default="content/bering_land",
+                        help="the pack, relative to each checkout; 'all': every bundled pack")
     parser.add_argument("--runs", type=int, default=5, help="runs per command and side (default 5)")
     parser.add_argument("--only", help="comma-separated command names (check, build, play, 'sim --games 1')")
     parser.add_argument("--cache", choices=("warm", "cold", "off"), default="warm",
@@ -83,26 +98,36 @@ def main() -> None:
         # install maps it to this checkout's, so the base checkout gets a link to its own
         (base / "genkit" / "templates").symlink_to(Path("..") / "templates", target_is_directory=True)
         try:
-            measure(base, opts, Path(tmp))
+            for game in games(opts.game):
+                measure(base, opts, game, Path(tmp))
         finally:
             subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(base)], check=False)
 
 
-def measure(base: Path, opts, tmp: Path) -> None:
+def games(chosen: str) -> list[str]:
+    """The packs measured: ``chosen``, or with 'all' every pack of this checkout's content/."""
+    if chosen != "all":
+        return [chosen]
+    return sorted(f"content/{p.name}" for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
+
+
+def measure(base: Path, opts, game: str, tmp: Path) -> None:
     sides = {"base": base, "head": REPO}
-    wanted = commands(opts.game, str(tmp / "kit"))
+    if not (base / game / "game.yaml").is_file():
+        del sides["base"]
+    wanted = commands(game, str(tmp / "kit"))
     if opts.only:
         names = [n.strip() for n in opts.only.split(",")]
         unknown = [n for n in names if n not in wanted]
         if unknown:
             raise SystemExit(f"--only: unknown command(s) {unknown}; known: {list(wanted)}")
         wanted = {n: wanted[n] for n in names}
-    print(f"{opts.game}: head {REPO} against base {opts.base}, {opts.runs} alternating runs, medians, "
-          f"disk cache {opts.cache}")
-    print(f"{'command':<16}{'base s':>9}{'head s':>9}{'head/base':>11}{'base MB':>9}{'head MB':>9}")
+    print(f"{game}: head {REPO} against base {opts.base}{'' if 'base' in sides else ' (not in base)'}, "
+          f"{opts.runs} alternating runs, medians, disk cache {opts.cache}")
+    print(f"{'command':<16}{'base CPU':>9}{'head CPU':>9}{'head/base':>11}{'base s':>8}{'head s':>8}"
+          f"{'base MB':>9}{'head MB':>9}")
     for name, args in wanted.items():
-        walls = {side: [] for side in sides}
-        peaks = {side: 0 for side in sides}
+        runs: dict[str, list[Run]] = {side: [] for side in sides}
         caches = {side: "off" if opts.cache == "off" else str(tmp / f"cache-{side}") for side in sides}
         if opts.cache == "warm":
             for side, checkout in sides.items():
@@ -111,12 +136,16 @@ def measure(base: Path, opts, tmp: Path) -> None:
             for side, checkout in sides.items():
                 if opts.cache == "cold":
                     shutil.rmtree(caches[side], ignore_errors=True)
-                wall, peak = run_once(checkout, args, caches[side])
-                walls[side].append(wall)
-                peaks[side] = max(peaks[side], peak)
-        b, h = statistics.median(walls["base"]), statistics.median(walls["head"])
-        print(f"{name:<16}{b:>9.3f}{h:>9.3f}{h / b:>11.2f}{peaks['base'] / 1024:>9.1f}{peaks['head'] / 1024:>9.1f}",
-              flush=True)
+                runs[side].append(run_once(checkout, args, caches[side]))
+        cpu = {side: statistics.median(r.cpu for r in got) for side, got in runs.items()}
+        wall = {side: statistics.median(r.wall for r in got) for side, got in runs.items()}
+        peak = {side: max(r.peak_kb for r in got) / 1024 for side, got in runs.items()}
+
+        def col(figures: dict, side: str, width: int, digits: int) -> str:
+            return f"{figures[side]:>{width}.{digits}f}" if side in figures else f"{'-':>{width}}"
+        ratio = f"{cpu['head'] / cpu['base']:>11.2f}" if "base" in cpu else f"{'-':>11}"
+        print(f"{name:<16}{col(cpu, 'base', 9, 3)}{col(cpu, 'head', 9, 3)}{ratio}{col(wall, 'base', 8, 2)}"
+              f"{col(wall, 'head', 8, 2)}{col(peak, 'base', 9, 1)}{col(peak, 'head', 9, 1)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -75,8 +75,10 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     the rule cases the booklet marks with a change bar (:mod:`genkit.publish.since`); ``png_dpi``:
     the previews' resolution (default :data:`genkit.render.kit.PNG_DPI`). The kit's writers are
     imported here, by the build alone (``genkit check`` lays out, but writes nothing)."""
+    from ..render.fonts import keep_read_fonts
     from ..render.kit import PNG_DPI, kit_kinds, write_kit
     kinds = kit_kinds(paper, only, counters, bleed_in)
+    keep_read_fonts()       # the fonts the checks read for their metrics are those the PDFs embed
     checked = load_printable(content_path, overrides)
     return write_kit(checked.content, checked.source, content_path, out_dir, kinds, paper, counters,
                      bleed_in, png, PNG_DPI if png_dpi is None else png_dpi, checked.laid, changed_cases)

@@ -21,7 +21,9 @@ measures text gets exactly what the PDF shows. Reading a TTF whole takes a notic
 ``genkit check``: the metrics read from it (each character's advance width, the default width,
 ascent and descent) are kept in the disk cache (:mod:`.disk_cache`, keyed by genkit's code and
 fonts), and a width is measured by reportlab's own function on them; the fonts are read whole,
-and registered with reportlab, only when a PDF is written.
+and registered with reportlab, only when a PDF is written. A build (which may write one) says so
+first (:func:`keep_read_fonts`): a TTF it reads for its metrics is kept and is the face registered
+for the PDF, so no TTF is read twice; a check lets it go once its metrics are taken.
 """
 
 from __future__ import annotations
@@ -69,6 +71,29 @@ SVG_FONT_ATTRS: dict[str, tuple[tuple[str, str], ...]] = {
 _registered = False
 
 
+_kept: dict[str, TTFont] | None = None     # reportlab name -> TTF read whole, while a PDF may follow
+
+
+def keep_read_fonts() -> None:
+    """A PDF may be written by this process: keep each TTF read for its metrics, to register it."""
+    global _kept
+    if _kept is None:
+        _kept = {}
+
+
+def _ttfont(rl_name: str, filename: str) -> TTFont:
+    """The bundled TTF ``filename`` read whole by reportlab (kept when :func:`keep_read_fonts`)."""
+    font = _kept.get(rl_name) if _kept is not None else None
+    if font is None:
+        path = FONT_DIR / filename
+        if not path.is_file():
+            raise FileNotFoundError(f"bundled font missing: {path}")
+        font = TTFont(rl_name, str(path))
+        if _kept is not None:
+            _kept[rl_name] = font
+    return font
+
+
 def register_fonts() -> None:
     """Register the bundled TTFs with reportlab (idempotent)."""
     global _registered
@@ -78,11 +103,10 @@ def register_fonts() -> None:
     for rl_name, filename in FONT_FILES.values():
         if rl_name in registered:
             continue
-        path = FONT_DIR / filename
-        if not path.is_file():
-            raise FileNotFoundError(f"bundled font missing: {path}")
-        pdfmetrics.registerFont(TTFont(rl_name, str(path)))
+        pdfmetrics.registerFont(_ttfont(rl_name, filename))
     _registered = True
+    if _kept is not None:
+        _kept.clear()           # reportlab holds the registered faces
     metrics.cache_clear()       # measure on the registered faces from now on: one copy of each
 
 
@@ -123,7 +147,7 @@ def metrics(font: str) -> Metrics:
         return Metrics(pdfmetrics.getFont(rl_name).face)
 
     def read() -> Metrics:
-        face = TTFont(rl_name, str(FONT_DIR / filename)).face
+        face = _ttfont(rl_name, filename).face
         return Metrics(Face(dict(face.charWidths), face.defaultWidth, face.ascent, face.descent))
     return disk_cache.cached("font-metrics", disk_cache.key_of("font-metrics", rl_name, filename), read)
 
