@@ -23,9 +23,8 @@ from .combat import strength
 
 def leader(g, s, p: int) -> int:
     """The HQ of unit ``p``'s side in its area with some of its number left (-1: none)."""
-    h, side, commands = s.loc[p], g.p_side[p], g.t.commands
-    for q in g.side_pieces[side]:
-        if s.loc[q] == h and q != p and commands[g.p_type[q]] and g.at_war(s, q) and s.led[q] < strength(g, s, q):
+    for q in moves.reach_of(g, s).hqs(g.p_side[p]).get(s.loc[p], ()):
+        if q != p and s.led[q] < strength(g, s, q):
             return q
     return -1
 
@@ -66,11 +65,8 @@ def charge(g, s, p: int, kind: str) -> None:
 
 def _attacked(g, s) -> set:
     """The spaces holding units of both sides at war."""
-    seen = {}
-    for q, w in enumerate(s.loc):
-        if w >= 0 and g.at_war(s, q):
-            seen[w] = seen.get(w, 0) | (1 << g.p_side[q])
-    return {h for h, m in seen.items() if m == 3}
+    r = moves.reach_of(g, s)
+    return r.enemy[0] & r.enemy[1]
 
 
 def after_movement(g, s) -> bool:
@@ -83,13 +79,17 @@ def reserve_destinations(g, s, p: int) -> list:
     """6.1.6: the areas under enemy attack unit ``p`` may reach as a reserve, in board order:
     within its range, every area passed on the way its side's, with no enemy in it. 6.1.5: a
     task force, the areas under attack beside its sea zone."""
+    r = moves.reach_of(g, s)
+    hit = r.reserves.get(p)
+    if hit is None:
+        hit = r.reserves[p] = _reserve_destinations(g, s, p, r)
+    return hit
+
+
+def _reserve_destinations(g, s, p: int, r) -> list:
     t, side = g.t, g.p_side[p]
-    attacked, enemy = set(), set()
-    mine = set()
-    for q, w in enumerate(s.loc):
-        if w >= 0 and g.at_war(s, q):
-            (mine if g.p_side[q] == side else enemy).add(w)
-    attacked = {h for h in mine & enemy if not t.is_sea[h]}
+    enemy = r.enemy[side]
+    attacked = {h for h in enemy & r.enemy[1 - side] if not t.is_sea[h]}
     if t.ship[g.p_type[p]]:
         return sorted(h for h in t.coast[s.loc[p]] if h in attacked) if t.is_sea[s.loc[p]] else []
     found, frontier, seen = set(), [s.loc[p]], {s.loc[p]}

@@ -43,7 +43,8 @@ class Reach:
     """What one position says about movement, worked out once and kept while the position is
     the same (the engine and the bots ask it for every unit): per side, the spaces holding
     enemy units at war, own neutral units and other-side neutral units; each space's control as
-    a side sees it (:func:`_control`, asked for once per side); the destinations found."""
+    a side sees it (:func:`_control`, asked for once per side); each side's HQs by space; the
+    destinations and reserve destinations found."""
 
     def __init__(self, g, s):
         self.key = _key(s)
@@ -62,7 +63,22 @@ class Reach:
                 other_neutral[1 - side].add(h)
         self.dests: dict = {}
         self.steps: dict = {}           # (space, side) -> a land unit there may step somewhere
+        self.reserves: dict = {}        # unit -> where it may go as a reserve (6.1.6)
         self._controls = [None, None]
+        self._hqs = [None, None]
+
+    def hqs(self, side: int) -> dict:
+        """Space -> ``side``'s HQs there of nations at war, in counter order (6.1.6, 6.3)."""
+        out = self._hqs[side]
+        if out is None:
+            g, s = self.g, self.s
+            out = self._hqs[side] = {}
+            commands, p_type = g.t.commands, g.p_type
+            for q in g.side_pieces[side]:
+                h = s.loc[q]
+                if h >= 0 and commands[p_type[q]] and g.at_war(s, q):
+                    out.setdefault(h, []).append(q)
+        return out
 
     def control(self, side: int) -> list:
         """Per space, its control seen by ``side`` (:func:`_control`)."""
