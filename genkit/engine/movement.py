@@ -94,6 +94,29 @@ def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: 
     return bit_indices(seen & ends & ~sb)
 
 
+#: the version of ``_nodes.c`` this module was written for (its ``NODES_VERSION``)
+NODES_VERSION = 1
+_UNBUILT = object()
+
+
+def compiled_nodes(board: Board):
+    """The compiled search of a unit with facing over ``board``'s nodes (``_nodes.c``'s
+    ``Nodes``, built once a board), or None where that module was not built (genkit installed
+    with no C compiler at hand: :func:`reach_nodes` answers in Python, only slower) or is older
+    than this code (genkit updated without reinstalling)."""
+    nodes = board.__dict__.get("_compiled_nodes", _UNBUILT)
+    if nodes is _UNBUILT:
+        nodes = None
+        try:
+            from . import _nodes
+            if getattr(_nodes, "VERSION", 0) == NODES_VERSION and board.node_moves:
+                nodes = _nodes.Nodes(board.node_moves)
+        except ImportError:
+            pass
+        board._compiled_nodes = nodes
+    return nodes
+
+
 def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
                 stop, occ: list) -> list:
     """:func:`move_targets` for a unit with facing, the position worked into two tables: the
@@ -103,7 +126,19 @@ def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, 
     (impassable, an enemy, a friend the unit cannot pass); ``stop``: per hex a true
     value in an enemy zone of control (the start hex is no restriction); ``ends``: per
     hex a true value when a move may end there (empty, or the start hex).
+
+    Searched by the compiled search (:func:`compiled_nodes`) where it was built and ``stop`` is
+    bytes (the rules' hot path), else by :func:`python_reach_nodes`: the same answers.
     """
+    nodes = compiled_nodes(board)
+    if nodes is not None and type(stop) is bytes and 0 <= ma <= 4096 and 0 <= turn_cost <= 4097:
+        return nodes.reach(start, facing, ma, turn_cost, entry, stop, occ)
+    return python_reach_nodes(board, start, facing, ma, turn_cost, entry, stop, occ)
+
+
+def python_reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
+                       stop, occ: list) -> list:
+    """:func:`reach_nodes` in Python: the reference the compiled search is held to."""
     moves = board.node_moves
     s0 = start * 6 + facing
     big = ma + 1
