@@ -1,4 +1,5 @@
 """Shared fixtures: the bundled game and a writable copy of it to break."""
+import os
 import shutil
 import subprocess
 import sys
@@ -14,8 +15,12 @@ BERING = ROOT / "content" / "bering_land"
 def genkit_cache(tmp_path_factory):
     """Every test, and every genkit process a test starts, keeps genkit's disk cache
     (genkit/render/disk_cache.py) in one folder of this session, never in the user's own: what a
-    test lays out may be read back by a later test, as by a designer's next command."""
-    folder = tmp_path_factory.mktemp("genkit-cache")
+    test lays out may be read back by a later test, as by a designer's next command. Under
+    pytest-xdist the workers share the folder (the cache is safe for several processes at once:
+    a half-written or missing entry is a miss), so a kit one worker laid out is not laid out again."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "genkit-cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GENKIT_CACHE_DIR", str(folder))
         yield folder

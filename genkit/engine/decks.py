@@ -6,7 +6,7 @@ caller passes, so the same seed deals the same cards.
 
 A card in play is an int: its index in the deck's list of copies (:func:`copies`), so piles are
 tuples of ints and a position hashes and copies cheaply. The top of a pile is its last card.
-A table area is a plain id string (a space or area of the board, e.g. ``"breakthrough"`` or a
+A table area is a plain id string (a space or area of the board, e.g. ``"centre"`` or a
 hex id), so a rules module names it as its board names it.
 """
 from __future__ import annotations
@@ -128,7 +128,7 @@ def in_area(cards: Cards, area: str) -> tuple:
 
 
 def put_counters(cards: Cards, card: int, n: int) -> Cards:
-    """Set the counters on ``card`` (a control counter's place on its track, hits taken...) to
+    """Set the counters on ``card`` (a marker's place on a track, hits taken...) to
     ``n``; 0 takes them off."""
     counters = dict(cards.counters)
     if n:

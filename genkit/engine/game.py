@@ -28,6 +28,10 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``render_svg(state)``                       as an SVG of the kit's own map and counters
 ``state_problems(state)``                   the game's own invariants as sentences
 ``nation_figures(state)``                   on sides made of nations: figures per nation
+``roles(state)``, ``role_names()``,         the roles each side took in this game (side id
+``role_word``                               -> {kind: role id}: the nation it drew, whether
+                                            it acted first ...), their names, and each
+                                            kind's word: the simulator's figures per role
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================
@@ -100,6 +104,9 @@ class GameRules:
     module = None
     #: the game's position class: :class:`State` or a subclass declaring the game's own fields
     state_class = State
+    #: the kinds of role a side may take in one game, each with its word as a heading ("nation":
+    #: "Nation", "order": "Player order"); empty: a side is always the same (see :meth:`roles`)
+    role_word: dict = {}
 
     def __init__(self, content):
         self.content = content
@@ -279,6 +286,16 @@ class GameRules:
                 elif h in (ELIMINATED, REMOVED):
                     out[self.nation_ids[k]]["units_lost"] += 1
         return out
+
+    def roles(self, state: State) -> dict:
+        """The roles each side took in the game of ``state``, by the kinds of :attr:`role_word`:
+        side id -> {kind: role id} ({} for a game whose sides take none). Read at the end of a
+        game, so a role drawn or settled during play counts."""
+        return {}
+
+    def role_names(self) -> dict:
+        """Each kind of :attr:`role_word` -> {role id: its name in the game's words}."""
+        return {}
 
     def observe(self, state: State, side: int) -> View:
         return View(state, side)

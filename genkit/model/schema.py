@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import Field
 
 from ..hexes import in_band, parse_hex_id
-from .schema_base import Colour, HexId, Id, Line, Paragraph, Strict
+from .schema_base import Badge, Colour, HexId, Id, Line, Paragraph, Strict
 from .schema_cards import Deck, Die, SymbolSet
 from .schema_die_tables import DieTable
 from .schema_map import Map, Terrain
@@ -40,7 +40,9 @@ class Nation(Strict):
     home: list[HexId] = Field(default_factory=list, description="its home areas (space ids): where its new units appear "
                                                              "and what must fall for it to be conquered")
     holds: list[HexId] = Field(default_factory=list, description="areas it controls at the start outside its home")
-    production: int = Field(0, ge=0, le=9999, description="its production at the start, in build points per turn")
+    production: Optional[int] = Field(None, ge=0, le=9999, description="its production at the start, in build points "
+                                                                      "per turn; omitted: the rules module works it "
+                                                                      "out (from the areas it holds)")
     at_war: bool = Field(True, description="false: neutral at the start (it joins its side later)")
 
     def colours(self, side: "Side") -> SideColours:
@@ -172,6 +174,8 @@ class UnitType(Strict):
     turn_cost: int = Field(0, ge=0, le=99, description="movement points per 60-degree turn (facing units)")
     halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down")
     points: Optional[int] = Field(None, ge=0, le=9999, description="victory points for eliminating it; omitted: full strength")
+    badge: Optional[Badge] = Field(None, description="a badge printed on its counters, a few letters in a mark (a "
+                                                     "special force's, an elite unit's: SF, ELITE); omitted: none")
 
     def defence_of(self) -> Strength | None:
         return self.defence or self.strength

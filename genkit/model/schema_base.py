@@ -48,6 +48,10 @@ LINE_MAX = 200
 # one of the field, e.g. a terrain code's one character.)
 Line = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text", LINE_MAX),
                  Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$"})]
+# A few letters printed in a small mark (a counter's badge): one line, at most BADGE_MAX characters.
+BADGE_MAX = 4
+Badge = Annotated[str, _printable(_CONTROLS + r"\t\n", "must be a single line of printable text", BADGE_MAX),
+                  Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}\\t\\n]*$", "maxLength": BADGE_MAX})]
 # Text the kit wraps into lines itself (card text, explanations): line breaks and tabs allowed.
 Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),
                       Field(json_schema_extra={"pattern": f"^[^{_CONTROLS}]*$"})]

@@ -76,7 +76,7 @@ def _unit_context(content: Content, side_id: str, type_id: str, reduced: bool, s
                  **_factors(ut, reduced),
                  "movement": ut.movement, "attack_distance": dict(ut.attack_distance),
                  "figures": ut.figures, "battle_dice": list(ut.battle_dice),
-                 "facing": ut.facing},
+                 "facing": ut.facing, "badge": ut.badge},
         "side": {"id": side.id, "name": side.name, "adjective": side.adjective,
                  "initial": side_initial(content, side.id)},
         "nation": ({"id": nation.id, "name": nation.name, "adjective": nation.adjective or nation.name}

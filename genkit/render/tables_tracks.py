@@ -32,10 +32,17 @@ def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
             for t, groups in out.items()}
 
 
+def entry_initial(entry) -> str:
+    """The initial of a per-turn entry's name ("R" for "Replacement points"), which tells its
+    chips from another entry's in a turn that has both."""
+    return entry.name[:1].upper()
+
+
 def turn_track_table(content: Content, _, st) -> TableData:
     """The game turn track: a box per turn in reading order, rows of at most
     :data:`TURN_TRACK_COLUMNS` as even as they can be, each with its marks: every per-turn
-    number above 0 (by entry and side, "+1") and the reinforcements that enter ("2 INF"); the
+    number above 0 (by entry and side, "+1"; in a turn with numbers of more than one entry,
+    with the entry's initial: "+1 R", "+2 C") and the reinforcements that enter ("2 INF"); the
     cell's text says the same with each side's initial ("3: A +1, R +1")."""
     tt = content.turn_track
     per_row = -(-tt.turns // -(-tt.turns // TURN_TRACK_COLUMNS))
@@ -46,8 +53,10 @@ def turn_track_table(content: Content, _, st) -> TableData:
         r, c = divmod(t - 1, per_row)
         if c == 0:
             rows.append([""] * per_row)
-        own = [Mark(f"+{n}", sd.id, "per_turn") for e in tt.per_turn for sd in content.game.sides
-               if (n := content.turn_value(e.id, t, sd.id)) > 0]
+        numbers = [(e, sd, n) for e in tt.per_turn for sd in content.game.sides
+                   if (n := content.turn_value(e.id, t, sd.id)) > 0]
+        several = len({e.id for e, _, _ in numbers}) > 1       # then each chip says whose number it is
+        own = [Mark(f"+{n} {entry_initial(e)}" if several else f"+{n}", sd.id, "per_turn") for e, sd, n in numbers]
         own += [Mark(label, sd.id, "arrival") for label, sd in arriving.get(t, [])]
         marks[(r, c)] = tuple(own)
         said = [f"{side_initial(content, m.side)} {m.text}" for m in own]

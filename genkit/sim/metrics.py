@@ -24,9 +24,10 @@ histograms of small integers, so they too are exact and order-independent.
 from __future__ import annotations
 
 import json
-import math
 
-from .stats import Paired, hist_summary, newcombe_diff, t95, wilson
+from .roles import Roles
+from .stats import Paired, hist_summary, mean_interval, newcombe_diff, wilson
+from .uses import Uses
 
 VIOLATION_CAP = 50
 
@@ -51,6 +52,7 @@ def empty_record(index: int, seed: int) -> dict:
         "violations": [],         # {index, seed, step, kind, message}
         "leads": [],              # side id ahead on points (None: nobody) after each game turn, then at the end
         "nations": {},            # on a side of nations: nation id -> {figure: value at the end} (game.nation_figures)
+        "roles": {},              # side id -> {kind: role id}: the roles each side took (game.roles), at the end
     }
 
 
@@ -96,22 +98,6 @@ def lead_figures(leads: list, winner) -> dict:
     return out
 
 
-def mean_interval(hist: dict, low: float = -math.inf, high: float = math.inf) -> dict:
-    """Mean of a histogram {value: count} with a 95% Student t interval (clipped to
-    ``low``..``high``; None with fewer than two values)."""
-    items = sorted(hist.items())
-    n = sum(c for _, c in items)
-    if n == 0:
-        return {"mean": 0.0, "ci95": None, "games": 0}
-    s = sum(v * c for v, c in items)
-    mean = s / n
-    if n < 2:
-        return {"mean": mean, "ci95": None, "games": n}
-    var = max(0.0, sum(c * (v - mean) ** 2 for v, c in items) / (n - 1))
-    h = t95(n - 1) * math.sqrt(var / n)
-    return {"mean": mean, "ci95": [max(low, mean - h), min(high, mean + h)], "games": n}
-
-
 def _proportion(k: int, n: int) -> dict:
     lo, hi = wilson(k, n)
     return {"p": k / n if n else 0.0, "ci95": [lo, hi], "k": k, "games": n}
@@ -149,6 +135,8 @@ class Metrics:
         self.card_kills: dict = {}
         self.events: dict = {}          # kind -> side id -> count
         self.nations: dict = {}         # nation id -> figure -> sum over the games (game.nation_figures)
+        self.uses = Uses()              # each card's plays per game (genkit.sim.uses)
+        self.roles = Roles()            # each role's games and wins (genkit.sim.roles)
         self.violations: list = []
         self.violation_count = 0
         # design figures (record["leads"]): histograms of small integers, exact when merged
@@ -199,6 +187,8 @@ class Metrics:
         _add_counts(self.card_kills, rec["card_kills"])
         _add_nested(self.events, rec["events"])
         _add_nested(self.nations, rec.get("nations") or {})
+        self.uses.add(rec)
+        self.roles.add(rec)
         if rec["violations"]:
             self.violation_count += len(rec["violations"])
             self.violations.extend(rec["violations"])
@@ -224,6 +214,8 @@ class Metrics:
         _add_counts(self.card_kills, other.card_kills)
         _add_nested(self.events, other.events)
         _add_nested(self.nations, other.nations)
+        self.uses.merge(other.uses)
+        self.roles.merge(other.roles)
         _add_counts(self.lead_changes, other.lead_changes)
         _add_counts(self.clear_at, other.clear_at)
         self.drama += other.drama
@@ -369,6 +361,8 @@ class Metrics:
             "card_kills": dict(sorted(self.card_kills.items())),
             "events": self.events_table(),
             "nations": self.nations_table(),
+            "card_use": self.uses.table(self.meta.get("decks") or [], sides),
+            "roles": self.roles.table(self.meta.get("role_word") or {}, self.meta.get("role_names") or {}),
         }
         if first in sides:
             wr = self.win_rate(first)

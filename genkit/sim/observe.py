@@ -12,7 +12,8 @@ A game records what happens as it happens in its opt-in event stream
   made it, to ``"side:card:<card id>"``;
 * CARD_DRAWN / CARD_PLAYED (``worked``) / CARD_HELD: cards drawn, played, worked
   and held;
-* GAME_END, and at the end ``game.outcome``: winner, reason, turn.
+* GAME_END, and at the end ``game.outcome``: winner, reason, turn; and, for a game whose sides
+  take roles (``game.role_word``), ``game.roles``: what each side was in this game.
 
 Every other kind -- a game's own (:func:`genkit.engine.events.kind` in its
 package), and the generic ones with no figure of their own -- is counted per kind
@@ -184,6 +185,8 @@ class Observer:
         rec["turn"] = out.turn
         if g.nation_ids:
             rec["nations"] = g.nation_figures(s)
+        if g.role_word:
+            rec["roles"] = g.roles(s)
         if g.is_terminal(s):
             rec["completed"] = True
             rec["winner"] = out.winner

@@ -161,6 +161,8 @@ def summary_lines(m: Metrics) -> list:
     line = design_line(m, j["design"])
     if line:
         out.append(line)
+    out.extend(role_lines(m, j["roles"]))
+    out.extend(card_use_lines(m, j["card_use"]))
     for nation, figs in j.get("nations", {}).items():
         out.append(f"Nation {nation}, at the end on average: "
                    + ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in figs.items()) + ".")
@@ -199,10 +201,41 @@ def _section_for(m: Metrics) -> dict:
         "cards": cards,
         "events": j["events"],
         "event_sides": list(dict.fromkeys(s for e in j["events"].values() for s in e["per_game"])),
-        "names": {"card": m.meta.get("card_names") or {}, "unit": m.meta.get("unit_names") or {},
+        "names": {"card": card_names(m), "unit": m.meta.get("unit_names") or {},
                   "side": m.meta.get("side_names") or {}, "event": {k: event_name(k) for k in j["events"]}},
         "label": lambda key: _label(m, key),
     }
+
+
+def card_names(m: Metrics) -> dict:
+    """Card id -> name, from every deck (and the deck the rules deal hands from)."""
+    out = {}
+    for d in m.meta.get("decks") or []:
+        out.update(d["card_names"])
+    out.update(m.meta.get("card_names") or {})
+    return out
+
+
+def role_lines(m: Metrics, roles: dict) -> list:
+    """One line per kind of role the sides took: each role's win rate with its 95% interval."""
+    return [f"{per['word']} win rates (95% intervals): "
+            + "; ".join(f"{r['name']} {pct(r['p'])} ({_cipct(r['ci95'])}, {r['games']} games)"
+                        for r in per["roles"].values()) + "."
+            for per in roles.values()]
+
+
+def card_use_lines(m: Metrics, use: dict) -> list:
+    """One line per deck of cards played: each card's plays per game with its 95% interval."""
+    names = card_names(m)
+    out = []
+    for d in use.values():
+        parts = []
+        for card, u in d["cards"].items():
+            ppg = u["plays_per_game"]
+            ci = f" ({ppg['ci95'][0]:.2f}–{ppg['ci95'][1]:.2f})" if ppg["ci95"] else ""
+            parts.append(f"{names.get(card, card)} {ppg['mean']:.2f}{ci}")
+        out.append(f"{d['name']} cards played per game (95% intervals): " + "; ".join(parts) + ".")
+    return out
 
 
 def event_name(kind: str) -> str:

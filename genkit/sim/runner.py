@@ -29,6 +29,7 @@ from . import spans
 from .bots import default_bot, parse_bots
 from .metrics import Metrics, PairedSet
 from .observe import deck, event_titles
+from .uses import deck_meta
 from .play import STEP_CAP
 
 DEFAULT_MAX_GAMES = 100_000       # cap of --precision runs
@@ -60,6 +61,15 @@ def _column(c):
     return c.odds if c.odds is not None else c.differential
 
 
+def role_meta(content) -> dict:
+    """The words and names of the roles the game's sides take ({} when they take none): the game
+    is built here only for its names, and let go at once."""
+    kind = rules_module(content.game.rules_module).game
+    if not kind.role_word:
+        return {}
+    return {"role_word": dict(kind.role_word), "role_names": kind(content).role_names()}
+
+
 def meta_for(content, source, path, overrides, seed, bots) -> dict:
     cards = deck(content)
     columns = sorted(content.crt.columns, key=lambda c: c.key) if content.crt is not None else []
@@ -78,6 +88,8 @@ def meta_for(content, source, path, overrides, seed, bots) -> dict:
         "unit_names": {t.id: t.name for t in content.unit_types},
         "side_names": {s.id: s.adjective for s in content.game.sides},
         "side_colours": {s.id: s.colour.full for s in content.game.sides},
+        "decks": deck_meta(content),
+        **role_meta(content),
     }
 
 

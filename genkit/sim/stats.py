@@ -320,3 +320,19 @@ def sample_size(half: float, p: float = 0.5, z: float = Z95) -> int:
     if not 0 < half < 1:
         raise ValueError("half-width must be in (0, 1)")
     return int(math.ceil(z * z * p * (1 - p) / (half * half)))
+
+
+def mean_interval(hist: dict, low: float = -math.inf, high: float = math.inf) -> dict:
+    """Mean of a histogram {value: count} with a 95% Student t interval (clipped to
+    ``low``..``high``; None with fewer than two values)."""
+    items = sorted(hist.items())
+    n = sum(c for _, c in items)
+    if n == 0:
+        return {"mean": 0.0, "ci95": None, "games": 0}
+    s = sum(v * c for v, c in items)
+    mean = s / n
+    if n < 2:
+        return {"mean": mean, "ci95": None, "games": n}
+    var = max(0.0, sum(c * (v - mean) ** 2 for v, c in items) / (n - 1))
+    h = t95(n - 1) * math.sqrt(var / n)
+    return {"mean": mean, "ci95": [max(low, mean - h), min(high, mean + h)], "games": n}

@@ -12,8 +12,15 @@ PACK = ROOT / "content" / "modern_land_battles"
 AREA = {"breakthrough": 0, "flanking": 1, "terrain": 2}
 
 
-def game(*overrides: str):
-    return rules_for(load_game(PACK, overrides=list(overrides)))
+#: the nations the hand-laid tables use unless a test sets its own (the pack draws at random)
+PINNED = ("rules.nations.north=us", "rules.nations.south=su")
+
+
+def game(*overrides: str, pinned: bool = True):
+    """The bundled pack's game, north the United States and south the USSR unless ``overrides``
+    set the nations (or ``pinned`` is False: drawn at random, as the pack plays)."""
+    own = [o for o in PINNED if pinned and not any(x.startswith(o.split("=")[0] + "=") for x in overrides)]
+    return rules_for(load_game(PACK, overrides=own + list(overrides)))
 
 
 class Table:

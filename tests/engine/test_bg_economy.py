@@ -2,7 +2,7 @@
 whole games (content/bg, positions built by hand)."""
 from __future__ import annotations
 
-from bg_helpers import area, empty, game, nation, place
+from bg_helpers import BG as BG_PATH, area, empty, game, nation, place
 
 from genkit.engine import play_game
 from genkit.engine.invariants import check_invariants
@@ -144,3 +144,23 @@ def test_whole_games_keep_every_invariant_and_replay_the_same():
     while not s.ended:
         g.apply(s, g.legal_actions(s)[-1])
         assert check_invariants(s) == []
+
+
+def test_7_2_production_left_unwritten_is_worked_out_so_tuned_areas_still_check():
+    """7.2: Iron Quarters writes no nation's production; the nations chart prints the one its
+    areas give, and a changed area or outside production (as ``genkit tune --vary`` sets it)
+    still checks. A production written that the areas do not give is an error naming it."""
+    import pytest
+
+    from genkit.engine.rules.bg.charts import nations_chart
+    from genkit.engine.rules.bg.section import Section
+    from genkit.model.source import ContentError
+    from genkit.pack.playable import load_checked
+
+    content, _ = load_checked(BG_PATH, ["rules.outside.ge=6"])
+    row = next(r for r in nations_chart(content, Section.model_validate(content.rules)).rows if r[0] == "Germany")
+    assert row[4] == str(27 + 6)                      # 27 BP of home areas, 6 from off the maps
+    with pytest.raises(ContentError) as err:
+        load_checked(BG_PATH, ["game.sides.axis.nations.ge.production=35", "rules.outside.ge=6"])
+    assert "nation 'ge': production 35" in str(err.value) and "33" in str(err.value)
+    load_checked(BG_PATH, ["game.sides.axis.nations.ge.production=33", "rules.outside.ge=6"])

@@ -99,12 +99,12 @@ def test_std_13_2_each_side_is_dealt_its_hand_then_draws_at_the_start_of_each_tu
     ct = g.cards
     s = g.initial_state(5)
     for side in (RED, TEAL):
-        want = min(ct.hand[side] + ct.draw[side], ct.hand_limit[side])
+        want = min(ct.hand[side] + ct.drawn[1][side], ct.hand_limit[side])
         assert len(s.hands[side]) == want
         assert all(ct.card_deck[c] == ct.side_deck[side] for c in s.hands[side])     # its own deck
     _to_discards(g, s)
-    g._draw_cards(s, ct.draw)
-    assert [len(h) for h in s.hands] == ct.draw and _deck_conserved(g, s)
+    g._draw_cards(s, ct.drawn[2])
+    assert [len(h) for h in s.hands] == ct.drawn[2] and _deck_conserved(g, s)
 
 
 def test_std_13_2_a_game_with_cards_deals_the_same_cards_from_the_same_seed():
@@ -319,3 +319,143 @@ def test_std_13_games_with_cards_keep_every_invariant_with_every_bot():
             assert check_invariants(s) == [] and _deck_conserved(g, s)
         played += sum(e.kind == "card_played" for e in s.events)
     assert played > 0
+
+
+# --------------------------------------------------------------------------- 13.11 cards drawn by the turn track
+
+def test_std_13_11_the_cards_drawn_each_turn_are_read_from_the_turn_track():
+    g = _game()
+    content = g.content
+    assert g.section.cards.draw == "cards"
+    for turn in range(1, content.turn_track.turns + 1):
+        assert g.cards.drawn[turn] == [content.turn_value("cards", turn, sid) for sid in g.side_ids]
+    assert g.cards.drawn[3] == [2, 1] and g.cards.drawn[2] == [1, 1]
+    pos = Pos(g, "teal_combat", turn=2)     # empty hands; the phase ends at once: turn 3 begins
+    pos.put("red", "rifles", "0104")
+    pos.put("teal", "militia", "1005")
+    _to_discards(g, pos.s)
+    pos.start()
+    assert pos.s.turn == 3 and [len(h) for h in pos.s.hands] == [2, 1]
+    assert [e.side for e in pos.events("card_drawn")][-3:] == ["red", "red", "teal"]
+    g2 = _game("turn_track.per_turn.cards.changes={3: {red: 0, teal: 3}}")
+    assert g2.cards.drawn[3] == [0, 3]
+
+
+def test_std_13_11_check_refuses_a_draw_naming_no_turn_track_entry():
+    found = _errors("rules.cards.draw=orders")
+    assert any(f.code == "rules-reference" and "no turn_track.per_turn entry 'orders'" in f.message for f in found)
+    table = ("decks.teal_orders.held_by=table", "rules.cards.hand={red: 2}")   # teal holds no deck
+    found = _errors("turn_track.per_turn.cards.each_turn={red: 1}", "turn_track.per_turn.cards.changes={}", *table)
+    assert not any("'teal' draws cards" in f.message for f in found)
+    found = _errors("turn_track.per_turn.cards.each_turn={red: 1}", *table)       # teal draws on turn 3
+    assert any("rules.cards.draw: side 'teal' draws cards but holds no deck" in f.message for f in found)
+
+
+# --------------------------------------------------------------------------- 13.12 a step loss
+
+def test_std_13_12_a_step_loss_card_takes_a_step_from_the_enemy_unit_its_holder_names():
+    g = _game()
+    pos = Pos(g, "teal_movement")
+    pos.put("teal", "militia", "1005")
+    rif = pos.put("red", "rifles", "0204")
+    tnk = pos.put("red", "tanks", "0305", reduced=True)
+    _hold(pos, TEAL, "ambush")
+    pos.start()
+    pos.act("play", _card(g, "ambush"))
+    assert sorted(pos.legal()) == sorted([("hit", rif), ("hit", tnk)])
+    pos.act("hit", tnk)                                            # reduced: eliminated
+    assert pos.s.loc[tnk] < 0 and pos.problems() == []
+    [gone] = pos.events("eliminated")
+    assert gone.card == "ambush" and gone.by_side == "teal"
+    assert any(a[0] == "move" for a in pos.legal())                # the movement phase goes on
+
+
+def test_std_13_12_no_step_loss_card_is_offered_with_no_enemy_unit_on_the_map():
+    g = _game()
+    pos = Pos(g, "teal_movement")
+    pos.put("teal", "militia", "1005")
+    _hold(pos, TEAL, "ambush")
+    pos.start()
+    assert not [a for a in pos.legal() if a[0] == "play"]
+
+
+# --------------------------------------------------------------------------- 13.13 a blocked space
+
+def test_std_13_13_a_blocked_space_is_closed_to_enemy_moves_retreats_and_arrivals_for_the_turn():
+    g = _game()
+    pos = Pos(g, "red_movement")
+    pos.put("red", "rifles", "0204")
+    mil = pos.put("teal", "militia", "0805")
+    _hold(pos, RED, "demolition")
+    pos.start()
+    pos.act("play", _card(g, "demolition"))
+    spaces = pos.legal()
+    assert spaces and all(a[0] == "block" for a in spaces) and ("block", pos.h("0805")) not in spaces
+    before = pos.dests(mil)
+    pos.act("block", pos.h("0705"))
+    [blocked] = pos.events("space_blocked")
+    assert blocked.hex == "0705" and blocked.card == "demolition"
+    assert "0705" not in pos.dests(mil) and ("0705" in before)
+    assert pos.s.blocked[TEAL] == 1 << pos.h("0705") and pos.s.blocked[RED] == 0
+    rif = pos.s.occ[pos.h("0204")]
+    pos.move(rif, "0404")                                          # red's own units are not kept out
+    s = pos.s
+    g._lift(s, rif)
+    g._put(s, rif, pos.h("0705"))
+    assert pos.problems() == []
+    g._lift(s, rif)
+    g._put(s, rif, pos.h("0204"))
+    g._lift(s, mil)
+    g._put(s, mil, pos.h("0705"))
+    assert any("blocked to its side" in x for x in pos.problems())   # an invariant
+    g._lift(s, mil)
+    g._put(s, mil, pos.h("0805"))
+    assert not g._room(s, pos.h("0705"), mil)                      # no retreat, advance or arrival
+    while s.turn == 1:
+        g.apply(s, ("end",) if ("end",) in g.legal_actions(s) else g.legal_actions(s)[0])
+    assert s.blocked == (0, 0)                                     # the next game turn: open again
+
+
+def test_std_13_13_the_bot_blocks_only_before_an_enemy_movement_phase():
+    from genkit.sim.bots import make_players
+    g = _game()
+    pos = Pos(g, "red_movement")
+    pos.put("red", "rifles", "0204")
+    pos.put("teal", "militia", "0805")
+    _hold(pos, RED, "demolition")
+    pos.start()
+    bots = make_players(["greedy", "greedy"], g, 1)
+    legal = pos.legal()
+    assert bots[RED].choose(g.observe(pos.s, RED), legal) == ("play", _card(g, "demolition"))
+    late = Pos(g, "red_movement")
+    late.put("red", "rifles", "0204")
+    late.put("teal", "militia", "0805")
+    _hold(late, RED, "demolition")
+    late.start()
+    g.phase_kind = list(g.phase_kind)
+    teal_move = g.phase_ids.index("teal_movement")
+    g.phase_kind[teal_move] = "combat"                             # no teal movement phase after red's
+    assert bots[RED].choose(g.observe(late.s, RED), late.legal())[0] != "play"
+
+
+def test_std_13_11_the_turn_track_prints_the_cards_drawn_and_each_entrys_initial_where_a_turn_has_two():
+    from genkit.render.aid import aid_pages, aid_style
+    from genkit.render.draw import Text
+    from genkit.render.geometry import iter_primitives
+    from genkit.render.layout import SheetStyle
+    from genkit.render.tables_tracks import turn_track_table
+    content = load_game(DESIGNER)
+    marks = turn_track_table(content, None, aid_style(content, DESIGNER)).marks
+    chips = [m for ms in marks.values() for m in ms if m.kind == "per_turn"]
+    assert sorted({m.text for m in chips}) == ["+1", "+2"]                 # one entry: numbers alone
+    two = load_game(DESIGNER, overrides=["turn_track.per_turn=[{id: cards, name: Cards drawn, each_turn: {red: 1, "
+                                         "teal: 1}}, {id: replacements, name: Replacement points, changes: {4: "
+                                         "{teal: 1}}}]"])
+    data = turn_track_table(two, None, aid_style(two, DESIGNER))
+    by_turn = {data.rows[r][c].split(":")[0]: [m.text for m in ms if m.kind == "per_turn"]
+               for (r, c), ms in data.marks.items()}
+    assert by_turn["4"] == ["+1 C", "+1 C", "+1 R"] and by_turn["3"] == ["+1", "+1"]
+    pages = aid_pages(two, SheetStyle("letter", 0, "1", "0" * 64, "t"), DESIGNER)
+    said = [p.text for page in pages for p, _ in iter_primitives(page.items) if isinstance(p, Text)]
+    assert said.count("+1 R") == 1 and said.count("+1 C") == 2
+    assert "Cards drawn (C); Replacement points (R)" in " ".join(said)

@@ -90,3 +90,21 @@ def test_std_1_3_a_renamed_key_says_what_replaced_it(tmp_path):
     game = _copy_with(tmp_path / "b", "map.yaml", "  places:\n", "  bases: {blue: '0101'}\n  places:\n")
     [f] = [f for f in check_path(game) if f.code == "schema"]
     assert f.message.startswith("map.bases: ") and "map.places" in f.message and "side" in f.message
+
+
+BRANNOCK = MINI.parents[2] / "content" / "brannock_ford"
+
+
+def test_std_1_4_set_addresses_a_list_element_by_index_or_id_and_a_bad_path_is_a_usage_error(genkit):
+    """Issue 26 item 10: ``--set map.terrain.0.move_cost=1`` sets the first terrain's cost, as
+    its id does; a path that names nothing exits 2 (a usage error) naming the nearest paths; a
+    value the model refuses exits 1 (a content error)."""
+    from genkit.model.load import load_game
+    first = load_game(BRANNOCK).map.terrain[0]
+    by_index = load_game(BRANNOCK, ["map.terrain.0.move_cost=3"]).map.terrain[0]
+    by_id = load_game(BRANNOCK, [f"map.terrain.{first.id}.move_cost=3"]).map.terrain[0]
+    assert first.move_cost != 3 and by_index.id == by_id.id == first.id and by_index.move_cost == by_id.move_cost == 3
+    assert genkit("check", BRANNOCK, "--set", "map.terrain.0.move_cost=1")[0] == 0
+    code, out, err = genkit("check", BRANNOCK, "--set", "map.terrain.99.move_cost=1")
+    assert code == 2 and "no such value" in out + err and "nearest valid paths: map.terrain." in out + err
+    assert genkit("check", BRANNOCK, "--set", "map.terrain.0.move_cost=0.3")[0] == 1

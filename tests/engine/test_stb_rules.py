@@ -225,3 +225,213 @@ def test_3_0_the_mutual_phases_roll_once_a_turn():
     weather = [f for f, why in s.trace if why == "weather"]
     ops = [f for f, why in s.trace if why == "ops"]
     assert len(weather) >= 1 and len(ops) == 2 * 2      # two dice per side, once
+
+
+def combat_position(g, seed, phase="german_combat"):
+    """A fresh game at the start of ``phase`` of turn 1."""
+    s = g.initial_state(seed)
+    s.phase = g.phase_ids.index(phase)
+    g._enter_phase(s)
+    return s
+
+
+def piece_of(g, s, side_id, type_id, at):
+    side = g.side_ids.index(side_id)
+    return next(p for p in g.stack(s, h(g, at)) if g.p_side[p] == side and g.type_ids[g.p_type[p]] == type_id)
+
+
+def test_11_8_2_a_leader_commits_reserves_for_their_ops_on_a_die_at_most_his_support():
+    from genkit.engine.rules.strike_the_bear.state import COMMIT
+    from genkit.engine.state import ELIMINATED
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    outcomes = set()
+    for seed in range(30):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        for t in ("mech_corps", "rifle_army"):                            # C3 held by a leader alone
+            g._remove(s, piece_of(g, s, "russian", t, "C3"))
+        konev = piece_of(g, s, "russian", "russian_leader", "G4")
+        g._lift(s, konev)
+        g._put(s, konev, c3)
+        mc = piece_of(g, s, "russian", "mech_corps", "G4")
+        g._lift(s, mc)
+        g._put(s, mc, h(g, "E3"))
+        army = piece_of(g, s, "russian", "rifle_army", "E3")               # next to C3, no German there
+        g.apply(s, ("attack", c3))
+        for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
+            g.apply(s, ("with", p))
+        ops = s.ops[rus]
+        if s.stage != COMMIT:           # (the roll is taken at once when it is the only choice)
+            g.apply(s, ("roll",))
+        assert s.stage == COMMIT and s.actor == rus and ("commit", army) in g.legal_actions(s)
+        s.trace = []
+        g.apply(s, ("commit", army))
+        assert s.stage == COMMIT and ("commit", army) not in g.legal_actions(s)   # one try a unit
+        assert s.ops[rus] == ops - g.p_ops[army]                           # paid, joined or not
+        face = next(f for f, why in s.trace if why == "reserves")
+        joined = s.loc[army] == c3
+        assert joined == (face <= g.p_support[konev]) and (joined or s.loc[army] == h(g, "E3"))
+        outcomes.add(joined)
+        g.apply(s, ("fight",))
+        assert (s.hit >> c3) & 1
+    assert outcomes == {True, False}
+    # no OPs for the reserve: no attempt, the battle is fought at once
+    s = combat_position(g, 1)
+    g._remove(s, piece_of(g, s, "russian", "mech_corps", "C3"))
+    konev = piece_of(g, s, "russian", "russian_leader", "G4")
+    g._lift(s, konev)
+    g._put(s, konev, h(g, "C3"))
+    s.ops[rus] = g.p_ops[piece_of(g, s, "russian", "rifle_army", "E3")] - 1
+    g.apply(s, ("attack", h(g, "C3")))
+    for p in [p for p in g.stack(s, h(g, "C3")) if g.p_side[p] == ger]:
+        g.apply(s, ("with", p))
+    assert s.stage != COMMIT and (s.hit >> h(g, "C3")) & 1
+
+
+def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
+    from genkit.engine.rules.strike_the_bear.state import CONTINUE
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    seen = set()
+    for seed in range(40):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        g.apply(s, ("attack", c3))
+        for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
+            if s.stage != CONTINUE and ("with", p) in g.legal_actions(s):
+                g.apply(s, ("with", p))
+        while s.stage not in (CONTINUE, 0) and not s.ended:     # retreats and advances, if any
+            g.apply(s, g.legal_actions(s)[-1])
+        both = {g.p_side[p] for p in g.stack(s, c3) if not g.p_leader[p]} == {ger, rus}
+        assert (s.stage == CONTINUE) == both           # von Manstein is in C3: the Germans may go on
+        if s.stage != CONTINUE:
+            continue
+        assert s.actor == ger and g.legal_actions(s) == [("continue",), ("halt",)]
+        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p])
+        ops, rus_ops = s.ops[ger], s.ops[rus]
+        s.trace = []
+        g.apply(s, ("continue",))
+        assert any(why == "combat" for _, why in s.trace)            # a new battle was rolled
+        assert ops - s.ops[ger] >= cost and s.ops[rus] <= rus_ops
+        seen.add("continued")
+        while s.stage == CONTINUE and s.actor == ger:
+            g.apply(s, ("halt",))
+        # no Russian leader in or next to C3: the Russians may not go on
+        assert s.stage != CONTINUE
+    assert seen == {"continued"}
+    # 11.10.4: too few OPs, no choice
+    s = combat_position(g, 3)
+    s.ops[ger] = 0
+    g.apply(s, ("attack", h(g, "C3")))
+    while s.stage == 2:
+        g.apply(s, g.legal_actions(s)[0] if g.legal_actions(s)[0][0] == "with" else ("roll",))
+    assert s.stage != CONTINUE
+
+
+def test_10_0_an_army_breaks_into_two_corps_from_the_box_and_combines_back():
+    from genkit.engine.state import RESERVE
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    c3 = h(g, "C3")
+    army = piece_of(g, s, "german", "army", "C3")
+    load = g._side_load(s, c3, ger)
+    assert ("break", army) in g.legal_actions(s)
+    g.apply(s, ("break", army))
+    corps = [p for p in g.stack(s, c3) if g.type_ids[g.p_type[p]] == "corps"]
+    assert s.loc[army] == RESERVE and len(corps) == 2 and not any(s.reduced[p] for p in corps)
+    assert g._side_load(s, c3, ger) == load                       # 4.1.3: an army is two corps
+    assert all(("move", p) in g.legal_actions(s) for p in corps)  # they move on with the army's moves
+    pair = ("combine", min(corps), max(corps))
+    assert pair in g.legal_actions(s)
+    # 10.1.5: reduced corps still combine, into a reduced army (2 + 2 reaches the army's 4, not 6)
+    for p in corps:
+        s.reduced[p] = 1
+    s.legal = None
+    g.apply(s, pair)
+    assert s.loc[army] == c3 and s.reduced[army] == 1 and all(s.loc[p] == RESERVE for p in corps)
+    assert ("break", army) not in g.legal_actions(s)               # 10.1.1: full strength only
+
+
+def test_11_9_2_an_army_step_loss_sends_a_breakdown_corps_to_the_eliminated_box():
+    from genkit.engine.state import ELIMINATED, RESERVE
+    g = game()
+    s = combat_position(g, 1)
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    army = piece_of(g, s, "german", "army", "C3")
+    kind = g.corps_type[army]
+
+    def boxed(where):
+        return sum(1 for p in g.side_pieces[ger] if g.p_type[p] == kind and g.in_box(s, p) == where)
+    box, dead = boxed(RESERVE), boxed(ELIMINATED)
+    g._lose_step(s, army, rus)
+    assert s.reduced[army] == 1 and boxed(RESERVE) == box - 1 and boxed(ELIMINATED) == dead + 1
+    g._lose_step(s, army, rus)                  # 11.9.4: the reduced army lost, a corps goes back
+    assert s.loc[army] == ELIMINATED and boxed(RESERVE) == box and boxed(ELIMINATED) == dead
+
+
+def test_12_1_a_disrupted_leader_tries_once_a_phase_to_recover_for_his_ops():
+    g = game()
+    ger = g.side_ids.index("german")
+    outcomes = set()
+    for seed in range(20):
+        s = combat_position(g, seed, "german_reorganization")
+        ldr = piece_of(g, s, "german", "german_leader", "C3")
+        s.reduced[ldr] = 1
+        s.legal = None
+        assert ("recover", ldr) in g.legal_actions(s)
+        ops = s.ops[ger]
+        s.trace = []
+        g.apply(s, ("recover", ldr))
+        face = next(f for f, why in s.trace if why == "recovery")
+        assert s.ops[ger] == ops - g.p_ops[ldr]
+        assert (s.reduced[ldr] == 0) == (face <= g.p_support[ldr])
+        assert ("recover", ldr) not in g.legal_actions(s)               # once a phase
+        outcomes.add(s.reduced[ldr])
+    assert outcomes == {0, 1}
+
+
+def test_6_1_4_and_11_8_1_a_disrupted_leader_neither_moves_nor_commands():
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 1, "german_movement")
+    ldr = piece_of(g, s, "german", "german_leader", "C3")
+    assert ("move", ldr) in g.legal_actions(s) and g.in_command(s, ger, h(g, "C3"))
+    s.reduced[ldr] = 1
+    s.legal, g._mc = None, None
+    assert ("move", ldr) not in g.legal_actions(s)
+    assert not g.in_command(s, ger, h(g, "C3"))     # von Leeb in C4 shares it with Russians: C4 only
+
+
+def test_12_5_no_replacement_leaves_the_boxes_under_their_minimum():
+    g = game()
+    rus = g.side_ids.index("russian")
+    s = combat_position(g, 1, "russian_reorganization")
+    assert g.boxed_points(s, rus) == g.section.box_minimum["russian"]       # 14.1: four rifle corps
+    army = piece_of(g, s, "russian", "rifle_army", "M1")
+    g._lose_step(s, army, 0)        # 11.9.2: a breakdown corps goes to the eliminated box
+    corps = next(p for p in g.side_pieces[rus] if g.p_type[p] == g.corps_type[army] and s.loc[p] == -2)
+    s.ops[rus], s.legal = 99, None
+    assert ("replace", corps) not in g.legal_actions(s)                  # 4 - 1 < 4
+    mc = piece_of(g, s, "russian", "mech_corps", "I2")
+    g._remove(s, mc)                # one more corps in the eliminated box: one may come back
+    s.legal = None
+    acts = g.legal_actions(s)
+    assert ("replace", corps) in acts and ("replace", mc) in acts
+    g.apply(s, ("replace", mc))
+    assert ("replace", corps) not in g.legal_actions(s)
+    assert g.boxed_points(s, rus) == g.section.box_minimum["russian"] and not g.state_problems(s)
+
+
+def test_11_4_2_a_river_running_through_the_space_shifts_a_column_left():
+    g = game()
+    s = combat_position(g, 1)
+    ger = g.side_ids.index("german")
+    river = {i for f in g.content.map.features if f.id == g.section.river.feature for i in f.hexes}
+    assert {"E4", "D7"} <= river and "G5" not in river                  # the seed's examples
+    c3, c4 = h(g, "C3"), h(g, "C4")
+    for at, shifted in ((c3, "C3" in river), (c4, "C4" in river)):
+        atts = [p for p in g.stack(s, at) if g.p_side[p] == ger]
+        assert (("river", -g.section.river.shift, 0) in g.modifiers(s, atts, at)) == shifted
+    assert "C3" in river and "C4" not in river

@@ -7,10 +7,10 @@ from genkit.model.load import read_raw, settable_paths
 from tests.model.mutate import run_cases
 
 SEED = 20261121
-CASES = 2000  # about 20 s on two idle cores; benchmarks/fuzz_check.py runs more
+CASES = 300  # about 11 s of one core; every code below is first reached by case 129 (benchmarks/fuzz_check.py runs thousands)
 
 
-def test_thousands_of_mutated_packs_give_findings_never_exceptions(game_copy):
+def test_hundreds_of_mutated_packs_give_findings_never_exceptions(game_copy):
     paths = settable_paths(read_raw(game_copy)[0])
     seen: Counter = Counter()
     for number, what, findings in run_cases(game_copy, check_path, paths, SEED, CASES):

@@ -29,3 +29,17 @@ def test_no_bering_land_concept_is_named(path):
     hits = [f"{path.name}:{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
             if BERING.search(line)]
     assert not hits, "\n".join(hits)
+
+
+# Modern Land Battles' own ideas (issue 31): its areas, its counters, its nations and its titles;
+# the one registration line of genkit/engine/rules/__init__.py names its package, as every game's
+MLB = re.compile(r"breakthrough|flanking|superior.attack|control.counter|maneuver|insurgent|modern.land|"
+                 r"steel.horizon|\bmlb\b", re.IGNORECASE)
+REGISTRY = ROOT / "genkit" / "engine" / "rules" / "__init__.py"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_no_modern_land_battles_concept_is_named(path):
+    hits = [f"{path.name}:{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
+            if MLB.search(line) and not (path == REGISTRY and line.strip().startswith('"modern_land_battles":'))]
+    assert not hits, "\n".join(hits)

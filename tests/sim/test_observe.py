@@ -1,5 +1,7 @@
 """The observer reads the game's event stream through the interface: its figures are exact
 and add up, and kinds it does not know are counted generically."""
+from pathlib import Path
+
 from genkit.engine import events as ev
 from genkit.engine import rules_for
 from genkit.engine.bots import bot_seed, game_seed
@@ -115,6 +117,10 @@ class _Interface:
         self._g = game
         self.side_ids = list(game.side_ids)
         self.nation_ids = list(game.nation_ids)
+        self.role_word = dict(game.role_word)
+
+    def roles(self, state):
+        return self._g.roles(state._s)
 
     def card_chance(self, state, actions):
         return self._g.card_chance(state._s, actions)
@@ -133,8 +139,8 @@ class _Interface:
 
 
 def test_observer_reads_no_state_internals(bering_path):
-    """Given sealed states and only the interface's card_chance, outcome, scores, is_terminal and
-    nation_figures, the observer fills the same record as in a simulated game."""
+    """Given sealed states and only the interface's card_chance, outcome, scores, is_terminal,
+    nation_figures and roles, the observer fills the same record as in a simulated game."""
     from genkit.engine import Match
     from genkit.sim.bots import make_players
     content, _ = load(bering_path)
@@ -172,3 +178,29 @@ def test_a_firer_killed_by_return_fire_is_the_defenders_kill():
     obs._consume()
     assert rec["units"]["blue:tank"] == {"battles_led": 1, "kills": 0, "steps_lost": 0, "eliminated": 1}
     assert rec["units"]["red:rifles"]["kills"] == 1
+
+
+def test_the_roles_each_side_took_are_recorded_at_the_end_through_the_interface():
+    """A game whose sides take roles (here the nation each side drew and who acted first) records
+    them as game.roles gives them at the end, through sealed states; a game without roles none."""
+    from genkit.engine import Match
+    from genkit.sim.bots import make_players
+    mlb = Path(__file__).resolve().parents[2] / "content" / "modern_land_battles"
+    content, _ = load(mlb)
+    g = rules_for(content)
+    for seed in (1, 2, 3):
+        gs = game_seed(9, seed)
+        want = record_game(g, gs, ("greedy", "greedy"), check="off")
+        rec = empty_record(0, gs)
+        obs = Observer(_Interface(g), rec)
+        state = g.initial_state(gs, events=[])
+        obs.start(_Sealed(state))
+        Match(g, state, make_players(("greedy", "greedy"), g, gs)).play()
+        obs.finish(_Sealed(state))
+        assert rec["roles"] == want["roles"] == g.roles(state)
+        assert set(rec["roles"]) == set(g.side_ids)
+        assert {r["nation"] for r in rec["roles"].values()} == set(state.nations) and len(set(state.nations)) == 2
+        assert sorted(r["order"] for r in rec["roles"].values()) == ["first", "second"]
+        assert rec["cards"]                              # its Action cards were played
+    bering = rules_for(load(Path(__file__).resolve().parents[2] / "content" / "bering_land")[0])
+    assert record_game(bering, 1, ("random", "random"), check="off")["roles"] == {}

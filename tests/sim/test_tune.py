@@ -155,8 +155,17 @@ def _tune(tmp_path, name, seed=3, **kw):
     return code, out.getvalue(), json.loads((tmp_path / f"{name}.json").read_text())
 
 
-def test_same_seed_same_json_and_workers_do_not_matter(tmp_path):
-    code, text, a = _tune(tmp_path, "a")
+@pytest.fixture(scope="module")
+def tuned(tmp_path_factory):
+    """One search (seed 3, one worker, with its HTML report): (exit code, text, JSON, report path),
+    read by the tests below that need a finished search and nothing else of their own."""
+    folder = tmp_path_factory.mktemp("tune")
+    code, text, j = _tune(folder, "a", report_path=folder / "r.html")
+    return code, text, j, folder / "r.html"
+
+
+def test_same_seed_same_json_and_workers_do_not_matter(tuned, tmp_path):
+    code, text, a, _ = tuned
     assert code == 0
     _, _, b = _tune(tmp_path, "b", workers=2)
     assert a == b
@@ -168,8 +177,8 @@ def test_same_seed_same_json_and_workers_do_not_matter(tmp_path):
     assert a["best"]["games"] in (24, 48, 96, 192) and a["confirmed"][0] == {k: a["best"][k] for k in a["confirmed"][0]}
 
 
-def test_a_reachable_target_is_found_and_confirmed_by_genkit_sim(tmp_path):
-    code, text, j = _tune(tmp_path, "r", report_path=tmp_path / "r.html")
+def test_a_reachable_target_is_found_and_confirmed_by_genkit_sim(tuned, tmp_path):
+    code, text, j, report = tuned
     assert code == 0
     best = j["best"]
     assert best["met"] and best["settings"][WINNER] == "blue"      # grey wins every timeout: blue ~3%
@@ -181,7 +190,7 @@ def test_a_reachable_target_is_found_and_confirmed_by_genkit_sim(tmp_path):
     assert out.returncode == 0, out.stderr
     sim = json.loads((tmp_path / "sim.json").read_text())
     assert sim["win_rate"]["blue"]["p"] == pytest.approx(best["pairs"][0]["win_rate"]["blue"]["p"])
-    html = (tmp_path / "r.html").read_text()
+    html = report.read_text()
     namespaces = r' xmlns(:\w+)?="http://www\.w3\.org/[^"]*"'     # names, never fetched
     assert html.count("<svg") >= 3 and "http" not in re.sub(namespaces, "", html)
     for part in ("objective over the trials", "effect of each number", "best candidates"):
@@ -243,8 +252,8 @@ def test_a_new_turn_of_a_schedule_is_a_change_its_patch_adds(tmp_path):
     assert load(copy)[0].turn_value("replacements", 3, "blue") == 2
 
 
-def test_the_json_patch_is_yaml_for_each_file(tmp_path):
-    _, text, j = _tune(tmp_path, "p")
+def test_the_json_patch_is_yaml_for_each_file(tuned):
+    _, text, j, _ = tuned
     assert "YAML patch:" in text and "# game.yaml" in text
     patch = yaml.safe_load(j["best"]["patch"]["game.yaml"])
     assert patch["game"]["victory"] == [{"kind": "turn_limit", "winner": j["best"]["settings"][WINNER]}]
@@ -365,8 +374,8 @@ def test_a_win_rate_goal_is_met_only_when_its_interval_lies_inside_the_tolerance
     assert not measure(goal, _Rates(600, 1000))["inside"]
 
 
-def test_trial_lines_name_every_number_by_its_full_path(tmp_path):
-    _, text, _ = _tune(tmp_path, "f")
+def test_trial_lines_name_every_number_by_its_full_path(tuned):
+    _, text, _, _ = tuned
     line = next(s for s in text.splitlines() if s.startswith("trial   1"))
     assert f"{WINNER}=" in line and "turn_track.turns=" in line
 

@@ -11,12 +11,13 @@ from .rules import Game
 from .section import Section
 
 #: BG's rules module: two alliances; a shared quarter phase and turn end; each side's movement,
-#: combat and exploitation phases; no CRT, no dice symbols, no cards; units built from the pool.
+#: combat and exploitation phases, and the other side's reaction phases (6.1.6); no CRT, no dice symbols, no cards; units built from the pool.
 RULES = RulesModule(
     name="bg", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": GreedyBot},
-    requires=Requirements(sides=2, phase_kinds=("quarter", "movement", "combat", "exploitation", "turn_end"),
-                          shared_kinds=("quarter", "turn_end"), crt=False, reserve=True),
+    requires=Requirements(sides=2, phase_kinds=("quarter", "movement", "reaction", "combat", "exploitation",
+                                                 "turn_end"),
+                          shared_kinds=("quarter", "turn_end"), crt=False, reserve=True, reinforcements=True),
     stacks=True, setup_apart=False)
 
 __all__ = ["Game", "RULES", "Section", "charts", "content_checks"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...bots import per_game
 from .state import BUILD, DEST, FIGHT, RETREAT
-from . import moves
+from . import command, moves
 
 
 class GreedyBot:
@@ -25,6 +25,7 @@ class GreedyBot:
     def __init__(self, game, side: int, seed: int):
         self.g, self.side = game, side
         self.plan_for, self.plan, self.look = None, [], None
+        self._front_key, self._front_seen = None, None
 
     @classmethod
     def for_game(cls, game, side: int, seed: int):
@@ -41,8 +42,9 @@ class GreedyBot:
         if st == BUILD:
             return self._build(v, actions)
         look = self.look
-        if look is None or look.key != moves.reach_of(self.g, v).key:
-            look = self.look = _Look(self.g, v, self.side)
+        r = moves.reach_of(self.g, v)
+        if look is None or look.reach is not r:
+            look = self.look = _Look(self.g, v, self.side, r, self._front(v))
             if self.plan_for == (v.turn, v.phase):
                 look.potential = self.potential
         if st == DEST:
@@ -54,9 +56,8 @@ class GreedyBot:
         if self.plan_for != (v.turn, v.phase):      # rank the units once a phase, by their gain
             self.plan_for = (v.turn, v.phase)
             self.potential = look.potential = [0.0] * self.g.board.n
-            r = moves.reach_of(self.g, v)
             for p in sorted(movable):               # what could reach each space this phase
-                for h in moves.destinations(self.g, v, p, r):
+                for h in command.destinations(self.g, v, p, r):
                     look.potential[h] += _power(self.g, v, p)
             gains = [(self._gain(look, v, p), p) for p in sorted(movable)]
             self.plan = [p for gain, p in sorted(gains, key=lambda x: (-x[0], x[1])) if gain > 0.3]
@@ -66,11 +67,19 @@ class GreedyBot:
                 return ("move", p)
         return actions[0]
 
+    def _front(self, v) -> "_Front":
+        """The :class:`_Front` of ``v`` (kept while control and the nations' wars stay the same)."""
+        key = (tuple(v.ctl), tuple(v.war), tuple(v.fallen))
+        if self._front_key != key:
+            self._front_key, self._front_seen = key, _Front(self.g, v, self.side)
+        return self._front_seen
+
     def _gain(self, look, v, p: int) -> float:
         """How much better than standing still unit ``p``'s best destination scores."""
-        stay = look.score(p, v.loc[p])
-        r = moves.reach_of(self.g, v)
-        return max((look.score(p, h) for h in moves.destinations(self.g, v, p, r)), default=stay) - stay
+        score = look.score
+        stay = score(p, v.loc[p])
+        dests = command.destinations(self.g, v, p, look.reach)
+        return max([score(p, h) for h in dests], default=stay) - stay
 
     def _retreat(self, v, actions):
         g, h = self.g, v.chosen
@@ -92,6 +101,9 @@ class GreedyBot:
         g = self.g
         for a in actions:
             if a[0] == "repair":
+                return a
+        for a in actions:                           # 7.2.6: an HQ lost is built again first
+            if a[0] == "build" and _tables(g).commands[a[2]]:
                 return a
         builds = [a for a in actions if a[0] == "build"]
         if not builds:
@@ -115,38 +127,32 @@ class GreedyBot:
 
 
 def _power(g, v, p: int) -> float:
-    ty = g.p_type[p]
-    strength = g.t.back[ty] if v.reduced[p] else g.t.front[ty]
-    return strength * g.t.fires[ty] / 6.0 + 0.25
+    return _powers(g)[g.p_type[p]][v.reduced[p]]
+
+
+def _type_powers(g) -> list:
+    """Per unit type, [its power full, its power flipped]: hits expected a round, plus a quarter."""
+    t = g.t
+    return [[strength * t.fires[ty] / 6.0 + 0.25 for strength in (t.front[ty], t.back[ty])]
+            for ty in range(len(t.front))]
 
 
 _tables = per_game(lambda g: g.t)
+_powers = per_game(_type_powers)
 
 
-class _Look:
-    """One decision's view of the board for ``side``: strength per space, the front."""
+class _Front:
+    """Per space, for ``side``: is it an area of an enemy at war (``enemy_area``), and its
+    distance over land to the nearest such area (``dist``, 99: none)."""
 
     def __init__(self, g, v, side: int):
-        self.g, self.v, self.side = g, v, side
-        self.key = moves.reach_of(g, v).key
-        self.potential = [0.0] * g.board.n
-        n = g.board.n
-        self.own, self.foe, self.neutral = [0.0] * n, [0.0] * n, [0.0] * n
-        for p, h in enumerate(v.loc):
-            if h < 0:
-                continue
-            f = _power(g, v, p)
-            if not g.at_war(v, p):
-                if g.p_side[p] != side:
-                    self.neutral[h] += f
-            elif g.p_side[p] == side:
-                self.own[h] += f
-            else:
-                self.foe[h] += f
         t = g.t
-        # distance over land to the nearest area of an enemy at war (the front)
-        dist = [99] * n
-        frontier = [h for h in range(n) if not t.is_sea[h] and self._enemy_area(h)]
+        n = g.board.n
+        ctl, war, fallen, nation_side = v.ctl, v.war, v.fallen, g.nation_side
+        self.enemy_area = [ctl[h] >= 0 and nation_side[ctl[h]] != side and bool(war[ctl[h]])
+                           and not fallen[ctl[h]] for h in range(n)]
+        dist = self.dist = [99] * n
+        frontier = [h for h in range(n) if not t.is_sea[h] and self.enemy_area[h]]
         for h in frontier:
             dist[h] = 0
         d = 0
@@ -159,15 +165,38 @@ class _Look:
                         dist[y] = d
                         nxt.append(y)
             frontier = nxt
-        self.dist = dist
 
-    def _enemy_area(self, h: int) -> bool:
-        k = self.v.ctl[h]
-        return k >= 0 and self.g.nation_side[k] != self.side and self.v.war[k] and not self.v.fallen[k]
+
+class _Look:
+    """One decision's view of the board for ``side``: strength per space, the front."""
+
+    def __init__(self, g, v, side: int, reach, front):
+        self.g, self.v, self.side, self.reach = g, v, side, reach
+        self.dist, self.enemy_area = front.dist, front.enemy_area
+        self.potential = [0.0] * g.board.n
+        n = g.board.n
+        own, foe, neutral = self.own, self.foe, self.neutral = [0.0] * n, [0.0] * n, [0.0] * n
+        self.threat: dict = {}
+        pw = self.pw = _powers(g)
+        p_type, p_nation, p_side = g.p_type, g.p_nation, g.p_side
+        war, fallen, reduced = v.war, v.fallen, v.reduced
+        for p, h in enumerate(v.loc):
+            if h < 0:
+                continue
+            f = pw[p_type[p]][reduced[p]]
+            k = p_nation[p]
+            if not war[k] or fallen[k]:
+                if p_side[p] != side:
+                    neutral[h] += f
+            elif p_side[p] == side:
+                own[h] += f
+            else:
+                foe[h] += f
+
 
     def score(self, p: int, h: int) -> float:
         g, v, t = self.g, self.v, self.g.t
-        mine = _power(g, v, p)
+        mine = self.pw[g.p_type[p]][v.reduced[p]]
         here = v.loc[p] == h
         own = self.own[h] - (mine if here else 0.0)
         k = v.ctl[h]
@@ -180,9 +209,12 @@ class _Look:
             if self.neutral[h] > 0:
                 return ((own + mine) / self.neutral[h] - 1.5) * 3 + value / 2 - penalty
             return value / 2 - penalty
-        if self._enemy_area(h):
+        if self.enemy_area[h]:
             return 2 + value
         if t.is_sea[h]:
             return 0.0
-        threat = sum(self.foe[y] for y, _ in t.land_adj[h]) - own
+        near = self.threat.get(h)
+        if near is None:
+            near = self.threat[h] = sum(self.foe[y] for y, _ in t.land_adj[h])
+        threat = near - own
         return 0.6 * max(0.0, threat) - 0.15 * min(self.dist[h], 12)

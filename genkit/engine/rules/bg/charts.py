@@ -5,6 +5,7 @@ build points (7.2.1)."""
 from __future__ import annotations
 
 from .. import Chart
+from .checks import starting_production
 from .section import Section
 
 
@@ -17,12 +18,16 @@ def production_chart(content, sec: Section) -> Chart:
     rows = []
     for t in content.unit_types:
         r = sec.units[t.id]
-        cost = t.strength.full * (2 if r.double else 1)
+        cost = f"{r.rebuild} BP, once lost" if r.rebuild is not None else \
+            f"{t.strength.full * (2 if r.double else 1)} BP"
         repair = (t.strength.full - t.strength.reduced) * (2 if r.double else 1)
         rows.append((t.name, f"{t.strength.full} / {t.strength.reduced}", str(t.movement), str(r.fires),
-                     f"{cost} BP", f"{repair} BP", str(max(1, r.quarters))))
+                     cost, f"{repair} BP", str(max(1, r.quarters))))
     notes = ("A unit in production arrives at the start of the quarter shown after the one it is paid in.",
              "Build points not spent are saved for later quarters.")
+    if any(sec.units[t.id].commands for t in content.unit_types):
+        notes += ("An HQ's strength is how many land units with it it sends as reserves or leads in "
+                  "exploitation; it never fires. HQs enter on their dates and are never built new.",)
     return Chart("production", "Production chart",
                  ("Unit", "Strength", "Range", "Dice", "Cost", "Repair", "Quarters"), tuple(rows), notes)
 
@@ -44,7 +49,7 @@ def nations_chart(content, sec: Section) -> Chart:
     for side, n in content.nations():
         status = "at war" if n.at_war else "neutral"
         kind = "major" if n.kind == "major" else f"minor of {content.nation(n.associate).name}"
-        rows.append((n.name, side.name, kind, status, str(n.production) if n.kind == "major" else "-",
+        rows.append((n.name, side.name, kind, status, str(starting_production(sec, n)) if n.kind == "major" else "-",
                      ", ".join(n.home + n.holds)))
     return Chart("nations", "Nations", ("Nation", "Alliance", "Kind", "At the start", "BP", "Areas"),
                  tuple(rows))

@@ -61,19 +61,27 @@ def unit_rules(ctx, sec):
                                 f"counters.units: a {grp.type} sets up in {where}; '{h}' is not one")
 
 
+def starting_production(sec, n) -> int:
+    """7.2: a major nation's production at the start: at war, the build points of its home and
+    held areas plus its production from off the maps; neutral, its peace production."""
+    if n.at_war:
+        return sum(sec.areas.get(a, [0, 0])[0] for a in n.home + n.holds) + sec.outside.get(n.id, 0)
+    return sec.peace.get(n.id, 0)
+
+
 def production(ctx, sec):
-    """7.2: a major nation at war starts with the build points of its home and held areas plus
-    its production from off the maps; a neutral one with its peace production."""
+    """7.2: a major nation's production, when the pack writes it, is the one its areas give
+    (:func:`starting_production`); left unwritten, the kit prints the one worked out."""
     for si, side in enumerate(ctx.content.game.sides):
         for ni, n in enumerate(side.nations):
-            if n.kind != "major":
+            if n.kind != "major" or n.production is None:
                 continue
-            want = (sum(sec.areas.get(a, [0, 0])[0] for a in n.home + n.holds) + sec.outside.get(n.id, 0)
-                    if n.at_war else sec.peace.get(n.id, 0))
+            want = starting_production(sec, n)
             if n.production != want:
                 how = "its areas' build points and outside production" if n.at_war else "its peace production"
                 yield ctx.error("rules-production", ("game", "sides", si, "nations", ni, "production"),
-                                f"nation '{n.id}': production {n.production}, but {how} make {want}")
+                                f"nation '{n.id}': production {n.production}, but {how} make {want} "
+                                f"(or leave production out: it is worked out)")
 
 
 content_checks = (nations_and_areas, unit_rules, production)

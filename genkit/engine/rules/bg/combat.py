@@ -3,11 +3,13 @@
 * 6.2.1 The phasing side picks the order of its combats (every space holding units of two sides
   at war); a combat is fought to its end before the next. In a round each unit rolls one die
   (armour two, a type's ``fires``), the phasing side first; a roll at or under the unit's
-  present strength is a hit; a strength of 0 never fires. The other side fires back with the
+  present strength is a hit; a strength of 0 never fires, nor does an HQ (a type that ``commands``
+  and rolls no dice). The other side fires back with the
   strengths it had when the round began; then the losses are taken.
 * 6.2.2 A hit flips a full unit to its back; a second eliminates it. The owner chooses which
   units take the hits; here the choice is fixed (a design decision, docs/bg-rules.md): the
-  cheapest full unit is flipped first, and only when none is left the cheapest flipped one goes.
+  cheapest full unit is flipped first, and only when none is left the cheapest flipped one goes;
+  HQs (which never fire) take hits after every other unit.
 * 6.2.3 When both sides still stand after a round, the phasing side, then the other, may retreat
   all its units: land units to one adjacent area its side controls with no enemy in it (else to
   one holding both sides' units), ships to an adjacent sea zone without enemy ships. With no
@@ -41,9 +43,15 @@ def _units(g, s, h: int, side: int) -> list:
     return [p for p, w in enumerate(s.loc) if w == h and g.p_side[p] == side and g.at_war(s, p)]
 
 
-def _strength(g, s, p: int) -> int:
+def strength(g, s, p: int) -> int:
+    """Unit ``p``'s present strength (its back's once flipped)."""
     ty = g.p_type[p]
     return g.t.back[ty] if s.reduced[p] else g.t.front[ty]
+
+
+def _fires(g, s, p: int) -> bool:
+    """6.2.1: the unit fires this round (a strength above 0 and dice to roll: an HQ never)."""
+    return bool(strength(g, s, p)) and g.t.fires[g.p_type[p]] > 0
 
 
 def fight(g, s, h: int) -> None:
@@ -58,7 +66,7 @@ def _round(g, s) -> None:
     phasing = g.phase_side[s.phase]
     s.rnd += 1
     att, dfn = _units(g, s, h, phasing), _units(g, s, h, 1 - phasing)
-    if not any(_strength(g, s, p) for p in att + dfn):   # nobody can fire: the phasing side goes
+    if not any(_fires(g, s, p) for p in att + dfn):   # nobody can fire: the phasing side goes
         dest = retreats(g, s, h, phasing)
         if dest:
             _retreat(g, s, phasing, dest[0])
@@ -79,15 +87,15 @@ def _fire(g, s, firing: list, target: list) -> int:
     """Every unit of ``firing`` rolls its dice against its strength; the hits scored."""
     hits = 0
     for p in firing:
-        strength = _strength(g, s, p)
-        for _ in range(g.t.fires[g.p_type[p]] if strength else 0):
+        value = strength(g, s, p)
+        for _ in range(g.t.fires[g.p_type[p]] if value else 0):
             face = roll_die(s, 6, "fire")
-            hit = face <= strength
+            hit = face <= value
             hits += hit
             if s.events is not None and target:
                 s.events.append(ev.Battle(
                     side=g.side_ids[g.p_side[p]], lead_type=g.type_ids[g.p_type[p]], attack_type="fire",
-                    column=str(strength), face=face, result="H" if hit else "M",
+                    column=str(value), face=face, result="H" if hit else "M",
                     defender_type=g.type_ids[g.p_type[target[0]]], eliminated=False, n_attackers=1,
                     lead=p, defender=target[0]))
     return hits
@@ -95,7 +103,7 @@ def _fire(g, s, firing: list, target: list) -> int:
 
 def _take_hits(g, s, units: list, hits: int, by: list) -> None:
     """6.2.2: the owner's losses, flipped before eliminated, cheapest first."""
-    cost = g.t.cost
+    cost, commands = g.t.cost, g.t.commands
     by_p = by[0] if by else -1
     for _ in range(hits):
         alive = [p for p in units if s.loc[p] >= 0]
@@ -103,10 +111,10 @@ def _take_hits(g, s, units: list, hits: int, by: list) -> None:
             return
         full = [p for p in alive if not s.reduced[p]]
         if full:
-            p = min(full, key=lambda q: (cost[g.p_type[q]], q))
+            p = min(full, key=lambda q: (commands[g.p_type[q]], cost[g.p_type[q]], q))
             _lose(g, s, p, by_p, kill=False)
         else:
-            p = min(alive, key=lambda q: (cost[g.p_type[q]], q))
+            p = min(alive, key=lambda q: (commands[g.p_type[q]], cost[g.p_type[q]], q))
             _lose(g, s, p, by_p, kill=True)
 
 

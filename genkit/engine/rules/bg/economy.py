@@ -5,7 +5,9 @@
 * 5.2 Units due this quarter appear: land units in the first home area of their nation (in the
   order the nation lists them) its side controls and no enemy holds; ships in a sea zone beside
   such an area, one without enemy ships if there is one. A unit with no such place waits a
-  quarter. (The seed lets the owner choose the area; here the order of the list decides.)
+  quarter. (The seed lets the owner choose the area; here the order of the list decides.) A unit
+  that enters by date (7.2.6: HQs; ``counters.units[].enters``) appears on its turn, in the first
+  of its group's areas its side holds, else as any other reinforcement.
 * 7.1 At the turn end a nation at war all of whose home areas the enemy controls is conquered:
   its units on the map and in production leave the game, the areas it held outside its home
   become nobody's. A conquered nation of which its side holds a home area again is freed: those
@@ -16,7 +18,8 @@
   from the time table, and deliveries from neutral givers (7.2.4); a neutral major gains its
   peace production. Saving is free. It builds units of its own or its minors' from the pool (the
   counters not on the map nor in production): the cost is the front strength, doubled for some
-  types; the unit arrives that many quarters on (7.2.6). 7.2.5 Repair: a flipped unit on the map
+  types; the unit arrives that many quarters on (7.2.6). A type with a ``rebuild`` cost (HQs) is
+  never built new: it enters by date, and once eliminated is built again for that cost. 7.2.5 Repair: a flipped unit on the map
   turns back for the difference of its strengths (doubled for the same types).
 * 8.5 At the turn end, after conquest: a side that has conquered its ``conquests`` of the enemy's
   major nations wins (total victory); else a side whose points (the build points of the areas
@@ -51,6 +54,9 @@ def reinforce(g, s) -> None:
         side = g.p_side[p]
         enemy = {w for q, w in enumerate(s.loc) if w >= 0 and g.p_side[q] != side and g.at_war(s, q)}
         homes = [h for h in t.home[k] if s.ctl[h] >= 0 and g.nation_side[s.ctl[h]] == side and h not in enemy]
+        arrive = [h for h in t.enters_at[p] if s.ctl[h] >= 0 and g.nation_side[s.ctl[h]] == side
+                  and h not in enemy]
+        homes = arrive + homes
         if t.ship[g.p_type[p]]:
             zones = [z for h in homes for z in t.coast[h]]
             open_ = [z for z in zones if z not in enemy]
@@ -193,8 +199,11 @@ def _pool(g, s, m: int) -> dict:
         if _producer(g, s, k) != m or s.fallen[k] or (k != m and not s.war[k]):
             continue
         for p in g.nation_pieces[k]:
-            if s.loc[p] in (RESERVE, ELIMINATED) and not s.due[p]:
-                out.setdefault((k, g.p_type[p]), p)
+            if s.due[p] or s.loc[p] not in (RESERVE, ELIMINATED):
+                continue
+            if g.t.rebuild_only[g.p_type[p]] and s.loc[p] != ELIMINATED:
+                continue                    # 7.2.6: an HQ is built again once lost, never new
+            out.setdefault((k, g.p_type[p]), p)
     return out
 
 

@@ -13,14 +13,15 @@
   war on it: it joins its side's war at once. A neutral nation of the phasing side may declare
   war of its own will from its ``war_not_before`` turn.
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
-* 6.3 In the exploitation phase only armour moves (the units whose type may pass through an
-  empty enemy area)."""
+* 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
 
 
-def may_move(g, s, p: int, only_exploiters: bool) -> bool:
-    """8.2: a unit on the map of a nation at war (6.3: of a type that exploits, in exploitation)."""
-    return s.loc[p] >= 0 and g.at_war(s, p) and (not only_exploiters or g.t.through[g.p_type[p]])
+def movers(g, s, side: int) -> list:
+    """8.2: the units of ``side`` on the map, of nations at war, not yet moved this phase."""
+    loc, moved, war, fallen, p_nation = s.loc, s.moved, s.war, s.fallen, g.p_nation
+    return [p for p in g.side_pieces[side]
+            if loc[p] >= 0 and not (moved >> p) & 1 and war[p_nation[p]] and not fallen[p_nation[p]]]
 
 
 def may_declare(g, s, side: int) -> list:
@@ -38,21 +39,35 @@ def declare_war(g, s, k: int) -> None:
 class Reach:
     """What one position says about movement, worked out once and kept while the position is
     the same (the engine and the bots ask it for every unit): per side, the spaces holding
-    enemy units at war, own neutral units and other-side neutral units; the destinations found."""
+    enemy units at war, own neutral units and other-side neutral units; each space's control as
+    a side sees it (:func:`_control`, asked for once per side); the destinations found."""
 
     def __init__(self, g, s):
         self.key = _key(s)
-        self.enemy, self.own_neutral, self.other_neutral = [set(), set()], [set(), set()], [set(), set()]
+        self.g, self.s = g, s
+        enemy, own_neutral, other_neutral = self.enemy, self.own_neutral, self.other_neutral = \
+            [set(), set()], [set(), set()], [set(), set()]
+        war, fallen, p_nation, p_side = s.war, s.fallen, g.p_nation, g.p_side
         for p, h in enumerate(s.loc):
             if h < 0:
                 continue
-            k, side = g.p_nation[p], g.p_side[p]
-            if s.war[k] and not s.fallen[k]:
-                self.enemy[1 - side].add(h)
+            k, side = p_nation[p], p_side[p]
+            if war[k] and not fallen[k]:
+                enemy[1 - side].add(h)
             else:
-                self.own_neutral[side].add(h)
-                self.other_neutral[1 - side].add(h)
+                own_neutral[side].add(h)
+                other_neutral[1 - side].add(h)
         self.dests: dict = {}
+        self.steps: dict = {}           # (space, side) -> a land unit there may step somewhere
+        self._controls = [None, None]
+
+    def control(self, side: int) -> list:
+        """Per space, its control seen by ``side`` (:func:`_control`)."""
+        out = self._controls[side]
+        if out is None:
+            g, s = self.g, self.s
+            out = self._controls[side] = [_control(g, s, h, side) for h in range(g.board.n)]
+        return out
 
 
 def _key(s) -> tuple:
@@ -94,7 +109,7 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
     if t.ship[ty]:
         _sea_reach(g, h0, reach, r.enemy[side], found)
     else:
-        _land_reach(g, s, h0, reach, side, t.through[ty], r.enemy[side], r.own_neutral[side],
+        _land_reach(g, r.control(side), h0, reach, t.through[ty], r.enemy[side], r.own_neutral[side],
                     r.other_neutral[side], found)
     found.discard(h0)
     out = r.dests[p] = sorted(found)
@@ -104,17 +119,26 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
 def can_move(g, s, p: int, r: Reach) -> bool:
     """Unit ``p`` has somewhere to go: any space it may enter in one step is a destination
     (``r``: the position's :class:`Reach`)."""
-    h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
     hit = r.dests.get(p)
     if hit is not None:
         return bool(hit)
-    enemy = r.enemy[side]
+    h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
     t = g.t
     if t.ship[ty]:
         return bool(t.sea_adj[h0])
-    own_neutral = r.own_neutral[side]
+    key = (h0, side)
+    out = r.steps.get(key)
+    if out is None:
+        out = r.steps[key] = _can_step(g, r, h0, side)
+    return out
+
+
+def _can_step(g, r: Reach, h0: int, side: int) -> bool:
+    """A land unit of ``side`` in ``h0`` may enter some area next to it."""
+    t = g.t
+    enemy, own_neutral, control = r.enemy[side], r.own_neutral[side], r.control(side)
     for y, strait in t.land_adj[h0]:
-        if y in own_neutral or _control(g, s, y, side) == "own_neutral":
+        if y in own_neutral or control[y] == "own_neutral":
             continue
         if strait and any(z in enemy for z in t.guards[(h0, y)]):
             continue
@@ -143,11 +167,12 @@ def _sea_reach(g, h0: int, reach: int, enemy: set, found: set) -> None:
             frontier = nxt
 
 
-def _land_reach(g, s, h0: int, reach: int, side: int, through: bool, enemy: set, own_neutral: set,
+def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set, own_neutral: set,
                 other_neutral: set, found: set) -> None:
-    """Land units: the range over land and open straits; twice the range over own areas only."""
+    """Land units: the range over land and open straits; twice the range over own areas only
+    (``control``: each space's control seen by the moving side)."""
     t = g.t
-    start_enemy = _control(g, s, h0, side) != "own"
+    start_enemy = control[h0] != "own"
     for limit, own_only in ((reach, False), (2 * reach, True)):
         if own_only and start_enemy:
             continue
@@ -158,7 +183,7 @@ def _land_reach(g, s, h0: int, reach: int, side: int, through: bool, enemy: set,
                 for y, strait in t.land_adj[x]:
                     if y in seen or y in own_neutral:
                         continue
-                    c = _control(g, s, y, side)
+                    c = control[y]
                     if c == "own_neutral" or (own_only and (c != "own" or y in enemy or y in other_neutral)):
                         continue
                     if strait and any(z in enemy for z in t.guards[(x, y)]):
@@ -182,10 +207,11 @@ def move(g, s, p: int, h: int) -> None:
     k = s.ctl[h]
     if k >= 0 and g.nation_side[k] != side and not s.war[k]:
         declare_war(g, s, k)                          # 8.4: entering a neutral's area
-    for q, w in enumerate(s.loc):
-        if w == h and g.p_side[q] != side and not s.war[g.p_nation[q]]:
+    enemies = [q for q, w in enumerate(s.loc) if w == h and g.p_side[q] != side]
+    for q in enemies:
+        if not s.war[g.p_nation[q]]:
             declare_war(g, s, g.p_nation[q])          # 8.4: attacking a neutral's units
-    if not any(w == h and g.p_side[q] != side for q, w in enumerate(s.loc)):
+    if not enemies:
         take_control(g, s, h, g.p_nation[p])
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...game import GameRules
 from ...state import ELIMINATED, RESERVE
-from . import combat, economy, moves
+from . import combat, command, economy, moves
 from .state import BUILD, DEST, FIGHT, PICK, RETREAT, BgState
 from .tables import Tables
 from .view import BgView
@@ -52,14 +52,15 @@ class Game(GameRules):
         s.fallen = [0] * len(self.nation_ids)
         s.bp = [0] * len(self.nation_ids)
         s.aid = [0] * len(self.nation_ids)
-        s.due = [0] * self.npieces
+        s.due = list(t.enters_on)                # 7.2.6: HQs and other units entering by date
+        s.led = [0] * self.npieces
         s.stage, s.chosen, s.moved, s.rnd, s.asked, s.builder = PICK, -1, 0, 0, 0, -1
         self._enter_phase(s)
 
     def _compute(self, s: BgState) -> list:
         kind = self.phase_kind[s.phase]
         if s.stage == DEST:
-            return [("to", h) for h in moves.destinations(self, s, s.chosen)]
+            return [("to", h) for h in command.destinations(self, s, s.chosen)]
         if s.stage == RETREAT:
             side = self.phase_side[s.phase] if s.asked == 0 else 1 - self.phase_side[s.phase]
             return [FIGHT_ON] + [("retreat", h) for h in combat.retreats(self, s, s.chosen, side)]
@@ -67,13 +68,21 @@ class Game(GameRules):
             return [("fight", h) for h in combat.contested(self, s)]
         if s.stage == BUILD:
             return [END] + economy.orders(self, s, s.builder)
+        return [END] + self._pick(s, kind)
+
+    def _pick(self, s: BgState, kind: str) -> list:
+        """A movement, exploitation or reaction phase's choices besides ending it: 8.4 a
+        declaration of war, then the units that may move and have somewhere to go."""
         side = s.actor
-        out = [END] + [("declare", k) for k in moves.may_declare(self, s, side)]
-        only_exploiters = kind == "exploitation"
+        if kind == "reaction":                  # 6.1.6: reserves into the areas under attack
+            return [("move", p) for p in command.led_movers(self, s, side, moves.movers(self, s, side), kind)
+                    if command.reserve_destinations(self, s, p)]
+        out = [("declare", k) for k in moves.may_declare(self, s, side)]
         r = moves.reach_of(self, s)
-        return out + [("move", p) for p in self.side_pieces[side]
-                      if not (s.moved >> p) & 1 and moves.may_move(self, s, p, only_exploiters)
-                      and moves.can_move(self, s, p, r)]
+        units = moves.movers(self, s, side)
+        if kind == "exploitation":              # 6.3: armour, HQs and the units they lead
+            units = command.led_movers(self, s, side, units, kind)
+        return out + [("move", p) for p in units if moves.can_move(self, s, p, r)]
 
     def _do(self, s: BgState, a) -> None:
         verb = a[0]
@@ -82,6 +91,7 @@ class Game(GameRules):
         elif verb == "to":
             p, s.chosen, s.stage = s.chosen, -1, PICK
             s.moved |= 1 << p
+            command.charge(self, s, p, self.phase_kind[s.phase])
             moves.move(self, s, p, a[1])
         elif verb == "declare":
             moves.declare_war(self, s, a[1])
@@ -133,6 +143,7 @@ class Game(GameRules):
                 s.phase, s.turn = 0, s.turn + 1
             kind = self.phase_kind[s.phase]
             s.moved, s.chosen, s.stage, s.rnd, s.asked = 0, -1, PICK, 0, 0
+            s.led = [0] * self.npieces
             if kind == "quarter":
                 economy.time_table(self, s)
                 economy.reinforce(self, s)
@@ -144,6 +155,9 @@ class Game(GameRules):
                 s.phase += 1
                 continue
             s.actor = self.phase_side[s.phase]
+            if kind == "reaction" and not self._pick(s, kind):   # 6.1.6: no reserve can go
+                s.phase += 1
+                continue
             if kind == "combat":
                 if not combat.contested(self, s):
                     s.phase += 1
@@ -218,6 +232,8 @@ class Game(GameRules):
                 out.append(f"piece {p} stands on the wrong kind of space ({self.hex_text(h)})")
             if h == ELIMINATED and s.due[p]:
                 out.append(f"eliminated piece {p} is due")
+            if s.led[p] > combat.strength(self, s, p):
+                out.append(f"HQ {p} has led {s.led[p]} units, more than its number")
         if any(v < 0 for v in s.bp):
             out.append(f"negative build points {s.bp}")
         if self.phase_kind[s.phase] == "turn_end":

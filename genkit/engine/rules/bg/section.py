@@ -21,6 +21,12 @@ class UnitRule(Strict):
     fires: int = Field(1, ge=0, le=9, description="6.2.1: dice it rolls per combat round")
     sea: bool = Field(False, description="moves and fights in sea zones only (a ship)")
     through_empty_enemy: bool = Field(False, description="6.1.1: may move on through an unoccupied enemy area")
+    commands: bool = Field(False, description="6.1.6 / 6.3: a headquarters: its strength is the number of land units "
+                                              "in its area it sends as reserves or leads in exploitation; it never "
+                                              "fires (give it fires: 0)")
+    rebuild: Optional[int] = Field(None, ge=0, le=99, description="7.2.6: never built new (the counters enter by "
+                                                                  "date, counters.units[].enters); one eliminated "
+                                                                  "is built again for this many build points")
 
 
 class Delivery(Strict):

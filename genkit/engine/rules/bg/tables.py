@@ -69,9 +69,23 @@ class Tables:
         self.ship = [r.sea for r in rules]
         self.through = [r.through_empty_enemy for r in rules]
         self.quarters = [r.quarters for r in rules]
-        self.cost = [t.strength.full * (2 if r.double else 1) for t, r in zip(ts, rules)]
+        self.commands = [r.commands for r in rules]
+        self.rebuild_only = [r.rebuild is not None for r in rules]
+        self.cost = [r.rebuild if r.rebuild is not None else t.strength.full * (2 if r.double else 1)
+                     for t, r in zip(ts, rules)]
         self.repair = [(t.strength.full - t.strength.reduced) * (2 if r.double else 1) for t, r in zip(ts, rules)]
         self.range = [t.movement for t in ts]
+        # 5.2 / 7.2.6: per piece, the turn it enters by date (0: none) and the areas it enters in
+        self.enters_on, self.enters_at = [], []
+        for grp in content.counters.units:
+            when = grp.enters.turn if grp.enters else 0
+            where = tuple(b.index_of(h) for h in grp.enters.hexes) if grp.enters else ()
+            for _ in range(len(grp.setup)):
+                self.enters_on.append(0)
+                self.enters_at.append(())
+            for _ in range(grp.reserve):
+                self.enters_on.append(when)
+                self.enters_at.append(where)
         sides = game.side_ids
         self.conquests = [sec.victory.conquests.get(s, 0) for s in sides]
         self.economic = [sec.victory.economic.get(s, 0) for s in sides]

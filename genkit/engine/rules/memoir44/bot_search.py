@@ -7,7 +7,9 @@ are kept), each with the units greedy would order; for the best card also ``alts
 units; and for the best card and units each way of moving in ``moves`` (greedy's destination
 rating with other weights on enemy fire and on closing in: greedy's own, cautious, bold).
 Orders and moves need no dice and no hidden card, so each candidate's position after movement
-is played out once and the candidates that reach the same position are merged. Each is then
+is played out once and the candidates that reach the same position are merged; a card whose
+orders come from dice rolled as it is played (a rally, 3.13) orders as greedy does after its
+roll, and is played out on each sample with that sample's dice. Each is then
 played on the same ``rollouts`` determinised positions with the same dice (common random
 numbers) by greedy bots for both sides until ``horizon`` player turns have passed, and scored
 by :meth:`SearchBot.evaluate`; the best total wins and the bot then orders and moves as that
@@ -49,7 +51,7 @@ class SearchBot(GreedyBot):
     def choose(self, v, actions):
         key, plan, mover = self.turn_plan
         if v.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST) and key == (v.turn, v.card):
-            if v.stage == S_ORDER:
+            if v.stage == S_ORDER and plan is not None:
                 return next((a for a in actions if a != DONE and a[1] in plan), DONE)
             return GreedyBot.choose(mover, v, actions)
         if len(actions) == 1 or v.stage != S_CARD:
@@ -58,33 +60,46 @@ class SearchBot(GreedyBot):
         plays = {}                      # the units a card would order -> the weakest such card
         for a in actions:
             eff = g.effective(v, self.played_copy(v, a))
-            key = (frozenset(self.plan_orders(v, eff)), g.card_kind[eff])
-            if key not in plays or self.strength(a[1]) < self.strength(plays[key][1]):
+            key = (self._units(v, eff), g.card_kind[eff])
+            if key not in plays or self.strength(self.played_copy(v, a)) < \
+                    self.strength(self.played_copy(v, plays[key])):
                 plays[key] = a
         plans = sorted(((a, key[0]) for key, a in plays.items()),
                        key=lambda c: (-self.action_value(v, c[0]), c[0][1]))[:self.keep]
-        plans += self._alternatives(v, *plans[0], {key[0] for key in plays})
+        if plans[0][1] is not None:
+            plans += self._alternatives(v, *plans[0], {key[0] for key in plays})
         samples = [(self._sample(v), self.rng.getrandbits(32)) for _ in range(self.rollouts)]
         cands, seen = [], set()
         for a, units in plans:
             for mover in (self.movers if units == plans[0][1] else self.movers[:1]):
+                if units is None:       # its orders wait for its dice: moved on each sample's own
+                    cands.append((a, units, mover, [self._premove(s.copy(), a, units, mover) for s, _ in samples],
+                                  True))
+                    continue
                 s = self._premove(samples[0][0].copy(), a, units, mover)
                 fp = (tuple(s.loc), tuple(s.feat), s.ordered, s.nobattle, s.stage, s.phase)
                 if fp not in seen:
                     seen.add(fp)
-                    cands.append((a, units, mover, s))
+                    cands.append((a, units, mover, [s] * len(samples), False))
         if len(cands) == 1:
             best = cands[0]
         else:
             best, top = None, None
             for c in cands:
-                total = sum(self._rollout(c[3], s, seed) for s, seed in samples)
-                k = (total, -self.strength(c[0][1]))
+                total = sum(self._rollout(pre, None if c[4] else s, seed) for pre, (s, seed) in zip(c[3], samples))
+                k = (total, -self.strength(self.played_copy(v, c[0])))
                 if top is None or k > top:
                     top, best = k, c
-        a, units, mover, _ = best
+        a, units, mover = best[:3]
         self.turn_plan = ((v.turn, self.played_copy(v, a)), units, mover)
         return a
+
+    def _units(self, v, card: int):
+        """The units greedy would order with ``card`` (a frozenset); None for a card whose orders
+        come from the dice it rolls when played (a rally, 3.13): greedy orders after the roll."""
+        if self.g.card_kind[card] == "rally":
+            return None
+        return frozenset(self.plan_orders(v, card))
 
     def _alternatives(self, v, a, units, seen: set) -> list:
         """Up to ``alts`` other sets of units for card ``a``: each unit greedy leaves out ordered
@@ -138,7 +153,7 @@ class SearchBot(GreedyBot):
         g.apply(s, a)
         while not s.ended and s.actor == self.side and s.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST):
             acts = g.legal_actions(s)
-            if s.stage == S_ORDER:
+            if s.stage == S_ORDER and units is not None:
                 act = next((x for x in acts if x != DONE and x[1] in units), DONE)
             else:
                 act = GreedyBot.choose(mover, g.observe(s, self.side), acts)
@@ -146,12 +161,18 @@ class SearchBot(GreedyBot):
         return s
 
     def _rollout(self, pre, sample, seed: int) -> float:
-        """The candidate's position ``pre`` with the hidden cards and the dice of ``sample``,
-        played on by greedy bots until ``horizon`` player turns have passed."""
+        """The candidate's position ``pre`` with the hidden cards and the dice of ``sample`` (None:
+        ``pre`` was reached from its own sample), played on by greedy bots until ``horizon``
+        player turns have passed."""
         g = self.g
         s = pre.copy()
         other = 1 - self.side
-        s.hands[other], s.deck, s.rng, s.legal = sample.hands[other][:], sample.deck[:], sample.rng, None
+        if sample is not None:
+            s.hands[other], s.deck, s.rng = sample.hands[other][:], sample.deck[:], sample.rng
+            chip = list(s.chip)         # 10.7: the other side's hidden card under its chip is the sample's
+            chip[other] = sample.chip[other]
+            s.chip = tuple(chip)
+        s.legal = None
         bots = [GreedyBot(g, 0, seed), GreedyBot(g, 1, seed + 1)]
         turns, phase = 0, s.phase
 

@@ -102,6 +102,14 @@ def sides(ctx, sec):
         for sid in getattr(sec, key):
             if sid not in side_ids:
                 yield ctx.error("rules-reference", ("rules", key, sid), f"rules.{key}: no side '{sid}'")
+    places = {x.id for x in content.map.terrain} | {f.id for f in content.map.features}
+    for sid, by_type in sec.unit_rules.items():
+        for tid, rule in by_type.items():
+            for pid in rule.ignore_all_flags_in:
+                if pid not in places:
+                    yield ctx.error("rules-reference", ("rules", "unit_rules", sid, tid, "ignore_all_flags_in"),
+                                    f"rules.unit_rules.{sid}.{tid}.ignore_all_flags_in: '{pid}' is neither a "
+                                    f"terrain nor a feature of the map ({', '.join(sorted(places))})")
     orientation = content.map.grid.orientation
     for sid, edge in sec.own_edges.items():
         if edge not in EDGES[orientation]:

@@ -6,6 +6,8 @@ from . import events as mev
 from .state import DONE, S_BATTLE, S_OVERRUN, S_RETREAT, S_TAKE
 from .state import M44State as State
 
+ALL_FLAGS = 99        # 10.1: more flags than any roll shows
+
 
 class Retreat:
     """Flags, retreat moves, taking ground and overrun (mixed into ``Game``)."""
@@ -14,8 +16,12 @@ class Retreat:
         """6.2: the flags unit ``q`` ignores: the most its hex's terrain or feature lets it ignore
         (a ``protects: owner`` feature only for units of the feature's side, 8.2; a wall it stands
         behind, 8.6), plus those its
-        nation's rule ignores (10.1)."""
+        nation's rule ignores (10.1); every flag on a terrain or feature its rule names in
+        ``ignore_all_flags_in`` (10.1, caves)."""
         h = s.loc[q]
+        in_t, in_f = self.u_all_flags[self.p_side[q]][self.p_type[q]]
+        if self.h_terrain[h] in in_t or s.feat[h] in in_f:
+            return ALL_FLAGS
         n = self.terrain_ignore[self.h_terrain[h]]
         f = s.feat[h]
         if f >= 0 and (self.f_side[f] < 0 or self.f_side[f] == self.p_side[q]):

@@ -186,6 +186,12 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self.u_retreat = [[r.retreat_hexes for r in side] for side in rules]
         self.u_back = [[r.battle_back for r in side] for side in rules]
         self.u_banzai = [[r.close_assault_move for r in side] for side in rules]
+        # 10.1: per side and type, the terrain and feature indices where it ignores every flag
+        terrains = [x.id for x in content.map.terrain]
+        feats = [f.id for f in content.map.features]
+        self.u_all_flags = [[({terrains.index(i) for i in r.ignore_all_flags_in if i in terrains},
+                              {feats.index(i) for i in r.ignore_all_flags_in if i in feats}) for r in side]
+                            for side in rules]
         # 10.6: the fewest cards a side's hand shrinks to (-1: it never shrinks)
         self.hand_floor = [sec.hand_floor.get(sid, -1) for sid in self.side_ids]
         self.commissar = [sid in sec.commissar for sid in self.side_ids]

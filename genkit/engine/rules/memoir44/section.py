@@ -120,6 +120,8 @@ class UnitRule(Strict):
                                                                "move_and_battle (Banzai: 2; 0: none)")
     battle_back: int = Field(0, ge=0, le=9, description="dice it battles back with, terrain ignored, when it survives "
                                                         "a close assault in its hex with one figure left (0: never)")
+    ignore_all_flags_in: list[Id] = Field(default_factory=list, description="terrain or feature ids of the map "
+                                          "where it ignores every flag (Japanese infantry in caves)")
 
 
 class Objective(Strict):

@@ -51,7 +51,7 @@ class SearchBot(GreedyBot):
         score = g.points(s, me) - g.points(s, 1 - me)
         for side, sign in ((me, 1.0), (1 - me, -1.0)):
             held = 0
-            for f in g.side_forces[side]:
+            for f in s.side_forces[side]:
                 if s.area[f] >= 0:
                     score += sign * 0.4 * g.forces[f].vp * (g.dice - s.hits[f]) / g.dice
                     held += s.area[f] == BREAKTHROUGH

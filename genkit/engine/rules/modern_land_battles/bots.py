@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from . import cards as cd
-from .formation import best_weapon, superior_bonus
+from .formation import best_weapon, depth, superior_bonus
 from .state import ACTION, BREAKTHROUGH, BUY, DISCARD, FOLLOW, REACT, RESERVE, SPEND, TAKE, TERRAIN
 
 CARD_COST = 0.35          # what an action card in hand is worth, in VP
@@ -56,11 +56,13 @@ class GreedyBot:
         """Moving ``f`` to ``area`` leaves no force of its side in the Breakthrough Area."""
         if v.area[f] != BREAKTHROUGH or area == BREAKTHROUGH:
             return False
-        return not any(v.area[q] == BREAKTHROUGH and q != f for q in self.g.side_forces[self.side])
+        return not any(v.area[q] == BREAKTHROUGH and q != f for q in v.side_forces[self.side])
 
     def rate(self, v, a) -> float:
         g, verb, side = self.g, a[0], self.side
         if v.stage == BUY:
+            if verb == "pool":          # a card for the pool only once no force fits
+                return 0.4 * g.actions[a[1]].reinforce
             f, r = a[1], a[2]
             force = g.forces[f]
             want = 0 if force.armour >= 6 else 2 if force.mods[cd.ARTILLERY] is not None else 1
@@ -75,7 +77,7 @@ class GreedyBot:
             if verb == "draw":
                 return 0.0
             a_ = g.actions[a[1]]
-            usable = not a_.needs or any(g.forces[f].mods[w] is not None for f in g.side_forces[side]
+            usable = not a_.needs or any(g.forces[f].mods[w] is not None for f in v.side_forces[side]
                                          if v.area[f] >= 0 for w in a_.needs)
             return -1.0 if usable else 0.5
         if v.stage == SPEND:            # spend the cards of most reinforcement until a force fits
@@ -92,10 +94,10 @@ class GreedyBot:
     def rate_action(self, v, a) -> float:
         g, verb, side = self.g, a[0], self.side
         if verb == "prepare":
-            ready = sum(1 for f in g.side_forces[side] if v.area[f] >= 0 and v.acted[f])
+            ready = sum(1 for f in v.side_forces[side] if v.area[f] >= 0 and v.acted[f])
             return ready * ACTED_VALUE + max(0, g.section.hand_size - len(v.hand)) * CARD_COST * 0.8 - 0.5
         if verb == "reinforce":
-            best = max((g.forces[f].vp for f in g.side_forces[side] if v.area[f] == RESERVE), default=0)
+            best = max((g.forces[f].vp for f in v.side_forces[side] if v.area[f] == RESERVE), default=0)
             return 0.6 * best - 1.5
         if verb == "engineers":
             t = g.terrains[v.terrain]
@@ -129,7 +131,8 @@ class GreedyBot:
             extra = 1 if card.extra_dice == "always" or (card.extra_dice == "breakthrough" and area == BREAKTHROUGH) else 0
             cost = CARD_COST
         mod = force.mods[weapon] + superior_bonus(g, v, side, area)
-        hits = (dice + extra) * p_success(g.forces[q].armour - mod)
+        deeper = depth(g, v, q) if weapon == cd.ARTILLERY else 0
+        hits = (dice + extra) * p_success(g.forces[q].armour + deeper - mod)
         exposed = 0.1 * (r == 0 and force.armour < 5)
         return self.kill_value(v, q, hits) - cost - ACTED_VALUE * 0.5 - exposed
 
@@ -143,7 +146,7 @@ class GreedyBot:
         cost = CARD_COST + (ACTED_VALUE if a[2] >= 0 and d in ("stop", "reaction_force") else 0.0)
         if d == "close_air_support":
             cas = g.section.close_air_support
-            return self.kill_value(v, f, cas.dice * p_success(cas.hits_on)) - cost
+            return self.kill_value(v, f, cas.dice * p_success(cas.hits_on + depth(g, v, f))) - cost
         if d == "counter_fire":
             return self.kill_value(v, f, g.section.counter_fire_hits) - cost
         if d == "minefield":

@@ -1,6 +1,6 @@
 """Modern Land Battles' checks of a model's ``rules:`` section (run by ``genkit check``): each side
-commands a nation that has Force cards, the two nations differ, and a nation's cards can buy a
-starting army."""
+draws from nations that have Force cards, the two sides' draws can never meet, and a nation's
+cards can buy a starting army."""
 from __future__ import annotations
 
 from ....model.card_values import deck_values_ok, nearest
@@ -9,8 +9,9 @@ FORCE_DECK = "force"
 
 
 def nations(ctx, sec):
-    """Set-up 1: every side names one nation of the force deck, no two the same; each nation's
-    cards are worth at least the starting army's VP."""
+    """Set-up 1: every side names the nations of the force deck it draws from (at least one);
+    the side drawing after another is never left without a nation (its list is not one nation
+    the earlier side may draw); each nation's cards are worth at least the starting army's VP."""
     content = ctx.content
     sides = [s.id for s in content.game.sides]
     deck = next((d for d in content.decks if d.id == FORCE_DECK), None)
@@ -18,27 +19,35 @@ def nations(ctx, sec):
         yield ctx.error("rules-reference", ("rules", "nations"), f"rules.nations: no deck '{FORCE_DECK}' of Force cards")
         return
     for sid in sides:
-        if sid not in sec.nations:
+        if not sec.nations.get(sid):
             yield ctx.error("rules-reference", ("rules", "nations"), f"rules.nations: side '{sid}' commands no nation")
     known = content.symbol_names(deck.fields["nation"].set) if "nation" in deck.fields else {}
-    seen = {}
-    for sid, nation in sec.nations.items():
+    totals = {}
+    if deck_values_ok(content, deck):
+        for c in deck.cards:
+            n = c.values.get("nation")
+            totals[n] = totals.get(n, 0) + c.values.get("vp", 0)
+    earlier = {}                              # nation -> the first side that may draw it
+    for sid in [s for s in sides if s in sec.nations] + [s for s in sec.nations if s not in sides]:
+        options = sec.nations[sid]
         if sid not in sides:
             yield ctx.error("rules-reference", ("rules", "nations", sid), f"rules.nations: no side '{sid}'{nearest(sid, sides)}")
-        elif nation not in known:
+            continue
+        for i, nation in enumerate(options):
+            where = ("rules", "nations", sid, i) if len(options) > 1 else ("rules", "nations", sid)
+            if nation not in known:
+                yield ctx.error("rules-reference", where,
+                                f"rules.nations.{sid}: '{nation}' is not a nation ({', '.join(known)}){nearest(nation, known)}")
+            elif totals and totals.get(nation, 0) < sec.army_vp:
+                yield ctx.error("rules-reference", where,
+                                f"rules.nations.{sid}: {nation}'s Force cards are worth {totals.get(nation, 0)} VP, less "
+                                f"than the starting army's {sec.army_vp}")
+        if len(set(options)) == 1 and options[0] in earlier:
             yield ctx.error("rules-reference", ("rules", "nations", sid),
-                            f"rules.nations.{sid}: '{nation}' is not a nation ({', '.join(known)}){nearest(nation, known)}")
-        elif nation in seen:
-            yield ctx.error("rules-reference", ("rules", "nations", sid),
-                            f"rules.nations.{sid}: '{nation}' is also {seen[nation]}'s; each side commands its own nation")
-        else:
-            seen[nation] = sid
-            if deck_values_ok(content, deck):
-                total = sum(c.values.get("vp", 0) for c in deck.cards if c.values.get("nation") == nation)
-                if total < sec.army_vp:
-                    yield ctx.error("rules-reference", ("rules", "nations", sid),
-                                    f"rules.nations.{sid}: {nation}'s Force cards are worth {total} VP, less than "
-                                    f"the starting army's {sec.army_vp}")
+                            f"rules.nations.{sid}: '{options[0]}' may be {earlier[options[0]]}'s, drawn first, and "
+                            f"it is this side's only nation; each side commands its own nation: name more")
+        for nation in options:
+            earlier.setdefault(nation, sid)
     if sec.first_player != "random" and sec.first_player not in sides:
         yield ctx.error("rules-reference", ("rules", "first_player"),
                         f"rules.first_player: '{sec.first_player}' is neither random nor a side ({', '.join(sides)})")

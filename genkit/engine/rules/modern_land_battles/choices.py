@@ -10,15 +10,25 @@ from .state import BREAKTHROUGH, FLANKING, RESERVE, TERRAIN
 ATTACKS = ("fire", "assault", "raid")
 
 
+def held(s, side: int) -> list:
+    """The action cards ``side`` may play: its hand and its pool (optional rule 8.3)."""
+    pool = s.pools[side]
+    return s.hands[side] + pool if pool else s.hands[side]
+
+
 def buy_choices(g, s) -> list:
     """Set-up 3: ("buy", force, row) for each reserve force of the buying side's nation that fits
-    the VP left, into a row of its Breakthrough Area (an existing row or a new one behind)."""
+    the VP left, into a row of its Breakthrough Area (an existing row or a new one behind); with
+    the action card pool (8.3), ("pool", kind) for each action card in the deck whose
+    reinforcement value fits."""
     side = s.actor
     left = g.section.army_vp - s.bought[side]
     out = []
-    for f in g.side_forces[side]:
+    for f in s.side_forces[side]:
         if s.area[f] == RESERVE and g.forces[f].vp <= left:
             out += [("buy", f, r) for r in places(g, s, side, BREAKTHROUGH, f)]
+    if g.card_pool:
+        out += [("pool", k) for k in sorted(set(s.pile)) if 0 < g.actions[k].reinforce <= left]
     return out
 
 
@@ -32,19 +42,20 @@ def action_choices(g, s) -> list:
     ("artillery", f, area, row, target), ("play", kind, f, area, row, target) for an attack card,
     ("regroup", kind, f, area), ("engineers", kind, +1 toward oneself / -1 away)."""
     side = s.actor
-    hand = sorted(set(s.hands[side]))
+    cards = held(s, side)
+    hand = sorted(set(cards))
     acts = g.actions
     out = [("prepare",)]
     if any(acts[k].reinforce > 0 for k in hand):
-        budget = sum(acts[k].reinforce for k in s.hands[side])
-        if any(s.area[f] == RESERVE and g.forces[f].vp <= budget for f in g.side_forces[side]):
+        budget = sum(acts[k].reinforce for k in cards)
+        if any(s.area[f] == RESERVE and g.forces[f].vp <= budget for f in s.side_forces[side]):
             out.append(("reinforce",))
     man_cards = [-1] + [k for k in hand if acts[k].maneuver > 0]
     man_areas = (FLANKING, TERRAIN) if terrain_up(g, s) else (FLANKING,)
     attack_cards = [k for k in hand if acts[k].attack in ATTACKS]
     regroup = [k for k in hand if acts[k].attack == "regroup"]
     enemies = [in_area(g, s, 1 - side, a) for a in range(3)]
-    for f in g.side_forces[side]:
+    for f in s.side_forces[side]:
         if s.area[f] < 0 or s.acted[f] or not dice_left(g, s, f):
             continue
         force = g.forces[f]
@@ -82,11 +93,11 @@ def reaction_choices(g, s) -> list:
     kind, _mover, f, q, area, n = s.pending
     hits = kind in ("attack", "artillery")
     out = []
-    for k in sorted(set(s.hands[side])):
+    for k in sorted(set(held(s, side))):
         a = g.actions[k]
         d = a.defence
         if d == "stop" and n > 0 and kind != "regroup":
-            for df in g.side_forces[side]:
+            for df in s.side_forces[side]:
                 if s.area[df] < 0 or s.acted[df]:
                     continue
                 for r in places(g, s, side, area, df):
@@ -103,9 +114,9 @@ def reaction_choices(g, s) -> list:
         elif d == "pull_back" and hits and n > 0 and s.row[q] < 2 and not s.acted[q]:
             out.append(("react", k, q, -1))
         elif d == "reaction_force" and n > 0 and kind != "regroup":
-            out += [("react", k, df, -1) for df in g.side_forces[side]
+            out += [("react", k, df, -1) for df in s.side_forces[side]
                     if s.area[df] == area and s.row[df] >= 1 and not s.acted[df]]
         elif d == "screening" and hits and n > 0:
-            out += [("react", k, df, -1) for df in g.side_forces[side]
+            out += [("react", k, df, -1) for df in s.side_forces[side]
                     if df != q and s.area[df] == area and s.row[df] == s.row[q]]
     return out

@@ -11,13 +11,13 @@ from .state import BREAKTHROUGH
 def in_area(g, s, side: int, area: int) -> list:
     """The forces of ``side`` in ``area``."""
     a = s.area
-    return [f for f in g.side_forces[side] if a[f] == area]
+    return [f for f in s.side_forces[side] if a[f] == area]
 
 
 def rows_without(g, s, side: int, area: int, f: int) -> int:
     """How many rows ``side`` has in ``area`` once ``f`` has left it (rows close up)."""
     a, row = s.area, s.row
-    return len({row[q] for q in g.side_forces[side] if a[q] == area and q != f})
+    return len({row[q] for q in s.side_forces[side] if a[q] == area and q != f})
 
 
 def places(g, s, side: int, area: int, f: int) -> range:
@@ -28,10 +28,10 @@ def places(g, s, side: int, area: int, f: int) -> range:
 def close_up(g, s, side: int, area: int) -> None:
     """Renumber ``side``'s rows in ``area`` so that no row is empty."""
     a, row = s.area, s.row
-    used = sorted({row[q] for q in g.side_forces[side] if a[q] == area})
+    used = sorted({row[q] for q in s.side_forces[side] if a[q] == area})
     if used != list(range(len(used))):
         new = {r: i for i, r in enumerate(used)}
-        for q in g.side_forces[side]:
+        for q in s.side_forces[side]:
             if a[q] == area:
                 row[q] = new[row[q]]
 
@@ -39,7 +39,7 @@ def close_up(g, s, side: int, area: int) -> None:
 def place(g, s, f: int, area: int, r: int) -> None:
     """Move ``f`` into ``area`` (or within it) to row ``r`` (r = the number of rows there once
     ``f`` has left: a new row behind), closing up the rows it left and joined."""
-    side = g.f_side[f]
+    side = s.f_side[f]
     old = s.area[f]
     s.area[f], s.row[f] = -9, -1             # out of every area while the rows close up
     if old >= 0:
@@ -82,3 +82,9 @@ def dice_left(g, s, f: int) -> int:
     """Attack and maneuver dice of ``f``: the system's dice, one less per hit it has."""
     return max(0, g.dice - s.hits[f])
 
+
+
+def depth(g, s, q: int) -> int:
+    """Optional rule 8.2, range defense: what artillery and close air support need more to hit
+    ``q``, one per row behind the first (0 without the rule)."""
+    return s.row[q] if g.range_defense else 0

@@ -9,11 +9,11 @@ def problems(g, s) -> list:
     than destroy them and rows with no gap, at most ``rows``; off the table, no hits nor acted
     counter; the control counter on its track; a starting army within its VP."""
     errs = []
-    if sorted(s.pile + s.discard + s.hands[0] + s.hands[1]) != g.deck_cards:
-        errs.append("the action cards are not each once in the pile, the discards or a hand")
+    if sorted(s.pile + s.discard + s.hands[0] + s.hands[1] + s.pools[0] + s.pools[1]) != g.deck_cards:
+        errs.append("the action cards are not each once in the pile, the discards, a hand or a pool")
     for side in (0, 1):
         for area in range(3):
-            used = sorted({s.row[f] for f in g.side_forces[side] if s.area[f] == area})
+            used = sorted({s.row[f] for f in s.side_forces[side] if s.area[f] == area})
             if used != list(range(len(used))) or len(used) > g.rows:
                 errs.append(f"{g.side_ids[side]}'s rows in area {area} are {used}")
         if s.bought[side] > g.section.army_vp:
@@ -27,7 +27,7 @@ def problems(g, s) -> list:
                 errs.append(f"force {g.forces[f].id} off the table has hits or an acted counter")
         else:
             errs.append(f"force {g.forces[f].id} is in area {where}")
-        if where >= 0 and g.f_side[f] < 0:
+        if where >= 0 and s.f_side[f] < 0:
             errs.append(f"force {g.forces[f].id} of no side is in play")
     if s.terrain_at < len(s.terrain_order):
         t = g.terrains[s.terrain_order[s.terrain_at]]

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ...chance import roll_die
 from . import cards as cd
-from .formation import best_weapon, close_up, dice_left, place, superior_bonus
+from .choices import held
+from .formation import best_weapon, close_up, depth, dice_left, place, superior_bonus
 from .state import BREAKTHROUGH, DESTROYED, DISCARD, FOLLOW, REACT, SPEND, TERRAIN
 
 
@@ -30,7 +31,7 @@ class Resolver:
     def act(self, s, a) -> None:
         verb, side = a[0], s.actor
         if verb == "prepare":
-            for f in self.side_forces[side]:
+            for f in s.side_forces[side]:
                 s.acted[f] = 0
             s.stage = DISCARD
         elif verb == "reinforce":
@@ -76,9 +77,9 @@ class Resolver:
     def _fire(self, s, f: int, q: int, weapon: int, extra: int) -> int:
         """Attack: ``f`` acts and rolls; the number of hits on ``q``."""
         s.acted[f] = 1
-        side = self.f_side[f]
+        side = s.f_side[f]
         mod = self.forces[f].mods[weapon] + superior_bonus(self, s, side, s.area[f])
-        armour = self.forces[q].armour
+        armour = self.forces[q].armour + (depth(self, s, q) if weapon == cd.ARTILLERY else 0)
         return sum(roll_die(s, 10, "attack") + mod >= armour for _ in range(dice_left(self, s, f) + extra))
 
     def _await_reaction(self, s, pending: tuple) -> None:
@@ -128,11 +129,12 @@ class Resolver:
             self.hit(s, f, self.section.counter_fire_hits, foe)
         elif after == "close_air_support":
             cas = self.section.close_air_support
-            self.hit(s, f, sum(roll_die(s, 10, "air support") >= cas.hits_on for _ in range(cas.dice)), foe)
+            need = cas.hits_on + depth(self, s, f)
+            self.hit(s, f, sum(roll_die(s, 10, "air support") >= need for _ in range(cas.dice)), foe)
         if self.check_end(s, side):
             return
         wanted = ("overrun" if s.flags & 1 else "", "recon_drone" if s.flags & 2 else "")
-        if s.flags and any(self.actions[k].attack in wanted for k in s.hands[side]):
+        if s.flags and any(self.actions[k].attack in wanted for k in held(s, side)):
             s.stage = FOLLOW
         else:
             self.next_action(s, side)
@@ -144,7 +146,7 @@ class Resolver:
             return
         s.hits[q] += n
         if s.hits[q] >= self.section.hits_to_destroy:
-            side, area = self.f_side[q], s.area[q]
+            side, area = s.f_side[q], s.area[q]
             s.area[q], s.row[q], s.hits[q], s.acted[q] = DESTROYED, 0, 0, 0
             close_up(self, s, side, area)
             if by == (s.pending[1] if s.pending else s.actor):
@@ -167,7 +169,7 @@ class Resolver:
         """A secured card's benefit, given where it helps most: ready: the acted counter comes off
         the side's acted force of most VP; repair: the damage comes off its force with most hits;
         clear_superior: every superior counter is removed; draw: two action cards."""
-        mine = [f for f in self.side_forces[side] if s.area[f] >= 0]
+        mine = [f for f in s.side_forces[side] if s.area[f] >= 0]
         if benefit == "ready":
             acted = [f for f in mine if s.acted[f]]
             if acted:

@@ -1,11 +1,11 @@
 """Modern Land Battles' part of the model: the ``rules:`` section (:class:`Section`), the numbers
-of the system and the nation each side commands. Imports nothing of the engine, so the model
+of the system and the nations each side may command. Imports nothing of the engine, so the model
 layer can read it."""
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ....model.schema_base import Id, Strict
 
@@ -16,10 +16,21 @@ class AirSupport(Strict):
     hits_on: int = Field(7, ge=1, le=10)
 
 
+class Optional(Strict):
+    """The system's optional rules, each on or off for a game (optional rules 8.1-8.3)."""
+    recon_drone: bool = Field(True, description="the Recon Drone cards are in the action deck")
+    range_defense: bool = Field(False, description="artillery and close air support need one more per row "
+                                                   "of depth of their target (2nd row +1, 3rd +2)")
+    action_card_pool: bool = Field(False, description="starting VP may buy action cards at their reinforcement "
+                                                      "value, held face down beside the hand")
+
+
 class Section(Strict):
     """The ``rules:`` section of a game on the Modern Land Battles system."""
-    nations: dict[Id, Id] = Field(description="side id -> the nation (a symbol of the force deck's nation set) "
-                                              "whose Force cards it commands")
+    nations: dict[Id, list[Id]] = Field(description="side id -> the nations (symbols of the force deck's nation "
+                                                    "set) it draws the one it commands from, at random, in "
+                                                    "side order, never the nation an earlier side drew; one id "
+                                                    "is a list of one")
     first_player: Id = Field("random", description="a side id, or random: who takes the first action")
     army_vp: int = Field(25, ge=1, le=999, description="VP of forces each side buys for its starting army")
     victory_vp: int = Field(25, ge=1, le=999, description="VP of destroyed enemy forces and secured terrain that win")
@@ -33,3 +44,12 @@ class Section(Strict):
     missile_rows: int = Field(2, ge=1, le=5, description="missiles fire from and at these first rows")
     close_air_support: AirSupport = Field(default_factory=AirSupport)
     counter_fire_hits: int = Field(2, ge=0, le=9)
+    optional: Optional = Field(default_factory=Optional, description="the optional rules played")
+
+    @field_validator("nations", mode="before")
+    @classmethod
+    def _one_is_a_list(cls, value):
+        """``north: us`` is ``north: [us]``."""
+        if isinstance(value, dict):
+            return {k: [v] if isinstance(v, str) else v for k, v in value.items()}
+        return value

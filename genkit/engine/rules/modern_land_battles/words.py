@@ -27,6 +27,8 @@ def action_text(g, s, a) -> str:
     f_ = (lambda f: force_text(g, s, f))
     if verb == "buy":
         return f"buy {f_(a[1])}, {g.forces[a[1]].vp} VP, into the {_to(BREAKTHROUGH, a[2])}"
+    if verb == "pool":
+        return f"buy {card(a[1])} into the action card pool, {g.actions[a[1]].reinforce} VP"
     if verb == "prepare":
         return "Prepare: remove every Acted counter"
     if verb == "reinforce":
@@ -75,11 +77,11 @@ def render_lines(g, s) -> list:
         out.append(f"terrain: {t.name} ({t.vp} VP), control {s.control:+d} of {t.reach}")
     for side, sid in enumerate(g.side_ids):
         sup = max(0, s.superior if side == 0 else -s.superior)
-        out.append(f"{sid} ({g.section.nations[sid]}): {g.points(s, side)} VP, {len(s.hands[side])} cards, "
+        out.append(f"{sid} ({s.nations[side]}): {g.points(s, side)} VP, {len(s.hands[side])} cards, "
                    f"{sup} superior")
         for area, name in enumerate(("Breakthrough", "Flanking", "Terrain")):
             for r in range(g.rows):
-                here = [f for f in g.side_forces[side] if s.area[f] == area and s.row[f] == r]
+                here = [f for f in s.side_forces[side] if s.area[f] == area and s.row[f] == r]
                 if here:
                     out.append(f"  {name} {ROW_WORDS[r]}: " + ", ".join(
                         g.forces[f].name + ("*" if s.acted[f] else "") + ("!" * s.hits[f]) for f in here))

@@ -4,7 +4,7 @@ in :data:`RULES`. A game on these rules is a folder of YAML: no Python of its ow
 from .. import Requirements, RulesModule
 from .bots import GreedyBot
 from .charts import charts
-from .checks import content_checks, separate_attack_types, setup_apart
+from .checks import content_checks, separate_attack_types, setup_apart, tables_rolled
 from .section import Section
 from .rules import BOMBARDMENT, COMBAT, MOVEMENT, REINFORCEMENT, REPLACEMENT, Game
 from .tables import EFFECTS
@@ -12,9 +12,10 @@ from .tables import EFFECTS
 #: The standard rules module: two sides; movement and combat phases of one side, reinforcement
 #: and replacement phases of one side or of each in turn; every CRT effect of the genre; pieces
 #: in reserve, hexsides and roads, reinforcements; several pieces may share a hex; cards by side
-#: or shared, their events as data (case 13).
+#: or shared, their events as data (case 13); die-roll tables rolled at a phase (case 14.5; a
+#: table never rolled is warned of here, not in the checks a module extending these rules reuses).
 RULES = RulesModule(
-    name="standard", game=Game, section=Section, checks=content_checks, charts=charts,
+    name="standard", game=Game, section=Section, checks=content_checks + (tables_rolled,), charts=charts,
     bots={"greedy": GreedyBot},
     requires=Requirements(sides=2, phase_kinds=(MOVEMENT, COMBAT, BOMBARDMENT, REINFORCEMENT,
                                                         REPLACEMENT),

@@ -124,10 +124,12 @@ class CombatChoices:
         self._prepare(v)
         return self.battle_value(v, attackers, target)
 
-    def battle_value(self, v, attackers, target):
+    def battle_value(self, v, attackers, target, by=None):
         """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden): the
         terrain's and hexsides' shifts and DRMs, those of the unit types fighting (case 8.11),
-        and in a bombardment phase the bombardment row, hurting the defender only (case 8.10)."""
+        and in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
+        ``by``: the reading of the CRT (case 8.13: 0 its own, 1 the other, None the better; a
+        bombardment reads its own)."""
         t = self.t
         defenders = self.foe.get(target, ())
         if not defenders or not attackers:
@@ -149,12 +151,17 @@ class CombatChoices:
             for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
                 shift += sh
                 drm += dr
-        col = t.column(att, defence, shift)
+        rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
+        if rolled:
+            for _, sh, dr in self.g.rolled_modifiers(rolled):
+                shift += sh
+                drm += dr
+        fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
+        col = t.column(att, defence, shift, 0 if fire else by)
         if col == FORBIDDEN:
             return None
         if col == AUTO_MISS:
             return 0.0
-        fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
         return self._value(v, t.distribution(col, drm, fire), defenders, attackers, target, att, not fire)
 
     def best_attack(self, v, target, pool):
@@ -202,6 +209,7 @@ class CombatChoices:
                     best, plan = val, (a, sub)
         if plan is None:
             return END if END in actions else actions[0]
+        self.plan = (plan[0][1], list(plan[1]))
         self.attackers = list(plan[1])
         self.attacked.update(plan[1])      # (also when the rules name them without asking)
         return plan[0]
@@ -213,11 +221,24 @@ class CombatChoices:
             if a in actions:
                 self.attacked.add(p)
                 return a
-        if ROLL in actions:
-            return ROLL
+        rolls = [a for a in actions if a[0] in ("roll", "roll_by")]
+        if rolls:
+            return self.choose_reading(v, rolls)
         a = max((a for a in actions if a[0] == "with"), key=lambda a: (self._att(v, a[1]), -a[1]))
         self.attacked.add(a[1])
         return a
+
+    def choose_reading(self, v, rolls):
+        """Case 8.13: of the rolls offered (the CRT read its own way, ``("roll",)``, or the other,
+        ``("roll_by", ...)``), the one whose column is worth more for the attack planned."""
+        if len(rolls) == 1 or self.plan is None:
+            return ROLL if ROLL in rolls else rolls[0]
+        target, attackers = self.plan
+        self._prepare(v)
+        own, other = (self.battle_value(v, attackers, target, by) for by in (0, 1))
+        if other is not None and (own is None or other > own):
+            return next(a for a in rolls if a[0] == "roll_by")
+        return ROLL if ROLL in rolls else rolls[0]
 
     # ---------------------------------------------------------------- after combat
 

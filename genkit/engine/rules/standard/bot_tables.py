@@ -8,6 +8,7 @@ from itertools import pairwise
 from ...board import costs_to
 from ...bots import per_game
 from ...crt import (
+    AUTO_MISS,
     CrtTable,
     EFFECT_ATTACKER_ELIMINATE,
     EFFECT_ATTACKER_RETREAT,
@@ -19,6 +20,7 @@ from ...crt import (
     EFFECT_STEP,
 )
 from .section import Section
+from .tables import other_reading
 
 BIG = 10 ** 6
 #: weight of a unit's victory points in its worth, when the game is won on points (case 11.8)
@@ -153,6 +155,8 @@ class BotTables:
         self.obj_cache: dict = {}
         # ---- the CRT: probabilities of each effect per (column, drm)
         self.crt = crt = CrtTable(c.crt)
+        #: case 8.13: the CRT read the other way at the attacker's choice, or None
+        self.crt_alt = other_reading(c.crt, sec.combat.choice)
         self.col_effects = [[crt.effect_of[code] for code in crt.codes[k][0]] for k in range(crt.top + 1)]
         #: case 8.10: the bombardment row's effects as fire has them (an exchange costs the
         #: defender alone, results against the attacker do nothing)
@@ -197,9 +201,19 @@ class BotTables:
             hit = self._dist_cache[key] = tuple(p)
         return hit
 
-    def column(self, attack: int, defence: int, shift: int) -> int:
-        """CRT column index after ``shift``, or FORBIDDEN / AUTO_MISS."""
+    def column(self, attack: int, defence: int, shift: int, by=None) -> int:
+        """CRT column index after ``shift``, or FORBIDDEN / AUTO_MISS. ``by``: with a choice of
+        reading (case 8.13), 0 the CRT's own, 1 the other, None the better of the two (the
+        higher column: better results to the right)."""
         col = self.crt.pick(attack, defence)
+        if self.crt_alt is not None and by != 0:
+            alt = self.crt_alt.pick(attack, defence)
+            if by == 1:
+                col = alt
+            elif col >= 0 or alt >= 0:
+                col = max(col, alt)
+            elif AUTO_MISS in (col, alt):       # (a miss may be fought, a forbidden attack not)
+                col = AUTO_MISS
         if col < 0:
             return col
         col += shift

@@ -32,7 +32,8 @@ result distribution per column and die-roll modifier.
   shifts and DRMs: exact for the attackers chosen, a hexside's effect included only when
   every attacker is across it, the unit types' modifiers of case 8.11 included; in a
   bombardment phase, the bombardment row, hurting the defender only, case 8.10; when points
-  decide, the points an elimination scores, case 11.8); an attack below
+  decide, the points an elimination scores, case 11.8; where the attacker may read the CRT by
+  odds or by differential, the better column, and it rolls that reading, case 8.13); an attack below
   :attr:`GreedyBot.threshold` is declined.
   The best attack is made first, then the phase's decisions are taken again.
 * Retreat away from the enemy, toward friends and hexes that leave room; advance when the
@@ -94,6 +95,7 @@ class GreedyBot(CombatChoices, CardChoices):
         self.dest = None            # the planned end of the unit being moved
         self.mover = -1
         self.attackers: list = []   # combat: the planned attackers still to name
+        self.plan = None            # combat: (target, attackers) of the attack chosen
         self.attacked: set = set()
         self.marched: set = set()
 
@@ -124,7 +126,7 @@ class GreedyBot(CombatChoices, CardChoices):
             return self.choose_dest(v, actions)
         if "attack" in verbs:
             return self.choose_attack(v, actions)
-        if "with" in verbs or "roll" in verbs:
+        if "with" in verbs or "roll" in verbs or "roll_by" in verbs:
             return self.choose_with(v, actions)
         if "retreat" in verbs:
             return self.choose_retreat(v, actions)
@@ -134,6 +136,10 @@ class GreedyBot(CombatChoices, CardChoices):
             return self.choose_entry(v, actions)
         if "restore" in verbs:
             return self.choose_restore(v, actions)
+        if "hit" in verbs:                                      # case 13.12 (bot_cards.py)
+            return self.choose_hit(v, actions)
+        if "block" in verbs:                                    # case 13.13 (bot_cards.py)
+            return self.choose_block(v, actions)
         return actions[self.rng.randrange(len(actions))]
 
     # ---------------------------------------------------------------- the position

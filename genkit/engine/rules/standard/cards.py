@@ -3,19 +3,21 @@
 of every game turn, discards reshuffled into an empty pile, and events played from the hand as
 data (``rules.cards.events``): a shift or die-roll modifier for one battle (the attacker's before
 the roll, or the defender's as a reaction), a second movement, a reinforcement brought early, a
-replacement."""
+replacement, a step taken from an enemy unit, a space the enemy may not enter this turn."""
 from __future__ import annotations
 
 from ... import events as ev
 from ...chance import shuffle
 from ...decks import copies, shuffled_under
 from ...state import RESERVE
+from .events import SpaceBlocked
 from .section_cards import deck_of_side, played_decks
-from .state import ENTER, PICK, REACT, RESTORE
+from .state import BLOCK, ENTER, PICK, REACT, RESTORE, STRIKE
 
 PLAY, PASS = "play", "pass"
 PASS_ACTION = (PASS,)
 SHIFT, DRM, MOVEMENT, REINFORCEMENT, REPLACEMENT = "shift", "drm", "movement", "reinforcement", "replacement"
+STEP_LOSS, BLOCKED = "step_loss", "block"
 #: the windows a card is played in (case 13.4): the attacker's before its roll, the defender's
 #: reaction, the start of (or any time in) the holder's own movement phase
 ATTACK, DEFENCE, MOVE = "attack", "defence", "move"
@@ -23,7 +25,8 @@ ATTACK, DEFENCE, MOVE = "attack", "defence", "move"
 
 class CardTables:
     """The cards of one game, numbered across its decks (case 13.1): per card its deck, id, name
-    and event; per side its deck, hand limit, plays per phase, cards dealt and drawn."""
+    and event; per side its deck, hand limit, plays per phase, cards dealt; per game turn and
+    side the cards drawn (``drawn[turn][side]``, case 13.11)."""
 
     def __init__(self, content, rule, side_ids):
         decks = played_decks(content.decks)
@@ -47,7 +50,10 @@ class CardTables:
         self.hand_limit = [decks[d].hand_limit or 99 if d is not None else 0 for d in self.side_deck]
         self.plays_per_phase = [decks[d].plays_per_phase if d is not None else 0 for d in self.side_deck]
         self.hand = [rule.per_side("hand", sid) if d is not None else 0 for sid, d in zip(side_ids, self.side_deck)]
-        self.draw = [rule.per_side("draw", sid) if d is not None else 0 for sid, d in zip(side_ids, self.side_deck)]
+        self.drawn = [[rule.drawn(content, turn, sid) if d is not None else 0 for sid, d in zip(side_ids, self.side_deck)]
+                      for turn in range(content.turn_track.turns + 1)]
+        #: whether some card blocks a space (case 13.13): then movement reads the blocked spaces
+        self.blocks = BLOCKED in self.effect
         #: the windows some card is played in (a window no card has costs nothing)
         self.windows = frozenset(self.window)
 
@@ -68,6 +74,7 @@ class CardPlay:
             piles.append(tuple(pile))
         s.piles, s.discards, s.hands = tuple(piles), ((),) * len(piles), ((),) * len(self.side_ids)
         s.plays, s.cshift, s.cdrm, s.cback, s.early = (0,) * len(self.side_ids), 0, 0, 0, 0
+        s.blocked = (0,) * len(self.side_ids)
         self._draw_cards(s, ct.hand)
 
     def _draw_cards(self, s, counts) -> None:
@@ -109,7 +116,9 @@ class CardPlay:
                 continue
             eff = ct.effect[c]
             if (eff == MOVEMENT and not s.done) or (eff == REINFORCEMENT and self._early_arrival(s, side) < 0) \
-                    or (eff == REPLACEMENT and not self._reduced_on_map(s, side)):
+                    or (eff == REPLACEMENT and not self._reduced_on_map(s, side)) \
+                    or (eff == STEP_LOSS and not self._strike_targets(s, side)) \
+                    or (eff == BLOCKED and not self._block_spaces(s, side)):
                 continue
             seen.add(ct.card_id[c])
             out.append((PLAY, c))
@@ -125,6 +134,30 @@ class CardPlay:
     def _reduced_on_map(self, s, side: int) -> bool:
         loc, red = s.loc, s.reduced
         return any(loc[p] >= 0 and red[p] for p in self.side_pieces[side])
+
+    def _strike_targets(self, s, side: int) -> list:
+        """Case 13.12: the enemy units on the map a step-loss card of ``side`` may hit."""
+        loc = s.loc
+        return [p for p in self.side_pieces[1 - side] if loc[p] >= 0]
+
+    def _block_spaces(self, s, side: int) -> list:
+        """Case 13.13: the spaces a block card of ``side`` may close to the enemy: empty, not
+        closed already, and ones an enemy unit could enter at all (on the map, not impassable)."""
+        occ, shut, cost = s.occ, s.blocked[1 - side], self.board.cost
+        return [h for h in range(self.board.n) if occ[h] < 0 and not (shut >> h) & 1 and cost[h]]
+
+    # ------------------------------------------------------------------ case 13.13: blocked spaces
+
+    def _blocked_masks(self, s, side: int) -> tuple:
+        """:meth:`~.movement.Movement._masks` with the spaces blocked to ``side`` (case 13.13)
+        among the enemy's: a unit never enters them (case 5.7)."""
+        own, enemy, zoc, cache = self._plain_masks(s, side)
+        return own, enemy | s.blocked[side], zoc, cache
+
+    def _room_unblocked(self, s, h: int, p: int) -> bool:
+        """:meth:`~.movement.Movement._room`, and ``h`` not blocked to ``p``'s side (case 13.13):
+        no retreat, advance or arrival into it either."""
+        return not (s.blocked[self.p_side[p]] >> h) & 1 and self._plain_room(s, h, p)
 
     # ------------------------------------------------------------------ case 13.4: playing
 
@@ -149,8 +182,11 @@ class CardPlay:
             s.done, s.nmoved, self._mc = 0, 0, None
         elif eff == REINFORCEMENT:
             s.stage, s.chosen, s.cback, self._mc = ENTER, self._early_arrival(s, side), 1, None
-        else:                               # REPLACEMENT
+        elif eff == REPLACEMENT:
             s.stage, s.points, s.cback = RESTORE, value, 1
+        else:                               # STEP_LOSS, BLOCKED: their targets chosen one by one
+            s.stage, s.points, s.cback, s.chosen = STRIKE if eff == STEP_LOSS else BLOCK, value, 1, card
+            self._card_aim_on(s)
         if s.stage == REACT:                # the defender's reaction made: the attacker rolls
             self._react_done(s)
 
@@ -166,6 +202,36 @@ class CardPlay:
             return
         self._battle(s)
 
+    def _card_aim(self, s, a) -> None:
+        """Case 13.12: the enemy unit ``a[1]`` loses a step; case 13.13: the space ``a[1]`` is
+        blocked to the enemy until the end of the game turn. Then the next target, or back to
+        the movement phase."""
+        side, card = s.actor, self.cards.card_id[s.chosen]
+        if a[0] == "hit":
+            self._lose_step(s, a[1], side, card=card)
+        else:
+            blocked = list(s.blocked)
+            blocked[1 - side] |= 1 << a[1]
+            s.blocked = tuple(blocked)
+            if s.events is not None:
+                s.events.append(SpaceBlocked(side=self.side_ids[side], card=card, hex=self.board.grid.id_of(a[1])))
+        s.points -= 1
+        if not s.ended:
+            self._card_aim_on(s)
+
+    def _card_aim_on(self, s) -> None:
+        """With targets still to choose and some to choose from, ask; else the card is done."""
+        side = s.actor
+        left = self._strike_targets(s, side) if s.stage == STRIKE else self._block_spaces(s, side)
+        if s.points <= 0 or not left:
+            self._card_back(s)
+
+    def card_aims(self, s) -> list:
+        """The STRIKE or BLOCK decision: ``("hit", piece)`` or ``("block", space)``."""
+        if s.stage == STRIKE:
+            return [("hit", p) for p in self._strike_targets(s, s.actor)]
+        return [("block", h) for h in self._block_spaces(s, s.actor)]
+
     def _card_back(self, s) -> bool:
         """After a card's arrival or restoring: back to the movement phase's PICK (True), or
         False when no card interrupted it."""
@@ -174,7 +240,11 @@ class CardPlay:
         s.stage, s.chosen, s.points, s.cback, self._mc = PICK, -1, 0, 0, None
         return True
 
-    def card_text(self, a) -> str:
+    def card_text(self, s, a) -> str:
+        if a[0] == "hit":
+            return f"hit {self.piece_text(s, a[1])}"
+        if a[0] == "block":
+            return f"block {self.hex_text(a[1])}"
         return f"play {self.cards.card_name[a[1]]}" if a[0] == PLAY else "pass"
 
     # ------------------------------------------------------------------ hidden cards

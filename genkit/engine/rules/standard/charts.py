@@ -2,9 +2,10 @@
 effects chart (it takes the place of the generic terrain chart), the combat modifiers and the
 stacking and zones of control summary. Every number comes from the model and its ``rules:``
 section; the player aid prints them in its ``rules_charts`` section, the rules booklet with
-``[[chart:ID]]``. Imports nothing of the engine."""
+``[[chart:ID]]``. Imports nothing of the engine but the die-roll tables' chart (case 14.4)."""
 from __future__ import annotations
 
+from ...die_tables import die_table_chart
 from .. import Chart
 from .section import Section
 
@@ -202,7 +203,65 @@ def stacking_chart(content, section: Section) -> Chart:
     return Chart("stacking_zoc", "Stacking and zones of control", ("Rule", "What it means"), tuple(rows))
 
 
+def crt_choice_chart(content, section: Section) -> Chart:
+    """Case 8.13: each CRT column's heading by odds and by differential, side by side."""
+    crt, choice = content.crt, section.combat.choice
+    heads = choice.differential if choice.differential is not None else choice.odds
+    order = sorted(range(len(crt.columns)), key=lambda k: crt.columns[k].key)
+    rows = []
+    for k in order:
+        own, other = crt.columns[k].label, heads[k]
+        rows.append((own, _signed(other)) if choice.differential is not None else (other, own))
+    notes = ("Before rolling, the attacker chooses to read the battle by odds (attack to defence) or by "
+             "differential (attack minus defence): either way it is the CRT column on the same line. A value "
+             "between two lines reads the lower (the defender's favour); shifts and DRMs then apply to the column "
+             "chosen.",
+             "A bombardment is read by the CRT's own columns only.")
+    return Chart("crt_choice", "Odds or differential: the attacker's choice", ("By odds", "By differential"),
+                 tuple(rows), notes, span="half")
+
+
+def _effect_text(eff, phase_side: str) -> str:
+    what = []
+    if eff.shift:
+        what.append(f"{abs(eff.shift)} column{'s' if abs(eff.shift) != 1 else ''} "
+                    f"{'right' if eff.shift > 0 else 'left'}")
+    if eff.drm:
+        what.append(f"DRM {'+' if eff.drm > 0 else ''}{eff.drm}")
+    out = []
+    if what:
+        out.append(" and ".join(what) + " in every battle")
+    if not eff.arrive:
+        out.append(f"{phase_side} reinforcements do not enter")
+    return "; ".join(out) or "no effect"
+
+
+def rolled_charts(content, section) -> list:
+    """Case 14.5: each table ``rules.rolls`` names, as the player aid prints it (case 14.4), with
+    when it is rolled and what each result does under it."""
+    tables = {t.id: t for t in content.die_tables}
+    phases = {p.id: p for p in content.game.sequence_of_play}
+    sides = {sd.id: sd for sd in content.game.sides}
+    out: dict = {}
+    for r in section.rolls:
+        table, phase = tables.get(r.table), phases.get(r.phase)
+        if table is None or phase is None:
+            continue                    # (refused by genkit check)
+        whose = sides[phase.side].adjective if phase.side in sides else "Both sides'"
+        notes = [f"Rolled at the start of the {phase.name} phase every game turn; the result holds until the "
+                 "next roll."]
+        notes += [f"{result}: {_effect_text(eff, whose)}." for result, eff in r.results.items()]
+        chart = out.get(table.id) or die_table_chart(table)
+        out[table.id] = chart._replace(notes=chart.notes + tuple(notes))
+    return list(out.values())
+
+
 def charts(content) -> list[Chart]:
-    """The standard rules' charts, drawn from the model (see the module's comment)."""
+    """The standard rules' charts, drawn from the model (see the module's comment); the choice of
+    reading (case 8.13) when the game gives one; the tables rolled at a phase (case 14.5)."""
     section = Section.model_validate(content.rules or {})
-    return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section)]
+    out = [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section)]
+    choice = section.combat.choice
+    if choice is not None and len(choice.differential or choice.odds or ()) == len(content.crt.columns):
+        out.append(crt_choice_chart(content, section))
+    return out + rolled_charts(content, section)                # case 14.5

@@ -130,6 +130,77 @@ def bombardment_rows(ctx, section: Section):
                                   f"'{code}' falls on the attacker, which a bombardment never suffers (case 8.10)")
 
 
+def crt_choice_terms(ctx, section: Section):
+    """Case 8.13: the other reading of the CRT gives one heading per column, of the kind the CRT's
+    columns are not, rising as the CRT's columns rise (the same row read either way)."""
+    choice = section.combat.choice
+    if choice is None:
+        return
+    path = SECTION + ("combat", "choice")
+    crt = ctx.content.crt
+    want = "differential" if crt.uses_odds else "odds"
+    given = [k for k in ("odds", "differential") if getattr(choice, k) is not None]
+    if given != [want]:
+        yield ctx.error("rules-crt-choice", path,
+                        f"rules.combat.choice: this CRT's columns are {'odds' if crt.uses_odds else 'differentials'}; "
+                        f"give the other reading, {want}: [one per CRT column]")
+        return
+    heads = getattr(choice, want)
+    if len(heads) != len(crt.columns):
+        yield ctx.error("rules-crt-choice", path + (want,),
+                        f"rules.combat.choice.{want}: {len(heads)} headings for the CRT's {len(crt.columns)} columns "
+                        "(one per column, in the CRT's order)")
+        return
+    key = (lambda h: h) if want == "differential" else (lambda h: int(h.split(":")[0]) / int(h.split(":")[1]))
+    order = sorted(range(len(heads)), key=lambda k: crt.columns[k].key)
+    values = [key(heads[k]) for k in order]
+    if any(b <= a for a, b in zip(values, values[1:])):
+        yield ctx.error("rules-crt-choice", path + (want,),
+                        f"rules.combat.choice.{want}: the headings must rise as the CRT's columns rise "
+                        f"({', '.join(str(heads[k]) for k in order)} against {', '.join(crt.columns[k].label for k in order)})")
+
+
+def rolls_terms(ctx, section: Section):
+    """Case 14.5: a table rolled at a phase is a table of the model, rolled at a phase of the
+    sequence of play, read in one of its columns; each result given an effect is one the table can
+    give there."""
+    c = ctx.content
+    tables = {t.id: t for t in c.die_tables}
+    phases = [p.id for p in c.game.sequence_of_play]
+    for i, r in enumerate(section.rolls):
+        path = SECTION + ("rolls", i)
+        table = tables.get(r.table)
+        if table is None:
+            yield ctx.error("rules-reference", path + ("table",), f"rules.rolls: no die table '{r.table}' (known: "
+                                                                  f"{', '.join(tables) or 'none'}; die_tables: [...])")
+        if r.phase not in phases:
+            yield ctx.error("rules-reference", path + ("phase",), f"rules.rolls: no phase '{r.phase}' in "
+                                                                  f"game.sequence_of_play (known: {', '.join(phases)})")
+        if table is None:
+            continue
+        ids = table.ids_of_columns()
+        if r.column is not None and r.column not in ids:
+            yield ctx.error("rules-reference", path + ("column",), f"rules.rolls: die table '{r.table}' has no column "
+                                                                   f"'{r.column}' (known: {', '.join(ids)})")
+            continue
+        k = ids.index(r.column) if r.column is not None else 0
+        can = list(dict.fromkeys(row.results[k] for row in table.rows if len(row.results) > k))
+        for result in r.results:
+            if result not in can:
+                yield ctx.error("rules-reference", path + ("results", result),
+                                f"rules.rolls: die table '{r.table}' gives no result '{result}' (it gives "
+                                f"{', '.join(can)})")
+
+
+def tables_rolled(ctx, section: Section):
+    """Case 14.5: a die table the standard rules never roll would be printed and never read."""
+    rolled = {r.table for r in section.rolls}
+    for i, t in enumerate(ctx.content.die_tables):
+        if t.id not in rolled:
+            yield ctx.warning("rules-unused", ("die_tables", i), f"die_tables: '{t.id}' is never rolled: the standard "
+                                                                 f"rules roll a table that rules.rolls names (case 14.5)")
+
+
 def separate_attack_types(content) -> tuple:
     """The attack types the standard rules read on a table of their own: the bombardment's
     (case 8.10), none when the game has no valid ``rules.bombardment``."""
@@ -238,6 +309,6 @@ def victory_never_met(ctx, section: Section):
 
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
-                                   bombardment_terms, bombardment_rows,
+                                   bombardment_terms, bombardment_rows, crt_choice_terms, rolls_terms,
                                    victory_met_at_setup,
                                    victory_never_met, cards_terms)

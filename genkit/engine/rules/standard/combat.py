@@ -1,6 +1,7 @@
 """Combat and its results (docs/standard-rules.md cases 8 and 9): who may attack a hex (next to
 it, or inside a space two sides share: combat.where), the
-odds or differential column with the terrain and hexside shifts and die-roll modifiers, every
+odds or differential column (or either, at the attacker's choice: case 8.13) with the terrain and
+hexside shifts and die-roll modifiers, every
 result effect, retreats chosen hex by hex by the retreating side, and advance after combat."""
 from __future__ import annotations
 
@@ -84,6 +85,8 @@ class Combat:
                         att[h] = att.get(h, 0) + a
         pick, td, mult, occ, nxt, ps = self.crt.pick, self.t_defence, self.h_mult, s.occ, s.nxt, self.p_side
         shared = self.shared
+        # case 8.13: an attack the other reading allows is offered too (never in a bombardment)
+        alt = self.crt_alt.pick if self.crt_alt is not None and not self.phase_bombards[s.phase] else None
         out = []
         for h in sorted(att):
             d, q = 0, occ[h]            # defence_strength, written out (once per enemy hex)
@@ -91,14 +94,15 @@ class Combat:
                 if not shared or ps[q] != side:
                     d += td[pt[q]][red[q]]
                 q = nxt[q]
-            if pick(att[h], d * mult[h]) != FORBIDDEN:
+            if pick(att[h], d * mult[h]) != FORBIDDEN or (alt is not None and alt(att[h], d * mult[h]) != FORBIDDEN):
                 out.append(h)
         return out
 
     def modifiers(self, s: StandardState, attackers, h: int) -> list:
         """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h``: the
         terrain of the hex (source "terrain:<id>"), each hexside feature every attacker attacks
-        across (source "hexside:<id>"); case 8.5-8.6."""
+        across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11); the results in force
+        of the tables rolled at a phase (source "roll:<table>:<result>", case 14.5)."""
         out = []
         if self.h_shift[h] or self.h_drm[h]:
             out.append(("terrain:" + self.board.terrain[h], self.h_shift[h], self.h_drm[h]))
@@ -117,13 +121,17 @@ class Combat:
         if self.unit_modifiers:                                 # case 8.11
             out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
                                              {self.p_type[p] for p in self.stack(s, h)})
+        if self.rolls is not None:                              # case 14.5: weather and the like
+            out += self.rolled_modifiers(s.rolled)
         return out
 
-    def odds(self, s: StandardState, attackers, h: int, shift: int = 0, drm: int = 0) -> tuple:
+    def odds(self, s: StandardState, attackers, h: int, shift: int = 0, drm: int = 0, by: int = 0) -> tuple:
         """(raw column or FORBIDDEN / AUTO_MISS, column after the shifts, total drm) of an attack;
         ``shift`` and ``drm``: the cards' besides the modifiers (case 13.4), added before the
-        column is kept on the table (case 8.7)."""
-        raw = self.crt.pick(self.attack_strength(s, attackers), self.defence_strength(s, h))
+        column is kept on the table (case 8.7); ``by``: 1 to read the CRT the other way (case
+        8.13: the columns are the same rows, so the column index says which row either way)."""
+        crt = self.crt_alt if by else self.crt
+        raw = crt.pick(self.attack_strength(s, attackers), self.defence_strength(s, h))
         if raw < 0:
             return raw, raw, 0
         mods = self.modifiers(s, attackers, h)
@@ -139,10 +147,11 @@ class Combat:
         s.hit |= 1 << h
         defenders = self.defenders(s, h)
         if self.cards is not None:      # case 13.4: the cards played on this battle
-            raw, col, drm = self.odds(s, atts, h, s.cshift, s.cdrm)
+            raw, col, drm = self.odds(s, atts, h, s.cshift, s.cdrm, s.by)
             s.cshift = s.cdrm = 0
         else:
-            raw, col, drm = self.odds(s, atts, h)
+            raw, col, drm = self.odds(s, atts, h, by=s.by)
+        s.by = 0
         lead = max(atts, key=lambda p: (self.t_attack[self.p_type[p]][s.reduced[p]], -p))
         top = min(defenders, key=lambda p: (-self.t_defence[self.p_type[p]][s.reduced[p]], p))
         if raw == AUTO_MISS:
@@ -183,13 +192,14 @@ class Combat:
             return roll_die(s, crt.faces, "combat")
         return sum(roll_die(s, crt.faces, "combat") for _ in range(crt.dice))
 
-    def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False) -> None:
-        """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated."""
+    def _lose_step(self, s: StandardState, p: int, by_side: int, kill: bool = False, card=None) -> None:
+        """Case 9.1: ``p`` loses a step (a reduced unit is eliminated), or is eliminated; ``card``:
+        the id of the card that did it (case 13.12), None in battle."""
         kill = kill or s.reduced[p] == 1
         if s.events is not None:
             record = ev.Eliminated if kill else ev.Reduced
             s.events.append(record(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
-                                   piece=p, by_side=self.side_ids[by_side], card=None))
+                                   piece=p, by_side=self.side_ids[by_side], card=card))
         if kill:
             self._remove(s, p)
         else:

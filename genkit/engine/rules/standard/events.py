@@ -13,4 +13,11 @@ Arrived = kind("arrived", "Arrived", "side type piece hex",
 Restored = kind("restored", "Restored", "side type piece",
                 """A replacement point restored a reduced unit to full strength (case 10.2).""", __name__)
 
+SpaceBlocked = kind("space_blocked", "SpaceBlocked", "side card hex",
+                    """A card of ``side`` blocked ``hex`` to the enemy until the end of the game turn
+                    (case 13.13).""", __name__)
+TableRolled = kind("table_rolled", "TableRolled", "table total result",
+                   """A die-roll table was rolled at the start of a phase (case 14.5): ``total`` rolled,
+                   ``result`` read.""", __name__)
+
 RETREATED, ADVANCED, ARRIVED, RESTORED = "retreated", "advanced", "arrived", "restored"

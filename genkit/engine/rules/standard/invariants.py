@@ -1,10 +1,11 @@
 """The standard rules' invariants (docs/standard-rules.md cases 7, 9.2 and 13.8): every piece
 in its hex's stack and only there, one side a hex within the stacking limit, no reinforcement on
 the map before its turn (unless a card brought it), a retreat with a unit retreating, the actor
-the phase's side (or the retreating side, or the defender reacting)."""
+the phase's side (or, in the game's answer stages, the retreating side or the defender reacting),
+no unit on a space blocked to its side (case 13.13)."""
 from __future__ import annotations
 
-from .state import REACT, RETREAT, StandardState
+from .state import RETREAT, StandardState
 
 
 class Invariants:
@@ -14,8 +15,11 @@ class Invariants:
         out = [] if self._stacks_hold(s) else self._stack_problems(s)
         if s.stage == RETREAT and not s.rq:
             out.append("a retreat with no unit retreating")
-        if not s.ended and s.actor != self.phase_actor(s) and s.stage not in (RETREAT, REACT):
+        if not s.ended and s.actor != self.phase_actor(s) and s.stage not in self.answer_stages:
             out.append(f"actor {s.actor} is not the phase's side")
+        if self.cards is not None and self.cards.blocks:           # case 13.13
+            out += [f"piece {p} stands on {self.board.grid.id_of(h)}, blocked to its side"
+                    for p, h in enumerate(s.loc) if h >= 0 and (s.blocked[self.p_side[p]] >> h) & 1]
         return out
 
     def _stacks_hold(self, s: StandardState) -> bool:

@@ -5,9 +5,9 @@ hex, :mod:`.state`)."""
 from __future__ import annotations
 
 from ...board import side_masks
-from ...state import ELIMINATED
+from ...state import ELIMINATED, RESERVE
 from .events import Arrived
-from .state import StandardState
+from .state import ENTER, PICK, StandardState
 from .tables import ZOC_LOCKING, ZOC_NONE, ZOC_STOP_LEAVE
 
 
@@ -356,6 +356,19 @@ class Movement:
         return seen & ends, seen
 
     # ------------------------------------------------------------------ case 10.1 reinforcements
+
+    def _next_arrival(self, s: StandardState, start: int) -> None:
+        """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
+        that has room to enter; none left, or the side's arrivals held back by a roll (case
+        14.5): the phase is over."""
+        loc, due, turn = s.loc, self.p_enter_turn, s.turn
+        if self.rolls is None or not self.arrivals_held(s, s.actor):
+            for p in self.side_arrivals[s.actor]:
+                if p >= start and loc[p] == RESERVE and due[p] <= turn and self._entry_hexes(s, p):
+                    s.stage, s.chosen = ENTER, p
+                    return
+        s.stage, s.chosen = PICK, -1
+        self._next_phase(s)
 
     def _entry_hexes(self, s: StandardState, p: int) -> list:
         """Where reinforcement ``p`` may enter now: its entry hexes with room and no enemy."""

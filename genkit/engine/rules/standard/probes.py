@@ -19,7 +19,7 @@ class ProbeCache:
     destinations are that region but the start and the hexes with no room (``full``), read
     from the position asked about."""
 
-    __slots__ = ("around", "found", "game", "masks_of", "size")
+    __slots__ = ("around", "blocks", "found", "game", "masks_of", "size")
 
     def __init__(self, game):
         self.game = game
@@ -29,11 +29,15 @@ class ProbeCache:
         self.masks_of = None            # (side, pieces' hexes, masks) of the last position
         self.found: dict = {}           # (start, type, march) -> [(hexes read, their masks, region)]
         self.size = 0
+        #: the game plays cards that block spaces (case 13.13): its masks depend on them too
+        self.blocks = False
 
     def masks(self, s, side: int) -> tuple:
         """:meth:`~.movement.Movement._masks` of ``side`` in ``s``, the same object for every
         copy of one position (they are a function of where the pieces are)."""
         where = tuple(s.loc)
+        if self.blocks:                 # case 13.13: the spaces blocked to the side count too
+            where += (s.blocked[side],)
         last = self.masks_of
         if last is None or last[0] != side or last[1] != where:
             last = self.masks_of = (side, where, self.game._masks(s, side))

@@ -7,29 +7,31 @@ Decisions (plain tuples, deterministic order):
 
 * movement phase, PICK: ``("end",)``, ``("move", piece)``, ``("march", piece)``; DEST: ``("to", hex)``;
 * combat phase, PICK: ``("end",)``, ``("attack", hex)``; ATTACKERS: ``("with", piece)``,
-  ``("roll",)``; RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
+  ``("roll",)``, ``("roll_by", "differential" | "odds")`` (the CRT read the other way, case 8.13); RETREAT (the retreating side): ``("retreat", hex)``; ADVANCE: ``("advance",
   piece)``, ``("stay",)``;
 * reinforcement phase: ``("enter", hex)``; replacement phase: ``("restore", piece)``, ``("end",)``;
 * cards (case 13): ``("play", card)`` beside the movement phase's PICK and the attack's
-  ATTACKERS decisions; REACT (the defender): ``("play", card)``, ``("pass",)``.
+  ATTACKERS decisions; REACT (the defender): ``("play", card)``, ``("pass",)``; STRIKE: ``("hit",
+  piece)``; BLOCK: ``("block", hex)``.
 """
 from __future__ import annotations
 
 from ...crt import FORBIDDEN
 from ...game import GameRules
-from ...state import RESERVE
 from .cards import ATTACK, DEFENCE, MOVE, PASS_ACTION, CardPlay, CardTables
 from .combat import Combat
 from .invariants import Invariants
 from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
+from .rolls import PhaseRolls, RollTables
 from .modifiers import UnitModifiers
 from .section import Section
 from .sight import Sight
 from .state import (
     ADVANCE,
     ATTACKERS,
+    BLOCK,
     DEST,
     ENTER,
     PICK,
@@ -37,6 +39,7 @@ from .state import (
     RESTORE,
     RETREAT,
     STAGE_NAMES,
+    STRIKE,
     CardState,
     StandardState,
 )
@@ -57,7 +60,7 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 BOMBARDMENT = "bombardment"
 
 
-class Game(Movement, Combat, CardPlay, Invariants, GameRules):
+class Game(Movement, Combat, CardPlay, PhaseRolls, Invariants, GameRules):
     """The standard procedures over one content model. (The movement decisions come from the
     byte-merged search and the phase's :class:`~.movement.MoveCache`; the plain search they are
     tested against is tests/engine/standard_reference.py.)"""
@@ -66,13 +69,18 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
     state_class = StandardState
     #: the model of the ``rules:`` section (a game extending these rules may extend it)
     section_class = Section
+    #: the names of the stages of a pending decision (a game extending these rules may add its
+    #: own after these)
+    stage_names = STAGE_NAMES
+    #: the stages where the side deciding is not the phase's (the invariants allow it there)
+    answer_stages = (RETREAT, REACT)
 
     def __init__(self, content):
         GameRules.__init__(self, content)
         self.section = sec = self.section_class.model_validate(content.rules or {})
         tb = Tables(self, sec)
         for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
-                     "h_mult", "h_shift", "h_drm", "crt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
+                     "h_mult", "h_shift", "h_drm", "crt", "crt_alt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
         mv = sec.movement
@@ -90,6 +98,11 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         #: per phase: 1 for a bombardment phase (case 8.10)
         self.phase_bombards = [int(p.kind == BOMBARDMENT) for p in seq]
         self.bombard_type = sec.bombardment.attack_type if sec.bombardment is not None else ""
+        self._own_reading = "odds" if self.crt.odds else "differential"
+        #: case 8.13: the roll that reads the CRT the other way (None: the game gives no choice)
+        self.roll_by = ("roll_by", "differential" if self.crt.odds else "odds") if self.crt_alt else None
+        #: case 14.5: the die-roll tables rolled at a phase, or None
+        self.rolls = RollTables(self, sec.rolls) if sec.rolls else None
         first = self.side_ids.index(content.game.first_side) if content.game.first_side else 0
         self.side_order = (first, 1 - first)
         # reinforcements (case 10.1): per piece the turn it enters (0: never) and its entry hexes
@@ -141,6 +154,10 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         self.cards = CardTables(content, sec.cards, self.side_ids) if sec.cards is not None else None
         if self.cards is not None:
             self.state_class = CardState
+            if self.cards.blocks:               # case 13.13: blocked spaces kept out of moves and retreats
+                self._plain_masks, self._masks = self._masks, self._blocked_masks
+                self._plain_room, self._room = self._room, self._room_unblocked
+                self._probes.blocks = True
         if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
             self._do = self._do_then_check
 
@@ -162,9 +179,10 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             if h >= 0:
                 self._put(s, p, h)
         s.marched, s.sub = 0, 0
+        s.rolled = ("",) * len(self.rolls.reader) if self.rolls is not None else ()
         if self.cards is not None:              # case 13.2: hands dealt, then turn 1's draw
             self._cards_setup(s)
-            self._draw_cards(s, self.cards.draw)
+            self._draw_cards(s, self.cards.drawn[1])
         self._enter_phase(s)
 
     def phase_actor(self, s: StandardState) -> int:
@@ -185,9 +203,15 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             h = s.target
             out = [("with", p) for p in self.eligible(s, s.actor, h) if not (s.attackers >> p) & 1]
             chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-            if chosen and self.crt.pick(self.attack_strength(s, chosen), self.defence_strength(s, h)) != FORBIDDEN:
-                out.append(ROLL)
-                if self.cards is not None:
+            if chosen:
+                a, d = self.attack_strength(s, chosen), self.defence_strength(s, h)
+                own = self.crt.pick(a, d)
+                alt = own if self.roll_by is None or self.phase_bombards[s.phase] else self.crt_alt.pick(a, d)
+                if own != FORBIDDEN:
+                    out.append(ROLL)
+                if alt != own and alt != FORBIDDEN:     # case 8.13: a real choice of reading
+                    out.append(self.roll_by)
+                if self.cards is not None and (own != FORBIDDEN or alt != FORBIDDEN):
                     out += self.card_plays(s, s.actor, ATTACK)
             return out
         if st == RETREAT:
@@ -198,6 +222,8 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
         if st == REACT:
             return self.card_plays(s, s.actor, DEFENCE) + [PASS_ACTION]
+        if st == STRIKE or st == BLOCK:
+            return self.card_aims(s)
         # RESTORE
         return [END] + [("restore", p) for p in self.side_pieces[s.actor] if s.loc[p] >= 0 and s.reduced[p]]
 
@@ -335,10 +361,15 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return
         if verb == "roll":
             return self._roll(s)
+        if verb == "roll_by":           # case 8.13: read the other way
+            s.by = 1
+            return self._roll(s)
         if verb == "play":
             return self._play(s, a[1])
         if verb == "pass":
             return self._react_done(s)
+        if verb == "hit" or verb == "block":
+            return self._card_aim(s, a)
         if verb == "retreat":
             return self._retreat_step(s, a[1])
         if verb == "advance":
@@ -381,17 +412,18 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             return f"{unit(s.chosen)} to {at(a[1])}"
         if verb == "attack":
             return f"attack {at(a[1])}"
-        if verb == "roll":
+        if verb == "roll" or verb == "roll_by":
             chosen = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-            return f"roll: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
+            by = "" if self.roll_by is None else f" by {a[1] if verb == 'roll_by' else self._own_reading}"
+            return f"roll{by}: {self.attack_strength(s, chosen)} against {self.defence_strength(s, s.target)}"
         if verb == "retreat":
             return f"{unit(s.rq[0])} retreats to {at(a[1])}"
         if verb == "advance":
             return f"{unit(a[1])} advances to {at(s.target)}"
         if verb == "enter":
             return f"{unit(s.chosen)} enters at {at(a[1])}"
-        if verb in ("play", "pass"):
-            return self.card_text(a)
+        if verb in ("play", "pass", "hit", "block"):
+            return self.card_text(s, a)
         return verb                     # "end", "stay"
 
     # ------------------------------------------------------------------ case 3: sequence of play
@@ -409,16 +441,19 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
             if s.turn >= self.turns:                            # no condition ended it: a draw
                 return self._end(s, -1, "last_turn")
             s.phase, s.turn, s.marched = 0, s.turn + 1, 0
-            if self.cards is not None:          # case 13.2: the turn's draw
-                self._draw_cards(s, self.cards.draw)
+            if self.cards is not None:          # case 13.2: the turn's draw (13.11); no space blocked (13.13)
+                s.blocked = (0,) * len(self.side_ids)
+                self._draw_cards(s, self.cards.drawn[s.turn])
         self._enter_phase(s)
 
     def _enter_phase(self, s: StandardState, same: bool = False) -> None:
         self._mc = None
         if not same:
             s.sub = 0
+            if self.rolls is not None:      # case 14.5: the tables rolled at its start
+                self._roll_tables(s)
         s.stage, s.chosen, s.march, s.done, s.hit, s.nmoved = PICK, -1, 0, 0, 0, 0
-        s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv = -1, 0, (), 0, 0, -1, 0, ()
+        s.target, s.attackers, s.rq, s.rn, s.rleft, s.rorigin, s.rvisited, s.adv, s.by = -1, 0, (), 0, 0, -1, 0, (), 0
         s.points = 0
         if self.cards is not None:
             s.plays = (0,) * len(self.side_ids)
@@ -438,24 +473,11 @@ class Game(Movement, Combat, CardPlay, Invariants, GameRules):
         s.stage, s.points = PICK, 0
         self._next_phase(s)
 
-    # ------------------------------------------------------------------ case 10.1 reinforcements
-
-    def _next_arrival(self, s: StandardState, start: int) -> None:
-        """Stage ENTER for the next due reinforcement of the acting side (from piece ``start``)
-        that has room to enter; none left: the phase is over."""
-        loc, due, turn = s.loc, self.p_enter_turn, s.turn
-        for p in self.side_arrivals[s.actor]:
-            if p >= start and loc[p] == RESERVE and due[p] <= turn and self._entry_hexes(s, p):
-                s.stage, s.chosen = ENTER, p
-                return
-        s.stage, s.chosen = PICK, -1
-        self._next_phase(s)
-
     # ------------------------------------------------------------------ text
 
     def status_lines(self, s: StandardState) -> list:
         grid = self.board.grid
-        lines = [f"stage {STAGE_NAMES[s.stage]}" + (f" chosen {s.chosen}" if s.chosen >= 0 else "")
+        lines = [f"stage {self.stage_names[s.stage]}" + (f" chosen {s.chosen}" if s.chosen >= 0 else "")
                  + (f" target {grid.id_of(s.target)}" if s.target >= 0 else "")]
         stacks = [f"{grid.id_of(h)}:{'+'.join(str(p) for p in self.stack(s, h))}"
                   for h in range(self.board.n) if s.occ[h] >= 0 and s.nxt[s.occ[h]] >= 0]

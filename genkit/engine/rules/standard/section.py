@@ -4,7 +4,7 @@ run by ``genkit check`` after the core checks. Imports nothing of the engine, so
 layer can read it. The cases are those of docs/standard-rules.md."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import Field, field_validator
 
@@ -96,6 +96,15 @@ class CombatModifier(Strict):
     drm: int = Field(0, ge=-9, le=9, description="added to the die roll (negative: toward the defender)")
 
 
+class ColumnChoice(Strict):
+    """Case 8.13: the CRT's columns read the other way too, at the attacker's choice: one heading
+    per column of the CRT, in the CRT's order, of the kind its columns are not."""
+    odds: Optional[list[Annotated[str, Field(pattern=r"^[1-9][0-9]?:[1-9][0-9]?$")]]] = Field(
+        None, description="per CRT column (a differential CRT), the odds that read it, e.g. ['1:2', '1:1', '2:1']")
+    differential: Optional[list[int]] = Field(None, description="per CRT column (an odds CRT), the lowest "
+                                                                 "differential that reads it, e.g. [-2, 0, 2, 4]")
+
+
 class Combat(Strict):
     """Options of combat (case 8) and its results (case 9)."""
     retreat_blocked: Literal["step_loss", "eliminate"] = Field(
@@ -109,6 +118,9 @@ class Combat(Strict):
                                 "fight there)")
     modifiers: list[CombatModifier] = Field(default_factory=list, description="shifts and die-roll modifiers by "
                                                                               "the unit types fighting (case 8.11)")
+    choice: Optional[ColumnChoice] = Field(None, description="the CRT read by odds or by differential at the "
+                                                             "attacker's choice (case 8.13): each column's heading "
+                                                             "the other way; omitted: the CRT's own headings only")
 
 
 class SpaceKindEffect(Strict):
@@ -149,6 +161,27 @@ class Bombardment(Strict):
                                                            "attack_distance for that attack type")
 
 
+class RollEffect(Strict):
+    """What one result of a table rolled at a phase does until the table is rolled again (case 14.5)."""
+    shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted in every battle (negative: toward the "
+                                                   "defender)")
+    drm: int = Field(0, ge=-9, le=9, description="added to the die roll of every battle (negative: toward the "
+                                                 "defender)")
+    arrive: bool = Field(True, description="false: the reinforcements of the phase's side (of both sides when the "
+                                           "phase names none) do not enter")
+
+
+class PhaseRoll(Strict):
+    """A die-roll table rolled at the start of a phase every game turn (case 14.5): weather,
+    arrivals ..."""
+    table: Id = Field(description="the die_tables id rolled")
+    phase: Id = Field(description="the game.sequence_of_play id at whose start it is rolled, every game turn")
+    column: Optional[Id] = Field(None, description="the table's column read (its column id; omitted: the first)")
+    results: dict[str, RollEffect] = Field(default_factory=dict, description="result -> what it does until the "
+                                                                             "table is rolled again; a result not "
+                                                                             "listed does nothing")
+
+
 class UnitTypeRule(Strict):
     """What a unit type may do beyond its counter's numbers (case 8.9)."""
     attacks: bool = Field(True, description="false: the type never attacks (it only defends)")
@@ -179,6 +212,9 @@ class Section(Strict):
                                                          "turn and side (case 10.2); omitted: none")
     cards: Optional[CardsRule] = Field(None, description="the cards each side is dealt and draws, and what each "
                                                          "card does (case 13); omitted: the game plays no cards")
+    rolls: list[PhaseRoll] = Field(default_factory=list, description="die-roll tables rolled at the start of a "
+                                                                     "phase every game turn, and what their results "
+                                                                     "do (case 14.5)")
 
 
 def references(ctx, section: Section):

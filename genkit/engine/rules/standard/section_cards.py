@@ -12,19 +12,24 @@ from ....model.schema_base import Id, Strict
 
 CARDS = ("rules", "cards")
 #: the effects a card may have (case 13.4), and the decks' holders the rules deal from
-EFFECTS = ("shift", "drm", "movement", "reinforcement", "replacement")
+EFFECTS = ("shift", "drm", "movement", "reinforcement", "replacement", "step_loss", "block")
 SIDE_HELD = ("both",)
 PerSide = Union[int, dict[Id, int]]
+#: case 13.11: a number, a number per side, or the id of a turn_track.per_turn entry (per turn and side)
+PerTurn = Union[int, dict[Id, int], Id]
 
 
 class CardEvent(Strict):
     """What one card does when its holder plays it (case 13.4)."""
-    effect: Literal["shift", "drm", "movement", "reinforcement", "replacement"] = Field(
+    effect: Literal["shift", "drm", "movement", "reinforcement", "replacement", "step_loss", "block"] = Field(
         description="shift / drm: CRT columns / added to the die roll of one battle; movement: every unit of the "
                     "side may move once more this movement phase; reinforcement: the side's next reserve unit "
-                    "enters now; replacement: reduced units restored now")
+                    "enters now; replacement: reduced units restored now; step_loss: enemy units lose a step "
+                    "now; block: empty spaces no enemy unit may enter until the end of the game turn")
     value: int = Field(1, ge=-9, le=9, description="shift, drm: the columns or the die roll (negative: toward the "
-                                                    "defender, as terrain); replacement: the steps restored")
+                                                    "defender, as terrain); replacement: the steps restored; "
+                                                    "step_loss: the steps taken (one a unit chosen, in turn); "
+                                                    "block: the spaces blocked")
     when: Literal["attack", "defence"] = Field(
         "attack", description="shift, drm: played by the attacker before the roll (attack) or by the defender as "
                               "a reaction once the attacker has committed (defence)")
@@ -34,8 +39,8 @@ class CardEvent(Strict):
         if self.when == "defence" and self.effect not in ("shift", "drm"):
             raise ValueError(f"only a shift or a drm is played in defence; {self.effect} is played in its holder's "
                              "own movement phase")
-        if self.effect == "replacement" and self.value < 1:
-            raise ValueError("a replacement restores at least one step (value: 1 or more)")
+        if self.effect in ("replacement", "step_loss", "block") and self.value < 1:
+            raise ValueError(f"a {self.effect} card acts at least once (value: 1 or more)")
         if self.effect in ("shift", "drm") and self.value == 0:
             raise ValueError(f"a {self.effect} of 0 does nothing")
         return self
@@ -46,15 +51,23 @@ class CardsRule(Strict):
     held by a side or by ``both``; this says how many each side is dealt and draws and what
     every card does."""
     hand: PerSide = Field(0, description="cards each side is dealt at set-up (a number, or side id -> number)")
-    draw: PerSide = Field(1, description="cards each side draws at the start of every game turn (a number, or "
-                                         "side id -> number; a side left out draws none)")
+    draw: PerTurn = Field(1, description="cards each side draws at the start of every game turn (a number, side id "
+                                         "-> number: a side left out draws none, or the id of a turn_track.per_turn "
+                                         "entry: its number of that turn and side, printed on the turn track)")
     events: dict[Id, CardEvent] = Field(description="card id -> what it does when played; every card of the "
                                                     "decks needs one")
 
     def per_side(self, key: str, side: str) -> int:
-        """The ``hand`` or ``draw`` number of ``side``."""
+        """The ``hand`` or ``draw`` number of ``side`` (a ``draw`` from the turn track: 0)."""
         v = getattr(self, key)
-        return v if isinstance(v, int) else v.get(side, 0)
+        return v if isinstance(v, int) else v.get(side, 0) if isinstance(v, dict) else 0
+
+    def drawn(self, content, turn: int, side: str) -> int:
+        """Case 13.11: the cards ``side`` draws at the start of game turn ``turn``: ``draw``, or
+        its turn track entry's number of that turn and side."""
+        if isinstance(self.draw, str):
+            return content.turn_value(self.draw, turn, side)
+        return self.per_side("draw", side)
 
 
 def played_decks(decks) -> list:
@@ -64,7 +77,7 @@ def played_decks(decks) -> list:
 
 
 def _ids(value) -> list:
-    return [] if isinstance(value, int) else list(value)
+    return list(value) if isinstance(value, dict) else []
 
 
 def deck_of_side(decks, side: str) -> Optional[int]:
@@ -114,10 +127,21 @@ def cards_terms(ctx, section) -> list:
                 yield ctx.error("rules-reference", CARDS + (key, k),
                                 f"rules.cards.{key}: no side '{k}' (known: {', '.join(sides)})")
         for sid in sides:
-            if rule.per_side(key, sid) and deck_of_side(played, sid) is None:
+            n = rule.per_side(key, sid) if key == "hand" else max(
+                rule.drawn(c, turn, sid) for turn in range(1, c.turn_track.turns + 1))
+            if n and deck_of_side(played, sid) is None:
                 yield ctx.error("rules-cards", CARDS + (key,),
                                 f"rules.cards.{key}: side '{sid}' draws cards but holds no deck (give a deck "
                                 f"held_by: {sid} or both)")
+    per_turn = [e.id for e in c.turn_track.per_turn]
+    if isinstance(rule.draw, str) and rule.draw not in per_turn:          # case 13.11
+        yield ctx.error("rules-reference", CARDS + ("draw",),
+                        f"rules.cards.draw: no turn_track.per_turn entry '{rule.draw}' (known: "
+                        f"{', '.join(per_turn) or 'none'}; or write a number)")
+    if section.combat.where == "same_space" and any(e.effect == "block" for e in rule.events.values()):
+        yield ctx.error("rules-limit", CARDS + ("events",),
+                        "rules.cards.events: a block card is played where battles are between spaces "
+                        "(combat.where: adjacent); units of two sides sharing a space cannot be kept out of one")
     known = {card.id for d in played for card in d.cards}
     for k in rule.events:
         if k not in known:

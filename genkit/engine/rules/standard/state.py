@@ -10,8 +10,9 @@ from __future__ import annotations
 from ...state import State
 
 # stages of the pending decision
-PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE, REACT = range(8)
-STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore", "react")
+PICK, DEST, ATTACKERS, RETREAT, ADVANCE, ENTER, RESTORE, REACT, STRIKE, BLOCK = range(10)
+STAGE_NAMES = ("pick", "destination", "attackers", "retreat", "advance", "enter", "restore", "react", "strike",
+               "block")
 
 
 class StandardState(State):
@@ -27,10 +28,13 @@ class StandardState(State):
     attacked (-1 none); ``attackers``: bit mask of the pieces attacking it. Retreat (case 9.2):
     ``rq`` the pieces still to retreat (the first is retreating), ``rleft`` hexes it still has
     to go, ``rorigin`` the hex it started from, ``rvisited`` bit mask of the hexes it left.
-    ``adv``: the attackers that may still advance (case 9.5)."""
+    ``adv``: the attackers that may still advance (case 9.5). ``by``: 1 when the attacker reads
+    the battle the other way (case 8.13), else 0. ``rolled``: per phase roll of the game, the
+    result in force ("" before its first roll; case 14.5)."""
     __slots__ = (
         "adv",
         "attackers",
+        "by",
         "chosen",
         "done",
         "hit",
@@ -42,6 +46,7 @@ class StandardState(State):
         "rleft",
         "rn",
         "rorigin",
+        "rolled",
         "rq",
         "rvisited",
         "stage",
@@ -51,7 +56,7 @@ class StandardState(State):
     LISTS = State.LISTS + ("nxt",)
     NESTED = State.NESTED
     VALUES = State.VALUES + ("stage", "chosen", "march", "done", "marched", "hit", "nmoved", "sub", "points",
-                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv")
+                             "target", "attackers", "rq", "rn", "rleft", "rorigin", "rvisited", "adv", "by", "rolled")
 
 
 class CardState(StandardState):
@@ -61,8 +66,12 @@ class CardState(StandardState):
     discards; ``plays``: per side, the cards it played this phase; ``cshift``, ``cdrm``: the
     cards' shift and die-roll modifier of the battle being fought; ``cback``: 1 while a card's
     arrival or restoring (ENTER, RESTORE) interrupts a movement phase; ``early``: bit mask of
-    the pieces a card brought on before their turn."""
-    __slots__ = ("cback", "cdrm", "cshift", "discards", "early", "hands", "piles", "plays")
+    the pieces a card brought on before their turn; ``blocked``: per side, bit mask of the
+    spaces its units may not enter until the end of the game turn (case 13.13). While a card
+    hits units or blocks spaces (STRIKE, BLOCK), ``chosen`` is the card and ``points`` the
+    targets still to choose."""
+    __slots__ = ("blocked", "cback", "cdrm", "cshift", "discards", "early", "hands", "piles", "plays")
     LISTS = StandardState.LISTS
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("hands", "piles", "discards", "plays", "cshift", "cdrm", "cback", "early")
+    VALUES = StandardState.VALUES + ("hands", "piles", "discards", "plays", "cshift", "cdrm", "cback", "early",
+                                             "blocked")

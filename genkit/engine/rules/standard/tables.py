@@ -71,6 +71,20 @@ def indices_of(n: int, items=None):
     return indices
 
 
+def other_reading(crt, choice):
+    """Case 8.13: the CRT read the other way (``rules.combat.choice``): a :class:`CrtTable` of the
+    same rows under the other headings, its columns in the same order; None without a choice."""
+    if choice is None:
+        return None
+    heads = choice.differential if choice.differential is not None else choice.odds
+    if heads is None or len(heads) != len(crt.columns):
+        return None                     # (refused by genkit check)
+    by_odds = choice.odds is not None
+    columns = [c.model_copy(update={"odds": h if by_odds else None, "differential": None if by_odds else h})
+               for c, h in zip(crt.columns, heads)]
+    return CrtTable(crt.model_copy(update={"columns": columns}))
+
+
 class Tables:
     """The map and unit tables of one game (see the module docstring)."""
 
@@ -162,6 +176,8 @@ class Tables:
         self.h_drm = [terr[t].drm if t in terr else 0 for t in board.terrain]
         # ---- the CRT (CrtTable reads the columns and every result effect)
         self.crt = crt = CrtTable(content.crt)
+        #: case 8.13: the CRT read the other way at the attacker's choice, or None
+        self.crt_alt = other_reading(content.crt, section.combat.choice)
         #: per column, per die face (1-based, index face - 1): (effect, retreat hexes, code)
         self.results = [[(crt.effect_of[code], crt.hexes_of[code], code) for code in col[0]] for col in crt.codes]
         # ---- case 8.10: bombardment reads its own attack type's rows; it hurts the defender only

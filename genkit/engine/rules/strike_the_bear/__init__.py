@@ -19,7 +19,7 @@ RULES = RulesModule(
     requires=Requirements(sides=2, phase_kinds=(MUTUAL, MOVEMENT, COMBAT, BOMBARDMENT, REINFORCEMENT, REPLACEMENT),
                           shared_kinds=(MUTUAL,), any_side_kinds=(REINFORCEMENT, REPLACEMENT),
                           crt_effects=EFFECTS, crt_columns=("differential",), crt_above_highest=("use_highest",),
-                          reserve=True, reinforcements=True),
+                          reserve=True, reinforcements=True, hex_features=True),
     stacks=True, setup_apart=setup_apart)
 
 __all__ = ["Game", "RULES", "Section"]

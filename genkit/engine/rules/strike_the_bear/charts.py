@@ -20,7 +20,9 @@ def ops_chart(content, section: Section) -> Chart:
 
 def combat_modifiers_chart(section: Section) -> Chart:
     """11.4-11.8: the shifts and modifiers of the system."""
-    rows = (("Weather", "as the Weather Determination table's Combat column, for every battle"),
+    rows = ((("River (11.4.2)", f"a river running right through the space (marked): {section.river.shift}L"),)
+            if section.river is not None else ()) + (
+            ("Weather", "as the Weather Determination table's Combat column, for every battle"),
             ("Unsupplied (11.5)", f"{section.unsupplied_shift}L attacking, {section.unsupplied_shift}R defending, "
                                   "unless bought with OPs"),
             ("Combined arms (11.7)", f"infantry with armour: {section.combined_arms_shift}R attacking, "

@@ -46,4 +46,36 @@ def objective_names(ctx, section: Section):
                                         f"of the map")
 
 
-content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names)
+def breakdown_types(ctx, section: Section):
+    """10.1.2: every army type and corps type of ``breakdown`` is a unit type."""
+    types = {t.id for t in ctx.content.unit_types}
+    for army, corps in section.breakdown.items():
+        for tid in (army, corps):
+            if tid not in types:
+                yield ctx.error("rules-reference", SECTION + ("breakdown", army),
+                                f"rules.breakdown: no unit type '{tid}' (known: {', '.join(sorted(types))})")
+
+
+def river_feature(ctx, section: Section):
+    """11.4.2: the river names a feature of the map."""
+    if section.river is not None and section.river.feature not in {f.id for f in ctx.content.map.features}:
+        yield ctx.error("rules-reference", SECTION + ("river", "feature"),
+                        f"rules.river.feature: no map feature '{section.river.feature}'")
+
+
+def box_minimum_at_start(ctx, section: Section):
+    """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
+    minimum at the start."""
+    pts = section.stacking.points if section.stacking.count == "points" else {}
+    for sid, least in section.box_minimum.items():
+        held = sum(grp.reserve * pts.get(grp.type, 1) for grp in ctx.content.counters.units
+                   if grp.side == sid and grp.enters is None)
+        if held < least:
+            yield ctx.error("rules-reference", SECTION + ("box_minimum", sid),
+                            f"rules.box_minimum: side '{sid}' must keep {least} corps in its boxes; its breakdown "
+                            f"box starts with {held}")
+
+
+content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
+                                                                                  breakdown_types, box_minimum_at_start,
+                                                                                  river_feature)

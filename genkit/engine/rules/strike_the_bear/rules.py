@@ -9,15 +9,19 @@ case 14), read through :mod:`genkit.engine.die_tables`."""
 from __future__ import annotations
 
 from ...board import IMPASSABLE
+from ...chance import roll_die
 from ...die_tables import readers
 from ...state import ELIMINATED
 from ...view import View
 from ..standard.events import Restored
 from ..standard.rules import END
 from ..standard.rules import Game as StandardGame
-from ..standard.state import RESTORE, RETREAT
+from ..standard.state import RESTORE
+from .battle import Battle
 from .section import Section
-from .state import StbState
+from .battle import FIGHT, GO_ON, HALT
+from .breakdown import Breakdown
+from .state import COMMIT, CONTINUE, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
 FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
@@ -33,11 +37,13 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(StandardGame):
+class Game(Breakdown, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
     state_class = StbState
+    stage_names = STB_STAGE_NAMES
+    answer_stages = StandardGame.answer_stages + (COMMIT, CONTINUE)
     section_class = Section
 
     def __init__(self, content):
@@ -64,6 +70,8 @@ class Game(StandardGame):
         self.p_ops = [sec.ops.get(tids[t], 0) for t in self.p_type]
         leaders, armour = set(sec.leaders.types), set(sec.armour)
         self.p_leader = [int(tids[t] in leaders) for t in self.p_type]
+        #: 11.8.2, 12.1: a leader's support rating (0 for other pieces)
+        self.p_support = [sec.leaders.support.get(tids[t], 0) for t in self.p_type]
         self.p_armour = [int(tids[t] in armour) for t in self.p_type]
         self.leaders = [tuple(p for p in ps if self.p_leader[p]) for ps in self.side_pieces]
         self.side_mask = [sum(1 << p for p in ps) for ps in self.side_pieces]
@@ -98,6 +106,12 @@ class Game(StandardGame):
         self.air_side = self.side_ids.index(air.side) if air is not None else -1
         self.air_units = air.units if air is not None else 0
         self.air_shift = air.shift if air is not None else 0
+        self._breakdown_tables()
+        #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
+        self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
+                              if sec.river is not None and f.id == sec.river.feature for i in f.hexes)
+        #: 12.5: per side, the corps (or their equivalent) its boxes always hold
+        self.box_minimum = [sec.box_minimum.get(sid, 0) for sid in self.side_ids]
         #: 12.0: a reorganization phase lasts until its player ends it (OPs pay, not points)
         self.repl_points = [[1] * self.nsides for _ in range(self.turns + 1)]
 
@@ -110,6 +124,7 @@ class Game(StandardGame):
         s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
         s.spent = [0] * self.nsides
         s.air = self.air_units
+        s.tried, s.ncommit = 0, 0
         s.ctrl = list(self.ctrl0)
         StandardGame._setup(self, s)
         self._control(s)
@@ -128,6 +143,7 @@ class Game(StandardGame):
             StandardGame._enter_phase(self, s, same)
             return self._next_phase(s)
         self._weather_tables(s)
+        s.tried = 0                         # 11.8.2: a unit tries as a reserve once a combat phase
         StandardGame._enter_phase(self, s, same)
 
     def _mutual_rolls(self, s: StbState) -> None:
@@ -164,167 +180,58 @@ class Game(StandardGame):
             self._probes.size = 0
 
     def _movers(self, s: StbState) -> list:
-        """6.4.3: no more rail moves once the side has made its turn's (strategic_capacity)."""
+        """6.1.4: disrupted leaders stay; 6.4.3: no more rail moves once the side has made its
+        turn's (strategic_capacity);
+        10.0: the breakdowns and combinings open to the side."""
         out = StandardGame._movers(self, s)
+        red = s.reduced                     # 6.1.4: disrupted leaders do not move
+        out = [a for a in out if a[0] not in ("move", "march") or not (self.p_leader[a[1]] and red[a[1]])]
         if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
             out = [a for a in out if a[0] != "march"]
-        return out
+        return out + self.breakdowns(s, s.actor)
 
     def _compute(self, s: StbState) -> list:
         self._weather_tables(s)
         if s.stage == RESTORE:
             return self._reorganization(s)
+        if s.stage == COMMIT:
+            return [("commit", p) for p in self._reserves_of(s, s.chosen)] + [FIGHT]
+        if s.stage == CONTINUE:
+            return [GO_ON, HALT]
         return StandardGame._compute(self, s)
-
-    # ------------------------------------------------------------------ 11.5-11.8 combat
-
-    def supplied_mask(self, s: StbState, side: int) -> int:
-        """11.5.3: the spaces in rail supply of ``side``: rail spaces joined by rail to its board
-        edge through spaces free of enemy units, and the spaces next to them. The German rail
-        net is converted as far as the railhead column (6.4.1: one column a turn from B)."""
-        enemy = 0
-        for q in self.side_pieces[1 - side]:
-            if s.loc[q] >= 0:
-                enemy |= 1 << s.loc[q]
-        west = self.section.edges[self.side_ids[side]] == "A"
-        head = 2 * s.turn if west else 99           # columns A..: A=0, B=1 ... the converted reach
-        seen = 0
-        todo = [h for h in self.edge[side] if not (enemy >> h) & 1 and self.rail[h]]
-        for h in todo:
-            seen |= 1 << h
-        col, rail = self.column_of, self.rail
-        while todo:
-            h = todo.pop()
-            for j in rail[h]:
-                if not (seen >> j) & 1 and not (enemy >> j) & 1 and col[j] <= head:
-                    seen |= 1 << j
-                    todo.append(j)
-        out, adj = seen, self.adj_mask
-        m = seen
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1]
-        return out
-
-    def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
-        """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail supply).
-        Leaders fight free (their rating is for their recovery: a decision of ours)."""
-        if (self.supplied_mask(s, side) >> h) & 1:
-            return 0
-        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
-
-    def in_command(self, s: StbState, side: int, h: int) -> bool:
-        """11.8.1: a leader of ``side`` within one space of ``h`` (only in its own space when an
-        enemy unit shares it)."""
-        dist, loc = self.board.distance, s.loc
-        for ldr in self.leaders[side]:
-            at = loc[ldr]
-            if at < 0:
-                continue
-            d = dist(at, h)
-            if d == 0 or (d == 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
-                return True
-        return False
-
-    def modifiers(self, s: StbState, attackers, h: int) -> list:
-        """The standard modifiers plus: the weather's shift (11.6), unsupplied units that cannot
-        be bought into supply (11.5: 2L attacking, 2R defending), combined arms (11.7: infantry
-        with armour, 1R attacking, 1L defending), out of command (11.8.1: -2 attacking, +2
-        defending)."""
-        out = StandardGame.modifiers(self, s, attackers, h)
-        sec, side = self.section, s.actor
-        wx = self.tables["weather"].read(self._weather_row(s), "combat")
-        if wx.endswith("L") and wx[:-1].isdigit():
-            out.append(("weather:" + s.weather, -int(wx[:-1]), 0))
-        defenders = self.defenders(s, h)
-        for who, pieces, sign in ((side, attackers, 1), (1 - side, defenders, -1)):
-            cost = self.supply_cost(s, pieces, h, who)
-            if cost and cost > s.ops[who]:
-                out.append(("unsupplied:" + self.side_ids[who], -sign * sec.unsupplied_shift, 0))
-            units = [p for p in pieces if not self.p_leader[p]]
-            if any(self.p_armour[p] for p in units) and any(not self.p_armour[p] for p in units):
-                out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
-            if units and not self.in_command(s, who, h):
-                out.append(("out_of_command:" + self.side_ids[who], 0, -sign * sec.leaders.out_of_command_drm))
-            if who == self.air_side and s.air > 0:
-                out.append(("luftwaffe", sign * self.air_shift, 0))
-        return out
-
-    def _weather_row(self, s: StbState) -> int:
-        """The lowest total of the weather table reading the state's weather."""
-        wt = self.tables["weather"]
-        return next(t for t in range(wt.low, wt.high + 1) if wt.read(t, "weather") == s.weather)
-
-    def _battle(self, s: StbState) -> None:
-        """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
-        modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
-        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
-        rolls on the Leader Loss table."""
-        h, side = s.target, s.actor
-        atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
-        pay = []
-        for who, pieces in ((side, atts), (1 - side, self.defenders(s, h))):
-            cost = self.supply_cost(s, pieces, h, who)
-            if cost and cost <= s.ops[who]:
-                pay.append((who, cost))
-        flies = s.air > 0 and self.air_side >= 0
-        leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        StandardGame._battle(self, s)
-        for who, cost in pay:
-            s.ops[who] -= cost
-            s.spent[who] += cost
-        if flies:
-            s.air -= 1
-        if s.stage != RETREAT:
-            for ldr in leaders:
-                self._leader_loss(s, ldr, h)
-
-    def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
-        """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
-        eliminated, or relocates to the nearest ox holding units of his side (the lowest id among
-        equals; none: eliminated)."""
-        side = self.p_side[ldr]
-        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
-            return
-        roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
-        dest = -1
-        if not roll.startswith("eliminated"):
-            best = None
-            for q in self.side_pieces[side]:
-                at = s.loc[q]
-                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
-                        and self._room(s, at, ldr):
-                    key = (self.board.distance(h, at), at)
-                    if best is None or key < best:
-                        best = key
-            dest = best[1] if best is not None else -1
-        if dest < 0:
-            if s.loc[ldr] >= 0:
-                self._remove(s, ldr)
-            return
-        if s.loc[ldr] >= 0:
-            self._lift(s, ldr)
-        self._put(s, ldr, dest)
 
     # ------------------------------------------------------------------ 12.0 reorganization
 
     def _reorganization(self, s: StbState) -> list:
-        """12.4: rebuild a reduced unit not sharing a space with the enemy, for its OPs; 12.3:
-        bring an eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
-        (12.3.5-12.3.6)."""
+        """12.1.1: a disrupted leader tries to recover once a phase, for his OPs; 12.4: rebuild
+        a reduced unit not sharing a space with the enemy, for its OPs; 12.3: bring an
+        eliminated unit back reduced, for its OPs, in a free ox of the friendly edge
+        (12.3.5-12.3.6) while the boxes keep their minimum (12.3.3, 12.5)."""
         side, ops = s.actor, s.ops[s.actor]
         out = [END]
+        spare = self.boxed_points(s, side) - self.box_minimum[side]      # 12.3.3, 12.5
         for p in self.side_pieces[side]:
             cost = self.p_ops[p]
-            if cost > ops or self.p_leader[p]:
+            if cost > ops:
                 continue
             h = s.loc[p]
+            if self.p_leader[p]:
+                if h >= 0 and s.reduced[p] and not (s.tried >> p) & 1:
+                    out.append(("recover", p))
+                continue
             if h >= 0 and s.reduced[p] and not any(self.p_side[q] != side for q in self.stack(s, h)):
                 out.append(("restore", p))
-            elif h == ELIMINATED and self._replacement_ox(s, p) >= 0:
+            elif h == ELIMINATED and self.t_stack[self.p_type[p]] <= spare and self._replacement_ox(s, p) >= 0:
                 out.append(("replace", p))
         return out
+
+    def _recover(self, s: StbState, ldr: int) -> None:
+        """12.1.1: the leader's OPs paid, a die at or under his support rating recovers him."""
+        s.ops[s.actor] -= self.p_ops[ldr]
+        s.spent[s.actor] += self.p_ops[ldr]
+        s.tried |= 1 << ldr
+        if roll_die(s, 6, "recovery") <= self.p_support[ldr]:
+            s.reduced[ldr] = 0
 
     def _replacement_ox(self, s: StbState, p: int) -> int:
         """12.3.5: the first ox of the friendly edge with room for ``p``, free of enemy units
@@ -338,6 +245,18 @@ class Game(StandardGame):
 
     def _do(self, s: StbState, a) -> None:
         verb = a[0]
+        if verb == "recover":
+            return self._recover(s, a[1])
+        if verb == "commit":
+            return self._commit(s, a[1])
+        if verb == "break":
+            return self._break(s, a[1])
+        if verb == "combine":
+            return self._combine(s, a[1], a[2])
+        if verb == "fight":
+            return self._fight(s)
+        if verb == "continue" or verb == "halt":
+            return self._continue(s, verb == "continue")
         if verb == "restore" or verb == "replace":
             p = a[1]
             s.ops[s.actor] -= self.p_ops[p]
@@ -354,7 +273,11 @@ class Game(StandardGame):
         StandardGame._do(self, s, a)
 
     def action_text(self, s: StbState, a) -> str:
-        """The standard words, and "replace <unit> at <ox>" (12.3)."""
+        """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
+        if a[0] in ("commit", "break", "recover"):
+            return f"{a[0]} {self.piece_text(s, a[1])}"
+        if a[0] == "combine":
+            return f"combine {self.piece_text(s, a[1])} and {self.piece_text(s, a[2])}"
         if a[0] == "replace":
             return f"replace {self.piece_text(s, a[1])} at {self.hex_text(self._replacement_ox(s, a[1]))}"
         return StandardGame.action_text(self, s, a)
@@ -400,6 +323,8 @@ class Game(StandardGame):
     def state_problems(self, s: StbState) -> list:
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
+        out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"
+                for k, m in enumerate(self.box_minimum) if self.boxed_points(s, k) < m]
         out += [f"objective {self.board.id_of(self.obj_spaces[k])} controlled by {c}"
                 for k, c in enumerate(s.ctrl) if not -1 <= c < self.nsides]
         return out

@@ -50,6 +50,12 @@ class Luftwaffe(Strict):
     shift: int = Field(1, ge=0, le=9, description="columns in that side's favour")
 
 
+class River(Strict):
+    """Case 11.4.2: the spaces a river runs right through, marked on the map by a feature."""
+    feature: Id = Field(description="the map.features entry whose spaces a river crosses")
+    shift: int = Field(1, ge=0, le=9, description="columns toward the defender in a battle there")
+
+
 class Section(StandardSection):
     """The standard options plus the system's own (docs/strike-the-bear-rules.md)."""
     edges: dict[Id, Line] = Field(description="6.1.3: side -> the ox column letter of its friendly board edge")
@@ -63,6 +69,12 @@ class Section(StandardSection):
     objectives: Objectives
     reorganization: Reorganization = Field(default_factory=Reorganization)
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
+    breakdown: dict[Id, Id] = Field(default_factory=dict, description="10.1.2: army or panzer group type -> the "
+                                                                      "corps type it breaks into, two of them")
+    box_minimum: dict[Id, int] = Field(default_factory=dict, description="12.5: side -> the corps or their "
+                                                                         "equivalent its breakdown and eliminated "
+                                                                         "boxes always hold")
+    river: River | None = Field(None, description="11.4.2: the river shift; omitted: none")
     luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
 
 

@@ -3,7 +3,12 @@ turn's weather, each side's operations points and objectives, and who controls e
 space (docs/strike-the-bear-rules.md, cases 3, 11.5 and 13)."""
 from __future__ import annotations
 
-from ..standard.state import StandardState
+from ..standard.state import STAGE_NAMES, StandardState
+
+#: the system's own stages of a pending decision, after the standard ones: the defender
+#: commits reserves (11.8.2); a side decides whether the battle goes on (11.10)
+COMMIT, CONTINUE = len(STAGE_NAMES), len(STAGE_NAMES) + 1
+STB_STAGE_NAMES = STAGE_NAMES + ("commit", "continue")
 
 
 class StbState(StandardState):
@@ -12,8 +17,9 @@ class StbState(StandardState):
     rolled (13.2; empty: none rolled yet, the default set counts). ``ctrl``: per objective space
     (:attr:`Game.obj_spaces`), the side that controls it, -1 none (13.1). ``spent``: per side,
     the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
-this turn (9.2.3)."""
-    __slots__ = ("air", "ctrl", "objectives", "ops", "spent", "weather")
+    this turn (9.2.3). ``tried``: bit mask of the pieces that tried to join a battle as reserves
+    this combat phase (11.8.2); ``ncommit``: reserves tried in the battle being fought."""
+    __slots__ = ("air", "ctrl", "ncommit", "objectives", "ops", "spent", "tried", "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent")
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("weather", "objectives", "air")
+    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit")
