@@ -43,6 +43,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from _builds import share_builds
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -107,6 +109,9 @@ def main() -> None:
         # genkit.templates is the repository's templates/ (pyproject's package-dir): an editable
         # install maps it to this checkout's, so the base checkout gets a link to its own
         (base / "genkit" / "templates").symlink_to(Path("..") / "templates", target_is_directory=True)
+        left = share_builds(REPO, base)     # the base's compiled searches, as an install has them
+        if left:
+            print(f"base {opts.base}: not compiled here, its Python fallback runs: {', '.join(left)}")
         try:
             for game in games(opts.game):
                 measure(base, opts, game, Path(tmp))
