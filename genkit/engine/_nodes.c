@@ -1,12 +1,15 @@
-/* The movement search of a unit with a facing (genkit/engine/movement.py, reach_nodes) in C:
- * the same answers as the Python function, which stays the reference and the fallback where
- * this module was not built (no C compiler where genkit was installed). It is an accelerator
- * only: the rules decide in Python what each hex costs to enter and where zones of control
- * stop a move, and hand those tables over; this file knows nodes (hex * 6 + facing), the step
- * forward and the two turns out of each, nothing of terrain, units or sides.
+/* The two move searches of genkit/engine/movement.py in C: ``Nodes`` (reach_nodes, a unit with
+ * a facing) and ``Hexes`` (reach_hexes, a unit without), the same answers as the Python
+ * functions, which stay the reference and the fallback where this module was not built (no C
+ * compiler where genkit was installed). They are accelerators only: the rules decide in Python
+ * what each hex costs to enter, which hexes a unit may enter or end in and where zones of
+ * control stop a move, and hand those tables or masks over; this file knows nodes (hex * 6 +
+ * facing), hexes, their steps and costs, nothing of terrain, units or sides.
  *
- * The search is the bucket Dijkstra of the Python one, level by level of movement points spent;
- * the nodes reached are the same whatever order a level is read in, and come back sorted.
+ * Nodes: the bucket Dijkstra of the Python one, level by level of movement points spent; the
+ * nodes reached are the same whatever order a level is read in, and come back sorted.
+ * Hexes: the Python one's breadth-first search by points spent on hex masks, here arrays of
+ * 64-bit words (Python ints at the boundary).
  *
  * An editable install (pip install -e .) compiles this file into the source tree: after
  * editing it, run that command again. tests/engine/test_compiled_nodes.py holds it to the
@@ -14,9 +17,10 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
-#define NODES_VERSION 1
+#define NODES_VERSION 2         /* 2: Hexes */
 #define MAX_ALLOWANCE 4096      /* movement points: far beyond any game's */
 #define MAX_NODES (6 << 20)
 
@@ -257,15 +261,239 @@ static PyTypeObject NodesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ---------------------------------------------------------------- Hexes */
+
+typedef uint64_t word;
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+static int lowest_bit(uint64_t x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+#else
+#define lowest_bit(x) __builtin_ctzll(x)
+#endif
+
+typedef struct {
+    PyObject_HEAD
+    int n;              /* hexes */
+    int words;          /* 64-bit words of a hex mask */
+    int costs;          /* distinct positive entry costs */
+    int *cost_of;       /* per distinct cost, ascending: the cost */
+    word *cost_mask;    /* per distinct cost: the hexes with that entry cost */
+    word *adj;          /* per hex: the mask of the hexes next to it */
+    word *buf;          /* scratch: enter, stop, ends, seen, new, go and the levels' masks */
+    int levels;         /* levels buf holds room for */
+} Hexes;
+
+static void Hexes_dealloc(Hexes *self) {
+    PyMem_Free(self->cost_of);
+    PyMem_Free(self->cost_mask);
+    PyMem_Free(self->adj);
+    PyMem_Free(self->buf);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Hexes(adjacent, cost): adjacent[h] the hexes next to h; cost[h] its entry cost, 0 never */
+static int Hexes_init(Hexes *self, PyObject *args, PyObject *kwds) {
+    PyObject *adjacent, *cost;
+    (void)kwds;
+    if (self->adj) {
+        PyErr_SetString(PyExc_TypeError, "Hexes: built once");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "OO", &adjacent, &cost))
+        return -1;
+    PyObject *adj = PySequence_Fast(adjacent, "adjacent: a sequence of sequences of hexes");
+    if (!adj)
+        return -1;
+    PyObject *cst = PySequence_Fast(cost, "cost: a sequence of entry costs");
+    if (!cst) {
+        Py_DECREF(adj);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(adj);
+    int ok = n > 0 && n <= MAX_NODES / 6 && PySequence_Fast_GET_SIZE(cst) == n;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "Hexes: one row of neighbours and one cost per hex, at least one hex");
+    int W = (int)((n + 63) / 64);
+    self->n = (int)n;
+    self->words = W;
+    int *costs = ok ? PyMem_Calloc(n, sizeof(int)) : NULL;
+    if (ok && !costs) {
+        PyErr_NoMemory();
+        ok = 0;
+    }
+    self->adj = ok ? PyMem_Calloc((size_t)n * W, sizeof(word)) : NULL;
+    if (ok && !self->adj) {
+        PyErr_NoMemory();
+        ok = 0;
+    }
+    for (Py_ssize_t h = 0; ok && h < n; h++) {
+        ok = as_int(PySequence_Fast_GET_ITEM(cst, h), 0, MAX_ALLOWANCE + 1, "cost", &costs[h]) == 0;
+        PyObject *row = ok ? PySequence_Fast(PySequence_Fast_GET_ITEM(adj, h), "adjacent[h]: a sequence of hexes") : NULL;
+        if (!row) {
+            ok = 0;
+            break;
+        }
+        for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(row); i++) {
+            int j;
+            ok = as_int(PySequence_Fast_GET_ITEM(row, i), 0, n - 1, "neighbour", &j) == 0;
+            if (ok)
+                self->adj[h * W + j / 64] |= (word)1 << (j % 64);
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(adj);
+    Py_DECREF(cst);
+    if (ok) {               /* the distinct positive costs, ascending, and their masks */
+        int distinct = 0;
+        self->cost_of = PyMem_Calloc(n, sizeof(int));
+        self->cost_mask = PyMem_Calloc((size_t)n * W, sizeof(word));
+        if (!self->cost_of || !self->cost_mask) {
+            PyErr_NoMemory();
+            ok = 0;
+        }
+        for (Py_ssize_t h = 0; ok && h < n; h++) {
+            int c = costs[h], k = 0;
+            if (c <= 0)
+                continue;
+            while (k < distinct && self->cost_of[k] < c)
+                k++;
+            if (k == distinct || self->cost_of[k] != c) {
+                memmove(self->cost_of + k + 1, self->cost_of + k, sizeof(int) * (size_t)(distinct - k));
+                memmove(self->cost_mask + (size_t)(k + 1) * W, self->cost_mask + (size_t)k * W,
+                        sizeof(word) * (size_t)(distinct - k) * W);
+                memset(self->cost_mask + (size_t)k * W, 0, sizeof(word) * W);
+                self->cost_of[k] = c;
+                distinct++;
+            }
+            self->cost_mask[(size_t)k * W + h / 64] |= (word)1 << (h % 64);
+        }
+        self->costs = distinct;
+    }
+    PyMem_Free(costs);
+    return ok ? 0 : -1;
+}
+
+/* a non-negative Python int of at most W words into ``out`` */
+static int read_mask(PyObject *v, int W, word *out) {
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "a mask: an int");
+        return -1;
+    }
+    PyObject *raw = PyObject_CallMethod(v, "to_bytes", "ns", (Py_ssize_t)W * 8, "little");
+    if (!raw)
+        return -1;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(raw);
+    for (int w = 0; w < W; w++) {
+        word x = 0;
+        for (int i = 7; i >= 0; i--)
+            x = (x << 8) | b[w * 8 + i];
+        out[w] = x;
+    }
+    Py_DECREF(raw);
+    return 0;
+}
+
+/* reach(start, allowance, enter, stop, ends) -> the sorted end hexes (see movement.reach_hexes) */
+static PyObject *Hexes_reach(Hexes *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "reach(start, allowance, enter, stop, ends)");
+        return NULL;
+    }
+    int n = self->n, W = self->words, start, ma;
+    if (as_int(args[0], 0, n - 1, "start", &start) || as_int(args[1], 0, MAX_ALLOWANCE, "allowance", &ma))
+        return NULL;
+    if (self->levels < ma + 1) {
+        word *grown = PyMem_Realloc(self->buf, sizeof(word) * (size_t)W * (6 + ma + 1));
+        if (!grown)
+            return PyErr_NoMemory();
+        self->buf = grown;
+        self->levels = ma + 1;
+    }
+    word *enter = self->buf, *stop = enter + W, *ends = stop + W, *seen = ends + W, *fresh = seen + W,
+         *go = fresh + W, *nbs = go + W;
+    if (read_mask(args[2], W, enter) || read_mask(args[3], W, stop) || read_mask(args[4], W, ends))
+        return NULL;
+    memset(seen, 0, sizeof(word) * W);
+    seen[start / 64] = (word)1 << (start % 64);
+    memcpy(nbs, self->adj + (size_t)start * W, sizeof(word) * W);
+    for (int k = 1; k <= ma; k++) {
+        memset(fresh, 0, sizeof(word) * W);
+        for (int c = 0; c < self->costs && self->cost_of[c] <= k; c++) {
+            const word *from = nbs + (size_t)(k - self->cost_of[c]) * W, *cm = self->cost_mask + (size_t)c * W;
+            for (int w = 0; w < W; w++)
+                fresh[w] |= from[w] & cm[w];
+        }
+        for (int w = 0; w < W; w++) {
+            fresh[w] &= enter[w] & ~seen[w];
+            seen[w] |= fresh[w];
+        }
+        if (k < ma) {
+            word *nb = nbs + (size_t)k * W;
+            memset(nb, 0, sizeof(word) * W);
+            for (int w = 0; w < W; w++) {
+                word g = fresh[w] & ~stop[w];
+                while (g) {
+                    int i = w * 64 + lowest_bit(g);
+                    const word *a = self->adj + (size_t)i * W;
+                    for (int v = 0; v < W; v++)
+                        nb[v] |= a[v];
+                    g &= g - 1;
+                }
+            }
+        }
+    }
+    seen[start / 64] &= ~((word)1 << (start % 64));
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    for (int w = 0; w < W; w++) {
+        word g = seen[w] & ends[w];
+        while (g) {
+            PyObject *v = PyLong_FromLong(w * 64 + lowest_bit(g));
+            if (!v || PyList_Append(out, v) < 0) {
+                Py_XDECREF(v);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(v);
+            g &= g - 1;
+        }
+    }
+    return out;
+}
+
+static PyMethodDef Hexes_methods[] = {
+    {"reach", (PyCFunction)(void (*)(void))Hexes_reach, METH_FASTCALL,
+     "reach(start, allowance, enter, stop, ends) -> sorted end hexes"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject HexesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "genkit.engine._nodes.Hexes",
+    .tp_basicsize = sizeof(Hexes),
+    .tp_dealloc = (destructor)Hexes_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Hexes(adjacent, cost): the search of a unit without a facing over one map's hexes",
+    .tp_methods = Hexes_methods,
+    .tp_init = (initproc)Hexes_init,
+    .tp_new = PyType_GenericNew,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_nodes",
-    .m_doc = "The movement search of a unit with a facing, compiled.",
+    .m_doc = "The move searches of a unit with and without a facing, compiled.",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__nodes(void) {
-    if (PyType_Ready(&NodesType) < 0)
+    if (PyType_Ready(&NodesType) < 0 || PyType_Ready(&HexesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -273,6 +501,12 @@ PyMODINIT_FUNC PyInit__nodes(void) {
     Py_INCREF(&NodesType);
     if (PyModule_AddObject(m, "Nodes", (PyObject *)&NodesType) < 0) {
         Py_DECREF(&NodesType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&HexesType);
+    if (PyModule_AddObject(m, "Hexes", (PyObject *)&HexesType) < 0) {
+        Py_DECREF(&HexesType);
         Py_DECREF(m);
         return NULL;
     }
