@@ -10,6 +10,8 @@
  * nodes reached are the same whatever order a level is read in, and come back sorted.
  * Hexes: the Python one's breadth-first search by points spent on hex masks, here arrays of
  * 64-bit words (Python ints at the boundary).
+ * Picker: a mask's set bits as the items they index, ascending (what the rules list of a search's
+ * answer: the hexes, or the actions to them).
  *
  * An editable install (pip install -e .) compiles this file into the source tree: after
  * editing it, run that command again. tests/engine/test_compiled_nodes.py holds it to the
@@ -20,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define NODES_VERSION 2         /* 2: Hexes */
+#define NODES_VERSION 3         /* 2: Hexes; 3: Picker */
 #define MAX_ALLOWANCE 4096      /* movement points: far beyond any game's */
 #define MAX_NODES (6 << 20)
 
@@ -485,6 +487,100 @@ static PyTypeObject HexesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ---------------------------------------------------------------- Picker */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *items;    /* a tuple: the item of each bit */
+    Py_ssize_t n;
+} Picker;
+
+static void Picker_dealloc(Picker *self) {
+    Py_XDECREF(self->items);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Picker(items): items[h] for bit h */
+static int Picker_init(Picker *self, PyObject *args, PyObject *kwds) {
+    PyObject *items;
+    (void)kwds;
+    if (self->items) {
+        PyErr_SetString(PyExc_TypeError, "Picker: built once");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "O", &items))
+        return -1;
+    self->items = PySequence_Tuple(items);
+    if (!self->items)
+        return -1;
+    self->n = PyTuple_GET_SIZE(self->items);
+    return 0;
+}
+
+/* picker(mask) -> [items[h] for each set bit h of mask, ascending]; mask < 2 ** len(items) */
+static PyObject *Picker_call(Picker *self, PyObject *args, PyObject *kwds) {
+    PyObject *mask;
+    if (kwds && PyDict_GET_SIZE(kwds)) {
+        PyErr_SetString(PyExc_TypeError, "picker(mask)");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "O", &mask))
+        return NULL;
+    if (!PyLong_Check(mask)) {
+        PyErr_SetString(PyExc_TypeError, "picker(mask): an int");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    int zero = PyObject_Not(mask);
+    if (zero < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    if (zero)
+        return out;
+    Py_ssize_t nbytes = (self->n + 7) / 8;
+    PyObject *raw = PyObject_CallMethod(mask, "to_bytes", "ns", nbytes, "little");
+    if (!raw) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(raw);
+    for (Py_ssize_t o = 0; o < nbytes; o++) {
+        unsigned int v = b[o];
+        while (v) {
+            Py_ssize_t h = o * 8 + lowest_bit((uint64_t)v);
+            v &= v - 1;
+            if (h >= self->n) {
+                Py_DECREF(raw);
+                Py_DECREF(out);
+                PyErr_SetString(PyExc_IndexError, "picker(mask): a bit past the items");
+                return NULL;
+            }
+            if (PyList_Append(out, PyTuple_GET_ITEM(self->items, h)) < 0) {
+                Py_DECREF(raw);
+                Py_DECREF(out);
+                return NULL;
+            }
+        }
+    }
+    Py_DECREF(raw);
+    return out;
+}
+
+static PyTypeObject PickerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "genkit.engine._nodes.Picker",
+    .tp_basicsize = sizeof(Picker),
+    .tp_dealloc = (destructor)Picker_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Picker(items): picker(mask) lists items[h] for each set bit h of mask, ascending",
+    .tp_call = (ternaryfunc)Picker_call,
+    .tp_init = (initproc)Picker_init,
+    .tp_new = PyType_GenericNew,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_nodes",
@@ -493,7 +589,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__nodes(void) {
-    if (PyType_Ready(&NodesType) < 0 || PyType_Ready(&HexesType) < 0)
+    if (PyType_Ready(&NodesType) < 0 || PyType_Ready(&HexesType) < 0 || PyType_Ready(&PickerType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -507,6 +603,12 @@ PyMODINIT_FUNC PyInit__nodes(void) {
     Py_INCREF(&HexesType);
     if (PyModule_AddObject(m, "Hexes", (PyObject *)&HexesType) < 0) {
         Py_DECREF(&HexesType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&PickerType);
+    if (PyModule_AddObject(m, "Picker", (PyObject *)&PickerType) < 0) {
+        Py_DECREF(&PickerType);
         Py_DECREF(m);
         return NULL;
     }

@@ -105,7 +105,7 @@ def python_reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int,
 
 
 #: the version of ``_nodes.c`` this module was written for (its ``NODES_VERSION``)
-NODES_VERSION = 2
+NODES_VERSION = 3
 MOST_POINTS = 4096      #: the allowance, turn and entry costs the compiled searches take
 _UNBUILT = object()
 
@@ -129,6 +129,13 @@ def compiled_nodes(board: Board):
         module = _compiled()
         nodes = board._compiled_nodes = module.Nodes(board.node_moves) if module and board.node_moves else None
     return nodes
+
+
+def compiled_picker(items):
+    """A function listing ``items[h]`` for each set bit ``h`` of a mask, ascending, compiled
+    (``_nodes.c``'s ``Picker``), or None (see :func:`_compiled`)."""
+    module = _compiled()
+    return module.Picker(items) if module is not None else None
 
 
 def compiled_hexes(board: Board):

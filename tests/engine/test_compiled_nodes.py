@@ -146,3 +146,21 @@ def test_compiled_hexes_refuse_bad_arguments():
         Hexes([[5]], [1])                   # a neighbour off the map
     with pytest.raises(TypeError):
         hexes.__init__(board.adjacent, board.cost)    # built once
+
+
+@needs_compiled
+@pytest.mark.parametrize("n", [1, 8, 9, 64, 65, 176, 300])
+def test_compiled_picker_lists_the_items_the_python_table_lists(n, monkeypatch):
+    from genkit.engine.rules.standard import tables
+    items = [("to", h) for h in range(n)]
+    compiled, compiled_bits = tables.indices_of(n, items), tables.indices_of(n)
+    monkeypatch.setattr(tables, "compiled_picker", lambda _items: None)
+    python, python_bits = tables.indices_of(n, items), tables.indices_of(n)
+    assert type(compiled).__name__ == "Picker"
+    rng = random.Random(n)
+    for _ in range(500):
+        mask = _random_mask(rng, n, rng.choice([0.02, 0.3, 0.9]))
+        assert compiled(mask) == python(mask) and compiled_bits(mask) == python_bits(mask)
+        assert all(a is b for a, b in zip(compiled(mask), python(mask)))     # the shared action tuples
+    with pytest.raises((IndexError, OverflowError)):
+        compiled(1 << (n + 8))
