@@ -21,7 +21,8 @@ def production_chart(content, sec: Section) -> Chart:
         cost = f"{r.rebuild} BP, once lost" if r.rebuild is not None else \
             f"{t.strength.full * (2 if r.double else 1)} BP"
         repair = (t.strength.full - t.strength.reduced) * (2 if r.double else 1)
-        rows.append((t.name, f"{t.strength.full} / {t.strength.reduced}", str(t.movement), str(r.fires),
+        dice = {0: "none", 1: "1 die"}.get(r.fires, f"{r.fires} dice")
+        rows.append((t.name, f"{t.strength.full} / {t.strength.reduced}", str(t.movement), dice,
                      cost, f"{repair} BP", str(max(1, r.quarters))))
     notes = ("A unit in production arrives at the start of the quarter shown after the one it is paid in.",
              "Build points not spent are saved for later quarters.")
@@ -41,7 +42,7 @@ def time_table(content, sec: Section) -> Chart:
         rows.append((str(e.turn), _quarter(sec, e.turn), what))
     notes = tuple(f"{names.get(n, n)} may go to war of its own will from turn {t} ({_quarter(sec, t)})."
                   for n, t in sec.war_not_before.items())
-    return Chart("time_table", "Time table", ("Turn", "Quarter", "Event"), tuple(rows), notes, span="half")
+    return Chart("time_table", "Time table", ("Turn", "When", "Event"), tuple(rows), notes, span="half")
 
 
 def nations_chart(content, sec: Section) -> Chart:
@@ -81,5 +82,5 @@ def victory_chart(content, sec: Section) -> Chart:
 
 def charts(content) -> list[Chart]:
     sec = Section.model_validate(content.rules or {})
-    return [production_chart(content, sec), time_table(content, sec), nations_chart(content, sec),
-            areas_chart(content, sec), victory_chart(content, sec)]
+    return [production_chart(content, sec), time_table(content, sec), victory_chart(content, sec),
+            nations_chart(content, sec), areas_chart(content, sec)]

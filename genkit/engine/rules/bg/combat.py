@@ -17,6 +17,9 @@
   units split among several spaces; here they go together.)
 * A combat in which no unit left can fire (only strengths of 0): the phasing side must retreat,
   and is eliminated where it cannot (a design decision: it would never end otherwise).
+* 6.2.4 A side left in a land combat with task forces only takes them back to their sea zones
+  at once (both sides: the phasing side). A task force retreating, or at the end of the
+  combat, goes back to the sea zone it came from (6.1.3 B).
 * 6.2.5 / 6.4 A combat ends when one side is gone; the winner's land units take the area."""
 from __future__ import annotations
 
@@ -78,6 +81,8 @@ def _round(g, s) -> None:
     hits_on_att = _fire(g, s, dfn, att)
     _take_hits(g, s, dfn, hits_on_dfn, att)
     _take_hits(g, s, att, hits_on_att, dfn)
+    if not g.t.is_sea[h]:
+        _forced_retreats(g, s, h, phasing)
     if not _units(g, s, h, phasing) or not _units(g, s, h, 1 - phasing):
         return _end(g, s)
     s.stage, s.asked = RETREAT, 0
@@ -153,9 +158,29 @@ def retreats(g, s, h: int, side: int) -> list:
     return sorted(y for y, strait in t.land_adj[h] if not strait and y in both)
 
 
+def _forced_retreats(g, s, h: int, phasing: int) -> None:
+    """6.2.4: a side left in a land combat with task forces only takes them back to their sea
+    zones at once; when both sides are, the phasing side does."""
+    ship = g.t.ship
+    only_ships = [side for side in (phasing, 1 - phasing)
+                  if (units := _units(g, s, h, side)) and all(ship[g.p_type[p]] for p in units)]
+    if only_ships:
+        _retreat(g, s, only_ships[0], -1)
+
+
 def _retreat(g, s, side: int, dest: int) -> None:
+    """``side``'s units leave the combat: land units to ``dest``, task forces back to the sea
+    zone they came from (6.1.3 B)."""
     for p in _units(g, s, s.chosen, side):
-        g.put(s, p, dest)
+        if s.came[p] >= 0:
+            _go_back(g, s, p)
+        else:
+            g.put(s, p, dest)
+
+
+def _go_back(g, s, p: int) -> None:
+    g.put(s, p, s.came[p])
+    s.came[p] = -1
 
 
 def answer(g, s, a) -> None:
@@ -176,8 +201,12 @@ def _end(g, s) -> None:
     h = s.chosen
     if not g.t.is_sea[h]:
         left = [p for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)]
-        if left and not contested_at(g, s, h):
-            take_control(g, s, h, g.p_nation[left[0]])
+        land = [p for p in left if not g.t.ship[g.p_type[p]]]
+        if land and not contested_at(g, s, h):
+            take_control(g, s, h, g.p_nation[land[0]])
+        for p in left:
+            if s.came[p] >= 0:                  # 6.1.3 B: task forces go back to sea
+                _go_back(g, s, p)
     s.chosen, s.rnd, s.asked, s.stage = -1, 0, 0, FIGHT
 
 

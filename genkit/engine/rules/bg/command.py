@@ -9,6 +9,8 @@
   controls with no enemy in them. Each unit so moved uses one of the number of an HQ in its area
   (the first of them in counter order with some left). An HQ may go along to the combat
   itself, using none.
+* 6.1.5 In a reaction phase after a movement phase, a task force may also move from its sea zone
+  into an area under attack beside it (6.1.3 B); it uses no HQ.
 * 6.3 In exploitation, besides armour and HQs, an infantry unit standing with an HQ of its side
   may move, using one of that HQ's number.
 ``s.led[hq]`` counts the units an HQ has sent or led in the present phase (0 at every phase's
@@ -21,9 +23,8 @@ from .combat import strength
 
 def leader(g, s, p: int) -> int:
     """The HQ of unit ``p``'s side in its area with some of its number left (-1: none)."""
-    h, side, commands = s.loc[p], g.p_side[p], g.t.commands
-    for q in g.side_pieces[side]:
-        if s.loc[q] == h and q != p and commands[g.p_type[q]] and g.at_war(s, q) and s.led[q] < strength(g, s, q):
+    for q in moves.reach_of(g, s).hqs(g.p_side[p]).get(s.loc[p], ()):
+        if q != p and s.led[q] < strength(g, s, q):
             return q
     return -1
 
@@ -34,9 +35,14 @@ def led_movers(g, s, side: int, candidates: list, kind: str) -> list:
     leader; in a reaction phase HQs and land units with a leader (6.1.6, 6.3)."""
     t = g.t
     out = []
+    held = _attacked(g, s) if kind == "reaction" else set()
     for p in candidates:
         ty = g.p_type[p]
+        if s.loc[p] in held:                  # units under attack stay to fight
+            continue
         if t.ship[ty]:
+            if kind == "reaction" and after_movement(g, s) and t.is_sea[s.loc[p]]:
+                out.append(p)                 # 6.1.5: a task force beside an attacked area
             continue
         if t.commands[ty] or (kind == "exploitation" and t.through[ty]) or leader(g, s, p) >= 0:
             out.append(p)
@@ -45,25 +51,47 @@ def led_movers(g, s, side: int, candidates: list, kind: str) -> list:
 
 def charge(g, s, p: int, kind: str) -> None:
     """Unit ``p`` is about to move in a phase of ``kind``: the HQ leading it uses one of its
-    number (armour in exploitation and HQs need none)."""
+    number (in a movement phase nobody is led; armour in exploitation, HQs and task forces
+    need none)."""
     ty = g.p_type[p]
-    if g.t.commands[ty] or (kind == "exploitation" and g.t.through[ty]):
+    t = g.t
+    if kind not in ("exploitation", "reaction") or t.commands[ty] or t.ship[ty] or \
+            (kind == "exploitation" and t.through[ty]):
         return
     q = leader(g, s, p)
     if q >= 0:
         s.led[q] += 1
 
 
+def _attacked(g, s) -> set:
+    """The spaces holding units of both sides at war."""
+    r = moves.reach_of(g, s)
+    return r.enemy[0] & r.enemy[1]
+
+
+def after_movement(g, s) -> bool:
+    """The present (reaction) phase follows a movement phase, not an exploitation (6.1.5: task
+    forces react only then)."""
+    return s.phase > 0 and g.phase_kind[s.phase - 1] == "movement"
+
+
 def reserve_destinations(g, s, p: int) -> list:
     """6.1.6: the areas under enemy attack unit ``p`` may reach as a reserve, in board order:
-    within its range, every area passed on the way its side's, with no enemy in it."""
+    within its range, every area passed on the way its side's, with no enemy in it. 6.1.5: a
+    task force, the areas under attack beside its sea zone."""
+    r = moves.reach_of(g, s)
+    hit = r.reserves.get(p)
+    if hit is None:
+        hit = r.reserves[p] = _reserve_destinations(g, s, p, r)
+    return hit
+
+
+def _reserve_destinations(g, s, p: int, r) -> list:
     t, side = g.t, g.p_side[p]
-    attacked, enemy = set(), set()
-    mine = set()
-    for q, w in enumerate(s.loc):
-        if w >= 0 and g.at_war(s, q):
-            (mine if g.p_side[q] == side else enemy).add(w)
-    attacked = mine & enemy
+    enemy = r.enemy[side]
+    attacked = {h for h in enemy & r.enemy[1 - side] if not t.is_sea[h]}
+    if t.ship[g.p_type[p]]:
+        return sorted(h for h in t.coast[s.loc[p]] if h in attacked) if t.is_sea[s.loc[p]] else []
     found, frontier, seen = set(), [s.loc[p]], {s.loc[p]}
     for _ in range(t.range[g.p_type[p]]):
         nxt = []

@@ -138,6 +138,13 @@ def income(g, s, m: int) -> int:
     return total
 
 
+def control_markers(g, s, k: int) -> int:
+    """2.2 / 6.4: the control markers nation ``k`` has on the map: one on every area it controls
+    that is not its own (its home and held areas show its control printed)."""
+    owner = g.t.owner
+    return sum(1 for h, c in enumerate(s.ctl) if c == k and owner[h] != k)
+
+
 def points(g, s, side: int) -> int:
     """8.5: the build points of the areas the side's nations at war control."""
     return sum(_area_value(g, s, h) for h, k in enumerate(s.ctl)

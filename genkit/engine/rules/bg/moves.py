@@ -12,6 +12,9 @@
   do not move. 8.4 Entering an area (or the units) of a neutral nation of the other side declares
   war on it: it joins its side's war at once. A neutral nation of the phasing side may declare
   war of its own will from its ``war_not_before`` turn.
+* 6.1.3 B A task force may move from its sea zone into an area beside it where enemy units stand,
+  to take part in the land combat there; it goes back to that zone when the combat ends (or it
+  retreats, 6.2.3-6.2.4), and never takes the area (6.4).
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
 * 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
@@ -40,7 +43,8 @@ class Reach:
     """What one position says about movement, worked out once and kept while the position is
     the same (the engine and the bots ask it for every unit): per side, the spaces holding
     enemy units at war, own neutral units and other-side neutral units; each space's control as
-    a side sees it (:func:`_control`, asked for once per side); the destinations found."""
+    a side sees it (:func:`_control`, asked for once per side); each side's HQs by space; the
+    destinations and reserve destinations found."""
 
     def __init__(self, g, s):
         self.key = _key(s)
@@ -59,7 +63,22 @@ class Reach:
                 other_neutral[1 - side].add(h)
         self.dests: dict = {}
         self.steps: dict = {}           # (space, side) -> a land unit there may step somewhere
+        self.reserves: dict = {}        # unit -> where it may go as a reserve (6.1.6)
         self._controls = [None, None]
+        self._hqs = [None, None]
+
+    def hqs(self, side: int) -> dict:
+        """Space -> ``side``'s HQs there of nations at war, in counter order (6.1.6, 6.3)."""
+        out = self._hqs[side]
+        if out is None:
+            g, s = self.g, self.s
+            out = self._hqs[side] = {}
+            commands, p_type = g.t.commands, g.p_type
+            for q in g.side_pieces[side]:
+                h = s.loc[q]
+                if h >= 0 and commands[p_type[q]] and g.at_war(s, q):
+                    out.setdefault(h, []).append(q)
+        return out
 
     def control(self, side: int) -> list:
         """Per space, its control seen by ``side`` (:func:`_control`)."""
@@ -108,6 +127,8 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
     found = set()
     if t.ship[ty]:
         _sea_reach(g, h0, reach, r.enemy[side], found)
+        if t.is_sea[h0]:                              # 6.1.3 B: into a land combat beside its zone
+            found.update(h for h in t.coast[h0] if h in r.enemy[side] and h not in r.other_neutral[side])
     else:
         _land_reach(g, r.control(side), h0, reach, t.through[ty], r.enemy[side], r.own_neutral[side],
                     r.other_neutral[side], found)
@@ -201,8 +222,10 @@ def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set
 def move(g, s, p: int, h: int) -> None:
     """Unit ``p`` ends its move in ``h``: 8.4 war on a neutral there, 6.4 control of an empty area."""
     side = g.p_side[p]
+    if g.t.ship[g.p_type[p]] and not g.t.is_sea[h]:
+        s.came[p] = s.loc[p]                          # 6.1.3 B: a task force joins a land combat
     g.put(s, p, h)
-    if g.t.is_sea[h]:
+    if g.t.is_sea[h] or s.came[p] >= 0:
         return
     k = s.ctl[h]
     if k >= 0 and g.nation_side[k] != side and not s.war[k]:

@@ -54,6 +54,7 @@ class Game(GameRules):
         s.aid = [0] * len(self.nation_ids)
         s.due = list(t.enters_on)                # 7.2.6: HQs and other units entering by date
         s.led = [0] * self.npieces
+        s.came = [-1] * self.npieces
         s.stage, s.chosen, s.moved, s.rnd, s.asked, s.builder = PICK, -1, 0, 0, 0, -1
         self._enter_phase(s)
 
@@ -186,6 +187,7 @@ class Game(GameRules):
             s.occ[h] = p
         if h < 0:
             s.reduced[p] = 0
+            s.came[p] = -1
 
     def observe(self, s: BgState, side: int) -> BgView:
         return BgView(s, side)
@@ -199,11 +201,13 @@ class Game(GameRules):
 
     def nation_figures(self, s: BgState) -> dict:
         """The generic figures, and per nation: areas held, conquered (1 or 0), at war (1 or 0),
-        production (a major's build points a quarter)."""
+        production (a major's build points a quarter), saved build points, control markers on
+        the map (2.2)."""
         out = GameRules.nation_figures(self, s)
         for k, nid in enumerate(self.nation_ids):
             out[nid].update(areas=s.ctl.count(k), conquered=s.fallen[k], at_war=s.war[k],
-                            production=economy.income(self, s, k) if self.t.major[k] else 0)
+                            production=economy.income(self, s, k) if self.t.major[k] else 0,
+                            saved=s.bp[k], control_markers=economy.control_markers(self, s, k))
         return out
 
     def status_lines(self, s: BgState) -> list:
@@ -228,8 +232,13 @@ class Game(GameRules):
                 out.append(f"piece {p} is in production but at {h}")
             if h >= 0 and s.fallen[self.p_nation[p]]:
                 out.append(f"piece {p} of a conquered nation is on the map")
-            if h >= 0 and self.t.ship[self.p_type[p]] != self.t.is_sea[h]:
+            ashore = h >= 0 and self.t.ship[self.p_type[p]] and not self.t.is_sea[h]
+            if ashore and (s.came[p] < 0 or self.phase_kind[s.phase] not in ("movement", "reaction", "combat")):
+                out.append(f"task force {p} is ashore ({self.hex_text(h)}) outside a land combat")
+            elif h >= 0 and not self.t.ship[self.p_type[p]] and self.t.is_sea[h]:
                 out.append(f"piece {p} stands on the wrong kind of space ({self.hex_text(h)})")
+            if s.came[p] >= 0 and not ashore:
+                out.append(f"piece {p} has a sea zone to go back to but is not ashore")
             if h == ELIMINATED and s.due[p]:
                 out.append(f"eliminated piece {p} is due")
             if s.led[p] > combat.strength(self, s, p):

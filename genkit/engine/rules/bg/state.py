@@ -5,7 +5,7 @@ area left neutral by a conquest, 7.1). Per nation: ``war`` (1 at war, 0 neutral)
 (1 conquered, 7.1), ``bp`` (saved build points, 7.2), ``aid`` (build points per quarter from the
 time table, 5.1). Per piece: ``due`` (7.2.6: the turn a unit in production arrives, 0 none; its
 ``loc`` is RESERVE meanwhile), ``led`` (6.1.6 / 6.3: the units an HQ has sent or led this
-phase). The pending decision: ``stage``, ``chosen`` (the unit picked, or
+phase), ``came`` (6.1.3 B: the sea zone a task force in a land combat came from, -1 none). The pending decision: ``stage``, ``chosen`` (the unit picked, or
 the combat's space), ``moved`` (bit mask of the units moved this phase, 6.1.1), ``rnd`` (the
 combat round), ``asked`` (whose retreat is being asked, 6.2.3: 0 the phasing side, 1 the other),
 ``builder`` (the index of the nation producing, 7.2)."""
@@ -18,7 +18,7 @@ PICK, DEST, FIGHT, RETREAT, BUILD = 0, 1, 2, 3, 4
 
 
 class BgState(State):
-    __slots__ = ("ctl", "war", "fallen", "bp", "aid", "due", "led", "stage", "chosen", "moved", "rnd", "asked", "builder")
-    LISTS = State.LISTS + ("ctl", "war", "fallen", "bp", "aid", "due", "led")
+    __slots__ = ("ctl", "war", "fallen", "bp", "aid", "due", "led", "came", "stage", "chosen", "moved", "rnd", "asked", "builder")
+    LISTS = State.LISTS + ("ctl", "war", "fallen", "bp", "aid", "due", "led", "came")
     NESTED = State.NESTED
     VALUES = State.VALUES + ("stage", "chosen", "moved", "rnd", "asked", "builder")
