@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _builds import share_builds
+
 REPO = Path(__file__).resolve().parents[1]
 
 # Only names both sides of the comparison have: load_game, rules_for, make_bot, play_game.
@@ -78,6 +80,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
         subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(base), args.base], check=True)
+        left = share_builds(REPO, base)     # the base's compiled searches, as an install has them
+        if left:
+            print(f"base {args.base}: not compiled here, its Python fallback runs: {', '.join(left)}")
         try:
             print(f"base {args.base} vs this checkout, one core, median of {args.repeat} runs, games per CPU second")
             for pack in packs(args.game):

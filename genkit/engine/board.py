@@ -18,6 +18,7 @@ from array import array
 from ..board import board_of_map
 from ..hexes import DIRECTIONS, HexGrid
 
+_NEARER_MOST = 4000     # spaces: past this, within_mask reads within() radius by radius (the table is n * n)
 IMPASSABLE = 0          # Board.cost value of a hex no unit may enter
 UNREACHABLE = 32767     # Board.distance between spaces no connections join
 
@@ -85,6 +86,7 @@ class Board:
         self.to_action = tuple(("to", k // 6, k % 6) for k in range(nf))
         self.at_action = tuple(("at", h) for h in range(n))
         self._within_masks: dict = {}
+        self._near = None               # per space, per distance: the spaces that near (within_mask)
         self._bits_fmt = "0%db" % n
         # (cost, mask of the hexes with that entry cost) for every positive cost, ascending
         self.cost_masks = tuple((c, sum(1 << h for h in range(n) if self.cost[h] == c))
@@ -103,11 +105,36 @@ class Board:
         return format(mask, self._bits_fmt)[::-1].encode().translate(_BIT_BYTES)
 
     def within_mask(self, r: int) -> tuple:
-        """Per hex: bit mask of the hexes at distance <= ``r`` (itself included)."""
+        """Per hex: bit mask of the hexes at distance <= ``r`` (itself included): those
+        :meth:`within` lists, read off the distance table (every radius from one pass over it)."""
         hit = self._within_masks.get(r)
         if hit is None:
-            hit = self._within_masks[r] = tuple(sum(1 << j for j in self.within(h, r)) for h in range(self.n))
+            if r < 0 or self.n > _NEARER_MOST:
+                hit = tuple(sum(1 << j for j in self.within(h, r)) for h in range(self.n))
+            else:
+                hit = tuple(near[r] if r < len(near) else near[-1] for near in self._nearer())
+            self._within_masks[r] = hit
         return hit
+
+    def _nearer(self) -> list:
+        """Per space ``i``, per distance ``d`` from 0 to the farthest: the mask of the spaces
+        at most ``d`` steps away (``d`` >= 0 in the board's distance table: what :meth:`within`
+        lists; a space no path reaches is in none)."""
+        if self._near is None:
+            dist, n = self.spaces._dist, self.n
+            self._near = []
+            for i in range(n):
+                row = dist[i * n:(i + 1) * n]
+                ring = [0] * (max(row) + 1)
+                for j, d in enumerate(row):
+                    if d >= 0:
+                        ring[d] |= 1 << j
+                near, acc = [], 0
+                for m in ring:
+                    acc |= m
+                    near.append(acc)
+                self._near.append(near)
+        return self._near
 
     def distance(self, i: int, j: int) -> int:
         return self._dist[i * self.n + j]

@@ -60,6 +60,16 @@ def bit_indices(mask: int) -> list:
 
 
 def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: int) -> list:
+    """:func:`python_reach_hexes`, by the compiled search (:func:`compiled_hexes`) where it was
+    built: the same answers."""
+    hexes = compiled_hexes(board)
+    if hexes is not None and 0 <= ma <= MOST_POINTS:
+        full = board._full_mask
+        return hexes.reach(start, ma, enter & full, stop & full, ends & full)
+    return python_reach_hexes(board, start, ma, enter, stop, ends)
+
+
+def python_reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: int) -> list:
     """:func:`move_targets` for a unit without facing, on bit masks over hex indices: the
     sorted end hexes.
 
@@ -94,6 +104,53 @@ def reach_hexes(board: Board, start: int, ma: int, enter: int, stop: int, ends: 
     return bit_indices(seen & ends & ~sb)
 
 
+#: the version of ``_nodes.c`` this module was written for (its ``NODES_VERSION``)
+NODES_VERSION = 3
+MOST_POINTS = 4096      #: the allowance, turn and entry costs the compiled searches take
+_UNBUILT = object()
+
+
+def _compiled():
+    """The compiled searches (``_nodes.c``), or None where that module was not built (genkit
+    installed with no C compiler at hand: the searches answer in Python, only slower) or is older
+    than this code (genkit updated without reinstalling)."""
+    try:
+        from . import _nodes
+    except ImportError:
+        return None
+    return _nodes if getattr(_nodes, "VERSION", 0) == NODES_VERSION else None
+
+
+def compiled_nodes(board: Board):
+    """The compiled search of a unit with facing over ``board``'s nodes (``_nodes.c``'s
+    ``Nodes``, built once a board), or None (see :func:`_compiled`)."""
+    nodes = board.__dict__.get("_compiled_nodes", _UNBUILT)
+    if nodes is _UNBUILT:
+        module = _compiled()
+        nodes = board._compiled_nodes = module.Nodes(board.node_moves) if module and board.node_moves else None
+    return nodes
+
+
+def compiled_picker(items):
+    """A function listing ``items[h]`` for each set bit ``h`` of a mask, ascending, compiled
+    (``_nodes.c``'s ``Picker``), or None (see :func:`_compiled`)."""
+    module = _compiled()
+    return module.Picker(items) if module is not None else None
+
+
+def compiled_hexes(board: Board):
+    """The compiled search of a unit without facing over ``board``'s hexes (``_nodes.c``'s
+    ``Hexes``, built once a board), or None (see :func:`_compiled`; also for entry costs past
+    :data:`MOST_POINTS`)."""
+    hexes = board.__dict__.get("_compiled_hexes", _UNBUILT)
+    if hexes is _UNBUILT:
+        module = _compiled()
+        usable = module is not None and all(0 <= c <= MOST_POINTS for c in board.cost)
+        hexes = board._compiled_hexes = module.Hexes(board.adjacent, board.cost) if usable else None
+        board._full_mask = (1 << board.n) - 1
+    return hexes
+
+
 def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
                 stop, occ: list) -> list:
     """:func:`move_targets` for a unit with facing, the position worked into two tables: the
@@ -103,7 +160,19 @@ def reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, 
     (impassable, an enemy, a friend the unit cannot pass); ``stop``: per hex a true
     value in an enemy zone of control (the start hex is no restriction); ``ends``: per
     hex a true value when a move may end there (empty, or the start hex).
+
+    Searched by the compiled search (:func:`compiled_nodes`) where it was built and ``stop`` is
+    bytes (the rules' hot path), else by :func:`python_reach_nodes`: the same answers.
     """
+    nodes = compiled_nodes(board)
+    if nodes is not None and type(stop) is bytes and 0 <= ma <= MOST_POINTS and 0 <= turn_cost <= MOST_POINTS + 1:
+        return nodes.reach(start, facing, ma, turn_cost, entry, stop, occ)
+    return python_reach_nodes(board, start, facing, ma, turn_cost, entry, stop, occ)
+
+
+def python_reach_nodes(board: Board, start: int, facing: int, ma: int, turn_cost: int, entry: list,
+                       stop, occ: list) -> list:
+    """:func:`reach_nodes` in Python: the reference the compiled search is held to."""
     moves = board.node_moves
     s0 = start * 6 + facing
     big = ma + 1

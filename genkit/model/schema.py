@@ -175,7 +175,7 @@ class UnitType(Strict):
     halved_strength: bool = Field(True, description="reduced strength is full halved, rounded down")
     points: Optional[int] = Field(None, ge=0, le=9999, description="victory points for eliminating it; omitted: full strength")
     badge: Optional[Badge] = Field(None, description="a badge printed on its counters, a few letters in a mark (a "
-                                                     "special force's, an elite unit's: SF, ELITE); omitted: none")
+                                                     "special force's, an elite unit's: at most 4, SF, DUG); omitted: none")
 
     def defence_of(self) -> Strength | None:
         return self.defence or self.strength

@@ -30,9 +30,14 @@ def victory_text(content: Content, st: Style, v) -> str:
     w = st.word
     when = w(f"when_{getattr(v, 'at', 'game_end')}")
     if v.kind == "hold":
-        return fill_words(w("victory_hold"), hexes=joined(list(v.hexes), w("and")), when=when)
+        hexes = joined(list(v.hexes), w("and"))
+        if getattr(v, "side", None):            # a hold by one side: only that side wins by it
+            return fill_words(w("victory_hold_side"), side=content.side(v.side).adjective, hexes=hexes, when=when)
+        return fill_words(w("victory_hold"), hexes=hexes, when=when)
     if v.kind == "points":
-        return fill_words(w("victory_points"), points=v.at_least, when=when)
+        points = v.at_least if isinstance(v.at_least, int) else joined(
+            [f"{n} ({content.side(sid).adjective})" for sid, n in v.at_least.items()], w("t_or"))
+        return fill_words(w("victory_points"), points=points, when=when)
     if v.kind == "turn_limit":
         if v.winner == DRAW:
             winner = w("winner_draw")

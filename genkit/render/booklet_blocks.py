@@ -52,7 +52,7 @@ def plain(runs: list[tuple[str, str]]) -> str:
 def markup_runs(text: str) -> list[tuple[str, str]]:
     """A Markdown table cell (its inline text as the parser gave it) as runs."""
     from .rules_markdown import parse_markdown
-    tokens = parse_markdown(text)
+    tokens = parse_markdown(text, keep=False)
     inline = next((t for t in tokens if t.type == "inline"), None)
     return inline_runs(inline) if inline is not None else [(text, SANS)]
 

@@ -28,15 +28,16 @@ for the PDF, so no TTF is read twice; a check lets it go once its metrics are ta
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
-
-from reportlab.lib.rl_accel import instanceStringWidthTTF
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import disk_cache
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -85,6 +86,7 @@ def _ttfont(rl_name: str, filename: str) -> TTFont:
     """The bundled TTF ``filename`` read whole by reportlab (kept when :func:`keep_read_fonts`)."""
     font = _kept.get(rl_name) if _kept is not None else None
     if font is None:
+        from reportlab.pdfbase.ttfonts import TTFont
         path = FONT_DIR / filename
         if not path.is_file():
             raise FileNotFoundError(f"bundled font missing: {path}")
@@ -99,6 +101,7 @@ def register_fonts() -> None:
     global _registered
     if _registered:
         return
+    from reportlab.pdfbase import pdfmetrics
     registered = set(pdfmetrics.getRegisteredFontNames())
     for rl_name, filename in FONT_FILES.values():
         if rl_name in registered:
@@ -143,7 +146,8 @@ def metrics(font: str) -> Metrics:
     """The metrics of a logical font: those of its face registered with reportlab once a PDF is
     written, else from the disk cache, else read from its TTF (and kept)."""
     rl_name, filename = FONT_FILES[check_font(font)]
-    if rl_name in pdfmetrics.getRegisteredFontNames():
+    pdfmetrics = sys.modules.get("reportlab.pdfbase.pdfmetrics")    # none registered before it is imported
+    if pdfmetrics is not None and rl_name in pdfmetrics.getRegisteredFontNames():
         return Metrics(pdfmetrics.getFont(rl_name).face)
 
     def read() -> Metrics:
@@ -157,12 +161,35 @@ def text_width(text: str, font: str = "sans", size: float = 10) -> float:
     function, as ``pdfmetrics.stringWidth`` calls it)."""
     if isinstance(text, str) and len(text) <= 200:  # labels; templates may measure megabytes
         return _text_width(text, font, size)
-    return instanceStringWidthTTF(metrics(font), text, size)
+    return _string_width()(metrics(font), text, size)
 
 
 @lru_cache(maxsize=8192)  # layouts measure the same labels again and again (fits, bounds)
 def _text_width(text: str, font: str, size: float) -> float:
-    return instanceStringWidthTTF(metrics(font), text, size)
+    return _string_width()(metrics(font), text, size)
+
+
+@lru_cache(maxsize=1)
+def _string_width():
+    """reportlab's width function of a TTF (``instanceStringWidthTTF``): its Python one, written
+    out here for text (:func:`_width_of_text`: a check that finds its fonts' metrics in the
+    cache imports none of reportlab's text and PDF code), unless reportlab's compiled
+    accelerator (``_rl_accel``) is installed, which is then used as reportlab would."""
+    if importlib.util.find_spec("_rl_accel") is not None:
+        from reportlab.lib.rl_accel import instanceStringWidthTTF
+        return instanceStringWidthTTF
+    return _width_of_text
+
+
+def _width_of_text(font: Metrics, text, size: float) -> float:
+    """reportlab.lib.rl_accel's ``_py_instanceStringWidthTTF``, the same sum in the same order;
+    what is not text (a template's mistake) goes to reportlab's own, which says what it is."""
+    if not isinstance(text, str):
+        from reportlab.lib.rl_accel import instanceStringWidthTTF
+        return instanceStringWidthTTF(font, text, size)
+    g = font.face.charWidths.get
+    dw = font.face.defaultWidth
+    return 0.001 * size * sum((g(ord(u), dw) for u in text))
 
 
 def _face(font: str) -> Face:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from ..model.yaml_safe import current_limits
@@ -38,11 +39,23 @@ class RulesError(ValueError):
     """rules.md cannot be read, rendered or laid out; the message names the file and line."""
 
 
-def parse_markdown(text: str):
+def parse_markdown(text: str, keep: bool = True) -> list:
     """Markdown tokens (CommonMark with tables; raw HTML is parsed so that check can report it).
-    The parser is imported here: a check whose rules.md is known clean (the disk cache) parses none."""
+    The parser is imported here: a check whose rules.md is known clean (the disk cache) parses none.
+    The tokens of the last two texts are kept (check and booklet parse the same filled rules.md;
+    ``keep=False`` for a table cell's few words): they are read, never changed."""
+    return _parsed(text) if keep else _parser().parse(text)
+
+
+@lru_cache(maxsize=2)
+def _parsed(text: str) -> list:
+    return _parser().parse(text)
+
+
+@lru_cache(maxsize=1)
+def _parser():
     from markdown_it import MarkdownIt
-    return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
+    return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
 def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:

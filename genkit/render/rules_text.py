@@ -183,10 +183,26 @@ def _compiled(text: str) -> jinja2.Template:
     return _environment().from_string(text)
 
 
+_RENDERED: dict = {}     # (text, id(content), rules_size) -> (content, rendered): the last render
+
+
 def render_rules(text: str, content: Content, where: str = RULES_FILE) -> str:
     """rules.md with every placeholder replaced by its value; raises RulesError (file:line).
-    It renders in the template sandbox, but may write the ``rules_size`` limit, not a face's."""
+    It renders in the template sandbox, but may write the ``rules_size`` limit, not a face's.
+    The last text rendered for the same model object is kept: a build renders rules.md once,
+    for its check and its booklet (a model is not changed once it is checked)."""
     limits = current_limits()
+    key = (text, id(content), limits.rules_size)
+    kept = _RENDERED.get(key)
+    if kept is not None and kept[0] is content:
+        return kept[1]
+    rendered = _render(text, content, where, limits)
+    _RENDERED.clear()
+    _RENDERED[key] = (content, rendered)
+    return rendered
+
+
+def _render(text: str, content: Content, where: str, limits) -> str:
     spent = Limits(output=limits.rules_size)
     try:
         with budget(spent) as used:

@@ -250,8 +250,9 @@ def read_rendered(text: str, source: str) -> Any:
     """The data of the YAML a template rendered.  It derives from a content pack, so it is read
     as content is: libyaml's events composed with an explicit stack within yaml_safe's limits
     (depth, values, aliases), ten times faster than PyYAML's pure-Python loader and safe from
-    nesting that would crash libyaml's own recursive composer."""
-    data, _, problems = yaml_safe.compose(text, yaml_safe.Budget(yaml_safe.current_limits()))
+    nesting that would crash libyaml's own recursive composer; no line is kept per value
+    (:func:`~genkit.model.yaml_safe.compose_data`)."""
+    data, problems = yaml_safe.compose_data(text, yaml_safe.Budget(yaml_safe.current_limits()))
     if problems:
         p = problems[0]
         lines = text.splitlines()

@@ -10,10 +10,23 @@ Modules: stats (intervals), metrics (streaming aggregation), observe (what is re
 from the engine's events), play (one game's record), runner (the process pool), bots
 (the one registry of bots by name), compare,
 report (HTML + inline SVG), commands (CLI glue).
+
+The names above are imported when first asked for: ``genkit play`` reads the bots' registry
+(:mod:`.bots`) and needs neither the pool nor the reports (nor Jinja2).
 """
-from .compare import Comparison, Sweep, compare, sweep
-from .metrics import Metrics
-from .report import write_report
-from .runner import simulate
+from __future__ import annotations
+
+import importlib
+
+_WHERE = {"simulate": "runner", "compare": "compare", "sweep": "compare", "write_report": "report",
+          "Metrics": "metrics", "Comparison": "compare", "Sweep": "compare"}
 
 __all__ = ["simulate", "compare", "sweep", "write_report", "Metrics", "Comparison", "Sweep"]
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

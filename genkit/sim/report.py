@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
-
 from ..atomic import write_file
 from ..templates import FOLDER as TEMPLATES_FOLDER
 from .compare import Comparison, Sweep
@@ -179,6 +177,7 @@ def summary_lines(m: Metrics) -> list:
 
 def render_page(kind: str, **context) -> str:
     """The one report page (``report.html.j2``) of a ``kind``: sim, compare, sweep or tune."""
+    import jinja2           # here: a sim that writes no report needs no template engine
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
                              autoescape=jinja2.select_autoescape(["html", "j2"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)

@@ -214,3 +214,30 @@ def test_m44_search_bot_plays_a_game():
     r = play_game(c, 9, bots=bots, check_invariants="turn")
     assert r.reason in ("points", "turn_limit")
 
+
+
+def test_m44_every_item_of_the_help_is_played_with_its_code_and_tests():
+    """docs/memoir44-rules.md's table of the help: every row names its code and tests that exist
+    (a name ending in * names every test of that start), and the count under it is the table's."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "memoir44-rules.md").read_text()
+    rows = re.findall(r"^\| (\d+) \| (.*?) \| (.*?) \| (.*?) \| (.*?) \| (.*?) \|$", doc, re.MULTILINE)
+    assert [int(r[0]) for r in rows] == list(range(1, len(rows) + 1))
+    here = Path(__file__).parent
+    names = set(re.findall(r"def (test_\w+)", "\n".join(p.read_text() for p in here.glob("test_memoir44_*.py"))))
+    root = here.parents[1]
+    missing = []
+    for number, _item, _case, code, tests, status in rows:
+        assert code.strip() not in ("", "—") and status.startswith("played"), (number, code, status)
+        assert "`test_" in tests, (number, tests)
+        for name in re.findall(r"`([^`]+)`", tests):
+            if name.endswith(".py"):
+                found = (root / name).is_file()
+            elif name.endswith("*"):
+                found = any(n.startswith(name[:-1]) for n in names)
+            else:
+                found = name in names
+            if not found:
+                missing.append((number, name))
+    assert not missing
+    count = re.search(r"Of these (\d+) items .*?all (\d+) are played, none in part and none missing", doc, re.DOTALL)
+    assert count and int(count.group(1)) == int(count.group(2)) == len(rows)

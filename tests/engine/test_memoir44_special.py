@@ -13,7 +13,7 @@ from genkit.engine.rules.memoir44.state import S_RETREAT
 # the help's special forces: types of their own, on the system's numbers
 SPECIAL = [
     {"id": "special_forces", "name": "Special Forces", "short": "SF", "symbol": "infantry", "figures": 4,
-     "movement": 2, "battle_dice": [3, 2, 1], "points": 1},
+     "movement": 2, "battle_dice": [3, 2, 1], "points": 1, "badge": "SF"},
     {"id": "resistance", "name": "French Resistance", "short": "FR", "symbol": "infantry", "figures": 3,
      "movement": 2, "battle_dice": [3, 2, 1], "points": 1},
     {"id": "elite_armour", "name": "Elite Armour", "short": "EA", "symbol": "armour", "figures": 4,
@@ -258,3 +258,32 @@ def test_m44_10_1_check_refuses_ignore_all_flags_in_a_place_the_map_lacks():
                                   "unit_rules": {"axis": {"infantry": {"ignore_all_flags_in": ["grotto"]}}}})
     errors = list(sides(Ctx(), sec))
     assert any("ignore_all_flags_in: 'grotto'" in e for e in errors), errors
+
+
+def test_m44_10_special_forces_badge_is_printed_on_their_counters_only():
+    from genkit.render.counters import unit_face
+    from genkit.render.draw import Text
+    from genkit.render.geometry import iter_primitives
+    c = board()
+
+    def words(type_id):
+        return [p.text for p, _ in iter_primitives(unit_face(c, "allies", type_id)) if isinstance(p, Text)]
+    assert words("special_forces").count("SF") == 2          # its short name and its badge
+    assert "SF" not in words("infantry") and c.unit_type("infantry").badge is None
+
+
+def test_m44_5_2_battle_a_unit_in_a_bunker_battles_all_round():
+    """The help's 360 degree arc of fire of bunkers and field bunkers: the module gives no unit an
+    arc, so a unit in one battles an enemy on any of its six sides (and fires any way)."""
+    for bunkers in ((), ("0605",)):
+        pos = Pos(board(field_bunkers=bunkers), "allies", "battle", "battle")
+        g, s = pos.g, pos.s
+        p = pos.put("allies", "infantry", "0605")
+        around = [pos.put("axis", t, g.board.grid.id_of(h)) for t, h in
+                  zip(("infantry",) * 4 + ("armour", "artillery"), g.board.adjacent[s.loc[p]])]
+        assert len(around) == 6
+        assert {q for q, d in g.targets(s, p)} == set(around)
+        for q in around:
+            s.occ[s.loc[q]], s.loc[q] = -1, -1
+        far = [pos.put("axis", "infantry", hid) for hid in ("0603", "0607", "0405", "0805")]
+        assert {q for q, d in g.targets(s, p)} == set(far)

@@ -51,3 +51,33 @@ def test_greedy_beats_random_play():
         bots[1] = RandomBot(seed)
         wins += play_game(g.content, seed, bots=bots).winner == "north"
     assert wins >= 14
+
+
+def test_search_bot_searches_a_reaction_on_the_same_deals_for_every_choice(monkeypatch):
+    """At a reaction with cards to play, the search bot plays on not reacting and its best
+    reactions from the same re-dealt copies (the same deals and dice for every choice), and the
+    same seed makes the same choice."""
+    from genkit.engine.rules.modern_land_battles import bot_search
+    from genkit.engine.rules.modern_land_battles.state import REACT
+    g = game()
+    s = _after_setup(g, 6)
+    greedy = [RULES.bots["greedy"].for_game(g, k, k) for k in (0, 1)]
+    while not (s.stage == REACT and len(g.legal_actions(s)) >= 3):
+        g.apply(s, greedy[s.actor].choose(g.observe(s, s.actor), g.legal_actions(s)))
+        assert not s.ended
+    starts = []
+    real = bot_search.playout
+
+    def counted(game_, state, policy, steps, stop=None):
+        starts.append(tuple(state.hands[1 - s.actor]))       # the hand it cannot see, as dealt
+        return real(game_, state, policy, steps, stop)
+
+    monkeypatch.setattr(bot_search, "playout", counted)
+    bot = RULES.bots["search"].for_game(g, s.actor, 3)
+    choice = bot.choose(g.observe(s, s.actor), g.legal_actions(s))
+    n = bot.react_copies
+    assert len(starts) == (bot.react_width + 1) * n                # two reactions and not reacting
+    per_choice = [starts[i * n:(i + 1) * n] for i in range(bot.react_width + 1)]
+    assert len({tuple(c) for c in per_choice}) == 1                 # the same deals for every choice
+    again = RULES.bots["search"].for_game(g, s.actor, 3).choose(g.observe(s, s.actor), g.legal_actions(s))
+    assert choice == again and choice in g.legal_actions(s)

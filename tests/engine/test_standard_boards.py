@@ -54,6 +54,9 @@ def test_std_12_2_a_type_that_passes_through_never_ends_there_but_moves_on():
     assert any(g.board.spaces.space(d).kind == "diamond" for d in corps)
     # C2 lies diagonally from A1: two steps through the diamond B1, as cheap as round by A2 or C1
     assert "C2" in army
+    # a copy of the position (its destinations come from the probe cache, not the phase's) agrees
+    copy = pos.s.copy()
+    assert {pos.id(t[1]) for t in g._dest_actions(copy, a, False)} == army
 
 
 def test_std_12_1_an_impassable_kind_of_connection_is_never_crossed():

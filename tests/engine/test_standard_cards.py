@@ -355,24 +355,25 @@ def test_std_13_11_check_refuses_a_draw_naming_no_turn_track_entry():
 
 def test_std_13_12_a_step_loss_card_takes_a_step_from_the_enemy_unit_its_holder_names():
     g = _game()
-    pos = Pos(g, "teal_movement")
+    pos = Pos(g, "teal_combat")                 # the phase the designer's Ambush names (case 13.14)
     pos.put("teal", "militia", "1005")
     rif = pos.put("red", "rifles", "0204")
     tnk = pos.put("red", "tanks", "0305", reduced=True)
+    hq = pos.put("red", "hq", "0905")                               # next to the militia: an attack to make
     _hold(pos, TEAL, "ambush")
     pos.start()
     pos.act("play", _card(g, "ambush"))
-    assert sorted(pos.legal()) == sorted([("hit", rif), ("hit", tnk)])
+    assert sorted(pos.legal()) == sorted([("hit", rif), ("hit", tnk), ("hit", hq)])
     pos.act("hit", tnk)                                            # reduced: eliminated
     assert pos.s.loc[tnk] < 0 and pos.problems() == []
     [gone] = pos.events("eliminated")
     assert gone.card == "ambush" and gone.by_side == "teal"
-    assert any(a[0] == "move" for a in pos.legal())                # the movement phase goes on
+    assert ("attack", pos.h("0905")) in pos.legal() and g.phase_ids[pos.s.phase] == "teal_combat"   # it goes on
 
 
 def test_std_13_12_no_step_loss_card_is_offered_with_no_enemy_unit_on_the_map():
     g = _game()
-    pos = Pos(g, "teal_movement")
+    pos = Pos(g, "teal_combat")
     pos.put("teal", "militia", "1005")
     _hold(pos, TEAL, "ambush")
     pos.start()
@@ -459,3 +460,40 @@ def test_std_13_11_the_turn_track_prints_the_cards_drawn_and_each_entrys_initial
     said = [p.text for page in pages for p, _ in iter_primitives(page.items) if isinstance(p, Text)]
     assert said.count("+1 R") == 1 and said.count("+1 C") == 2
     assert "Cards drawn (C); Replacement points (R)" in " ".join(said)
+
+
+# --------------------------------------------------------------------------- 13.14 a card's own phase
+
+def test_std_13_14_a_card_is_played_in_the_phase_it_names_and_in_no_other():
+    g = _game()
+    for phase, offered in (("teal_movement", False), ("teal_combat", True)):
+        pos = Pos(g, phase)
+        pos.put("teal", "militia", "0504")
+        pos.put("red", "rifles", "0404")
+        _hold(pos, TEAL, "ambush", "field_dressing")
+        pos.start()
+        plays = {g.cards.card_id[a[1]] for a in pos.legal() if a[0] == "play"}
+        assert ("ambush" in plays) == offered and "field_dressing" not in plays, phase
+        if offered:                                                 # beside the phase's attacks
+            assert ("attack", pos.h("0404")) in pos.legal()
+    g2 = _game("rules.cards.events.ambush={effect: step_loss}")        # no phase named: a movement phase
+    pos = Pos(g2, "teal_movement")
+    pos.put("teal", "militia", "0504")
+    pos.put("red", "rifles", "0404")
+    _hold(pos, TEAL, "ambush")
+    pos.start()
+    assert [g2.cards.card_id[a[1]] for a in pos.legal() if a[0] == "play"] == ["ambush"]
+
+
+def test_std_13_14_check_refuses_a_phase_of_no_name_of_the_wrong_kind_or_of_the_other_side():
+    found = _errors("rules.cards.events.ambush.phase=teal_charge")
+    assert any("no phase 'teal_charge'" in f.message for f in found)
+    found = _errors("rules.cards.events.forced_march.phase=red_combat")
+    assert any("a movement card is played in a movement phase; red_combat is a combat phase" in f.message
+               for f in found)
+    found = _errors("rules.cards.events.ambush.phase=teal_reinforcement")
+    assert any("teal_reinforcement is a reinforcement phase" in f.message for f in found)
+    found = _errors("rules.cards.events.ambush.phase=red_combat")
+    assert any("red_combat is side 'red''s phase, but the card is held by teal" in f.message for f in found)
+    found = _errors("rules.cards.events.dug_in.phase=teal_combat")
+    assert found and "not in a named phase" in found[0].message

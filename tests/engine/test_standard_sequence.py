@@ -392,17 +392,35 @@ def test_std_11_4_check_refuses_a_phase_order_a_rules_module_does_not_play():
 DESIGNER = Path(__file__).resolve().parents[1] / "fixtures" / "designer_game"
 
 
-def test_std_1_1_a_designers_own_game_is_yaml_alone():
-    """tests/fixtures/designer_game: a 14 x 9 pointy map, a d10, a bombardment phase, odds with
-    shifts and combined arms, line of sight with heights, a causeway at half a point, a hold by
-    the attacker, points per side at once, reinforcements on entry, cards by side: no finding, and games that
-    keep every invariant and end by its conditions."""
+def test_std_1_1_a_designers_own_game_is_yaml_alone(tmp_path, genkit):
+    """tests/fixtures/designer_game, one YAML file and nothing else: a 14 x 9 pointy map, a d10, a
+    bombardment phase, odds with shifts and combined arms (read by differential at the attacker's
+    choice), line of sight with heights, a causeway at half a point, supply, a hold by the
+    attacker, points per side at once, reinforcements on entry (late on a roll), weather rolled,
+    cards by side drawn by the turn track: no finding, a kit built, and games simulated that keep
+    every invariant and end by its conditions."""
+    import json
+
     from genkit.model.load import load_game
+    from genkit.pack.printable import build_kit
     from genkit.sim.bots import make_players
+    assert sorted(p.name for p in DESIGNER.iterdir()) == ["game.yaml"]
     assert check_path(DESIGNER) == []
     c = load_game(DESIGNER)
     g = Game(c)
-    assert c.map.grid.orientation == "pointy" and c.crt.die_faces == 10
+    sec = g.section
+    assert c.map.grid.orientation == "pointy" and c.crt.die_faces == 10 and c.crt.uses_odds
+    assert {d.held_by for d in c.decks} == {"red", "teal"} and "bombardment" in g.phase_kind
+    assert any(v.kind == "hold" and v.side == "red" for v in c.game.victory)
+    assert any(grp.enters for grp in c.counters.units) and sec.terrain and sec.combat.modifiers
+    assert sec.combat.choice and sec.supply and sec.rolls and sec.cards.draw == "cards"
+    build_kit(DESIGNER, tmp_path / "kit")
+    kit = {p.name for p in (tmp_path / "kit").iterdir()}
+    assert {"map.pdf", "counters.pdf", "player-aid.pdf", "cards-red_orders.pdf", "cards-teal_orders.pdf"} <= kit
+    code, out, _ = genkit("sim", DESIGNER, "--games", "40", "--bots", "greedy,greedy", "--workers", "1",
+                          "--seed", "5", "--json", tmp_path / "sim.json")
+    assert code == 0 and "No invariant was broken and every game ended." in out
+    assert sum(json.loads((tmp_path / "sim.json").read_text())["wins"].values()) == 40
     reasons = set()
     for seed in range(6):
         s = g.initial_state(seed, events=[])

@@ -123,3 +123,26 @@ def test_std_8_8_check_refuses_heights_of_an_unknown_terrain_and_warns_of_an_unr
     assert any(f.code == "rules-reference" and "mountain" in f.message and f.severity == "error" for f in found)
     found = check_path(MINI, ["rules.hexsides.river.blocks_los=true"])
     assert [f.code for f in found if "blocks_los" in f.message] == ["rules-unused"]
+
+
+def test_std_8_8_the_brannock_ford_plays_the_line_of_sight_its_kit_prints():
+    """Issue 26 item 1: The Brannock Ford's map and aid say woods and hills block sight; its
+    artillery then never fires two hexes over them, and does once they are made clear."""
+    from pathlib import Path
+
+    from genkit.model.load import load_game
+    brannock = Path(__file__).resolve().parents[2] / "content" / "brannock_ford"
+    clear = ["map.terrain.woods.blocks_los=false", "map.terrain.hills.blocks_los=false"]
+    games = [Game(load_game(brannock)), Game(load_game(brannock, overrides=clear))]
+    b = games[0].board
+    pairs = _pairs(games[0], lambda h: b.terrain[h] in ("woods", "hills"))
+    assert pairs
+
+    def may(g, a, t):
+        pos = Pos(g, "carrow_combat")
+        art = pos.put("carrow", "art", a)
+        pos.put("vell", "inf", t)
+        pos.start()
+        return art in g.eligible(pos.s, 0, pos.h(t))
+    for a, t in pairs[:4]:
+        assert not may(games[0], a, t) and may(games[1], a, t), (a, t)

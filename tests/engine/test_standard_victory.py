@@ -177,3 +177,30 @@ def test_std_11_7_the_bot_defends_a_hold_the_enemy_must_take_and_stays_on_it():
         assert action != ("move", keeper)
         pos.act(*action)
     assert pos.at(keeper) == "0602"
+
+
+def _victory_said(*overrides: str) -> list:
+    """The victory conditions as the player aid prints them, for the mini game with ``overrides``."""
+    from genkit.render.aid import aid_style
+    from genkit.render.aid_play import victory_text
+    c = content(*overrides)
+    st = aid_style(c, MINI)
+    return [victory_text(c, st, v) for v in c.game.victory]
+
+
+def test_std_11_7_the_aid_says_which_side_alone_wins_by_a_hold():
+    c = content()
+    i = next(k for k, v in enumerate(c.game.victory) if v.kind == "hold")
+    hexes = c.game.victory[i].hexes
+    plain = _victory_said()[i]
+    assert plain.startswith("The side whose units hold")
+    said = _victory_said(f"game.victory.{i}={{kind: hold, hexes: [{', '.join(hexes)}], at: game_end, side: grey}}")[i]
+    assert said.startswith(f"The {c.side('grey').adjective} player wins if its units hold {hexes[0]}")
+
+
+def test_std_11_8_the_aid_prints_each_sides_points_threshold():
+    c = content()
+    said = _victory_said("game.victory=[{kind: points, at_least: {blue: 12, grey: 9}}, {kind: turn_limit, "
+                         "winner: grey}]")[0]
+    blue, grey = c.side("blue").adjective, c.side("grey").adjective
+    assert f"12 ({blue}) or 9 ({grey}) points" in said and "{" not in said

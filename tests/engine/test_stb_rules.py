@@ -286,6 +286,8 @@ def test_11_8_2_a_leader_commits_reserves_for_their_ops_on_a_die_at_most_his_sup
     g.apply(s, ("attack", h(g, "C3")))
     for p in [p for p in g.stack(s, h(g, "C3")) if g.p_side[p] == ger]:
         g.apply(s, ("with", p))
+    if s.stage == 2:                    # ATTACKERS: the attacker rolls (by differential)
+        g.apply(s, ("roll",))
     assert s.stage != COMMIT and (s.hit >> h(g, "C3")) & 1
 
 
@@ -435,3 +437,296 @@ def test_11_4_2_a_river_running_through_the_space_shifts_a_column_left():
         atts = [p for p in g.stack(s, at) if g.p_side[p] == ger]
         assert (("river", -g.section.river.shift, 0) in g.modifiers(s, atts, at)) == shifted
     assert "C3" in river and "C4" not in river
+
+
+def test_11_5_2_a_truck_supplies_battles_in_or_next_to_it_tracing_three_spaces_to_rail():
+    from genkit.engine.state import ELIMINATED
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    net = g.rail_net(s, ger)
+
+    def overland(x):
+        return min(g.board.distance(h(g, x), j) for j in range(g.board.n) if (net >> j) & 1)
+    assert overland("E2") == 3 and g.traces_from(s, ger, h(g, "E2"))
+    assert overland("I6") > 3 and not g.traces_from(s, ger, h(g, "I6"))
+    assert overland("E6") == 3 and not g.traces_from(s, ger, h(g, "E6"))     # Russians bar the way
+    e2, d2 = h(g, "E2"), h(g, "C2")
+    assert not (g.supplied_mask(s, ger) >> e2) & 1
+    army = piece_of(g, s, "german", "army", "A4")
+    truck = piece_of(g, s, "german", "truck", "A5")
+    g._lift(s, army)
+    g._put(s, army, e2)
+    assert g.supply_cost(s, [army], e2, ger) == g.p_ops[army]
+    g._lift(s, truck)
+    g._put(s, truck, d2)                                   # next to the battle space
+    assert g.truck_supplied(s, ger, e2) and g.supply_cost(s, [army], e2, ger) == 0
+    s.reduced[truck] = 1                                   # a disrupted truck supplies nothing
+    assert g.supply_cost(s, [army], e2, ger) == g.p_ops[army]
+    s.reduced[truck] = 0
+    # 6.4.6: a truck alone where an enemy combat unit comes is eliminated
+    mc = piece_of(g, s, "russian", "mech_corps", "I2")
+    g._relocate(s, mc, d2)
+    assert s.loc[truck] == ELIMINATED
+
+
+def test_12_1_2_a_disrupted_truck_recovers_with_a_leader_near():
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 2, "german_reorganization")
+    truck = piece_of(g, s, "german", "truck", "A5")          # Guderian is in A5
+    s.reduced[truck], s.legal = 1, None
+    assert ("recover", truck) in g.legal_actions(s) and g.recovery_rating(s, truck) == g.p_support[
+        piece_of(g, s, "german", "german_leader", "A5")]
+    g._lift(s, truck)
+    g._put(s, truck, h(g, "A9"))                             # no leader in or next to A9
+    s.legal = None
+    assert ("recover", truck) not in g.legal_actions(s)
+    assert ("restore", truck) not in g.legal_actions(s)
+
+
+def test_6_1_3_a_unit_leaves_an_enemy_space_only_where_it_keeps_a_line_of_communication():
+    from genkit.engine.rules.standard.rules import Game as StandardGame
+    g = game()
+    s = combat_position(g, 1, "german_movement")
+    ger = g.side_ids.index("german")
+    c2 = h(g, "C2")
+    army = piece_of(g, s, "german", "army", "C3")       # in C3 with the Russian 11th Army
+    assert ("to", c2) in g._dest_actions(s, army, False)
+    mcs = [p for p in g.side_pieces[1 - ger] if g.type_ids[g.p_type[p]] == "mech_corps" and s.loc[p] >= 0]
+    for p, at in zip(mcs, ("E2", "B2", "D1", "D2")):     # every way out of Riga but C3 held by Russians
+        g._lift(s, p)
+        g._put(s, p, h(g, at))
+    g._mc, s.legal = None, None
+    assert ("to", c2) in StandardGame._dest_actions(g, s, army, False)      # it could go there
+    assert not (g.lines_mask(s, ger) >> c2) & 1
+    assert ("to", c2) not in g._dest_actions(s, army, False)                 # but would be cut off
+    assert ("to", h(g, "A3")) in g._dest_actions(s, army, False)             # back to the edge: yes
+    g.apply(s, ("move", army))
+    assert ("to", c2) not in g.legal_actions(s)
+
+
+def test_6_1_1_exception_armies_and_trucks_cross_h3_and_f10_without_stopping():
+    g = game()
+    s = combat_position(g, 1, "russian_movement")
+    for d in ("H3", "F10"):
+        for t in ("rifle_army", "army", "truck"):
+            ti = g.type_ids.index(t)
+            assert (g.t_no_end[ti] >> h(g, d)) & 1 and not (g.t_avoid[ti] >> h(g, d)) & 1
+        assert (g.t_avoid[g.type_ids.index("rifle_army")] >> h(g, "D3")) & 1     # another diamond: barred
+    truck = piece_of(g, s, "russian", "truck", "G4")
+    dests = {a[1] for a in g._dest_actions(s, truck, False)}
+    # I3 (woods) is three MP away through H3 (1 + 2) and four any other way (G3 or I4 first)
+    assert h(g, "I3") in dests and h(g, "H3") not in dests
+
+
+def test_6_3_3_snow_infantry_and_heavy_snow_armour_move_only_with_a_leader():
+    g = game()
+    for weather, kind, alone_at, led_at in (("Snow", "army", "A4", "C3"), ("Heavy snow", "panzer_group", "B5", "C3")):
+        s = combat_position(g, 1, "german_movement")
+        s.weather, s.legal, g._mc = weather, None, None
+        acts = g.legal_actions(s)
+        alone = piece_of(g, s, "german", kind, alone_at)
+        led = piece_of(g, s, "german", kind, led_at)
+        ldr = piece_of(g, s, "german", "german_leader", led_at)
+        assert ("move", alone) not in acts and ("move", led) in acts
+        g.apply(s, ("move", led))
+        dests = [a[1] for a in g.legal_actions(s)]
+        assert dests and all(g.board.spaces.spaces[d].kind == "ox" for d in dests)   # where he may stop
+        g.apply(s, ("to", dests[0]))
+        assert s.loc[led] == s.loc[ldr] == dests[0] and (s.done >> ldr) & 1           # he went along
+    s = combat_position(g, 1, "german_movement")
+    s.weather, s.legal, g._mc = "Snow", None, None
+    assert ("move", piece_of(g, s, "german", "panzer_group", "B5")) in g.legal_actions(s)   # armour in snow: free
+
+
+def test_3_3_5_optional_half_the_ops_left_carry_over():
+    plain = game()
+    saving = Game(load_game(PACK, overrides=["rules.save_ops=true"]))
+    states = []
+    for g in (plain, saving):
+        s = g.initial_state(5)
+        s.turn, s.ops = 2, [21, 9]
+        g._mutual_rolls(s)
+        states.append(s)
+    a, b = states                              # the same dice: the same weather and rolls
+    assert a.weather == b.weather
+    assert b.ops == [a.ops[0] + 21 // 2, a.ops[1] + 9 // 2]
+
+
+def test_8_0_partisans_cut_a_rail_line_or_disrupt_a_truck_unless_a_garrison_hunts_them():
+    from genkit.engine.rules.strike_the_bear.state import PARTISAN
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    kinds = set()
+    for seed in range(40):
+        s = g.initial_state(seed)
+        for p in g.side_pieces[rus]:            # the Germans' rail net reaches east, unopposed
+            if s.loc[p] >= 0 and not g.p_leader[p] and not g.p_truck[p]:
+                g._remove(s, p)
+        s.turn = 6
+        s.phase = g.phase_ids.index("russian_movement")
+        s.trace = []
+        g._enter_phase(s)
+        s.legal = None
+        face = next(f for f, why in s.trace if why == "partisans")
+        cell = g.tables["partisans"].read(face, None)
+        assert (s.stage == PARTISAN) == (cell != "none")
+        if s.stage != PARTISAN:
+            continue
+        acts = g.legal_actions(s)
+        kinds.add(acts[0][0])
+        if acts[0][0] == "cut":
+            assert "rail" in cell
+            a = acts[-1]
+            assert not (g.partisan_barred >> a[1]) & 1 and (g.rail_net(s, ger) >> a[1]) & 1
+            g.apply(s, a)
+            assert s.partisan == a[1] and not (g.rail_net(s, ger) >> a[1]) & 1
+            # 8.1.3: a garrison in the space cancels the cut
+            gar = next(p for p in g.side_pieces[ger] if g.type_ids[g.p_type[p]] == "garrison")
+            g._put(s, gar, a[1])
+            assert (g.rail_net(s, ger) >> a[1]) & 1
+        else:
+            assert "truck" in cell
+            truck = acts[0][1]
+            g.apply(s, ("raid", truck))
+            assert s.reduced[truck] == 1 and not g.truck_traces(s, truck)
+    assert kinds == {"cut", "raid"}
+    # never on turn 1 (14.1: they arrive on turn 2), never against the Russians
+    s = combat_position(g, 3, "russian_movement")
+    assert s.stage != PARTISAN and s.partisan == -1
+    assert g.partisan_cut(s, rus) == 0
+
+
+def test_11_3_the_attacker_may_read_the_battle_by_odds_rounded_for_the_defender():
+    from genkit.engine import events as ev
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 2)
+    c3 = h(g, "C3")
+    g._remove(s, piece_of(g, s, "russian", "mech_corps", "C3"))          # 14 against 2: +12, or 7:1
+    atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
+    assert g.crt_alt.labels[g.crt_alt.pick(14, 2)] == "6:1"             # 11.3.4: above 6:1 reads 6:1
+    assert g.crt_alt.labels[g.crt_alt.pick(5, 3)] == "3:2" and g.crt_alt.labels[g.crt_alt.pick(5, 4)] == "1:1"
+    g.apply(s, ("attack", c3))
+    for p in atts:
+        if ("with", p) in g.legal_actions(s):
+            g.apply(s, ("with", p))
+    acts = g.legal_actions(s)
+    assert ("roll",) in acts and ("roll_by", "odds") in acts
+    raw_d, col_d, _ = g.odds(s, atts, c3)
+    raw_o, col_o, _ = g.odds(s, atts, c3, by=1)
+    assert raw_o == raw_d + 2                                            # 6:1 is two lines above +12
+    s.events = []
+    g.apply(s, ("roll_by", "odds"))
+    battle = next(e for e in s.events if isinstance(e, ev.Battle))
+    assert battle.column == g.crt.labels[col_o] and s.read_by == 1
+
+
+def test_7_0_the_commissar_stands_where_both_sides_meet_no_withdrawal_and_must_attack():
+    from genkit.engine.rules.standard.events import Retreated
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    # 7.1: the nearest ox to the one rolled that holds units of both sides
+    for seed in range(10):
+        s = combat_position(g, seed)
+        s.trace = []
+        g._place_commissar(s)
+        faces = [f for f, why in s.trace if why.startswith("commissar")]
+        cell = g.tables["commissar"].read(faces[0], None)
+        names = cell.split(" or ")
+        column = names[0] if len(names) == 1 or faces[1] % 2 else names[1]
+        rolled = h(g, f"{column}{faces[-1] + faces[-2] - 1}")
+        shared = [x for x in range(g.board.n) if g.board.spaces.spaces[x].kind == "ox"
+                  and {g.p_side[q] for q in g.stack(s, x) if g.p_unit[q]} == {ger, rus}]
+        assert s.commissar in shared
+        assert g.board.distance(rolled, s.commissar) == min(g.board.distance(rolled, x) for x in shared)
+    # 7.2.1 a: no withdrawal for his side's defenders
+    retreats = {True: 0, False: 0}
+    for seed in range(40):
+        for held in (True, False):
+            s = combat_position(g, seed)
+            c3 = h(g, "C3")
+            s.commissar = c3 if held else -1
+            s.events = []
+            g.apply(s, ("attack", c3))         # the army alone (6 against 4): a close battle
+            g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+            if s.stage == 2:
+                g.apply(s, ("roll",))
+            retreats[held] += sum(isinstance(e, Retreated) and e.side == "russian" for e in s.events) + int(
+                s.stage == 3 and any(g.p_side[p] == rus for p in s.rq))       # (RETREAT: his choice of way)
+    assert retreats[True] == 0 and retreats[False] > 0
+    # 7.2.2 a: in his side's combat phase it must attack where he stands
+    s = combat_position(g, 1, "russian_combat")
+    s.commissar, s.legal = h(g, "C3"), None
+    acts = g.legal_actions(s)
+    assert ("attack", h(g, "C3")) in acts and ("end",) not in acts
+
+
+def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
+    g = game()
+    firsts = set()
+    for seed in range(12):
+        s = g.initial_state(seed)
+        assert g.phase_ids[s.phase] == "redeployment"          # turn 1 too
+        s.turn, s.trace = 2, []
+        g._enter_phase(s)
+        s.legal = None
+        rolls = [f for f, why in s.trace if why == "redeployment"]
+        table = g.tables["redeployment"]
+        assert s.redeploy == [int(table.read(r, None)) for r in rolls]
+        if rolls[0] != rolls[1]:
+            assert s.first == (0 if rolls[0] > rolls[1] else 1)
+        assert s.actor == s.first
+        firsts.add(s.first)
+        side = s.actor
+        moved = []
+        while g.phase_ids[s.phase] == "redeployment" and s.actor == side:
+            acts = g.legal_actions(s)
+            mover = next((a for a in acts if a[0] == "move"), None)
+            if len(moved) == s.redeploy[side]:
+                assert acts == [("end",)]
+            if mover is None or len(moved) == s.redeploy[side]:
+                g.apply(s, ("end",))
+                break
+            g.apply(s, mover)
+            g.apply(s, g.legal_actions(s)[-1])
+            moved.append(mover[1])
+        assert len(moved) == s.redeploy[side] or not moved
+        if g.phase_ids[s.phase] == "redeployment":
+            assert s.actor == 1 - side                       # then the other side
+    assert firsts == {0, 1}
+
+
+def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_loss():
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    air = g.section.luftwaffe
+    hits, reduced = set(), set()
+    for seed in range(40):
+        s = combat_position(g, seed)
+        c3 = h(g, "C3")
+        truck = piece_of(g, s, "russian", "truck", "G4")
+        g._lift(s, truck)
+        g._put(s, truck, h(g, "E3"))                    # next to C3
+        s.trace = []
+        g.apply(s, ("attack", c3))
+        g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+        if s.stage == 2:
+            g.apply(s, ("roll",))
+        face = next(f for f, why in s.trace if why == "bombing")
+        assert (s.reduced[truck] == 1) == (face <= air.rating)          # fair weather: no modifier
+        hits.add(s.reduced[truck])
+        reduced.add(s.lw[0])
+        assert s.lw[1] == 0 and s.air == air.units - 1
+    assert hits == {0, 1} and reduced == {0, 1}
+    # 9.3.3: a reduced unit refits in the German reorganization for its OPs
+    s = combat_position(g, 1, "german_reorganization")
+    s.lw[1], s.legal = 1, None
+    ops = s.ops[ger]
+    g.apply(s, ("refit", 1))
+    assert s.lw == [0, 0] and s.ops[ger] == ops - air.ops
+    assert not any(a[0] == "refit" for a in g.legal_actions(s))
+    s = combat_position(g, 1, "russian_reorganization")
+    s.lw[1], s.legal = 1, None
+    assert not any(a[0] == "refit" for a in g.legal_actions(s)) and rus != g.air_side

@@ -2,6 +2,7 @@
 of the model, the rules module and the drawings brought together, and the layers it keeps: the
 model imports nothing above it; sim and play lay nothing out; build prints what check laid out."""
 import dataclasses
+import os
 import subprocess
 import sys
 
@@ -146,3 +147,33 @@ def test_two_sides_never_share_a_set_up_hex_and_one_side_only_where_its_pieces_s
     [stacked] = [f for f in check_path(game_copy) if f.code == "setup-stacked"]
     assert stacked.file.endswith("units.yaml") and "0305 already holds a unit" in stacked.message
     assert not [f for f in run_checks(*model_load(game_copy)) if f.code == "setup-stacked"]
+
+
+HEAVY = ("jinja2", "reportlab", "optuna", "distributed", "svgwrite", "markdown_it", "PIL")
+
+
+def _libraries_after_command(args: list, cache: str) -> set[str]:
+    """The modules of the heavy libraries (:data:`HEAVY`) a ``genkit ARGS`` run in a fresh
+    interpreter has loaded."""
+    code = ("import sys\nfrom genkit import cli\nsys.argv = ['genkit'] + sys.argv[1:]\n"
+            "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+            f"print('\\n'.join(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}), file=sys.stderr)")
+    env = dict(os.environ, GENKIT_CACHE_DIR=cache)
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, env=env)
+    return set(out.stderr.split())
+
+
+def test_play_and_one_game_of_sim_import_no_template_pdf_or_tuning_library(tmp_path):
+    play = _libraries_after_command(["play", str(BERING), "--seed", "1"], "off")
+    sim = _libraries_after_command(["sim", str(BERING), "--games", "1", "--workers", "1", "--no-progress"], "off")
+    assert play == set() and sim == set()          # and so no TTF is read, no template compiled
+
+
+def test_a_check_that_finds_its_layouts_in_the_cache_imports_no_pdf_code(tmp_path):
+    args = ["check", str(BERING)]
+    _libraries_after_command(args, str(tmp_path / "cache"))          # fills the cache
+    warm = _libraries_after_command(args, str(tmp_path / "cache"))
+    libraries = {m.split(".")[0] for m in warm}
+    assert not libraries & {"PIL", "markdown_it", "svgwrite", "optuna", "distributed"}
+    assert not {"reportlab.lib.utils", "reportlab.pdfbase.ttfonts", "reportlab.pdfgen"} & warm
+    assert "reportlab" in warm                      # its version names the cache's entries

@@ -312,3 +312,28 @@ def test_a_decks_rules_are_one_record_in_the_packs_words_for_aid_and_booklet(tmp
     texts = [" ".join(" ".join(_pages(tmp_path / "kit" / f)).split()) for f in ("rules.pdf", "player-aid.pdf")]
     for text in texts:
         assert "Most cards held 6" in text and "Hand limit" not in text
+
+
+def test_a_build_fills_rules_md_once_and_parses_it_once(tmp_path, monkeypatch):
+    # the check that rules.md prints and the booklet read the same filled text and its tokens
+    import genkit.render.rules_markdown as rules_markdown
+    import genkit.render.rules_text as rules_text
+    filled, parsed = [], []
+    render, parse = rules_text._render, rules_markdown._parser
+
+    def counted_render(*args):
+        filled.append(args[0])
+        return render(*args)
+
+    class Parser:
+        def parse(self, text):
+            parsed.append(text)
+            return parse().parse(text)
+    monkeypatch.setattr(rules_text, "_render", counted_render)
+    monkeypatch.setattr(rules_markdown, "_parser", Parser)
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")     # nothing read back from an earlier build
+    rules_markdown._parsed.cache_clear()
+    rules_text._RENDERED.clear()
+    build_kit(BERING, tmp_path / "k", only=["rules"])
+    assert len(filled) == 1
+    assert len(parsed) == len(set(parsed))

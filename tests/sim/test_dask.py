@@ -117,7 +117,7 @@ def test_workers_are_the_clusters_own(genkit):
 
 def test_ctrl_c_stops_a_local_cluster_without_a_worker_traceback():
     from tests.sim.test_interrupt import in_session, interrupt, start, wait_for_progress
-    proc = start("sim", BERING, "--games", 3000, "--scheduler", "local", "--workers", 2, "--bots", "greedy",
+    proc = start("sim", BERING, "--games", 100000, "--scheduler", "local", "--workers", 2, "--bots", "random",
                  "--progress")
     wait_for_progress(proc)
     out, err = interrupt(proc)

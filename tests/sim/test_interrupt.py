@@ -76,7 +76,7 @@ def interrupt(proc: subprocess.Popen) -> tuple[str, str]:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_ctrl_c_during_sim_exits_130_with_the_figures_so_far_and_leaves_no_process(tmp_path):
     figures_json = tmp_path / "figures.json"
-    proc = start("sim", BERING, "--games", 5000, "--workers", 2, "--bots", "greedy,greedy", "--progress",
+    proc = start("sim", BERING, "--games", 100000, "--workers", 2, "--bots", "random,random", "--progress",
                  "--json", figures_json)
     wait_for_progress(proc)
     out, err = interrupt(proc)
@@ -85,16 +85,16 @@ def test_ctrl_c_during_sim_exits_130_with_the_figures_so_far_and_leaves_no_proce
     assert err.rstrip().endswith("interrupted")
     head, *figures = out.splitlines()
     games = int(re.fullmatch(r"INTERRUPTED: partial figures of the (\d+) games finished", head).group(1))
-    assert 0 < games < 5000
-    assert figures[0].startswith(f"In {games} games between greedy (American) vs greedy (Russian)")
+    assert 0 < games < 100000
+    assert figures[0].startswith(f"In {games} games between random (American) vs random (Russian)")
     assert figures[-1] == f"not written: {figures_json}" and not figures_json.exists()
     assert in_session(proc.pid) == []
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_ctrl_c_during_compare_prints_the_partial_comparison():
-    proc = start("compare", BERING, "--set", "unit_types.inf.movement=4", "--games", 3000, "--workers", 2,
-                 "--progress")
+    proc = start("compare", BERING, "--set", "unit_types.inf.movement=4", "--games", 100000, "--workers", 2,
+                 "--bots", "random", "--progress")
     wait_for_progress(proc)
     out, err = interrupt(proc)
     assert proc.returncode == 130 and "Traceback" not in err

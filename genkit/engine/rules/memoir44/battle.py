@@ -25,18 +25,19 @@ class Battle:
 
     def can_battle(self, s, p: int) -> bool:
         """5.1 / 4.4: an ordered unit on the map that has not battled, whose move allows it and
-        whose hex does not forbid battle (``no_battle_in``, 8.4)."""
+        whose hex does not forbid battle (``no_battle_in``, 8.4; 11.3: a plane's always allows it)."""
         bit = 1 << p
         return bool(s.ordered & bit) and not (s.battled | s.nobattle) & bit and s.loc[p] >= 0 \
-            and not self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in)
+            and (self.p_air[p] or not self.hex_flag(s, s.loc[p], self.h_nobattle_in, self.f_nobattle_in))
 
     def targets(self, s, p: int) -> list:
         """5.2-5.4: the enemy units ``p`` may battle -> (target piece, distance): within its range
         (``battle_dice``), only adjacent ones when one is adjacent (close assault), in line of sight
-        unless its type needs none; only battles that roll at least one die (5.5)."""
+        unless its type needs none (11.4: planes block no sight); only battles that roll at least
+        one die (5.5)."""
         h, t = s.loc[p], self.p_type[p]
         b = self.board
-        dist, occ, loc = b._dist, s.occ, s.loc
+        dist, loc = b._dist, s.loc
         n = b.n
         near, far = [], []
         for q in self.enemy_pieces[self.p_side[p]]:
@@ -52,6 +53,7 @@ class Battle:
             cands = near
         else:
             los = self.t_los[t]
+            occ = self.ground_occ(s) if los and far else s.occ
             cands = [(q, d) for q, d in far if not los or self.line_of_sight(h, loc[q], occ)]
         return [(q, d) for q, d in cands if self.battle_dice(s, p, q, d) > 0]
 
@@ -62,12 +64,16 @@ class Battle:
         type (8.1; a ``from_below_only`` change counts only for an attacker not on the same
         terrain; a ``protects: owner`` feature only for a target of the feature's side, 8.2), plus
         the ``battle_out`` changes of the attacker's own hex, plus the card's extra dice (3.12-3.14)
-        and a full-strength unit's close assault dice (10.3); never below 0."""
+        and a full-strength unit's close assault dice (10.3); never below 0. 11.4: nothing
+        covers a plane."""
         t = self.p_type[p]
         h, j = s.loc[p], s.loc[q]
         n = self.t_dice[t][d - 1] + self.extra_dice(s, p, d)
         if d == 1 and s.figs[p] == self.t_figs[t]:
             n += self.u_full_close[self.p_side[p]][t]
+        if self.p_air[q]:
+            return max(n + self.terrain_out[self.h_terrain[h]][t]
+                       + (self.feature_out[s.feat[h]][t] if s.feat[h] >= 0 else 0), 0)
         tj = self.h_terrain[j]
         best = 0
         change = self.terrain_dice[tj][t]
@@ -192,6 +198,7 @@ class Battle:
             s.events.append(ev.Eliminated(side=self.side_ids[side], type=self.type_ids[self.p_type[q]], piece=q,
                                           by_side=by, card=None))
             s.events.append(mev.Medal(side=by, count=self.t_points[self.p_type[q]], why="eliminated"))
-            self._objective_event(s, h, side, -1)
+            if not self.p_air[q]:
+                self._objective_event(s, h, side, -1)
         self._check_medals(s)
         return True

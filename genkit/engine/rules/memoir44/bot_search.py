@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from ...playout import bot_policy, playout
 from .bots import GreedyBot
-from .state import DONE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER
+from ...state import RESERVE
+from .state import DONE, S_CARD, S_MOVE_DEST, S_MOVE_UNIT, S_ORDER, S_SORTIE
 
 
 class _Mover(GreedyBot):
@@ -50,7 +51,7 @@ class SearchBot(GreedyBot):
 
     def choose(self, v, actions):
         key, plan, mover = self.turn_plan
-        if v.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST) and key == (v.turn, v.card):
+        if v.stage in (S_ORDER, S_SORTIE, S_MOVE_UNIT, S_MOVE_DEST) and key == (v.turn, v.card):
             if v.stage == S_ORDER and plan is not None:
                 return next((a for a in actions if a != DONE and a[1] in plan), DONE)
             return GreedyBot.choose(mover, v, actions)
@@ -147,11 +148,11 @@ class SearchBot(GreedyBot):
         return s
 
     def _premove(self, s, a, units, mover):
-        """Play card ``a``, order ``units`` and move them as ``mover`` would: no dice, no
-        hidden card. Stops at the battle phase (or wherever the turn leaves the orders and moves)."""
+        """Play card ``a``, order ``units`` (11.2: or launch a plane) and move them as ``mover``
+        would: no dice, no hidden card. Stops at the battle phase (or wherever the turn leaves the orders and moves)."""
         g = self.g
         g.apply(s, a)
-        while not s.ended and s.actor == self.side and s.stage in (S_ORDER, S_MOVE_UNIT, S_MOVE_DEST):
+        while not s.ended and s.actor == self.side and s.stage in (S_ORDER, S_SORTIE, S_MOVE_UNIT, S_MOVE_DEST):
             acts = g.legal_actions(s)
             if s.stage == S_ORDER and units is not None:
                 act = next((x for x in acts if x != DONE and x[1] in units), DONE)
@@ -195,7 +196,7 @@ class SearchBot(GreedyBot):
         sc = list(g.scores(s).values())
         figs = [0.0, 0.0]
         for p, h in enumerate(s.loc):
-            if h >= 0:
+            if h >= 0 or (h == RESERVE and g.p_air[p]):         # 11.1: a plane counts in the air or not
                 figs[g.p_side[p]] += s.figs[p] / g.t_figs[g.p_type[p]]
         me, other = self.side, 1 - self.side
         val = 10.0 * (sc[me] - sc[other]) + self.w_figs * (figs[me] - figs[other])

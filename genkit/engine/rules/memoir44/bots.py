@@ -23,6 +23,7 @@ from .state import (
     S_ORDER,
     S_OVERRUN,
     S_RETREAT,
+    S_SORTIE,
     S_TAKE,
 )
 
@@ -127,6 +128,27 @@ class GreedyBot:
         eh = dice * (self.tab.p_hit[self.g.p_type[q]] + (self.tab.p_star if stars else 0.0))
         return eh * (1.0 + 1.5 / v.figs[q]) + 0.3 * dice * self.tab.p_flag
 
+    def sortie_value(self, v) -> float:
+        """11.2-11.5: what launching a plane now is worth: its best battle from a take-off hex
+        (the nearest it can fly to each enemy unit, no cover), less the figures the landing dice
+        may cost it, as a share of the plane's worth."""
+        g = self.g
+        p = g.spare_plane(v, self.side)
+        t = g.p_type[p]
+        b = g.board
+        reach = g.t_move[t]
+        best = 0.0
+        for h in g.take_off_hexes(v, self.side):
+            for q in g.enemy_pieces[self.side]:
+                j = v.loc[q]
+                if j < 0:
+                    continue
+                d = max(1, b.distance(h, j) - reach)
+                if d <= g.t_range[t]:
+                    best = max(best, self.strike_value(v, q, g.t_dice[t][d - 1], False))
+        lost = g.landing_dice * self.tab.p_hit[t] / max(v.figs[p], 1)
+        return best - lost
+
     def card_value(self, v, copy: int) -> float:
         """What playing card copy ``copy`` now is worth: the prospects of the units it would order
         (more with extra dice or two battles), a strike's expected hits on its best targets, a
@@ -143,6 +165,8 @@ class GreedyBot:
             return sum(vals[:tac.targets])
         if kind == "ambush":
             return 0.0
+        if kind == "air_sortie" and g.sortie_flies(v, self.side):
+            return self.sortie_value(v)
         if kind == "rally":
             units = sorted((self.prospect(v, p) for p in g.side_pieces[self.side] if v.loc[p] >= 0), reverse=True)
             return sum(units[:round(len(v.hand) * self.tab.p_rally)]) * (1.0 + 0.3 * tac.extra_dice)
@@ -167,7 +191,7 @@ class GreedyBot:
         can = (not n or (n <= g.move_and_battle(v, p) and not g.hex_flag(w, h, g.h_noentry, g.f_noentry))) \
             and not g.hex_flag(w, h, g.h_nobattle_in, g.f_nobattle_in)
         shot = self.best_shot(w, p) if can else 0.0
-        risk = self.danger(w, p)
+        risk = 0.0 if g.p_air[p] else self.danger(w, p)     # 11.5: a plane is gone before the enemy's turn
         goals = self.tab.goals[self.side]
         b = g.board
         enemies = [w.loc[e] for e in g.enemy_pieces[self.side] if w.loc[e] >= 0]
@@ -189,6 +213,10 @@ class GreedyBot:
             return max(actions, key=lambda a: (self.card_value(v, a[1]), -a[1]))
         if st == S_AMBUSH:
             return actions[0]
+        if st == S_SORTIE:              # 11.2: take off nearest the enemy
+            b = g.board
+            enemies = [v.loc[q] for q in g.enemy_pieces[self.side] if v.loc[q] >= 0]
+            return min(actions, key=lambda a: (min((b.distance(a[1], j) for j in enemies), default=0), a[1]))
         if st == S_AIM:
             tac = g.tactic(v)
             dice = tac.dice.get(g.side_ids[self.side], 0)

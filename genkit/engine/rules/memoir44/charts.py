@@ -185,6 +185,15 @@ def command_chart(content, section: Section) -> Chart:
         if n:
             rows.append(("Nation rule", f"{sides[sid].name} order {n} unit{'s' if n != 1 else ''} more than "
                                         f"a section card says."))
+    if section.air is not None:             # 11: the air rules in a line
+        names = _and([_type_name(content, t) for t in section.air.types])
+        fields = {h for f in content.map.features if f.id in section.air.airfields for h in f.hexes}
+        land = section.air.landing_dice
+        rows.append(("Air units", f"{names}: off the map until an Air Sortie card launches one, from an airfield of "
+                                  f"its side{f' ({_and(sorted(fields))})' if fields else ''} or its own edge; "
+                                  f"it flies over anything and battles; nothing covers it, "
+                                  f"it ignores flags and lands at its side's draw phase"
+                                  + (f" ({land} {'die' if land == 1 else 'dice'} rolled at it)." if land else ".")))
     for o in section.objectives:
         where = _place_name(content, o.hex)
         rows.append(("Objective", f"Hex {o.hex}{f' ({where})' if where else ''}: {o.medals} medal"

@@ -198,6 +198,44 @@ def tactic_cards(ctx, sec):
                             f"rules.tactics has no {kind} entry (its numbers)" + ctx.source.cell(("decks", d, "cards", i, "id")))
 
 
+def air_rules(ctx, sec):
+    """11.1-11.2: the air types are unit types and start off the map (no set-up hex); each
+    airfield is a map feature with a side; a deck with an air sortie card has rules.air."""
+    content = ctx.content
+    types = {t.id for t in content.unit_types}
+    air = sec.air
+    if air is not None:
+        for i, tid in enumerate(air.types):
+            if tid not in types:
+                yield ctx.error("rules-reference", ("rules", "air", "types", i), f"rules.air.types: no unit type '{tid}'")
+        feats = {f.id: f for f in content.map.features}
+        for i, fid in enumerate(air.airfields):
+            if fid not in feats:
+                yield ctx.error("rules-reference", ("rules", "air", "airfields", i), f"rules.air.airfields: '{fid}' is "
+                                f"not in map.features ({', '.join(sorted(feats)) or 'none'})")
+            elif not feats[fid].side:
+                yield ctx.error("rules-reference", ("rules", "air", "airfields", i), f"rules.air.airfields: map "
+                                f"feature {fid} needs a side (the side whose air units take off from it)")
+        for gi, group in enumerate(content.counters.units):
+            if group.type in air.types and group.setup:
+                yield ctx.error("rules-reference", ("counters", "units", gi, "setup"), f"counters.units: {group.type} "
+                                f"flies (rules.air.types), so it starts off the map: give it reserve, not setup hexes")
+    flying = set(air.types) if air else set()
+    for gi, group in enumerate(content.counters.units):
+        if group.reserve and group.type not in flying:
+            yield ctx.error("rules-reference", ("counters", "units", gi, "reserve"), f"counters.units: only air units "
+                            f"(rules.air.types) start off the map and come onto it; {group.reserve} {group.side} "
+                            f"{group.type} in reserve would never enter")
+    deck = content.play_deck()
+    if air is None and deck is not None and "tactic" in deck.fields and deck_values_ok(content, deck):
+        d = content.decks.index(deck)
+        for i, card in enumerate(deck.cards):
+            if deck.values(card)["tactic"] == "air_sortie":
+                yield ctx.error("rules-reference", ("decks", d, "cards", i), f"cards: {card.id} is an air sortie "
+                                f"card but rules has no air section (rules.air: the unit types that fly)"
+                                + ctx.source.cell(("decks", d, "cards", i, "id")))
+
+
 def _cells(content) -> dict:
     """Hex id -> its terrain's move cost (None: impassable), for every hex of the map."""
     g = content.map.grid
@@ -210,7 +248,7 @@ def _cells(content) -> dict:
     return out
 
 
-content_checks = (effect_ids, wall_hexsides, unit_type_ids, sides, feature_hexes, card_orders, tactic_cards)
+content_checks = (effect_ids, wall_hexsides, unit_type_ids, sides, feature_hexes, card_orders, tactic_cards, air_rules)
 
 
 def state_problems(g, s) -> list:
@@ -229,4 +267,9 @@ def state_problems(g, s) -> list:
     for h, f in enumerate(s.feat):
         if f >= 0 and g.feat_setup[h] != f:
             errs.append(f"feature {f} on hex {g.board.grid.id_of(h)} where none was set up")
+    turn_side = g.phase_side[s.phase] if s.phase < len(g.phase_side) else -1
+    for side, planes in enumerate(g.air_pieces):
+        for p in planes:
+            if s.loc[p] >= 0 and not s.ended and (side != turn_side or g.phase_kind[s.phase] == "draw"):
+                errs.append(f"air unit {p} on the map outside its side's command, movement and battle phases")
     return errs

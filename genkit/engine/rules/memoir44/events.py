@@ -11,7 +11,7 @@ DiceBattle = kind("dice_battle", "DiceBattle", "side type piece target_type targ
                   """5.5: a unit battled: ``dice`` rolled, ``faces`` their symbols (a tuple), ``hits`` figures
                   struck, ``flags`` retreat flags rolled (before any ignored).""", __name__)
 FiguresLost = kind("figures_lost", "FiguresLost", "side type piece count why",
-                   """5.6 / 6.3: a unit lost ``count`` figures; ``why`` "hits" or "blocked_retreat".""", __name__)
+                   """5.6 / 6.3 / 11.5: a unit lost ``count`` figures; ``why`` "hits", "blocked_retreat" or "landing".""", __name__)
 Retreated = kind("retreated", "Retreated", "side type piece hex",
                  """6.1: a unit fell back one hex, to ``hex``.""", __name__)
 GroundTaken = kind("ground_taken", "GroundTaken", "side type piece hex",
@@ -27,6 +27,12 @@ Strike = kind("strike", "Strike", "side target target_type faces hits flags",
               ``flags`` retreat flags (before any ignored).""", __name__)
 Rally = kind("rally", "Rally", "side faces",
              """3.13: the dice of a rally card, whose ``faces`` say which units it may order.""", __name__)
+
+TookOff = kind("took_off", "TookOff", "side type piece hex",
+               """11.2: an air unit took off from ``hex``.""", __name__)
+Landed = kind("landed", "Landed", "side type piece hex faces hits",
+              """11.5: an air unit landed from ``hex``: the landing dice showed ``faces``, ``hits`` figures
+              lost.""", __name__)
 
 ORDERED, DICE_BATTLE, FIGURES_LOST, RETREATED, GROUND_TAKEN, MEDAL = (
     "ordered", "dice_battle", "figures_lost", "retreated", "ground_taken", "medal")

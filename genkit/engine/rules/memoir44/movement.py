@@ -76,6 +76,8 @@ class Movement:
         t = self.p_type[p]
         tac = self.unit_tactic(s, p)
         allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
+        if self.p_air[p]:                               # 11.3: a plane flies over everything
+            return self.flight(s, p, allowance)
         occ, feat = s.occ, s.feat
         blocked_t, blocked_f = self.t_no_entry[t]
         enterable = [occ[h] < 0 and self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
@@ -114,13 +116,13 @@ class Movement:
         s.mv[p] = n
         t = self.p_type[p]
         too_far = n > self.move_and_battle(s, p) and n > self.u_banzai[self.p_side[p]][t]
-        if n and (too_far or (self.hex_flag(s, h, self.h_noentry, self.f_noentry)
+        if n and (too_far or (self.hex_flag(s, h, self.h_noentry, self.f_noentry) and not self.p_air[p]
                                                      and not self.u_enter_battle[self.p_side[p]][t])):
             s.nobattle |= 1 << p
         if n:
             self.relocate(s, p, h)
             f = s.feat[h]
-            if f >= 0 and self.t_clears_entering[t][f]:      # 8.5: armour removes wire as it moves in
+            if f >= 0 and self.t_clears_entering[t][f] and not self.p_air[p]:      # 8.5: armour removes wire as it moves in
                 self.clear_feature(s, p)
         s.stage = S_MOVE_UNIT
         s.pend = ()

@@ -116,6 +116,8 @@ class Orders:
         if s.events is not None:
             s.events.append(ev.CardPlayed(side=self.side_ids[s.actor], card=self.c_id[c], copy=c, worked=True))
         kind = self.card_kind[eff]
+        if kind == "air_sortie" and self._air_sortie(s):     # 11.2: a plane takes off (else its fallback)
+            return
         if kind in ("air_power", "barrage"):
             s.stage, s.pend = S_AIM, ()
             if self._aim_actions(s) == [DONE]:          # no enemy on the map to strike
@@ -158,7 +160,10 @@ class Orders:
 
     def falls_back(self, s, side: int, card: int) -> bool:
         """3.14: ``card`` has a ``fallback`` and orders unit types of which ``side`` has no unit
-        on the map, so it orders that many units of any type instead."""
+        on the map, so it orders that many units of any type instead; 11.2: an air sortie when the
+        side has no plane to launch."""
+        if self.card_kind[card] == "air_sortie":
+            return not self.sortie_flies(s, side)
         types = self.card_types[card]
         if not self.card_tactic[card].fallback or not types:
             return False

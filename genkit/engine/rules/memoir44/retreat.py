@@ -20,7 +20,7 @@ class Retreat:
         ``ignore_all_flags_in`` (10.1, caves)."""
         h = s.loc[q]
         in_t, in_f = self.u_all_flags[self.p_side[q]][self.p_type[q]]
-        if self.h_terrain[h] in in_t or s.feat[h] in in_f:
+        if self.p_air[q] or self.h_terrain[h] in in_t or s.feat[h] in in_f:     # 11.4: a plane ignores them all
             return ALL_FLAGS
         n = self.terrain_ignore[self.h_terrain[h]]
         f = s.feat[h]

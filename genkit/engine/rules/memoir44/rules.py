@@ -16,6 +16,7 @@ from ...chance import shuffle
 from ...game import GameRules, RulesError
 from ...state import ELIMINATED
 from . import events as mev
+from .air import Air
 from .battle import Battle, Wall
 from .checks import state_problems
 from .movement import Movement
@@ -36,6 +37,7 @@ from .state import (
     S_OVER,
     S_OVERRUN,
     S_RETREAT,
+    S_SORTIE,
     S_TAKE,
     STAGE_NAMES,
 )
@@ -47,7 +49,7 @@ from .view import PlayerView, determinise
 NONE = HexEffect()
 
 
-class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
+class Game(Orders, Tactics, Air, Movement, Battle, Retreat, Sight, GameRules):
     """Memoir '44's procedures over one content model (built once, shared by states)."""
 
     name = "memoir44"
@@ -74,6 +76,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         self._read_cards(content)
         self._read_tactics(content, sec)
         self._read_edges(content, sec)
+        self._read_air(content, sec)
         # 2.3 the battle die: per face the unit types it hits (bit mask) and its retreat flags
         die = content.dice[0]
         self.die_faces = len(die.faces)
@@ -278,6 +281,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return self._ambush_actions(s)
         if st == S_AIM:
             return self._aim_actions(s)
+        if st == S_SORTIE:
+            return self._take_off_actions(s)
         return []
 
     def _do(self, s: State, a) -> None:
@@ -310,6 +315,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return self._ambush(s, a)
         if st == S_AIM:
             return self._aim(s, a)
+        if st == S_SORTIE:
+            return self._take_off(s, a[1])
         raise RulesError(f"no decision pending in {s!r}")
 
     def action_text(self, s: State, a) -> str:
@@ -342,6 +349,8 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             return f"strike {unit(a[1])}"
         if verb == "halt":
             return f"{unit(s.pend[0])} halts"
+        if verb == "take_off":
+            return f"{unit(s.pend[0])} takes off from {at(a[1])}"
         return {"stay": "stays", "done": "done", "no_ambush": "no ambush"}[verb]
 
     # ------------------------------------------------------------------ sequence of play
@@ -363,9 +372,13 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
             s.stage = S_MOVE_UNIT
         elif kind == "battle":
             s.stage = S_BATTLE
-        elif not self._tactic_draw(s, side):
-            self._draw(s, side)
-            self._next_phase(s)
+        else:
+            self._land(s, side)             # 11.5: the side's planes land before it draws
+            if s.ended:
+                return
+            if not self._tactic_draw(s, side):
+                self._draw(s, side)
+                self._next_phase(s)
 
     def _next_phase(self, s: State) -> None:
         """After the last phase of a game turn: 9.4 the end-of-turn conditions, then the next turn."""
@@ -395,7 +408,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
     def relocate(self, s: State, p: int, j: int) -> None:
         """Unit ``p`` moves to empty hex ``j`` (a move, a retreat, taking ground)."""
         side = self.p_side[p]
-        if s.events is not None:
+        if s.events is not None and not self.p_air[p]:          # 11.1: a plane holds no objective
             self._objective_event(s, s.loc[p], side, -1)
             self._objective_event(s, j, side, 1)
         self.vacate(s, p)
@@ -423,7 +436,7 @@ class Game(Orders, Tactics, Movement, Battle, Retreat, Sight, GameRules):
         occ, p_side = s.occ, self.p_side
         for h, side, medals in self.objectives:
             q = occ[h]
-            if q >= 0 and p_side[q] == side:
+            if q >= 0 and p_side[q] == side and not self.p_air[q]:
                 out[side] += medals
         return dict(zip(self.side_ids, out))
 

@@ -69,14 +69,14 @@ class SideEffect(Strict):
 
 #: 3.7-3.16: the tactic card procedures the module knows (a command deck's ``tactic`` field names one)
 TACTICS = ("recon", "counter_attack", "ambush", "air_power", "barrage", "bombard", "close_assault", "rally",
-           "infantry_assault", "armour_assault")
+           "infantry_assault", "armour_assault", "air_sortie")
 #: the procedures that read numbers of their own in rules.tactics
 NEEDS_NUMBERS = ("recon", "air_power", "barrage", "bombard", "close_assault", "rally", "infantry_assault",
-                 "armour_assault")
+                 "armour_assault", "air_sortie")
 #: 10.7: the procedures a side with a commissar still plays straight from its hand
 STRAIGHT_FROM_HAND = ("recon", "counter_attack", "ambush")
 #: 3.8-3.13: the procedures whose cards order units by other means than their sections
-ORDERS_OTHERWISE = ("counter_attack", "ambush", "air_power", "barrage", "rally")
+ORDERS_OTHERWISE = ("counter_attack", "ambush", "air_power", "barrage", "rally", "air_sortie")
 
 
 class Tactic(Strict):
@@ -100,7 +100,8 @@ class Tactic(Strict):
     next_to_enemy: bool = Field(False, description="it orders only units next to an enemy unit")
     fallback: int = Field(0, ge=0, le=9, description="units of any type, anywhere, it orders instead when the side "
                                                     "has no unit on the map of the types it orders (infantry "
-                                                    "assault: 1); extra orders never add to them")
+                                                    "assault: 1), or no air unit to launch (air sortie); extra "
+                                                    "orders never add to them")
     reshuffle: bool = Field(False, description="rally: the discards and the deck are shuffled together before "
                                                "the draw")
 
@@ -122,6 +123,17 @@ class UnitRule(Strict):
                                                         "a close assault in its hex with one figure left (0: never)")
     ignore_all_flags_in: list[Id] = Field(default_factory=list, description="terrain or feature ids of the map "
                                           "where it ignores every flag (Japanese infantry in caves)")
+
+
+class AirRules(Strict):
+    """The air rules (``rules.air``; case 11): which unit types fly, where they take off."""
+    types: list[Id] = Field(min_length=1, description="unit types that fly: off the map but in their side's player "
+                                                      "turn, launched by an air sortie card")
+    airfields: list[Id] = Field(default_factory=list, description="map features (each with a side) its side's air "
+                                                                  "units take off from; with none free, the side's "
+                                                                  "own edge")
+    landing_dice: int = Field(0, ge=0, le=9, description="dice rolled at an air unit as it lands: each face that hits "
+                                                         "its type costs a figure")
 
 
 class Objective(Strict):
@@ -163,6 +175,8 @@ class Section(Strict):
     tactics: dict[Literal[TACTICS], Tactic] = Field(
         default_factory=dict, description="tactic card procedure -> its numbers (a command deck's tactic field "
                                           "names the procedure of each card)")
+    air: AirRules | None = Field(None, description="the air rules (air units, airfields, air sortie cards); "
+                                                     "omitted: no air units")
     own_edges: dict[Id, Literal["north", "south", "west", "east"]] = Field(
         default_factory=dict, description="side id -> the map edge its units retreat toward: north/south (first/last "
                                           "row) on a pointy grid, west/east (first/last column) on a flat one; a side "

@@ -23,7 +23,7 @@ Decisions: ``stage`` (which decision is pending) and ``pend`` (an immutable tupl
 S_ORDER (last piece ordered), S_MOVE_DEST (piece, ((hex, hexes moved), ...)), S_RETREAT
 (target, flags left, attacker, distance, the target's hex before the battle, hexes taken for this flag), S_TAKE
 (attacker, hex), S_OVERRUN (attacker), S_KEEP (cards drawn, one to keep), S_AMBUSH (attacker, target, overrun),
-S_AIM (targets chosen so far).
+S_AIM (targets chosen so far), S_SORTIE (the plane taking off).
 """
 from __future__ import annotations
 
@@ -43,10 +43,12 @@ S_OVERRUN = 8         # the armour that took ground battles once more, or not
 S_KEEP = 9            # recon: keep one of the cards drawn
 S_AMBUSH = 10         # the defender of a close assault plays an ambush, or not
 S_AIM = 11            # a strike: choose one more enemy unit to strike, or done
+S_SORTIE = 12         # an air sortie: choose the hex the plane takes off from
 
 STAGE_NAMES = {S_OVER: "over", S_CARD: "card", S_ORDER: "order", S_MOVE_UNIT: "move_unit",
                S_MOVE_DEST: "move_dest", S_BATTLE: "battle", S_RETREAT: "retreat", S_TAKE: "take_ground",
-               S_OVERRUN: "overrun", S_KEEP: "keep", S_AMBUSH: "ambush", S_AIM: "aim"}
+               S_OVERRUN: "overrun", S_KEEP: "keep", S_AMBUSH: "ambush", S_AIM: "aim",
+               S_SORTIE: "sortie"}
 
 
 class M44State(State):

@@ -1,23 +1,27 @@
-"""Modern Land Battles' search bot: at each action of a turn it takes the greedy bot's best few
-choices (and Prepare) and plays each on from several re-dealt copies of what it sees (the other
-hand and the draw pile drawn again) for some decisions, both sides played by the greedy bot, then
-keeps the choice whose positions score best on average (victory points, forces left and their
-damage, the Breakthrough Area held). Reactions and the other decisions are the greedy bot's."""
+"""Modern Land Battles' search bot: at each action of a turn, and at each reaction with a card to
+play, it takes the greedy bot's best few choices (and Prepare, or not reacting) and plays each on
+from the same few re-dealt copies of what it sees (the other hand and the draw pile drawn again,
+the dice re-seeded) for some decisions, both sides played by greedy bots seeded alike for every
+choice, so that choices are compared on the same deals and dice (common random numbers); it keeps
+the choice whose positions score best on average (victory points, forces left and their damage,
+the Breakthrough Area held). The other decisions are the greedy bot's."""
 from __future__ import annotations
 
 import random
 
 from ...playout import bot_policy, playout
 from .bots import GreedyBot
-from .state import ACTION, BREAKTHROUGH
+from .state import ACTION, BREAKTHROUGH, REACT
 
 
 class SearchBot(GreedyBot):
-    """Monte Carlo over greedy continuations at each action (module docstring)."""
+    """Monte Carlo over greedy continuations at each action and reaction (module docstring)."""
 
     name = "search"
     #: choices tried, copies of the position per choice, decisions played on from each
-    width, copies, horizon = 5, 4, 14
+    width, copies, horizon = 5, 6, 16
+    #: at a reaction: the card choices tried besides not reacting, and copies
+    react_width, react_copies = 2, 4
 
     def __init__(self, game, side: int, seed: int):
         GreedyBot.__init__(self, game, side, seed)
@@ -25,20 +29,30 @@ class SearchBot(GreedyBot):
         self.policy = bot_policy(game, self.players)
 
     def choose(self, view, actions):
-        if view.stage != ACTION or len(actions) < 2:
+        if len(actions) < 2 or view.stage not in (ACTION, REACT):
             return GreedyBot.choose(self, view, actions)
         ranked = sorted(actions, key=lambda a: -self.rate(view, a))
-        tried = ranked[:self.width] + ([("prepare",)] if ("prepare",) not in ranked[:self.width] else [])
+        if view.stage == ACTION:
+            keep, copies = ("prepare",), self.copies
+            tried = ranked[:self.width]
+        else:
+            keep, copies = ("pass",), self.react_copies
+            tried = [a for a in ranked if a != keep][:self.react_width]
+        if keep not in tried:
+            tried.append(keep)
+        seeds = [self.rng.getrandbits(64) for _ in range(copies)]
         g = self.g
         best, top = tried[0], None
         for a in tried:
             total = 0.0
-            for k in range(self.copies):
-                s = view.sample_state(random.Random(self.rng.getrandbits(64) ^ k))
+            for seed in seeds:
+                s = view.sample_state(random.Random(seed))
+                for k, p in enumerate(self.players):
+                    p.rng.seed(seed ^ k)
                 g.apply(s, a)
                 playout(g, s, self.policy, self.horizon)
                 total += self.value(s)
-            if top is None or total > top:
+            if top is None or total > top + 1e-9:
                 best, top = a, total
         return best
 

@@ -27,7 +27,7 @@ class CardChoices:
 
     def choose_with_cards(self, v, actions, plays):
         """A decision that offers cards: a reaction, an attack about to be rolled, or a movement
-        phase's pick."""
+        (or combat) phase's pick."""
         others = [a for a in actions if a[0] != PLAY]
         if PASS in actions:                                  # the defender's reaction
             best = min(plays, key=lambda a: (self._card_value(a)[1], a[1]))
@@ -43,6 +43,8 @@ class CardChoices:
             eff = self._card_value(a)[0]
             if eff in ("reinforcement", "replacement", "step_loss") or (eff == "block" and self._enemy_moves_later(v)):
                 return a
+        if self.g.phase_kind[v.phase] != "movement":           # a combat phase's pick (case 13.14)
+            return self.choose_attack(v, others) if len(others) > 1 else others[0]
         choice = self.choose_mover(v, others) if len(others) > 1 else others[0]
         if choice == END:
             again = [a for a in plays if self._card_value(a)[0] == "movement"]

@@ -151,6 +151,10 @@ class CombatChoices:
             for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
                 shift += sh
                 drm += dr
+        if self.g.supply is not None:                           # case 8.14
+            for _, sh, dr in self.g.supply_modifiers(v.loc, list(attackers), list(defenders)):
+                shift += sh
+                drm += dr
         rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
         if rolled:
             for _, sh, dr in self.g.rolled_modifiers(rolled):
@@ -209,7 +213,6 @@ class CombatChoices:
                     best, plan = val, (a, sub)
         if plan is None:
             return END if END in actions else actions[0]
-        self.plan = (plan[0][1], list(plan[1]))
         self.attackers = list(plan[1])
         self.attacked.update(plan[1])      # (also when the rules name them without asking)
         return plan[0]
@@ -231,9 +234,10 @@ class CombatChoices:
     def choose_reading(self, v, rolls):
         """Case 8.13: of the rolls offered (the CRT read its own way, ``("roll",)``, or the other,
         ``("roll_by", ...)``), the one whose column is worth more for the attack planned."""
-        if len(rolls) == 1 or self.plan is None:
-            return ROLL if ROLL in rolls else rolls[0]
-        target, attackers = self.plan
+        if len(rolls) == 1:
+            return rolls[0]
+        s0 = v.sample_state(self.rng)           # the attack as named (the rules may have named some)
+        target, attackers = s0.target, [p for p in self.mine if (s0.attackers >> p) & 1]
         self._prepare(v)
         own, other = (self.battle_value(v, attackers, target, by) for by in (0, 1))
         if other is not None and (own is None or other > own):

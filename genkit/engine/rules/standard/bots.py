@@ -95,7 +95,6 @@ class GreedyBot(CombatChoices, CardChoices):
         self.dest = None            # the planned end of the unit being moved
         self.mover = -1
         self.attackers: list = []   # combat: the planned attackers still to name
-        self.plan = None            # combat: (target, attackers) of the attack chosen
         self.attacked: set = set()
         self.marched: set = set()
 

@@ -19,7 +19,8 @@ PASS_ACTION = (PASS,)
 SHIFT, DRM, MOVEMENT, REINFORCEMENT, REPLACEMENT = "shift", "drm", "movement", "reinforcement", "replacement"
 STEP_LOSS, BLOCKED = "step_loss", "block"
 #: the windows a card is played in (case 13.4): the attacker's before its roll, the defender's
-#: reaction, the start of (or any time in) the holder's own movement phase
+#: reaction, the start of (or any time in) the holder's own movement phase, or the phase the card
+#: names (case 13.14)
 ATTACK, DEFENCE, MOVE = "attack", "defence", "move"
 
 
@@ -31,6 +32,8 @@ class CardTables:
     def __init__(self, content, rule, side_ids):
         decks = played_decks(content.decks)
         self.card_deck, self.card_id, self.card_name, self.effect, self.value, self.window = [], [], [], [], [], []
+        #: per card: the phase it is played in (case 13.14), -1 its holder's movement phases
+        self.phase_of = []
         self.deck_cards = []
         names = {card.id: card.name for d in decks for card in d.cards}
         for d, deck in enumerate(decks):
@@ -43,6 +46,8 @@ class CardTables:
                 self.effect.append(e.effect)
                 self.value.append(e.value)
                 self.window.append(e.when if e.effect in (SHIFT, DRM) else MOVE)
+                self.phase_of.append(content.game.sequence_of_play.index(
+                    next(p for p in content.game.sequence_of_play if p.id == e.phase)) if e.phase else -1)
             self.deck_cards.append(tuple(range(start, len(self.card_id))))
         self.reshuffle_at = [d.reshuffle_at for d in decks]
         self.hidden = [d.hidden for d in decks]
@@ -54,6 +59,8 @@ class CardTables:
                       for turn in range(content.turn_track.turns + 1)]
         #: whether some card blocks a space (case 13.13): then movement reads the blocked spaces
         self.blocks = BLOCKED in self.effect
+        #: whether some card is played in a phase it names (case 13.14): then combat phases offer cards too
+        self.named = any(k >= 0 for k in self.phase_of)
         #: the windows some card is played in (a window no card has costs nothing)
         self.windows = frozenset(self.window)
 
@@ -111,9 +118,12 @@ class CardPlay:
         if window not in ct.windows or s.plays[side] >= ct.plays_per_phase[side]:
             return []
         out, seen = [], set()
+        moving = self.phase_kind[s.phase] == "movement"
         for c in s.hands[side]:
             if ct.window[c] != window or ct.card_id[c] in seen:
                 continue
+            if window == MOVE and (s.phase != ct.phase_of[c] if ct.phase_of[c] >= 0 else not moving):
+                continue                    # case 13.14: its own phase (by default, a movement phase)
             eff = ct.effect[c]
             if (eff == MOVEMENT and not s.done) or (eff == REINFORCEMENT and self._early_arrival(s, side) < 0) \
                     or (eff == REPLACEMENT and not self._reduced_on_map(s, side)) \

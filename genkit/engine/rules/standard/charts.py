@@ -132,6 +132,11 @@ def modifiers_chart(content, section: Section) -> Chart:
             if m.defenders_include else "") if w)
         for what in _combat(shift=m.shift, drm=m.drm):
             rows.append((m.name, what, when))
+    sup = section.supply
+    if sup is not None:                                 # case 8.14
+        for who, eff in (("an attacker", sup.attacking), ("a defender", sup.defending)):
+            for what in _combat(shift=eff.shift, drm=eff.drm):
+                rows.append(("Out of supply", what, f"{who} out of supply"))
     crt = content.crt
     notes = []
     if crt.uses_odds:
@@ -144,6 +149,11 @@ def modifiers_chart(content, section: Section) -> Chart:
     if never:                                           # case 8.9
         notes.append(f"{_names(never)} never attack{'s' if len(never) == 1 else ''}; "
                      f"{'it defends' if len(never) == 1 else 'they defend'} only.")
+    if sup is not None:                                 # case 8.14
+        sides = {s.id: s for s in content.game.sides}
+        where = "; ".join(f"{sides[k].adjective if k in sides else k} {', '.join(v)}" for k, v in sup.sources.items())
+        notes.append(f"Supply: a unit is in supply within {sup.distance} hexes of a source of its side ({where}), "
+                     "traced through no enemy unit and no enemy zone of control (a friendly unit there lifts it).")
     if crt.dice > 1:                                    # case 8.12
         notes.append(f"Roll {crt.roll_text}: {crt.dice} dice added; the CRT is read on their sum.")
     notes.append("All modifiers that apply add up. Left shifts and negative DRMs favour the defender.")

@@ -160,6 +160,26 @@ def crt_choice_terms(ctx, section: Section):
                         f"({', '.join(str(heads[k]) for k in order)} against {', '.join(crt.columns[k].label for k in order)})")
 
 
+def supply_terms(ctx, section: Section):
+    """Case 8.14: the supply sources are sides of the game and spaces of the map."""
+    sup = section.supply
+    if sup is None:
+        return
+    sides = [s.id for s in ctx.content.game.sides]
+    spaces = {sp.id for sp in ctx.board.spaces}
+    for sid, hexes in sup.sources.items():
+        path = SECTION + ("supply", "sources", sid)
+        if sid not in sides:
+            yield ctx.error("rules-reference", path, f"rules.supply.sources: no side '{sid}' (known: {', '.join(sides)})")
+        for j, h in enumerate(hexes):
+            if h not in spaces:
+                yield ctx.error("rules-reference", path + (j,), f"rules.supply.sources: {sid}'s source '{h}' is not a "
+                                                               f"space of the map")
+        if not hexes:
+            yield ctx.error("rules-supply", path, f"rules.supply.sources: side '{sid}' has no source: its units would "
+                                                  "never be in supply (leave the side out to keep it always supplied)")
+
+
 def rolls_terms(ctx, section: Section):
     """Case 14.5: a table rolled at a phase is a table of the model, rolled at a phase of the
     sequence of play, read in one of its columns; each result given an effect is one the table can
@@ -310,5 +330,6 @@ def victory_never_met(ctx, section: Section):
 content_checks = section_checks + (reserve_enters, reinforcement_phase, defender_rounding, one_attack_type,
                                    stacking_points_fit, zoc_leave_cost_used, line_of_sight_terms, unit_type_rules,
                                    bombardment_terms, bombardment_rows, crt_choice_terms, rolls_terms,
+                                   supply_terms,
                                    victory_met_at_setup,
                                    victory_never_met, cards_terms)

@@ -101,7 +101,8 @@ class Combat:
     def modifiers(self, s: StandardState, attackers, h: int) -> list:
         """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h``: the
         terrain of the hex (source "terrain:<id>"), each hexside feature every attacker attacks
-        across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11); the results in force
+        across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11); supply (8.14, source
+        "supply:attacking" / "supply:defending"); the results in force
         of the tables rolled at a phase (source "roll:<table>:<result>", case 14.5)."""
         out = []
         if self.h_shift[h] or self.h_drm[h]:
@@ -121,6 +122,8 @@ class Combat:
         if self.unit_modifiers:                                 # case 8.11
             out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
                                              {self.p_type[p] for p in self.stack(s, h)})
+        if self.supply is not None:                             # case 8.14
+            out += self.supply_modifiers(s.loc, attackers, self.defenders(s, h))
         if self.rolls is not None:                              # case 14.5: weather and the like
             out += self.rolled_modifiers(s.rolled)
         return out

@@ -71,7 +71,7 @@ class ProbeCache:
         full = fulls.get(g.t_stack[t])
         if full is None:
             full = g._full(s, fulls, own, g.t_stack[t])
-        return region & ~(full | 1 << start)
+        return region & ~(full | 1 << start | g.t_no_end[t])      # (passed through: no end there)
 
     def _keep(self, known: list, entry: tuple) -> None:
         known.append(entry)

@@ -22,7 +22,8 @@ class RollTables:
         self.phase = [game.phase_ids.index(r.phase) for r in rolls]
         self.sides = [(game.phase_side[k],) if game.phase_side[k] >= 0 else tuple(range(len(game.side_ids)))
                       for k in self.phase]
-        self.effects = [{k: (e.shift, e.drm, e.arrive) for k, e in r.results.items()} for r in rolls]
+        #: per roll: result -> its :class:`~.section.RollEffect` (shift, drm, arrive)
+        self.effects = [dict(r.results) for r in rolls]
         self.names = [f"roll:{r.table}" for r in rolls]
         #: phase index -> the rolls made at its start
         self.at = {k: [i for i, ph in enumerate(self.phase) if ph == k] for k in set(self.phase)}
@@ -61,8 +62,8 @@ class PhaseRolls:
         out = []
         for i, result in enumerate(rolled):
             eff = self.rolls.effects[i].get(result)
-            if eff is not None and (eff[0] or eff[1]):
-                out.append((f"{self.rolls.names[i]}:{result}", eff[0], eff[1]))
+            if eff is not None and (eff.shift or eff.drm):
+                out.append((f"{self.rolls.names[i]}:{result}", eff.shift, eff.drm))
         return out
 
     def arrivals_held(self, s, side: int) -> bool:
@@ -70,7 +71,7 @@ class PhaseRolls:
         rt = self.rolls
         for i, result in enumerate(s.rolled):
             eff = rt.effects[i].get(result)
-            if eff is not None and not eff[2] and side in rt.sides[i]:
+            if eff is not None and not eff.arrive and side in rt.sides[i]:
                 return True
         return False
 

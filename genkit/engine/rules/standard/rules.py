@@ -25,6 +25,7 @@ from .events import Restored
 from .movement import MoveCache, Movement, compiled_search
 from .probes import ProbeCache
 from .rolls import PhaseRolls, RollTables
+from .supply import SupplyLines, SupplyTables
 from .modifiers import UnitModifiers
 from .section import Section
 from .sight import Sight
@@ -60,7 +61,7 @@ MOVEMENT, COMBAT, REINFORCEMENT, REPLACEMENT = "movement", "combat", "reinforcem
 BOMBARDMENT = "bombardment"
 
 
-class Game(Movement, Combat, CardPlay, PhaseRolls, Invariants, GameRules):
+class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, GameRules):
     """The standard procedures over one content model. (The movement decisions come from the
     byte-merged search and the phase's :class:`~.movement.MoveCache`; the plain search they are
     tested against is tests/engine/standard_reference.py.)"""
@@ -150,6 +151,8 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, Invariants, GameRules):
         blocking = sum(1 << i for i, f in enumerate(self.feat_ids) if sec.hexsides.get(f) and sec.hexsides[f].blocks_los)
         #: case 8.8: line of sight, or None when the game has none
         self.sight = Sight(self, los, [int(bool(m & blocking)) for m in self.efeat]) if los is not None else None
+        #: case 8.14: supply traced to sources, or None when every unit is always in supply
+        self.supply = SupplyTables(self, sec.supply) if sec.supply is not None else None
         #: case 13: the cards, or None when the game plays none
         self.cards = CardTables(content, sec.cards, self.side_ids) if sec.cards is not None else None
         if self.cards is not None:
@@ -196,6 +199,8 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, Invariants, GameRules):
                 if self.cards is not None:
                     return self._movers(s) + self.card_plays(s, s.actor, MOVE)
                 return self._movers(s)
+            if self.cards is not None and self.cards.named:     # case 13.14: a card of this phase
+                return [END] + [("attack", h) for h in self.targets(s)] + self.card_plays(s, s.actor, MOVE)
             return [END] + [("attack", h) for h in self.targets(s)]
         if st == DEST:
             return self._dest_actions(s, s.chosen, s.march)

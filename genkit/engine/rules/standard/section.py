@@ -161,6 +161,23 @@ class Bombardment(Strict):
                                                            "attack_distance for that attack type")
 
 
+class SupplyEffect(Strict):
+    """A column shift and die-roll modifier for units out of supply (case 8.14)."""
+    shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted (negative: toward the defender)")
+    drm: int = Field(0, ge=-9, le=9, description="added to the die roll (negative: toward the defender)")
+
+
+class Supply(Strict):
+    """Supply traced to sources (case 8.14): what being out of supply does in battle."""
+    sources: dict[Id, list[str]] = Field(description="side id -> the spaces its supply is traced to (a side left "
+                                                     "out is always in supply)")
+    distance: int = Field(ge=1, le=99, description="the most steps from a unit to a source of its side")
+    attacking: SupplyEffect = Field(default_factory=SupplyEffect, description="when any attacker is out of supply "
+                                                                              "(usually a shift left)")
+    defending: SupplyEffect = Field(default_factory=SupplyEffect, description="when any defender is out of supply "
+                                                                              "(usually a shift right)")
+
+
 class RollEffect(Strict):
     """What one result of a table rolled at a phase does until the table is rolled again (case 14.5)."""
     shift: int = Field(0, ge=-9, le=9, description="CRT columns shifted in every battle (negative: toward the "
@@ -212,6 +229,8 @@ class Section(Strict):
                                                          "turn and side (case 10.2); omitted: none")
     cards: Optional[CardsRule] = Field(None, description="the cards each side is dealt and draws, and what each "
                                                          "card does (case 13); omitted: the game plays no cards")
+    supply: Optional[Supply] = Field(None, description="supply traced to sources and its combat modifiers (case "
+                                                       "8.14); omitted: every unit is in supply")
     rolls: list[PhaseRoll] = Field(default_factory=list, description="die-roll tables rolled at the start of a "
                                                                      "phase every game turn, and what their results "
                                                                      "do (case 14.5)")

@@ -33,6 +33,10 @@ class CardEvent(Strict):
     when: Literal["attack", "defence"] = Field(
         "attack", description="shift, drm: played by the attacker before the roll (attack) or by the defender as "
                               "a reaction once the attacker has committed (defence)")
+    phase: Optional[Id] = Field(None, description="the game.sequence_of_play id of the phase it is played in (a "
+                                                  "movement, combat or bombardment phase of its holder; case "
+                                                  "13.14); omitted: its holder's movement phases. Not for a shift "
+                                                  "or drm, played in a battle")
 
     @model_validator(mode="after")
     def _sense(self) -> "CardEvent":
@@ -43,6 +47,8 @@ class CardEvent(Strict):
             raise ValueError(f"a {self.effect} card acts at least once (value: 1 or more)")
         if self.effect in ("shift", "drm") and self.value == 0:
             raise ValueError(f"a {self.effect} of 0 does nothing")
+        if self.phase is not None and self.effect in ("shift", "drm"):
+            raise ValueError(f"a {self.effect} is played in a battle (when: attack or defence), not in a named phase")
         return self
 
 
@@ -133,6 +139,24 @@ def cards_terms(ctx, section) -> list:
                 yield ctx.error("rules-cards", CARDS + (key,),
                                 f"rules.cards.{key}: side '{sid}' draws cards but holds no deck (give a deck "
                                 f"held_by: {sid} or both)")
+    phases = {p.id: p for p in c.game.sequence_of_play}
+    for k, e in rule.events.items():                                     # case 13.14
+        if e.phase is None:
+            continue
+        ph = phases.get(e.phase)
+        path = CARDS + ("events", k, "phase")
+        if ph is None:
+            yield ctx.error("rules-reference", path, f"rules.cards.events.{k}.phase: no phase '{e.phase}' in "
+                                                     f"game.sequence_of_play (known: {', '.join(phases)})")
+            continue
+        kinds = ("movement",) if e.effect == "movement" else ("movement", "combat", "bombardment")
+        if ph.kind not in kinds:
+            yield ctx.error("rules-cards", path, f"rules.cards.events.{k}.phase: a {e.effect} card is played in a "
+                                                 f"{' or '.join(kinds)} phase; {e.phase} is a {ph.kind} phase")
+        holders = {d.held_by for d in played if any(card.id == k for card in d.cards)} - {"both"}
+        if ph.side and holders - {ph.side}:
+            yield ctx.error("rules-cards", path, f"rules.cards.events.{k}.phase: {e.phase} is side '{ph.side}''s "
+                                                 f"phase, but the card is held by {', '.join(sorted(holders))}")
     per_turn = [e.id for e in c.turn_track.per_turn]
     if isinstance(rule.draw, str) and rule.draw not in per_turn:          # case 13.11
         yield ctx.error("rules-reference", CARDS + ("draw",),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 
 from ...board import IMPASSABLE
+from ...movement import compiled_picker
 
 from ...crt import (
 
@@ -52,9 +53,13 @@ def half(mp: float) -> int:
 def indices_of(n: int, items=None):
     """A function listing the set bits of a mask over ``n`` hexes, ascending: byte by byte from
     a table of each byte's bits (several times faster than peeling bits off for the dense masks
-    of movement ranges). ``items``: list ``items[h]`` for each set bit ``h`` instead."""
-    nbytes = (n + 7) // 8
+    of movement ranges), or the compiled picker where it was built (the same lists, faster
+    again). ``items``: list ``items[h]`` for each set bit ``h`` instead."""
     item = (lambda h: h) if items is None else items.__getitem__
+    compiled = compiled_picker(tuple(item(h) for h in range(n)))
+    if compiled is not None:
+        return compiled
+    nbytes = (n + 7) // 8
     table = [[tuple(item(o * 8 + b) for b in range(8) if v >> b & 1 and o * 8 + b < n) for v in range(256)]
              for o in range(nbytes)]
 

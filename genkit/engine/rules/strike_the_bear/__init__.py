@@ -8,6 +8,7 @@ from ..standard.tables import EFFECTS
 from .bots import ObjectiveBot
 from .charts import charts
 from .checks import content_checks
+from .redeployment import REDEPLOYMENT
 from .rules import MUTUAL, Game
 from .section import Section
 
@@ -16,8 +17,8 @@ from .section import Section
 RULES = RulesModule(
     name="strike_the_bear", game=Game, section=Section, checks=content_checks, charts=charts,
     bots={"greedy": ObjectiveBot},
-    requires=Requirements(sides=2, phase_kinds=(MUTUAL, MOVEMENT, COMBAT, BOMBARDMENT, REINFORCEMENT, REPLACEMENT),
-                          shared_kinds=(MUTUAL,), any_side_kinds=(REINFORCEMENT, REPLACEMENT),
+    requires=Requirements(sides=2, phase_kinds=(MUTUAL, REDEPLOYMENT, MOVEMENT, COMBAT, BOMBARDMENT, REINFORCEMENT, REPLACEMENT),
+                          shared_kinds=(MUTUAL, REDEPLOYMENT), any_side_kinds=(REINFORCEMENT, REPLACEMENT),
                           crt_effects=EFFECTS, crt_columns=("differential",), crt_above_highest=("use_highest",),
                           reserve=True, reinforcements=True, hex_features=True),
     stacks=True, setup_apart=setup_apart)

@@ -1,5 +1,5 @@
-"""Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply by rail
-and bought with OPs (11.5), the weather's shift (11.6), combined arms (11.7), command and leader
+"""Combat in the Strike the Bear system (docs/strike-the-bear-rules.md, 11.0): supply
+(11.5, supply.py), the river (11.4.2), the weather's shift (11.6), combined arms (11.7), command and leader
 loss (11.8) and reserves committed by the defender's leader (11.8.2) and battles continued (11.10), over the standard
 battle. A mixin of :class:`~.rules.Game`."""
 from __future__ import annotations
@@ -20,41 +20,13 @@ MOST_RESERVES = 2
 class Battle:
     """The combat half of the system's :class:`~.rules.Game` (reads the game's tables)."""
 
-    def supplied_mask(self, s: StbState, side: int) -> int:
-        """11.5.3: the spaces in rail supply of ``side``: rail spaces joined by rail to its board
-        edge through spaces free of enemy units, and the spaces next to them. The German rail
-        net is converted as far as the railhead column (6.4.1: one column a turn from B)."""
-        enemy = 0
-        for q in self.side_pieces[1 - side]:
-            if s.loc[q] >= 0:
-                enemy |= 1 << s.loc[q]
-        west = self.section.edges[self.side_ids[side]] == "A"
-        head = 2 * s.turn if west else 99           # columns A..: A=0, B=1 ... the converted reach
-        seen = 0
-        todo = [h for h in self.edge[side] if not (enemy >> h) & 1 and self.rail[h]]
-        for h in todo:
-            seen |= 1 << h
-        col, rail = self.column_of, self.rail
-        while todo:
-            h = todo.pop()
-            for j in rail[h]:
-                if not (seen >> j) & 1 and not (enemy >> j) & 1 and col[j] <= head:
-                    seen |= 1 << j
-                    todo.append(j)
-        out, adj = seen, self.adj_mask
-        m = seen
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1]
-        return out
+    def eligible(self, s: StbState, side: int, h: int) -> list:
+        """11.1.5: every combat unit of ``side`` in the space (trucks do not fight)."""
+        return [p for p in StandardGame.eligible(self, s, side, h) if not self.p_truck[p]]
 
-    def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
-        """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail supply).
-        Leaders fight free (their rating is for their recovery: a decision of ours)."""
-        if (self.supplied_mask(s, side) >> h) & 1:
-            return 0
-        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p])
+    def targets(self, s: StbState) -> list:
+        """The standard targets where the side has a combat unit to attack with."""
+        return [h for h in StandardGame.targets(self, s) if self.eligible(s, s.actor, h)]
 
     def in_command(self, s: StbState, side: int, h: int) -> bool:
         """11.8.1: a non-disrupted leader of ``side`` within one space of ``h`` (only in its own
@@ -87,7 +59,7 @@ class Battle:
             cost = self.supply_cost(s, pieces, h, who)
             if cost and cost > s.ops[who]:
                 out.append(("unsupplied:" + self.side_ids[who], -sign * sec.unsupplied_shift, 0))
-            units = [p for p in pieces if not self.p_leader[p]]
+            units = [p for p in pieces if self.p_unit[p]]
             if any(self.p_armour[p] for p in units) and any(not self.p_armour[p] for p in units):
                 out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
             if units and not self.in_command(s, who, h):
@@ -104,33 +76,65 @@ class Battle:
     def _battle(self, s: StbState) -> None:
         """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
         modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
-        turn; then the standard battle (11.9), and 11.8.3: a leader whose units are all gone
+        turn (bombing a truck first, 9.2.2, and reduced by a loss of its side, 9.3); then the standard
+        battle (11.9), and 11.8.3: a leader whose units are all gone
         rolls on the Leader Loss table."""
         h, side = s.target, s.actor
         atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
+        flies = s.air > 0 and self.air_side >= 0
+        unit = self.air_units - s.air       # the Luftwaffe unit joining (they fly in turn)
+        if flies:
+            self._bomb(s, unit, h)
+        air_side = [p for p in self.stack(s, h) if self.p_side[p] == self.air_side and self.p_unit[p]]
+        before = [(s.loc[p], s.reduced[p]) for p in air_side]
         pay = []
         for who, pieces in ((side, atts), (1 - side, self.defenders(s, h))):
             cost = self.supply_cost(s, pieces, h, who)
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
-        flies = s.air > 0 and self.air_side >= 0
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        StandardGame._battle(self, s)
+        if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
+            self.results, held = self.results_held, self.results
+            try:
+                StandardGame._battle(self, s)
+            finally:
+                self.results = held
+        else:
+            StandardGame._battle(self, s)
         for who, cost in pay:
             s.ops[who] -= cost
             s.spent[who] += cost
         if flies:
             s.air -= 1
+            hurt = [(s.loc[p], s.reduced[p]) for p in air_side] != before or (
+                s.stage == RETREAT and any(self.p_side[p] == self.air_side for p in s.rq))
+            if hurt:                        # 9.3.2: a loss or withdrawal of its side reduces it
+                s.lw[unit] = 1
         if s.stage != RETREAT:
             for ldr in leaders:
                 self._leader_loss(s, ldr, h)
+
+    def _bomb(self, s: StbState, unit: int, h: int) -> None:
+        """9.2.2: the Luftwaffe unit joining the battle in ``h`` bombs the first non-disrupted
+        enemy truck in or next to it: a die, with the weather's modifier, at most its rating
+        (9.3: less when reduced) disrupts it."""
+        near = self.adj_mask[h] | (1 << h)
+        truck = next((t for t in self.trucks[1 - self.air_side]
+                      if s.loc[t] >= 0 and not s.reduced[t] and (near >> s.loc[t]) & 1), -1)
+        if truck < 0:
+            return
+        air = self.section.luftwaffe
+        drm = air.bombing_drms.get(s.weather)
+        r = self.tables[air.bombing_table].roll(s, None, (drm,) if drm else (), "bombing")
+        if r.modified <= (air.reduced_rating if s.lw[unit] else air.rating):
+            s.reduced[truck] = 1
 
     def _leader_loss(self, s: StbState, ldr: int, h: int) -> None:
         """11.8.3: when no unit of his side but leaders is left in ``h``, the leader rolls: he is
         eliminated, or relocates, disrupted, to the nearest ox holding units of his side (the lowest id among
         equals; none: eliminated)."""
         side = self.p_side[ldr]
-        if any(self.p_side[q] == side and not self.p_leader[q] for q in self.stack(s, h)):
+        if any(self.p_side[q] == side and self.p_unit[q] for q in self.stack(s, h)):
             return
         roll = self.tables["leader_loss"].roll(s, None, (), "leader loss").result
         dest = -1
@@ -138,7 +142,7 @@ class Battle:
             best = None
             for q in self.side_pieces[side]:
                 at = s.loc[q]
-                if at >= 0 and at != h and not self.p_leader[q] and self.board.spaces.spaces[at].kind == "ox" \
+                if at >= 0 and at != h and self.p_unit[q] and self.board.spaces.spaces[at].kind == "ox" \
                         and self._room(s, at, ldr):
                     key = (self.board.distance(h, at), at)
                     if best is None or key < best:
@@ -172,7 +176,7 @@ class Battle:
                 continue
             near = adj[h] & ~enemy & (adj[at] | (1 << at) if at != h else -1)
             units = [p for p in self.side_pieces[side]
-                     if loc[p] >= 0 and (near >> loc[p]) & 1 and not self.p_leader[p]
+                     if loc[p] >= 0 and (near >> loc[p]) & 1 and self.p_unit[p]
                      and not (s.tried >> p) & 1 and self.p_ops[p] <= ops and self._room(s, h, p)]
             if units:
                 return ldr, units
@@ -210,12 +214,14 @@ class Battle:
         self._offer_reserves(s, side)
 
     def _fight(self, s: StbState) -> None:
-        """11.8.2 d: the battle on the strengths now in the space (no battle when the reserves
-        made it one the table forbids)."""
+        """11.8.2 d: the battle on the strengths now in the space, read as the attacker chose
+        (11.3, 11.1.6); no battle when the reserves made it one the table forbids."""
         s.stage, s.actor, s.chosen = ATTACKERS, self.phase_actor(s), -1
         h = s.target
         atts = [p for p in self.side_pieces[s.actor] if (s.attackers >> p) & 1]
-        if self.crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
+        s.read_by = s.by                    # 11.1.6: the reading holds while the battle goes on
+        crt = self.crt_alt if s.by else self.crt
+        if crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
             s.done |= s.attackers
             s.hit |= 1 << h
             return self._to_pick(s)
@@ -229,7 +235,7 @@ class Battle:
         own in or next to ``h``, or too few OPs."""
         units, enemy = [], False
         for p in self.stack(s, h):
-            if not self.p_leader[p]:
+            if self.p_unit[p]:
                 if self.p_side[p] == side:
                     units.append(p)
                 else:
@@ -247,6 +253,7 @@ class Battle:
     def _to_pick(self, s: StbState) -> None:
         """After a battle, 11.10.1: the attacker, then the defender, may choose to fight it again."""
         h = s.target
+        self._commissar_check(s)            # 7.1.4
         if h >= 0 and s.stage != CONTINUE and self.phase_kind[s.phase] == COMBAT:
             att = self.phase_actor(s)
             for side in (att, 1 - att):
@@ -269,5 +276,5 @@ class Battle:
         s.ops[side] -= cost
         s.spent[side] += cost
         s.attackers = sum(1 << p for p in self.stack(s, h) if self.p_side[p] == att)
-        s.stage, s.actor = ATTACKERS, att
+        s.stage, s.actor, s.by = ATTACKERS, att, s.read_by
         self._roll(s)

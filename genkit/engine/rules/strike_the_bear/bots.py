@@ -17,6 +17,7 @@ class ObjectiveBot(GreedyBot):
     strength per OP until only its reserve is left."""
 
     name = "greedy"
+    _truck_phase = None
     #: OPs kept back in a reorganization that comes before the enemy's turn (supply in defence)
     reserve = 12
 
@@ -27,17 +28,67 @@ class ObjectiveBot(GreedyBot):
         GreedyBot._set_targets(self, v)
 
     def choose(self, v, actions):
-        if len(actions) > 1 and any(a[0] in ("restore", "replace", "recover") for a in actions):
+        if len(actions) > 1 and any(a[0] in ("restore", "replace", "recover", "refit") for a in actions):
             return self.choose_reorganization(v, actions)
         if len(actions) > 1 and actions[0][0] == "commit":
             return self.choose_reserve(v, actions)
         if actions[0] == GO_ON:
             return self.choose_continuation(v, actions)
+        if actions[0][0] in ("cut", "raid"):
+            return self.choose_partisan(v, actions)
+        if len(actions) > 1 and actions[0] == END and any(a[0] == "move" and self.g.p_truck[a[1]] for a in actions):
+            return self.choose_move(v, actions)
         return GreedyBot.choose(self, v, actions)
+
+    def choose_move(self, v, actions):
+        """The combat units move as the greedy player moves them; then each truck once (11.5.2)
+        to the space where it supplies the most of its side's units sharing a space with the
+        enemy out of rail supply, if that beats where it stands."""
+        g = self.g
+        a = GreedyBot.choose(self, v, [a for a in actions if a[0] not in ("move", "march") or not g.p_truck[a[1]]])
+        if a != END:
+            return a
+        if self._truck_phase != (v.turn, v.phase):
+            self._truck_phase, self._trucks_moved = (v.turn, v.phase), set()
+        s0 = v.sample_state(self.rng)
+        need = self._needing_supply(s0)
+        best, choice = 0, END
+        for a in actions:
+            if a[0] != "move" or not g.p_truck[a[1]] or a[1] in self._trucks_moved:
+                continue
+            p = a[1]
+            here = self._truck_worth(s0, need, s0.loc[p]) if g.truck_traces(s0, p) else 0
+            for h in self._ends(s0, a, p):
+                w = self._truck_worth(s0, need, h) - here
+                if w > best and g.traces_from(s0, self.side, h):
+                    best, choice, self.mover, self.dest = w, a, p, h
+        if choice != END:
+            self._trucks_moved.add(choice[1])
+        return choice
+
+    def _needing_supply(self, s) -> int:
+        """The spaces where this side's combat units share a space with the enemy out of rail
+        supply."""
+        g, side = self.g, self.side
+        rail = g.supplied_mask(s, side)
+        enemy = g.enemy_mask(s, side)
+        out = 0
+        for p in g.side_pieces[side]:
+            h = s.loc[p]
+            if h >= 0 and g.p_unit[p] and (enemy >> h) & 1 and not (rail >> h) & 1:
+                out |= 1 << h
+        return out
+
+    def _truck_worth(self, s, need: int, h: int) -> int:
+        """How many of the spaces in ``need`` a truck in ``h`` would supply (none from an enemy
+        space, where it could be caught)."""
+        if (self.g.enemy_mask(s, self.side) >> h) & 1:
+            return 0
+        return bin(need & (self.g.adj_mask[h] | (1 << h))).count("1")
 
     def choose_reorganization(self, v, actions):
         """12.1: a disrupted leader's recovery first (command, reserves, continuation hang on
-        him); 12.3-12.4: the rebuild or replacement giving the most strength per OP; each while
+        him), then a reduced Luftwaffe unit's refit (9.3.3); 12.3-12.4: the rebuild or replacement giving the most strength per OP; each while
         the OPs above the reserve pay for it (no reserve in the last phase of the turn: OPs left
         are lost, 3.3.4)."""
         g, t = self.g, self.t
@@ -46,6 +97,8 @@ class ObjectiveBot(GreedyBot):
         best, choice = None, END
         for a in actions:
             if a[0] == "recover" and g.p_ops[a[1]] <= left:
+                return a
+            if a[0] == "refit" and g.section.luftwaffe.ops <= left:
                 return a
         for a in actions:
             if a[0] not in ("restore", "replace") or g.p_ops[a[1]] > left:
@@ -87,3 +140,24 @@ class ObjectiveBot(GreedyBot):
         margin = 2 if side == g.phase_actor(s) else 0
         left = v.ops[side] - g.continuation_cost(s, side, h)
         return GO_ON if mine > theirs + margin and left >= self.reserve // 2 else HALT
+
+    def choose_partisan(self, v, actions):
+        """8.1: the rail cut that takes the most spaces out of the enemy's rail supply; the
+        raid on the enemy truck supplying the most of its units sharing a space with ours."""
+        g, s = self.g, v.sample_state(self.rng)
+        enemy = 1 - self.side
+        best, choice = None, actions[0]
+        if actions[0][0] == "cut":
+            for a in actions:
+                s.partisan = a[1]
+                val = -bin(g.supplied_mask(s, enemy)).count("1") + self.rng.random() * 1e-6
+                if best is None or val > best:
+                    best, choice = val, a
+            return choice
+        ours = g.enemy_mask(s, enemy)
+        for a in actions:
+            at = s.loc[a[1]]
+            val = bin(ours & (g.adj_mask[at] | (1 << at))).count("1") + self.rng.random() * 1e-6
+            if best is None or val > best:
+                best, choice = val, a
+        return choice

@@ -1,11 +1,11 @@
 """The charts of a game on the Strike the Bear system: the standard rules' terrain, stacking
 and modifier charts, every die-roll table of the model (standard rules case 14), and the
-operations ratings (1.2)."""
+operations ratings (1.2), the odds headings of the CRT (11.3)."""
 from __future__ import annotations
 
 from ...die_tables import die_table_charts
 from .. import Chart
-from ..standard.charts import modifiers_chart, stacking_chart, terrain_chart
+from ..standard.charts import crt_choice_chart, modifiers_chart, stacking_chart, terrain_chart
 from .section import Section
 
 
@@ -34,5 +34,8 @@ def combat_modifiers_chart(section: Section) -> Chart:
 
 def charts(content) -> list:
     section = Section.model_validate(content.rules or {})
+    choice = section.combat.choice            # 11.3: odds at the attacker's choice (standard case 8.13)
+    odds = [crt_choice_chart(content, section)] if choice is not None and len(
+        choice.differential or choice.odds or ()) == len(content.crt.columns) else []
     return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section),
-            combat_modifiers_chart(section), ops_chart(content, section)] + die_table_charts(content)
+            combat_modifiers_chart(section), ops_chart(content, section)] + odds + die_table_charts(content)

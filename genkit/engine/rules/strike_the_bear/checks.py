@@ -63,6 +63,60 @@ def river_feature(ctx, section: Section):
                         f"rules.river.feature: no map feature '{section.river.feature}'")
 
 
+def partisan_names(ctx, section: Section):
+    """8.0: the partisans' side, table and hunter types exist."""
+    par = section.partisans
+    if par is None:
+        return
+    if par.side not in {s.id for s in ctx.content.game.sides}:
+        yield ctx.error("rules-reference", SECTION + ("partisans", "side"), f"rules.partisans.side: no side '{par.side}'")
+    if par.table not in {t.id for t in ctx.content.die_tables}:
+        yield ctx.error("rules-reference", SECTION + ("partisans", "table"),
+                        f"rules.partisans.table: no die table '{par.table}'")
+    types = {t.id for t in ctx.content.unit_types}
+    for k, tid in enumerate(par.hunters):
+        if tid not in types:
+            yield ctx.error("rules-reference", SECTION + ("partisans", "hunters", k),
+                            f"rules.partisans.hunters: no unit type '{tid}'")
+
+
+def commissar_names(ctx, section: Section):
+    """7.0: the commissar's side and table exist; the table names ox columns of the map."""
+    com = section.commissar
+    if com is None:
+        return
+    if com.side not in {s.id for s in ctx.content.game.sides}:
+        yield ctx.error("rules-reference", SECTION + ("commissar", "side"), f"rules.commissar.side: no side '{com.side}'")
+    table = next((t for t in ctx.content.die_tables if t.id == com.table), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + ("commissar", "table"),
+                        f"rules.commissar.table: no die table '{com.table}'")
+        return
+    columns = {sp.id[:1] for sp in ctx.board.spaces if sp.kind == "ox"}
+    for row in table.rows:
+        for name in row.results[0].split(" or "):
+            if name.strip() not in columns:
+                yield ctx.error("rules-reference", ("die_tables",), f"die_tables: {com.table} roll {row.roll} names "
+                                                                    f"'{name.strip()}', no ox column of the map")
+
+
+def luftwaffe_bombing(ctx, section: Section):
+    """9.2.2: the bombing table and the modifiers the weather names exist."""
+    air = section.luftwaffe
+    if air is None:
+        return
+    table = next((t for t in ctx.content.die_tables if t.id == air.bombing_table), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + ("luftwaffe", "bombing_table"),
+                        f"rules.luftwaffe.bombing_table: no die table '{air.bombing_table}'")
+        return
+    drms = {m.id for m in table.drms}
+    for wx, drm in air.bombing_drms.items():
+        if drm not in drms:
+            yield ctx.error("rules-reference", SECTION + ("luftwaffe", "bombing_drms", wx),
+                            f"rules.luftwaffe.bombing_drms: table {table.id} has no modifier '{drm}'")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -78,4 +132,5 @@ def box_minimum_at_start(ctx, section: Section):
 
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
-                                                                                  river_feature)
+                                                                                  river_feature, partisan_names,
+                                                                                  commissar_names, luftwaffe_bombing)

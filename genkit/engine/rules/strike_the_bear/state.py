@@ -6,9 +6,10 @@ from __future__ import annotations
 from ..standard.state import STAGE_NAMES, StandardState
 
 #: the system's own stages of a pending decision, after the standard ones: the defender
-#: commits reserves (11.8.2); a side decides whether the battle goes on (11.10)
-COMMIT, CONTINUE = len(STAGE_NAMES), len(STAGE_NAMES) + 1
-STB_STAGE_NAMES = STAGE_NAMES + ("commit", "continue")
+#: commits reserves (11.8.2); a side decides whether the battle goes on (11.10); the
+#: partisans are placed (8.1)
+COMMIT, CONTINUE, PARTISAN = len(STAGE_NAMES), len(STAGE_NAMES) + 1, len(STAGE_NAMES) + 2
+STB_STAGE_NAMES = STAGE_NAMES + ("commit", "continue", "partisan")
 
 
 class StbState(StandardState):
@@ -18,8 +19,16 @@ class StbState(StandardState):
     (:attr:`Game.obj_spaces`), the side that controls it, -1 none (13.1). ``spent``: per side,
     the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
     this turn (9.2.3). ``tried``: bit mask of the pieces that tried to join a battle as reserves
-    this combat phase (11.8.2); ``ncommit``: reserves tried in the battle being fought."""
-    __slots__ = ("air", "ctrl", "ncommit", "objectives", "ops", "spent", "tried", "weather")
-    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent")
+    this combat phase (11.8.2); ``ncommit``: reserves tried in the battle being fought.
+    ``read_by``: the reading of the battle being fought (11.1.6: 1 by odds, kept for its
+    continuation). ``partisan``: the space whose rail line the partisans cut this turn (-1 none); ``raids``:
+    the partisans still to place (1 rail, 2 truck, 8.1.2). ``commissar``: the ox where the
+    commissar stands (-1 off the map, 7.1). ``redeploy``: per side, the units it may
+    redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
+    unit, 1 when reduced (9.3)."""
+    __slots__ = ("air", "commissar", "ctrl", "first", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
+                 "weather")
+    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw")
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit")
+    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids", "read_by",
+                                          "commissar", "first")
