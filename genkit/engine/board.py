@@ -18,7 +18,8 @@ from array import array
 from ..board import board_of_map
 from ..hexes import DIRECTIONS, HexGrid
 
-_NEARER_MOST = 4000     # spaces: past this, within_mask reads within() radius by radius (the table is n * n)
+_NEARER_MOST = 1000     # spaces: past this, within_mask reads within() radius by radius (the table
+                        # holds n masks of n bits per distance: ~6 MB at 1000 spaces 50 steps across)
 IMPASSABLE = 0          # Board.cost value of a hex no unit may enter
 UNREACHABLE = 32767     # Board.distance between spaces no connections join
 

@@ -26,7 +26,7 @@ from .fonts import ascent, text_width
 from .layout import MIN_TEXT, Row, readable_ink
 from .tables import fill_words, joined
 from .geometry import bounds
-from .tables_tracks import entry_initial, track_table, turn_track_table
+from .tables_tracks import entry_initials, track_table, turn_track_table
 from .tables_model import (cards_table, crt_table, deck_rules_table, draw_table, results_table, sequence_table,
                            terrain_table)
 from .map_art import swatch
@@ -222,8 +222,8 @@ def _turn_box(content: Content, st: Style, text: str, marks, bw: float, bh: floa
 def _turn_key(content: Content, st: Style, width: float) -> Row:
     """What the chips of the turn boxes are: the per-turn numbers' names and each side's colour."""
     tt = content.turn_track
-    initials = len(tt.per_turn) > 1            # the chips of a turn with several entries say whose
-    legend = "; ".join(f"{e.name} ({entry_initial(e)})" if initials else e.name for e in tt.per_turn) \
+    initials = entry_initials(tt.per_turn) if len(tt.per_turn) > 1 else {}   # several: chips say whose
+    legend = "; ".join(f"{e.name} ({initials[e.id]})" if initials else e.name for e in tt.per_turn) \
         + " " + st.word("per_turn")
     items, h = para(st.note, legend, width * 0.6, 0, 0)
     x = min(width * 0.6, max(t.x + t.width for t in items)) + 8

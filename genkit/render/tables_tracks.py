@@ -32,10 +32,17 @@ def arrivals(content: Content) -> dict[int, list[tuple[str, object]]]:
             for t, groups in out.items()}
 
 
-def entry_initial(entry) -> str:
-    """The initial of a per-turn entry's name ("R" for "Replacement points"), which tells its
-    chips from another entry's in a turn that has both."""
-    return entry.name[:1].upper()
+def entry_initials(entries) -> dict[str, str]:
+    """Per-turn entry id -> the shortest start of its name that no other entry's name shares
+    ("R" for "Replacement points" beside "Cards drawn"; "Rep" and "Rei" for "Replacements" beside
+    "Reinforcements"), which tells its chips from another entry's in a turn that has both; names
+    alike to the end are numbered ("R1", "R2")."""
+    names = {e.id: "".join(e.name.split()) or e.id for e in entries}
+    for k in range(1, max(map(len, names.values()), default=0) + 1):
+        tags = {i: n[:1].upper() + n[1:k] for i, n in names.items()}
+        if len(set(tags.values())) == len(tags):
+            return tags
+    return {i: f"{n[:1].upper()}{j}" for j, (i, n) in enumerate(names.items(), 1)}
 
 
 def turn_track_table(content: Content, _, st) -> TableData:
@@ -47,6 +54,7 @@ def turn_track_table(content: Content, _, st) -> TableData:
     tt = content.turn_track
     per_row = -(-tt.turns // -(-tt.turns // TURN_TRACK_COLUMNS))
     arriving = arrivals(content)
+    initials = entry_initials(tt.per_turn)
     rows: list[list[str]] = []
     marks = {}
     for t in range(1, tt.turns + 1):
@@ -56,7 +64,7 @@ def turn_track_table(content: Content, _, st) -> TableData:
         numbers = [(e, sd, n) for e in tt.per_turn for sd in content.game.sides
                    if (n := content.turn_value(e.id, t, sd.id)) > 0]
         several = len({e.id for e, _, _ in numbers}) > 1       # then each chip says whose number it is
-        own = [Mark(f"+{n} {entry_initial(e)}" if several else f"+{n}", sd.id, "per_turn") for e, sd, n in numbers]
+        own = [Mark(f"+{n} {initials[e.id]}" if several else f"+{n}", sd.id, "per_turn") for e, sd, n in numbers]
         own += [Mark(label, sd.id, "arrival") for label, sd in arriving.get(t, [])]
         marks[(r, c)] = tuple(own)
         said = [f"{side_initial(content, m.side)} {m.text}" for m in own]

@@ -460,6 +460,10 @@ def test_std_13_11_the_turn_track_prints_the_cards_drawn_and_each_entrys_initial
     said = [p.text for page in pages for p, _ in iter_primitives(page.items) if isinstance(p, Text)]
     assert said.count("+1 R") == 1 and said.count("+1 C") == 2
     assert "Cards drawn (C); Replacement points (R)" in " ".join(said)
+    alike = load_game(DESIGNER, overrides=["turn_track.per_turn=[{id: rep, name: Replacements, changes: {4: {teal: 1}}}, "
+                                           "{id: rei, name: Reinforcements, changes: {4: {red: 2}}}]"])
+    data = turn_track_table(alike, None, aid_style(alike, DESIGNER))
+    assert sorted(m.text for ms in data.marks.values() for m in ms if m.kind == "per_turn") == ["+1 Rep", "+2 Rei"]
 
 
 # --------------------------------------------------------------------------- 13.14 a card's own phase

@@ -154,13 +154,15 @@ HEAVY = ("jinja2", "reportlab", "optuna", "distributed", "svgwrite", "markdown_i
 
 def _libraries_after_command(args: list, cache: str) -> set[str]:
     """The modules of the heavy libraries (:data:`HEAVY`) a ``genkit ARGS`` run in a fresh
-    interpreter has loaded."""
-    code = ("import sys\nfrom genkit import cli\nsys.argv = ['genkit'] + sys.argv[1:]\n"
-            "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
-            f"print('\\n'.join(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}), file=sys.stderr)")
+    interpreter has loaded; the command must have succeeded (one that failed early loads little)."""
+    code = ("import sys\nfrom genkit import cli\nsys.argv = ['genkit'] + sys.argv[1:]\nstatus = 0\n"
+            "try:\n    cli.main()\nexcept SystemExit as e:\n    status = e.code or 0\n"
+            "print('status', status, file=sys.stderr)\n"
+            f"print('\\n'.join('loaded ' + m for m in sys.modules if m.split('.')[0] in {HEAVY!r}), file=sys.stderr)")
     env = dict(os.environ, GENKIT_CACHE_DIR=cache)
     out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, env=env)
-    return set(out.stderr.split())
+    assert "status 0\n" in out.stderr, out.stderr
+    return {line.split(" ", 1)[1] for line in out.stderr.splitlines() if line.startswith("loaded ")}
 
 
 def test_play_and_one_game_of_sim_import_no_template_pdf_or_tuning_library(tmp_path):

@@ -106,7 +106,7 @@ class Breakdown:
         s.reduced[army] = reduced
         s.done |= done << army
 
-    def _lose_step(self, s: StbState, p: int, by_side: int, kill: bool = False) -> None:
+    def _lose_step(self, s: StbState, p: int, by_side: int, kill: bool = False, card=None) -> None:
         """11.9.2: an army flipped sends a corps of its kind from the breakdown box to the
         eliminated box; 11.9.4: a reduced army eliminated brings one back from the eliminated
         box to the breakdown box."""
@@ -118,4 +118,4 @@ class Breakdown:
                 c = next((c for c in self.side_pieces[self.p_side[p]] if self.p_type[c] == t and self.in_box(s, c) == take), -1)
                 if c >= 0:
                     s.loc[c], s.reduced[c] = ELIMINATED if step else RESERVE, 0
-        StandardGame._lose_step(self, s, p, by_side, kill)
+        StandardGame._lose_step(self, s, p, by_side, kill, card)
