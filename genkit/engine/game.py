@@ -32,6 +32,8 @@ split: the definition of a game apart from the engine that runs it and the bots 
 ``role_word``                               -> {kind: role id}: the nation it drew, whether
                                             it acted first ...), their names, and each
                                             kind's word: the simulator's figures per role
+                                            (a kind ``order``: the player order is drawn,
+                                            so no first-player edge of game.first_side)
 ``card_chance(state, actions)``             a decision where cards could be played, or None
 ``state.digest()``, ``state.events``        digest; event records (:mod:`.events`)
 ==========================================  ============================================

@@ -51,7 +51,7 @@ import jinja2
 import jinja2.bccache
 from jinja2.loaders import split_template_path
 
-from ..model import yaml_safe
+from ..model import yaml_data, yaml_safe
 from ..model.load import inside_pack
 from ..templates import FOLDER as DEFAULT_FOLDER
 from .draw import INCH, MM, Circle, Ellipse, Group, Line, Polygon, Polyline, Primitive, Rect, Text
@@ -251,8 +251,8 @@ def read_rendered(text: str, source: str) -> Any:
     as content is: libyaml's events composed with an explicit stack within yaml_safe's limits
     (depth, values, aliases), ten times faster than PyYAML's pure-Python loader and safe from
     nesting that would crash libyaml's own recursive composer; no line is kept per value
-    (:func:`~genkit.model.yaml_safe.compose_data`)."""
-    data, problems = yaml_safe.compose_data(text, yaml_safe.Budget(yaml_safe.current_limits()))
+    (:func:`~genkit.model.yaml_data.compose_data`)."""
+    data, problems = yaml_data.compose_data(text, yaml_safe.Budget(yaml_safe.current_limits()))
     if problems:
         p = problems[0]
         lines = text.splitlines()

@@ -326,7 +326,7 @@ class Metrics:
         """The figures as plain JSON data. ``timing=False`` drops the wall-clock fields
         (``games_per_second``, ``elapsed_s``, ``workers``), leaving what a seed reproduces."""
         sides = self.sides
-        first = self.meta.get("first_side")
+        first = self.fixed_first_side()
         out = {
             "content": self.meta.get("content"),
             "sha256": self.meta.get("sha256"),
@@ -381,6 +381,12 @@ class Metrics:
             out["workers"] = self.workers
         return out
 
+    def fixed_first_side(self) -> str | None:
+        """The side that moves first in every game (``game.first_side``), or None when the game
+        draws its player order (a role of kind ``order``: its per-role figures then say what moving
+        first is worth, and a first-player edge of the side listed first would mislead)."""
+        return None if "order" in (self.meta.get("role_word") or {}) else self.meta.get("first_side")
+
     def design(self) -> dict:
         """The game-design figures, each with a 95% interval (docs/metrics.md)."""
         sides = self.sides
@@ -390,7 +396,7 @@ class Metrics:
             k, n = key.split("/")
             v = int(k) / int(n)
             fractions[v] = fractions.get(v, 0) + c
-        first = self.meta.get("first_side")
+        first = self.fixed_first_side()
         fpa = None
         if first in sides and self.completed:
             even = 1 / len(sides)

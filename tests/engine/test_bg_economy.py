@@ -129,7 +129,14 @@ def test_8_5_economic_victory_and_the_end_of_1945():
     assert economy.points(g, s, 0) >= 75
     economy.turn_end(g, s)
     assert s.ended and s.reason == "economic_victory" and g.side_ids[s.winner] == "axis"
+    g, s = empty(phase="turn_end", turn=26)                        # the end: 40 points or the Allies win
+    assert g.t.at_end == [(0, 40)] and economy.points(g, s, 0) == 27   # Germany's home alone
+    economy.turn_end(g, s)
+    assert s.ended and s.reason == "points_at_end" and g.side_ids[s.winner] == "allies"
     g, s = empty(phase="turn_end", turn=26)
+    for a in ("Paris", "Alsace", "West Poland", "East Poland", "BNL", "Denmark", "Norway", "Provence", "Brittany"):
+        s.ctl[area(g, a)] = nation(g, "ge")
+    assert 40 <= economy.points(g, s, 0) < 45
     economy.turn_end(g, s)
     assert s.ended and s.reason == "points_at_end" and g.side_ids[s.winner] == "axis"
 

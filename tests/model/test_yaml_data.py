@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from genkit.model.yaml_safe import Budget, Limits, compose, compose_data
+from genkit.model.yaml_data import compose_data
+from genkit.model.yaml_safe import Budget, Limits, compose
 
 TEXTS = [
     "",

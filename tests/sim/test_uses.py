@@ -121,3 +121,19 @@ def test_a_game_of_nations_drawn_at_random_reports_every_action_card_and_each_na
     # and the same figures from two workers: merged exactly
     two = simulate(MLB, games=30, seed=5, workers=2, progress=False).to_json()
     assert two["roles"] == j["roles"] and two["card_use"] == j["card_use"]
+
+
+def test_a_drawn_player_order_replaces_the_first_player_edge_of_the_side_listed_first():
+    """With a role of kind ``order`` the side that moves first changes from game to game: the
+    first-player figures of game.first_side would be the side listed first's edge, so there are
+    none, and the order role's rows give moving first its win rate; without one they stand."""
+    roles = {"a": {"order": "second"}, "b": {"order": "first"}}
+    drawn = Metrics({"sides": ["a", "b"], "first_side": "a", "role_word": {"order": "Player order"}})
+    fixed = Metrics({"sides": ["a", "b"], "first_side": "a"})
+    for m in (drawn, fixed):
+        m.add(_rec(0, {}, roles, "b"))
+        m.add(_rec(1, {}, roles, "b"))
+    j, k = drawn.to_json(), fixed.to_json()
+    assert j["first_player"] is None and j["design"]["first_player_advantage"] is None
+    assert j["roles"]["order"]["roles"]["first"]["wins"] == 2
+    assert k["first_player"]["side"] == "a" and k["design"]["first_player_advantage"]["win_rate"] == 0.0
