@@ -730,3 +730,15 @@ def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_lo
     s = combat_position(g, 1, "russian_reorganization")
     s.lw[1], s.legal = 1, None
     assert not any(a[0] == "refit" for a in g.legal_actions(s)) and rus != g.air_side
+
+
+def test_13_4_solitaire_rolls_each_side_s_objectives_only_at_the_end():
+    g = Game(load_game(PACK, overrides=["rules.solitaire=true"]))
+    s = g.initial_state(2)
+    while not s.ended:
+        assert s.objectives == ((), ())                           # OB results ignored in play
+        g.apply(s, g.legal_actions(s)[0])
+    names = {n.strip() for t in g.content.die_tables if t.id == "objectives" for r in t.rows
+             for n in r.results[0].split(",")}
+    assert s.reason.startswith("objectives")
+    assert all(len(o) == 4 and set(o) <= names for o in s.objectives)

@@ -194,11 +194,15 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             cell = self.tables["ops_" + sid].roll(s, column, (), "ops").result
             saved = s.ops[side] // 2 if self.section.save_ops else 0       # 3.3.5 (optional)
             s.ops[side] = int(cell.split()[0]) + saved
-            if "OB" in cell.split()[1:]:
-                names = self.tables["objectives"].roll(s, None, (), "objectives").result
-                objectives[side] = tuple(n.strip() for n in names.split(","))
+            if "OB" in cell.split()[1:] and not self.section.solitaire:       # 13.4: ignored
+                objectives[side] = self._roll_objectives(s)
         s.objectives = tuple(objectives)
         self._weather_tables(s)
+
+    def _roll_objectives(self, s: StbState) -> tuple:
+        """3.3.2, 13.2: a roll on the objectives table: the names of four objectives."""
+        names = self.tables["objectives"].roll(s, None, (), "objectives").result
+        return tuple(n.strip() for n in names.split(","))
 
     def _weather_tables(self, s: StbState) -> None:
         """6.3.3: the movement allowances of the state's weather in force (the phase's caches
@@ -443,12 +447,14 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
 
     def _next_phase(self, s: StbState) -> None:
         """7.1.5: after the commissar's side's movement he is placed anew; 13.5: after the last
-        phase of the last turn, the objectives decide."""
+        phase of the last turn, the objectives decide (13.4, solitaire: rolled then)."""
         sec = self.section.commissar
         if sec is not None and self.phase_kind[s.phase] == MOVEMENT and self.phase_side[s.phase] == self.commissar_side \
                 and s.turn >= sec.from_turn and not s.ended:
             self._place_commissar(s)
         if s.phase == self.last_phase and s.turn >= self.turns and not s.ended:
+            if self.section.solitaire:      # 13.4: each side's objectives rolled now, in side order
+                s.objectives = tuple(self._roll_objectives(s) for _ in range(self.nsides))
             self._control(s)
             got = [self.attained(s, side) for side in range(self.nsides)]
             full = [got[k] == len(self.objectives_of(s, k)) for k in range(self.nsides)]

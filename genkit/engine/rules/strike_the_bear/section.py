@@ -97,6 +97,8 @@ class Section(StandardSection):
     reorganization: Reorganization = Field(default_factory=Reorganization)
     redeployment_table: Id = Field("redeployment", description="3.2.1: the die table of units each side "
                                                                 "redeploys (in a redeployment phase)")
+    solitaire: bool = Field(False, description="13.4: objectives are not rolled in play (OB ignored) but for "
+                                               "each side at the game's end")
     save_ops: bool = Field(False, description="3.3.5 (optional): half the OPs left at a turn's end carry over")
     strategic_capacity: int = Field(3, ge=0, le=99, description="6.4.3: units a side may move by rail a turn")
     trucks: list[Id] = Field(default_factory=list, description="11.5.2: the supply truck types")
