@@ -9,8 +9,8 @@
 * Combat (6.2): the combats in board order; after a round it retreats when its strength left is
   under two thirds of the enemy's.
 * Production (7.2): repairs first, then armour while it can pay for it and has half as many as
-  infantry, ships while it has fewer than two at sea, aircraft while it has fewer than two, else
-  infantry; it ends when it can pay for
+  infantry, ships while it has fewer than two at sea, aircraft while the nation has fewer than
+  three, else infantry; it ends when it can pay for
   nothing more."""
 from __future__ import annotations
 
@@ -118,7 +118,10 @@ class GreedyBot:
         by_type = {g.types[a[2]].id: a for a in builds}
         tab = _tables(g)
         for a in builds:
-            if (tab.ship[a[2]] or tab.air[a[2]]) and count.get(g.types[a[2]].id, 0) < 2:
+            if tab.ship[a[2]] and count.get(g.types[a[2]].id, 0) < 2:
+                return a
+            if tab.air[a[2]] and sum(1 for p in g.nation_pieces[a[1]] if g.p_type[p] == a[2]
+                                     and (v.loc[p] >= 0 or v.due[p])) < 3:
                 return a
         arm = next((a for a in builds if tab.through[a[2]]), None)
         inf = next((a for a in builds if not tab.through[a[2]] and not tab.ship[a[2]] and not tab.air[a[2]]), None)
