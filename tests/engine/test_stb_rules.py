@@ -299,6 +299,9 @@ def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
     for seed in range(40):
         s = combat_position(g, seed)
         c3 = h(g, "C3")
+        truck = next(p for p in range(len(s.loc)) if g.p_truck[p] and g.p_side[p] == ger and s.loc[p] >= 0)
+        g._lift(s, truck)
+        g._put(s, truck, c3)                           # a truck in the battle's space never fights (11.1.5)
         g.apply(s, ("attack", c3))
         for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
             if s.stage != CONTINUE and ("with", p) in g.legal_actions(s):
@@ -310,11 +313,15 @@ def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
         if s.stage != CONTINUE:
             continue
         assert s.actor == ger and g.legal_actions(s) == [("continue",), ("halt",)]
-        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p])
+        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p] and p != truck)
         ops, rus_ops = s.ops[ger], s.ops[rus]
-        s.trace = []
+        s.trace, fought = [], []
+        roll = g._roll
+        g._roll = lambda s: (fought.append(s.attackers), roll(s))[1]
         g.apply(s, ("continue",))
+        del g._roll
         assert any(why == "combat" for _, why in s.trace)            # a new battle was rolled
+        assert fought and fought[0] and not (fought[0] >> truck) & 1  # by the units, not the truck
         assert ops - s.ops[ger] >= cost and s.ops[rus] <= rus_ops
         seen.add("continued")
         while s.stage == CONTINUE and s.actor == ger:
