@@ -672,7 +672,7 @@ def test_7_0_the_commissar_stands_where_both_sides_meet_no_withdrawal_and_must_a
 
 def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
     g = game()
-    firsts = set()
+    firsts, full = set(), 0
     for seed in range(12):
         s = g.initial_state(seed)
         assert g.phase_ids[s.phase] == "redeployment"          # turn 1 too
@@ -700,9 +700,11 @@ def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
             g.apply(s, g.legal_actions(s)[-1])
             moved.append(mover[1])
         assert len(moved) == s.redeploy[side] or not moved
+        full += len(moved) == s.redeploy[side] > 0
         if g.phase_ids[s.phase] == "redeployment":
             assert s.actor == 1 - side                       # then the other side
     assert firsts == {0, 1}
+    assert full == 12                                        # every seed: the side moved all it rolled
 
 
 def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_loss():
