@@ -34,7 +34,12 @@ def installed(tmp_path_factory) -> Path:
     """The bin folder of a fresh venv, outside the repository, with the genkit wheel installed."""
     root = tmp_path_factory.mktemp("wheel")
     dist = root / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, REPO], cwd=root)
+    # built from a copy of the checkout: setuptools works in the source's build/ folder, which a
+    # second test process building the wheel at the same time (pytest-xdist) would share
+    source = root / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".venv*", ".git", "build", "dist", "*.egg-info",
+                                                                "__pycache__", "*.so"))
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, source], cwd=root)
     venv.EnvBuilder(with_pip=True, clear=True).create(root / "venv")
     bin_dir = root / "venv" / "bin"
     wheel, = dist.glob("genkit-*.whl")

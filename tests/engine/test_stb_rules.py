@@ -299,6 +299,9 @@ def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
     for seed in range(40):
         s = combat_position(g, seed)
         c3 = h(g, "C3")
+        truck = next(p for p in range(len(s.loc)) if g.p_truck[p] and g.p_side[p] == ger and s.loc[p] >= 0)
+        g._lift(s, truck)
+        g._put(s, truck, c3)                           # a truck in the battle's space never fights (11.1.5)
         g.apply(s, ("attack", c3))
         for p in [p for p in g.stack(s, c3) if g.p_side[p] == ger]:
             if s.stage != CONTINUE and ("with", p) in g.legal_actions(s):
@@ -310,11 +313,15 @@ def test_11_10_battle_continuation_is_paid_by_who_goes_on_and_fought_anew():
         if s.stage != CONTINUE:
             continue
         assert s.actor == ger and g.legal_actions(s) == [("continue",), ("halt",)]
-        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p])
+        cost = sum(g.p_ops[p] for p in g.stack(s, c3) if g.p_side[p] == ger and not g.p_leader[p] and p != truck)
         ops, rus_ops = s.ops[ger], s.ops[rus]
-        s.trace = []
+        s.trace, fought = [], []
+        roll = g._roll
+        g._roll = lambda s: (fought.append(s.attackers), roll(s))[1]
         g.apply(s, ("continue",))
+        del g._roll
         assert any(why == "combat" for _, why in s.trace)            # a new battle was rolled
+        assert fought and fought[0] and not (fought[0] >> truck) & 1  # by the units, not the truck
         assert ops - s.ops[ger] >= cost and s.ops[rus] <= rus_ops
         seen.add("continued")
         while s.stage == CONTINUE and s.actor == ger:
@@ -665,7 +672,7 @@ def test_7_0_the_commissar_stands_where_both_sides_meet_no_withdrawal_and_must_a
 
 def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
     g = game()
-    firsts = set()
+    firsts, full = set(), 0
     for seed in range(12):
         s = g.initial_state(seed)
         assert g.phase_ids[s.phase] == "redeployment"          # turn 1 too
@@ -693,9 +700,11 @@ def test_3_2_redeployment_the_higher_roll_moves_first_as_many_units_as_rolled():
             g.apply(s, g.legal_actions(s)[-1])
             moved.append(mover[1])
         assert len(moved) == s.redeploy[side] or not moved
+        full += len(moved) == s.redeploy[side] > 0
         if g.phase_ids[s.phase] == "redeployment":
             assert s.actor == 1 - side                       # then the other side
     assert firsts == {0, 1}
+    assert full == 12                                        # every seed: the side moved all it rolled
 
 
 def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_loss():

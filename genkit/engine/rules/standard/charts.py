@@ -178,23 +178,36 @@ def _ratio(odds) -> float:
 
 def stacking_chart(content, section: Section) -> Chart:
     st, mv, cb = section.stacking, section.movement, section.combat
+    grid = content.map.grid
+    cell = "hex" if grid is not None and grid.kind == "hex" else "space"     # the board's own word
     rows = []
     if st.count == "points":
         pts = ", ".join(f"{u.short} {st.points.get(u.id, 1)}" for u in content.unit_types)
-        rows.append(("Stacking", (f"At most {st.limit} stacking points in a hex ({pts}) at the end of every "
+        rows.append(("Stacking", (f"At most {st.limit} stacking points in a {cell} ({pts}) at the end of every "
                                  "move, retreat and advance.")))
     else:
-        rows.append(("Stacking", (f"At most {st.limit} unit{'s' if st.limit != 1 else ''} in a hex at the end of "
+        rows.append(("Stacking", (f"At most {st.limit} unit{'s' if st.limit != 1 else ''} in a {cell} at the end of "
                                  "every move, retreat and advance.")))
+    for kind, eff in section.spaces.items():           # case 12.2: a kind of space with its own limits
+        kept = [] if eff.units is None else [u.short for u in content.unit_types if u.id in eff.units]
+        limit = f"at most {eff.stacking} stacking points" if eff.stacking is not None else ""
+        enter = ("no unit enters but by the rules" if eff.units == [] else
+                 f"only {', '.join(kept)} may enter" if eff.units is not None else "")
+        said = "; ".join(x for x in (limit, enter) if x)
+        if said:
+            rows.append((f"In a {kind.replace('_', ' ')}", said[:1].upper() + said[1:] + "."))
     blocked = [f for f in content.map.hexsides if f.id in section.hexsides and section.hexsides[f.id].blocks_zoc]
+    cells = "hexes" if cell == "hex" else "spaces"
+    reach = (f"The {cells} next to a unit are its zone of control." if mv.zoc_reach == "adjacent" else
+             "A unit's zone of control is the space it stands in.")
     zoc = {"none": "Units have no zone of control: move freely past the enemy.",
-           "stop": "The hexes next to a unit are its zone of control. An enemy unit that enters one stops there.",
-           "stop_and_leave": "The hexes next to a unit are its zone of control. An enemy unit that enters one "
+           "stop": f"{reach} An enemy unit that enters one stops there.",
+           "stop_and_leave": f"{reach} An enemy unit that enters one "
                              f"stops there; leaving one at the start of a move costs +{mp(mv.zoc_leave_cost)} MP, "
                              "and never straight into another.",
-           "locking": "The hexes next to a unit are its zone of control. An enemy unit that enters one stops "
+           "locking": f"{reach} An enemy unit that enters one stops "
                       "there; a unit that starts its move in one may not move."}[mv.zoc]
-    if blocked and mv.zoc != "none":
+    if blocked and mv.zoc != "none" and mv.zoc_reach == "adjacent":
         zoc += f" Zones of control do not extend across {_names(blocked)} hexsides."
     rows.append(("Zones of control", zoc))
     if mv.units_per_phase:
@@ -203,11 +216,11 @@ def stacking_chart(content, section: Section) -> Chart:
     if section.strategic:
         sg = section.strategic
         rows.append(("Strategic march", (f"A unit that starts, moves and ends more than {sg.enemy_distance} "
-                                        f"hex{'es' if sg.enemy_distance != 1 else ''} from every enemy unit may "
+                                        f"{cell if sg.enemy_distance == 1 else cells} from every enemy unit may "
                                         f"march: movement x{sg.multiplier}. It may not attack that turn.")))
     rows.append(("Retreat blocked", "A unit that cannot retreat the full distance "
                  + ("loses a step and stays." if cb.retreat_blocked == "step_loss" else "is eliminated.")))
-    rows.append(("Advance", "When the defenders' hex is left empty, attackers that were next to it may move "
+    rows.append(("Advance", f"When the defenders' {cell} is left empty, attackers that were next to it may move "
                             "into it (stacking counts, zones of control do not)." if cb.advance
                  else "No advance after combat: attackers stay where they are."))
     return Chart("stacking_zoc", "Stacking and zones of control", ("Rule", "What it means"), tuple(rows))

@@ -275,6 +275,6 @@ class Battle:
         cost = self.continuation_cost(s, side, h)
         s.ops[side] -= cost
         s.spent[side] += cost
-        s.attackers = sum(1 << p for p in self.stack(s, h) if self.p_side[p] == att)
+        s.attackers = sum(1 << p for p in self.stack(s, h) if self.p_side[p] == att and not self.p_truck[p])  # 11.1.5
         s.stage, s.actor, s.by = ATTACKERS, att, s.read_by
         self._roll(s)

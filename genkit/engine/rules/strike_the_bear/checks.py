@@ -92,12 +92,48 @@ def commissar_names(ctx, section: Section):
         yield ctx.error("rules-reference", SECTION + ("commissar", "table"),
                         f"rules.commissar.table: no die table '{com.table}'")
         return
-    columns = {sp.id[:1] for sp in ctx.board.spaces if sp.kind == "ox"}
+    oxes = {sp.id for sp in ctx.board.spaces if sp.kind == "ox"}
+    columns = {i[:1] for i in oxes}
     for row in table.rows:
         for name in row.results[0].split(" or "):
             if name.strip() not in columns:
                 yield ctx.error("rules-reference", ("die_tables",), f"die_tables: {com.table} roll {row.roll} names "
                                                                     f"'{name.strip()}', no ox column of the map")
+            elif missing := [f"{name.strip()}{r}" for r in range(1, 12) if f"{name.strip()}{r}" not in oxes]:
+                yield ctx.error("rules-reference", ("die_tables",),
+                                f"die_tables: {com.table} roll {row.roll} names column '{name.strip()}', whose oxes "
+                                f"must run from row 1 to 11 (two dice less one): the map lacks {', '.join(missing)}")
+
+
+def redeployment_table(ctx, section: Section):
+    """3.2.1: a game with a redeployment phase rolls on ``redeployment_table``, whose every result
+    is the number of units a side redeploys."""
+    if not any(ph.kind == "redeployment" for ph in ctx.content.game.sequence_of_play):
+        return
+    table = next((t for t in ctx.content.die_tables if t.id == section.redeployment_table), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + ("redeployment_table",),
+                        f"rules.redeployment_table: no die table '{section.redeployment_table}' (the redeployment "
+                        "phase rolls on it)")
+        return
+    for row in table.rows:
+        if not row.results[0].strip().isdigit():
+            yield ctx.error("rules-reference", ("die_tables",),
+                            f"die_tables: {table.id} roll {row.roll} gives '{row.results[0]}': a whole number of "
+                            "units to redeploy is expected")
+
+
+def partisan_results(ctx, section: Section):
+    """8.1.2: each result of the partisans' table says which partisans act by the words 'rail'
+    and 'truck' (either, both, or 'none'); any other result would silently place none."""
+    par = section.partisans
+    table = next((t for t in ctx.content.die_tables if par is not None and t.id == par.table), None)
+    for row in table.rows if table is not None else ():
+        cell = row.results[0].lower()
+        if "rail" not in cell and "truck" not in cell and cell.strip() not in ("none", "-", ""):
+            yield ctx.error("rules-reference", ("die_tables",),
+                            f"die_tables: {table.id} roll {row.roll} gives '{row.results[0]}': name 'rail', "
+                            "'truck', both, or 'none'")
 
 
 def luftwaffe_bombing(ctx, section: Section):
@@ -133,4 +169,5 @@ def box_minimum_at_start(ctx, section: Section):
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
                                                                                   river_feature, partisan_names,
-                                                                                  commissar_names, luftwaffe_bombing)
+                                                                                  commissar_names, luftwaffe_bombing,
+                                                                                  redeployment_table, partisan_results)

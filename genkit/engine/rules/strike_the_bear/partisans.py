@@ -43,7 +43,7 @@ class Partisans:
         """8.1.2: at the start of the partisans' side's movement, the roll; the rail partisan is
         placed first (a PARTISAN decision), then the truck raid; none: on with the phase."""
         s.partisan, s.raids = -1, 0
-        cell = self.tables[self.section.partisans.table].roll(s, None, (), "partisans").result
+        cell = self.tables[self.section.partisans.table].roll(s, None, (), "partisans").result.lower()
         s.raids = int("rail" in cell) + 2 * int("truck" in cell)
         self._partisans_next(s)
 
