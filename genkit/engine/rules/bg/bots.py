@@ -9,7 +9,8 @@
 * Combat (6.2): the combats in board order; after a round it retreats when its strength left is
   under two thirds of the enemy's.
 * Production (7.2): repairs first, then armour while it can pay for it and has half as many as
-  infantry, ships while it has fewer than two at sea, else infantry; it ends when it can pay for
+  infantry, ships while it has fewer than two at sea, aircraft while the nation has fewer than
+  three, else infantry; it ends when it can pay for
   nothing more."""
 from __future__ import annotations
 
@@ -119,8 +120,11 @@ class GreedyBot:
         for a in builds:
             if tab.ship[a[2]] and count.get(g.types[a[2]].id, 0) < 2:
                 return a
+            if tab.air[a[2]] and sum(1 for p in g.nation_pieces[a[1]] if g.p_type[p] == a[2]
+                                     and (v.loc[p] >= 0 or v.due[p])) < 3:
+                return a
         arm = next((a for a in builds if tab.through[a[2]]), None)
-        inf = next((a for a in builds if not tab.through[a[2]] and not tab.ship[a[2]]), None)
+        inf = next((a for a in builds if not tab.through[a[2]] and not tab.ship[a[2]] and not tab.air[a[2]]), None)
         if arm is not None and (inf is None or 2 * count.get(g.types[arm[2]].id, 0) <= count.get("inf", 0)):
             return arm
         return inf or next(iter(by_type.values()))

@@ -17,9 +17,13 @@
   units split among several spaces; here they go together.)
 * A combat in which no unit left can fire (only strengths of 0): the phasing side must retreat,
   and is eliminated where it cannot (a design decision: it would never end otherwise).
-* 6.2.4 A side left in a land combat with task forces only takes them back to their sea zones
-  at once (both sides: the phasing side). A task force retreating, or at the end of the
-  combat, goes back to the sea zone it came from (6.1.3 B).
+* 6.2.4 A side left in a land combat with task forces and aircraft only takes them out at once
+  (both sides: the phasing side). A task force retreating, or at the end of the combat, goes
+  back to the sea zone it came from (6.1.3 B).
+* 6.1.1 air / 6.2.3 Aircraft retreating, or left at the end of a combat in an area their side
+  does not control, fly with their full range again to the nearest area their side controls
+  with no enemy in it (the first in board order among the nearest); with none in range they are
+  lost. Aircraft in an area their side holds after the combat stay there.
 * 6.2.5 / 6.4 A combat ends when one side is gone; the winner's land units take the area."""
 from __future__ import annotations
 
@@ -159,23 +163,61 @@ def retreats(g, s, h: int, side: int) -> list:
 
 
 def _forced_retreats(g, s, h: int, phasing: int) -> None:
-    """6.2.4: a side left in a land combat with task forces only takes them back to their sea
-    zones at once; when both sides are, the phasing side does."""
-    ship = g.t.ship
+    """6.2.4: a side left in a land combat with task forces and aircraft only takes them out at
+    once (task forces to their sea zones, aircraft to a landing); when both sides are, the
+    phasing side does."""
+    ship, air = g.t.ship, g.t.air
     only_ships = [side for side in (phasing, 1 - phasing)
-                  if (units := _units(g, s, h, side)) and all(ship[g.p_type[p]] for p in units)]
+                  if (units := _units(g, s, h, side)) and all(ship[g.p_type[p]] or air[g.p_type[p]] for p in units)]
     if only_ships:
         _retreat(g, s, only_ships[0], -1)
 
 
 def _retreat(g, s, side: int, dest: int) -> None:
     """``side``'s units leave the combat: land units to ``dest``, task forces back to the sea
-    zone they came from (6.1.3 B)."""
+    zone they came from (6.1.3 B), aircraft to a landing (6.2.3)."""
     for p in _units(g, s, s.chosen, side):
         if s.came[p] >= 0:
             _go_back(g, s, p)
+        elif g.t.air[g.p_type[p]]:
+            land_aircraft(g, s, p)
         else:
             g.put(s, p, dest)
+
+
+def landings(g, s, p: int) -> list:
+    """6.1.1 air / 6.2.3: the areas aircraft ``p`` may fly back to from where it stands, nearest
+    first (board order among equals): within its range over any space but a neutral's area, an
+    area of a nation of its side at war with no enemy unit in it."""
+    t, side = g.t, g.p_side[p]
+    enemy, neutral = set(), set()
+    for q, w in enumerate(s.loc):
+        if w >= 0 and g.p_side[q] != side:
+            (enemy if g.at_war(s, q) else neutral).add(w)
+    h0 = s.loc[p]
+    out, frontier, seen = [], [h0], {h0}
+    for _ in range(t.range[g.p_type[p]]):
+        nxt = []
+        for x in frontier:
+            for y in t.air_adj[x]:
+                k = s.ctl[y]
+                if y in seen or y in neutral or (k >= 0 and (not s.war[k] or s.fallen[k])):
+                    continue
+                seen.add(y)
+                nxt.append(y)
+                if not t.is_sea[y] and k >= 0 and g.nation_side[k] == side and y not in enemy:
+                    out.append(y)
+        frontier = nxt
+    return out
+
+
+def land_aircraft(g, s, p: int) -> None:
+    """Aircraft ``p`` flies to its nearest landing, or is lost with none in range."""
+    dest = landings(g, s, p)
+    if dest:
+        g.put(s, p, dest[0])
+    else:
+        _lose(g, s, p, -1, kill=True)
 
 
 def _go_back(g, s, p: int) -> None:
@@ -201,12 +243,15 @@ def _end(g, s) -> None:
     h = s.chosen
     if not g.t.is_sea[h]:
         left = [p for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)]
-        land = [p for p in left if not g.t.ship[g.p_type[p]]]
+        land = [p for p in left if not g.t.ship[g.p_type[p]] and not g.t.air[g.p_type[p]]]
         if land and not contested_at(g, s, h):
             take_control(g, s, h, g.p_nation[land[0]])
+        k = s.ctl[h]
         for p in left:
             if s.came[p] >= 0:                  # 6.1.3 B: task forces go back to sea
                 _go_back(g, s, p)
+            elif g.t.air[g.p_type[p]] and (k < 0 or g.nation_side[k] != g.p_side[p]):
+                land_aircraft(g, s, p)          # 6.1.1 air: back to an area of its side
     s.chosen, s.rnd, s.asked, s.stage = -1, 0, 0, FIGHT
 
 

@@ -11,6 +11,9 @@
   itself, using none.
 * 6.1.5 In a reaction phase after a movement phase, a task force may also move from its sea zone
   into an area under attack beside it (6.1.3 B); it uses no HQ.
+* 6.1.5 In every reaction phase, aircraft not under attack may fly into an area under attack
+  within their range (over any space but a neutral's area); they use no HQ. In exploitation
+  the phasing side's aircraft move again, to support the new combats (6.3).
 * 6.3 In exploitation, besides armour and HQs, an infantry unit standing with an HQ of its side
   may move, using one of that HQ's number.
 ``s.led[hq]`` counts the units an HQ has sent or led in the present phase (0 at every phase's
@@ -40,6 +43,9 @@ def led_movers(g, s, side: int, candidates: list, kind: str) -> list:
         ty = g.p_type[p]
         if s.loc[p] in held:                  # units under attack stay to fight
             continue
+        if t.air[ty]:
+            out.append(p)                     # 6.1.5 / 6.3: aircraft react and support
+            continue
         if t.ship[ty]:
             if kind == "reaction" and after_movement(g, s) and t.is_sea[s.loc[p]]:
                 out.append(p)                 # 6.1.5: a task force beside an attacked area
@@ -55,7 +61,7 @@ def charge(g, s, p: int, kind: str) -> None:
     need none)."""
     ty = g.p_type[p]
     t = g.t
-    if kind not in ("exploitation", "reaction") or t.commands[ty] or t.ship[ty] or \
+    if kind not in ("exploitation", "reaction") or t.commands[ty] or t.ship[ty] or t.air[ty] or \
             (kind == "exploitation" and t.through[ty]):
         return
     q = leader(g, s, p)
@@ -92,6 +98,9 @@ def _reserve_destinations(g, s, p: int, r) -> list:
     attacked = {h for h in enemy & r.enemy[1 - side] if not t.is_sea[h]}
     if t.ship[g.p_type[p]]:
         return sorted(h for h in t.coast[s.loc[p]] if h in attacked) if t.is_sea[s.loc[p]] else []
+    if t.air[g.p_type[p]]:                     # 6.1.5: aircraft within their range
+        return sorted(attacked & moves.air_range(g, r.control(side), s.loc[p], t.range[g.p_type[p]],
+                                                 enemy, r.other_neutral[side]))
     found, frontier, seen = set(), [s.loc[p]], {s.loc[p]}
     for _ in range(t.range[g.p_type[p]]):
         nxt = []

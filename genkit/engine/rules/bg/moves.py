@@ -15,6 +15,10 @@
 * 6.1.3 B A task force may move from its sea zone into an area beside it where enemy units stand,
   to take part in the land combat there; it goes back to that zone when the combat ends (or it
   retreats, 6.2.3-6.2.4), and never takes the area (6.4).
+* 6.1.1 air Aircraft fly up to their range over areas and sea zones (twice it over own areas and
+  sea zones without enemy units, 6.1.2), never over a neutral nation's area (8.1). They end their
+  move landing in an area their side controls with no enemy in it, or in an area holding enemy
+  units (an attack, or support of one); never in a sea zone, and they never take an area (6.4).
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
 * 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
@@ -125,7 +129,9 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
     t = g.t
     reach = g.t.range[ty]
     found = set()
-    if t.ship[ty]:
+    if t.air[ty]:
+        _air_reach(g, r.control(side), h0, reach, r.enemy[side], r.other_neutral[side], found)
+    elif t.ship[ty]:
         _sea_reach(g, h0, reach, r.enemy[side], found)
         if t.is_sea[h0]:                              # 6.1.3 B: into a land combat beside its zone
             found.update(h for h in t.coast[h0] if h in r.enemy[side] and h not in r.other_neutral[side])
@@ -147,6 +153,8 @@ def can_move(g, s, p: int, r: Reach) -> bool:
     t = g.t
     if t.ship[ty]:
         return bool(t.sea_adj[h0])
+    if t.air[ty]:
+        return bool(destinations(g, s, p, r))
     key = (h0, side)
     out = r.steps.get(key)
     if out is None:
@@ -188,6 +196,38 @@ def _sea_reach(g, h0: int, reach: int, enemy: set, found: set) -> None:
             frontier = nxt
 
 
+def air_range(g, control: list, h0: int, reach: int, enemy: set, other_neutral: set,
+              own_only: bool = False) -> set:
+    """6.1.1 air: the spaces aircraft starting in ``h0`` fly over or to within ``reach``, never
+    over a neutral's area (8.1); with ``own_only`` only over own areas and spaces without enemy
+    units (6.1.2)."""
+    t = g.t
+    frontier, seen = [h0], {h0}
+    for _ in range(reach):
+        nxt = []
+        for x in frontier:
+            for y in t.air_adj[x]:
+                if y in seen or y in other_neutral or control[y] in ("own_neutral", "other_neutral"):
+                    continue
+                if own_only and (y in enemy or (not t.is_sea[y] and control[y] != "own")):
+                    continue
+                seen.add(y)
+                nxt.append(y)
+        frontier = nxt
+    seen.discard(h0)
+    return seen
+
+
+def _air_reach(g, control: list, h0: int, reach: int, enemy: set, other_neutral: set, found: set) -> None:
+    """Aircraft: the areas they may end in within their range (twice it over own spaces, 6.1.2):
+    an own area with no enemy in it, or an area holding enemy units."""
+    t = g.t
+    spaces = air_range(g, control, h0, reach, enemy, other_neutral)
+    if control[h0] == "own" and h0 not in enemy:
+        spaces |= air_range(g, control, h0, 2 * reach, enemy, other_neutral, own_only=True)
+    found.update(y for y in spaces if not t.is_sea[y] and (y in enemy or control[y] == "own"))
+
+
 def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set, own_neutral: set,
                 other_neutral: set, found: set) -> None:
     """Land units: the range over land and open straits; twice the range over own areas only
@@ -225,8 +265,8 @@ def move(g, s, p: int, h: int) -> None:
     if g.t.ship[g.p_type[p]] and not g.t.is_sea[h]:
         s.came[p] = s.loc[p]                          # 6.1.3 B: a task force joins a land combat
     g.put(s, p, h)
-    if g.t.is_sea[h] or s.came[p] >= 0:
-        return
+    if g.t.is_sea[h] or s.came[p] >= 0 or g.t.air[g.p_type[p]]:
+        return                                        # 6.4: ships and aircraft never take an area
     k = s.ctl[h]
     if k >= 0 and g.nation_side[k] != side and not s.war[k]:
         declare_war(g, s, k)                          # 8.4: entering a neutral's area

@@ -225,7 +225,8 @@ class Game(GameRules):
     def state_problems(self, s: BgState) -> list:
         """BG's own invariants: a unit in production is off the map; no conquered nation's unit
         on the map; saved build points never negative; at the start of a quarter no space holds
-        units of two sides at war at the turn end (6.4); ships only at sea, land units only ashore."""
+        units of two sides at war at the turn end (6.4), and every aircraft then in an area of its side
+        (6.1.1 air); ships only at sea, land units only ashore."""
         out = []
         for p, h in enumerate(s.loc):
             if s.due[p] and h != RESERVE:
@@ -246,6 +247,10 @@ class Game(GameRules):
         if any(v < 0 for v in s.bp):
             out.append(f"negative build points {s.bp}")
         if self.phase_kind[s.phase] == "turn_end":
+            for p, h in enumerate(s.loc):             # 6.1.1 air: aircraft have landed
+                k = s.ctl[h] if h >= 0 else -1
+                if h >= 0 and self.t.air[self.p_type[p]] and (k < 0 or self.nation_side[k] != self.p_side[p]):
+                    out.append(f"aircraft {p} is not in an area of its side ({self.hex_text(h)}) at the turn end")
             for h in combat.contested(self, s):
                 out.append(f"units of two sides at war share {self.hex_text(h)} at the turn end")
         return out

@@ -21,6 +21,9 @@ class UnitRule(Strict):
     fires: int = Field(1, ge=0, le=9, description="6.2.1: dice it rolls per combat round")
     sea: bool = Field(False, description="moves and fights in sea zones only (a ship)")
     through_empty_enemy: bool = Field(False, description="6.1.1: may move on through an unoccupied enemy area")
+    air: bool = Field(False, description="6.1.1 air: an aircraft: flies over areas and sea zones, lands only in "
+                                         "areas its side controls, joins land combats, reacts (6.1.5) and never "
+                                         "takes an area (6.4)")
     commands: bool = Field(False, description="6.1.6 / 6.3: a headquarters: its strength is the number of land units "
                                               "in its area it sends as reserves or leads in exploitation; it never "
                                               "fires (give it fires: 0)")

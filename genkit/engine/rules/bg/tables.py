@@ -31,6 +31,9 @@ class Tables:
             elif c.kind == "coast" and self.is_sea[i] != self.is_sea[j]:
                 self.coast[i].append(j)
                 self.coast[j].append(i)
+        # 6.1.1 air: aircraft fly over every land, strait, coast and sea connection
+        self.air_adj = [sorted({j for j, _ in self.land_adj[i]} | set(self.coast[i]) | set(self.sea_adj[i]))
+                        for i in range(n)]
         # 6.1 (straits): the sea zones beside both ends of a strait; an enemy fleet in one blocks it
         self.guards = {(i, j): tuple(z for z in self.coast[i] if z in self.coast[j])
                        for i in range(n) for j, strait in self.land_adj[i] if strait}
@@ -67,6 +70,7 @@ class Tables:
         self.back = [t.strength.reduced for t in ts]
         self.fires = [r.fires for r in rules]
         self.ship = [r.sea for r in rules]
+        self.air = [r.air for r in rules]
         self.through = [r.through_empty_enemy for r in rules]
         self.quarters = [r.quarters for r in rules]
         self.commands = [r.commands for r in rules]
