@@ -54,11 +54,20 @@ class Supply:
         self._traced[key] = mask
         return mask
 
+    def next_to(self, mask: int) -> int:
+        """The spaces next to any space of ``mask`` (a bit mask of the board's spaces)."""
+        adj, out = self.adj_mask, 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out |= adj[low.bit_length() - 1]
+        return out
+
     def lines_mask(self, s: StbState, side: int) -> int:
         """6.1.3: the spaces with a line of communication for ``side``: joined through spaces
         free of enemy units to its rail net (any line joined to its edge) or its board edge, and
         the enemy-held spaces next to those (the line starts from them). Never over the sea."""
-        enemy, adj = self.enemy_mask(s, side), self.adj_mask
+        enemy = self.enemy_mask(s, side)
         key = ("lines", side, enemy)
         found = self._traced.get(key)
         if found is not None:
@@ -66,31 +75,14 @@ class Supply:
         start = (self.rail_net(s, side, converted=False) | sum(1 << h for h in self.edge[side])) & ~enemy
         reached, todo = start, start
         while todo:
-            step = 0
-            m = todo
-            while m:
-                low = m & -m
-                m ^= low
-                step |= adj[low.bit_length() - 1]
-            todo = step & ~reached & ~enemy & self.land_mask
+            todo = self.next_to(todo) & ~reached & ~enemy & self.land_mask
             reached |= todo
-        out, m = reached, reached
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1] & enemy
-        return self._remember(key, out)
+        return self._remember(key, reached | (self.next_to(reached) & enemy))
 
     def supplied_mask(self, s: StbState, side: int) -> int:
         """11.5.3: the spaces in rail supply of ``side``: its rail net and the spaces next to it."""
         seen = self.rail_net(s, side)
-        out, adj = seen, self.adj_mask
-        m = seen
-        while m:
-            low = m & -m
-            m ^= low
-            out |= adj[low.bit_length() - 1]
-        return out
+        return seen | self.next_to(seen)
 
     def truck_traces(self, s: StbState, truck: int) -> bool:
         """11.5.2: ``truck`` (not disrupted) reaches its side's rail net (:meth:`traces_from`)."""
@@ -100,18 +92,12 @@ class Supply:
     def traces_from(self, s: StbState, side: int, at: int) -> bool:
         """11.5.2: a truck of ``side`` in ``at`` reaches its rail net in at most three spaces
         overland, through land spaces free of enemy units (its own space aside)."""
-        net, enemy, adj = self.rail_net(s, side), self.enemy_mask(s, side), self.adj_mask
+        net, enemy = self.rail_net(s, side), self.enemy_mask(s, side)
         reached = frontier = 1 << at
         for _ in range(TRUCK_REACH + 1):
             if reached & net:
                 return True
-            step = 0
-            m = frontier
-            while m:
-                low = m & -m
-                m ^= low
-                step |= adj[low.bit_length() - 1]
-            frontier = step & ~reached & ~enemy & self.land_mask
+            frontier = self.next_to(frontier) & ~reached & ~enemy & self.land_mask
             reached |= frontier
         return False
 
