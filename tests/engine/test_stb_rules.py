@@ -181,7 +181,8 @@ def test_6_4_3_no_more_rail_moves_than_the_capacity_in_a_turn():
     assert not any(a[0] == "march" for a in g._movers(s))
 
 
-def test_9_2_3_the_luftwaffe_joins_a_german_battle_once_per_unit_and_turn():
+def test_9_2_3_the_luftwaffe_joins_a_german_battle_within_range_once_per_unit_and_turn():
+    from genkit.engine.rules.strike_the_bear.luftwaffe import INTERDICTION
     g = game()
     s = g.initial_state(1)
     ger = g.side_ids.index("german")
@@ -189,12 +190,125 @@ def test_9_2_3_the_luftwaffe_joins_a_german_battle_once_per_unit_and_turn():
     c3 = h(g, "C3")
     atts = [p for p in g.stack(s, c3) if g.p_side[p] == ger]
     assert ("luftwaffe", g.section.luftwaffe.shift, 0) in g.modifiers(s, atts, c3)
-    s.air = 0
+    s.sorties = (1 << g.air_units) - 1                  # both have joined a battle this turn
     assert not any(m[0] == "luftwaffe" for m in g.modifiers(s, atts, c3))
-    s.air = g.section.luftwaffe.units
+    s.sorties = 0
+    far = next(x for x in g.air_lands if g.board.distance(x, c3) > g.section.luftwaffe.range)
+    s.air_at = [far] * g.air_units                      # out of range
+    assert g.air_joiner(s, c3) == -1
+    s.air_at = list(g.air_setup)
+    s.air_role = [INTERDICTION] * g.air_units           # on another mission
+    assert g.air_joiner(s, c3) == -1
+    s.air_role = [0] * g.air_units
     s.target, s.attackers, s.stage = c3, sum(1 << p for p in atts), 2
     g._battle(s)
-    assert s.air == g.section.luftwaffe.units - 1
+    assert s.sorties == 1 and g.air_joiner(s, c3) == 1
+
+
+def test_9_1_1_a_luftwaffe_unit_flies_up_to_its_range_in_the_german_redeployment_and_movement():
+    g = game()
+    ger = g.side_ids.index("german")
+    most = g.section.luftwaffe.range
+    s = combat_position(g, 1, "german_movement")
+    s.legal = None
+    acts = g.legal_actions(s)
+    assert ("fly", 0) in acts and ("fly", 1) in acts
+    g.apply(s, ("fly", 0))
+    start = s.air_at[0]
+    lands = g.legal_actions(s)
+    spots = {a[1] for a in lands if a[0] == "land"}
+    assert len(spots) == len(lands)
+    assert spots == {x for x in range(g.board.n) if x != start and g.board.distance(start, x) <= most
+                     and g.board.spaces.spaces[x].kind != "box" and g.board.cost[x] != 0}
+    assert any(g.board.spaces.spaces[x].kind == "diamond" for x in spots)
+    assert h(g, "M5") not in spots and h(g, "E5") in spots             # five spaces in any direction
+    far = max(spots, key=lambda x: (g.board.distance(start, x), x))
+    g.apply(s, ("land", far))
+    assert s.air_at[0] == far and g.board.distance(start, far) == most
+    acts = g.legal_actions(s)
+    assert ("fly", 0) not in acts and ("fly", 1) in acts               # once a phase
+    s = combat_position(g, 1, "russian_movement")
+    s.legal = None
+    assert not any(a[0] == "fly" for a in g.legal_actions(s))
+    # 9.0: in the redeployment a flight is one of the units the side redeploys
+    for seed in range(12):
+        s = g.initial_state(seed)
+        if s.actor == ger and s.redeploy[ger] >= 1:
+            break
+    g.apply(s, ("fly", 1))
+    g.apply(s, g.legal_actions(s)[0])
+    assert s.nmoved == 1 and s.actor == ger
+    if s.redeploy[ger] == 1:
+        assert g.legal_actions(s) == [("end",)]
+
+
+def test_9_2_1_the_luftwaffe_on_a_russian_rail_line_interdicts_it():
+    from genkit.engine.rules.strike_the_bear.luftwaffe import AIR_SUPPLY, INTERDICTION, SUPPORT
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    s = combat_position(g, 1, "russian_movement")
+    g5 = h(g, "G5")                                     # Moscow's western ox: a Russian rail line, empty
+    assert g.mission_at(s, g5) == INTERDICTION
+    assert g.mission_at(s, h(g, "C3")) == AIR_SUPPLY and g.mission_at(s, h(g, "A4")) == SUPPORT
+    for ldr in g.leaders[rus][1:]:
+        g._remove(s, ldr)
+    konev = g.leaders[rus][0]
+    near = [x for x in g.board.neighbours[g5] if x != g5 and g.board.distance(x, g5) == 1]
+    mover = next(p for p in g.side_pieces[rus] if g.type_ids[g.p_type[p]] == "mech_corps" and s.loc[p] >= 0)
+    marcher = next(p for p in g.side_pieces[rus] if g.type_ids[g.p_type[p]] == "rifle_army" and s.loc[p] >= 0)
+
+    def seen():
+        reach = []
+        for x in near:                                  # the mover starting next to G5
+            if not g.stack(s, x):
+                g._lift(s, mover)
+                g._put(s, mover, x)
+                reach.append(set(g.destinations(s, mover)))
+        g._lift(s, konev)
+        g._put(s, konev, g5)
+        g._lift(s, marcher)
+        g._put(s, marcher, g5)
+        marches = set(g.destinations(s, marcher, True))
+        g._lift(s, mover)
+        g._put(s, mover, h(g, "M4"))
+        marches_in = set(g.destinations(s, mover, True))
+        commands = {x for x in near if g.in_command(s, rus, x)}
+        g._lift(s, konev)
+        g._put(s, konev, h(g, "M9"))
+        return (g.rail_net(s, rus) >> g5) & 1, reach, marches, marches_in, commands
+
+    rail, dests, marches, marches_in, commands = seen()
+    s.air_at[0], s.air_role[0] = g5, INTERDICTION
+    cut_rail, cut_dests, cut_marches, cut_marches_in, cut_commands = seen()
+    assert rail == 1 and cut_rail == 0                  # the rail line is cut there (supply, lines)
+    assert all(g5 in c and c <= d for c, d in zip(cut_dests, dests))   # a Russian unit entering stops there
+    assert any(c < d for c, d in zip(cut_dests, dests))
+    assert marches and not cut_marches                  # no rail move leaves it (6.4.2 b) ...
+    assert g5 in marches_in and g5 not in cut_marches_in    # ... nor enters it
+    assert commands and not cut_commands                # a leader there commands only his space
+    assert not g.air_cut(s, ger)                        # never against its own side
+
+
+def test_9_2_4_a_luftwaffe_unit_in_a_battle_space_supplies_an_army_or_two_corps():
+    from genkit.engine.rules.strike_the_bear.luftwaffe import AIR_SUPPLY
+    g = game()
+    ger = g.side_ids.index("german")
+    s = combat_position(g, 1)
+    e5 = h(g, "E5")                                     # beyond the railhead, no truck near
+    army, group = piece_of(g, s, "german", "army", "C4"), piece_of(g, s, "german", "panzer_group", "B5")
+    for p in (army, group):
+        g._lift(s, p)
+        g._put(s, p, e5)
+    cost = g.supply_cost(s, [army, group], e5, ger)
+    assert cost == g.p_ops[army] + g.p_ops[group]
+    s.air_at[0] = e5
+    s.air_role[0] = g.mission_at(s, e5)
+    assert s.air_role[0] == AIR_SUPPLY
+    covered = g.section.luftwaffe.supplies
+    assert g.t_stack[g.p_type[army]] == covered          # one army (two corps' points)
+    assert g.supply_cost(s, [army, group], e5, ger) == g.p_ops[group]
+    assert g.supply_cost(s, [army], e5, ger) == 0
+    assert g.air_joiner(s, e5) != 0                      # supplying, it joins no battle
 
 
 def test_11_8_3_a_leader_left_alone_rolls_to_relocate_or_be_lost():
@@ -727,7 +841,7 @@ def test_9_2_2_and_9_3_the_luftwaffe_bombs_a_truck_and_is_reduced_by_a_german_lo
         assert (s.reduced[truck] == 1) == (face <= air.rating)          # fair weather: no modifier
         hits.add(s.reduced[truck])
         reduced.add(s.lw[0])
-        assert s.lw[1] == 0 and s.air == air.units - 1
+        assert s.lw[1] == 0 and s.sorties == 1
     assert hits == {0, 1} and reduced == {0, 1}
     # 9.3.3: a reduced unit refits in the German reorganization for its OPs
     s = combat_position(g, 1, "german_reorganization")

@@ -144,6 +144,12 @@ class Movement:
             return own, enemy, zoc | enemy, {"stacked": stacked, "side": side}
         return own, enemy, zoc, {"stacked": stacked}
 
+    def mask_inputs(self, s: StandardState, side: int) -> tuple:
+        """What :meth:`_masks` of ``side`` reads besides where the pieces are (none here): a
+        game whose masks read more of the position returns it, so that the probes' cache
+        (probes.py) tells such positions apart."""
+        return ()
+
     def _full(self, s: StandardState, cache: dict, own: int, pts: int) -> int:
         """The friendly hexes (``own``) with no room for a unit of ``pts`` stacking points
         (cached in ``cache``, from :meth:`_masks`)."""

@@ -35,7 +35,7 @@ class ProbeCache:
     def masks(self, s, side: int) -> tuple:
         """:meth:`~.movement.Movement._masks` of ``side`` in ``s``, the same object for every
         copy of one position (they are a function of where the pieces are)."""
-        where = tuple(s.loc)
+        where = tuple(s.loc) + self.game.mask_inputs(s, side)
         if self.blocks:                 # case 13.13: the spaces blocked to the side count too
             where += (s.blocked[side],)
         last = self.masks_of

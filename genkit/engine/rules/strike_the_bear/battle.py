@@ -31,14 +31,15 @@ class Battle:
 
     def in_command(self, s: StbState, side: int, h: int) -> bool:
         """11.8.1: a non-disrupted leader of ``side`` within one space of ``h`` (only in its own
-        space when an enemy unit shares it)."""
+        space when an enemy unit shares it, or an interdicting Luftwaffe unit, 9.2.1)."""
         dist, loc = self.board.distance, s.loc
+        cut = self.air_cut(s, side)         # 9.2.1: the Luftwaffe over him holds him to his space
         for ldr in self.leaders[side]:
             at = loc[ldr]
             if at < 0 or s.reduced[ldr]:
                 continue
             d = dist(at, h)
-            if d == 0 or (d == 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
+            if d == 0 or (d == 1 and not (cut >> at) & 1 and not any(self.p_side[q] != side for q in self.stack(s, at))):
                 return True
         return False
 
@@ -65,7 +66,7 @@ class Battle:
                 out.append(("combined_arms:" + self.side_ids[who], sign * sec.combined_arms_shift, 0))
             if units and not self.in_command(s, who, h):
                 out.append(("out_of_command:" + self.side_ids[who], 0, -sign * sec.leaders.out_of_command_drm))
-            if who == self.air_side and s.air > 0:
+            if who == self.air_side and self.air_joiner(s, h) >= 0:
                 out.append(("luftwaffe", sign * self.air_shift, 0))
         return out
 
@@ -85,14 +86,15 @@ class Battle:
 
     def _battle(self, s: StbState) -> None:
         """11.5.4: each side pays the OPs of its units out of rail supply when it has them (the
-        modifiers read the same); 9.2.3: a Luftwaffe unit joins the battle if one is left this
-        turn (bombing a truck first, 9.2.2, and reduced by a loss of its side, 9.3); then the standard
+        modifiers read the same); 9.2.3: a Luftwaffe unit flying support within range joins the
+        battle if one has not joined another this turn (bombing a truck first, 9.2.2, and
+        reduced by a loss of its side, 9.3); then the standard
         battle (11.9), and 11.8.3: a leader whose units are all gone
         rolls on the Leader Loss table."""
         h, side = s.target, s.actor
         atts = [p for p in self.side_pieces[side] if (s.attackers >> p) & 1]
-        flies = s.air > 0 and self.air_side >= 0
-        unit = self.air_units - s.air       # the Luftwaffe unit joining (they fly in turn)
+        unit = self.air_joiner(s, h)        # 9.2.3: the Luftwaffe unit joining, if any
+        flies = unit >= 0
         if flies:
             self._bomb(s, unit, h)
         air_side = [p for p in self.stack(s, h) if self.p_side[p] == self.air_side and self.p_unit[p]]
@@ -119,7 +121,7 @@ class Battle:
             s.ops[who] -= cost
             s.spent[who] += cost
         if flies:
-            s.air -= 1
+            s.sorties |= 1 << unit
             hurt = [(s.loc[p], s.reduced[p]) for p in air_side] != before or (
                 s.stage == RETREAT and any(self.p_side[p] == self.air_side for p in s.rq))
             if hurt:                        # 9.3.2: a loss or withdrawal of its side reduces it

@@ -5,6 +5,8 @@ turn may ask of it to buy supply (11.5.4)."""
 from __future__ import annotations
 
 from ..standard.bots import GreedyBot
+from ..standard.rules import MOVEMENT
+from .luftwaffe import AIR_SUPPLY, INTERDICTION
 
 END = ("end",)
 FIGHT = ("fight",)
@@ -27,7 +29,17 @@ class ObjectiveBot(GreedyBot):
         self.static_targets = tuple(sorted({h for n in names for h in g.objective_spaces.get(n, ())}))
         GreedyBot._set_targets(self, v)
 
+    #: 9.0: what a Luftwaffe unit's mission is worth: per enemy space in contact its
+    #: interdiction leaves out of supply, and per space it takes out of the enemy's rail supply;
+    #: its support with a battle space within reach (half with one only); per OP its air supply
+    #: saves; and the gain a flight must bring
+    cut_w, rail_w, support_w, supply_w, fly_margin = 1.5, 0.05, 2.0, 0.25, 0.5
+
     def choose(self, v, actions):
+        if actions[0][0] == "land":
+            return self.choose_landing(v, actions)
+        if any(a[0] == "fly" for a in actions):
+            return self.choose_flight(v, actions)
         if len(actions) > 1 and any(a[0] in ("restore", "replace", "recover", "refit") for a in actions):
             return self.choose_reorganization(v, actions)
         if len(actions) > 1 and actions[0][0] == "commit":
@@ -65,6 +77,68 @@ class ObjectiveBot(GreedyBot):
         if choice != END:
             self._trucks_moved.add(choice[1])
         return choice
+
+    def choose_flight(self, v, actions):
+        """9.1: in the movement phase, once the ground units and trucks have moved, each
+        Luftwaffe unit flies where its mission is worth most (:meth:`_air_worth`), if that
+        beats staying by the margin; never in a redeployment (a unit's move is worth more)."""
+        g = self.g
+        rest = [a for a in actions if a[0] != "fly"]
+        a = self.choose(v, rest) if len(rest) > 1 else rest[0]
+        if a != END or g.phase_kind[v.phase] != MOVEMENT:
+            return a
+        s = v.sample_state(self.rng)
+        for a in actions:
+            if a[0] != "fly":
+                continue
+            k = a[1]
+            here = self._air_worth(s, k, s.air_at[k], s.air_role[k])
+            best, dest = here + self.fly_margin, -1
+            s.chosen = k
+            for land in g.landings(s):
+                w = self._air_worth(s, k, land[1], g.mission_at(s, land[1])) + self.rng.random() * 1e-6
+                if w > best:
+                    best, dest = w, land[1]
+            if dest >= 0:
+                self._landing = dest
+                return a
+        return END
+
+    def choose_landing(self, v, actions):
+        """Where :meth:`choose_flight` chose (the first landing if it chose none)."""
+        want = ("land", getattr(self, "_landing", -1))
+        return want if want in actions else actions[0]
+
+    def _air_worth(self, s, k: int, h: int, role: int) -> float:
+        """What Luftwaffe unit ``k`` is worth in ``h`` on mission ``role``: interdicting, the
+        enemy's spaces in contact with ours it leaves out of rail and truck supply; supplying,
+        the OPs it saves our units there; flying support, whether a battle space lies within
+        its range."""
+        g, side = self.g, self.side
+        enemy = 1 - side
+        contact = g.enemy_mask(s, side) & g.enemy_mask(s, enemy)
+        if role == INTERDICTION:
+            old = s.air_at[k], s.air_role[k]
+            counts, rail = [], []
+            for at, r in ((h, role), (h, 0)):
+                s.air_at[k], s.air_role[k] = at, r
+                counts.append(sum(1 for x in g.indices(contact) if g.supply_cost(s, self._units_at(s, enemy, x), x, enemy)))
+                rail.append(bin(g.supplied_mask(s, enemy)).count("1"))
+            s.air_at[k], s.air_role[k] = old
+            return self.cut_w * (counts[0] - counts[1]) + self.rail_w * (rail[1] - rail[0])
+        if role == AIR_SUPPLY:
+            ours = self._units_at(s, side, h)
+            old = s.air_role[k], s.air_at[k]
+            s.air_role[k], s.air_at[k] = 0, h
+            cost = g.supply_cost(s, ours, h, side)
+            s.air_role[k], s.air_at[k] = old
+            return self.supply_w * cost
+        dist = g.board.distance
+        near = sum(1 for x in g.indices(contact) if dist(h, x) <= g.air_range)
+        return self.support_w * min(near, 2) / 2
+
+    def _units_at(self, s, side: int, h: int) -> list:
+        return [p for p in self.g.stack(s, h) if self.g.p_side[p] == side and self.g.p_unit[p]]
 
     def _needing_supply(self, s) -> int:
         """The spaces where this side's combat units share a space with the enemy out of rail

@@ -1,6 +1,6 @@
 """The charts of a game on the Strike the Bear system: the standard rules' terrain, stacking
 and modifier charts, every die-roll table of the model (standard rules case 14), and the
-operations ratings (1.2), the odds headings of the CRT (11.3)."""
+operations ratings (1.2), the Luftwaffe's missions (9.0), the odds headings of the CRT (11.3)."""
 from __future__ import annotations
 
 from ...die_tables import die_table_charts
@@ -32,10 +32,33 @@ def combat_modifiers_chart(section: Section) -> Chart:
     return Chart("stb_modifiers", "Shifts and modifiers", ("Cause", "Effect"), rows)
 
 
+def luftwaffe_chart(section: Section) -> Chart | None:
+    """9.0-9.3: the Luftwaffe's range and missions, with the model's numbers."""
+    air = section.luftwaffe
+    if air is None:
+        return None
+    rows = (("Flight (9.1)", f"up to {air.range} spaces (oxes or diamonds) in its side's redeployment (one of the "
+                             "units redeployed) and movement phases, in any weather"),
+            ("Interdiction (9.2.1)", "landed on an enemy rail line (no friendly unit there, east of the railhead): no "
+                                     "enemy rail or truck supply or line of communication through the space; an enemy "
+                                     "leader there commands only his space; enemy units entering stop; no enemy rail "
+                                     "move in or out"),
+            ("Air supply (9.2.4)", f"landed where both sides stand: supplies {air.supplies} stacking points of its "
+                                   "side's units there (an army, a panzer group or two corps), without OPs"),
+            ("Support (9.2.3)", f"landed anywhere else: joins the first battle of the turn within {air.range} spaces, "
+                                f"{air.shift} column in its side's favour"),
+            ("Bombing (9.2.2)", f"joining a battle, first a die at most {air.rating} (reduced {air.reduced_rating}), "
+                                "with the weather's modifier, disrupts an enemy truck in or next to it"),
+            ("Losses (9.3)", f"a loss or withdrawal of its side in its battle reduces it; it refits in a "
+                             f"reorganization for {air.ops} OPs"))
+    return Chart("luftwaffe", "Luftwaffe", ("Mission", "Effect"), rows)
+
+
 def charts(content) -> list:
     section = Section.model_validate(content.rules or {})
     choice = section.combat.choice            # 11.3: odds at the attacker's choice (standard case 8.13)
     odds = [crt_choice_chart(content, section)] if choice is not None and len(
         choice.differential or choice.odds or ()) == len(content.crt.columns) else []
+    air = [luftwaffe_chart(section)] if section.luftwaffe is not None else []
     return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section),
-            combat_modifiers_chart(section), ops_chart(content, section)] + odds + die_table_charts(content)
+            combat_modifiers_chart(section), ops_chart(content, section)] + air + odds + die_table_charts(content)

@@ -156,6 +156,21 @@ def luftwaffe_bombing(ctx, section: Section):
                             f"rules.luftwaffe.bombing_drms: table {table.id} has no modifier '{drm}'")
 
 
+def luftwaffe_setup(ctx, section: Section):
+    """14.2: one set-up space a Luftwaffe unit, each a land space of the map."""
+    air = section.luftwaffe
+    if air is None:
+        return
+    if len(air.setup) != air.units:
+        yield ctx.error("rules-reference", SECTION + ("luftwaffe", "setup"),
+                        f"rules.luftwaffe.setup: {len(air.setup)} spaces for {air.units} units (one a unit)")
+    kinds = {sp.id: sp.kind for sp in ctx.board.spaces}
+    for k, i in enumerate(air.setup):
+        if kinds.get(i) in (None, "box"):
+            yield ctx.error("rules-reference", SECTION + ("luftwaffe", "setup", k),
+                            f"rules.luftwaffe.setup: '{i}' is no space of the map a unit may stand in")
+
+
 def box_minimum_at_start(ctx, section: Section):
     """12.5: each side's breakdown box (its pieces off the map with no turn to enter) holds its
     minimum at the start."""
@@ -172,5 +187,5 @@ def box_minimum_at_start(ctx, section: Section):
 content_checks = tuple(c for c in standard_checks if c is not reserve_enters) + (tables_present, objective_names,
                                                                                   breakdown_types, box_minimum_at_start,
                                                                                   river_feature, partisan_names,
-                                                                                  commissar_names, luftwaffe_bombing,
+                                                                                  commissar_names, luftwaffe_bombing, luftwaffe_setup,
                                                                                   redeployment_table, partisan_results)

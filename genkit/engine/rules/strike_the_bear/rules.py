@@ -22,10 +22,11 @@ from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
 from .commissar import NO_COUNTER, Commissar
+from .luftwaffe import MISSIONS, SUPPORT, Luftwaffe
 from .redeployment import REDEPLOYMENT, Redeployment
 from .partisans import Partisans
 from .supply import Supply
-from .state import COMMIT, CONTINUE, PARTISAN, STB_STAGE_NAMES, StbState
+from .state import COMMIT, CONTINUE, FLY, PARTISAN, STB_STAGE_NAMES, StbState
 
 MUTUAL = "mutual"
 FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
@@ -41,7 +42,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, StandardGame):
+class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -119,11 +120,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
                       for h in self.obj_spaces]
         self.default_objectives = tuple(sec.objectives.default)
         self.last_phase = len(self.phase_ids) - 1
-        air = sec.luftwaffe
-        #: 9.2.3: the side the Luftwaffe flies for (-1 none), its units and their shift
-        self.air_side = self.side_ids.index(air.side) if air is not None else -1
-        self.air_units = air.units if air is not None else 0
-        self.air_shift = air.shift if air is not None else 0
+        self._luftwaffe_tables()
         self._breakdown_tables()
         self._partisan_tables()
         self._commissar_tables()
@@ -148,7 +145,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         s.weather, s.objectives = FIRST_WEATHER, ((),) * self.nsides
         s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
         s.spent = [0] * self.nsides
-        s.air = self.air_units
+        s.sorties, s.flown = 0, 0
+        s.air_at, s.air_role = list(self.air_setup), [SUPPORT] * self.air_units     # 14.2: flying support
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER
         s.redeploy, s.first = [0] * self.nsides, 0
@@ -171,7 +169,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             StandardGame._enter_phase(self, s, same)
             return self._next_phase(s)
         self._weather_tables(s)
-        s.tried = 0                         # 11.8.2: a unit tries as a reserve once a combat phase
+        s.tried, s.flown = 0, 0             # 11.8.2: a unit tries as a reserve once a combat phase; 9.1
         if kind == REDEPLOYMENT and not same:
             self._redeployment_rolls(s)     # 3.2.1 (who acts first: phase_actor)
         StandardGame._enter_phase(self, s, same)
@@ -190,7 +188,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             if drms or r.result not in wsec.reroll_before:
                 break
         s.weather = r.result
-        s.air = self.air_units
+        s.sorties = 0                       # 9.2.3: each unit joins a battle once a turn
         column = wt.read(r.modified, "ops")
         objectives = list(s.objectives)
         for side, sid in enumerate(self.side_ids):
@@ -236,7 +234,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
                    or any((lines >> d[1]) & 1 for d in StandardGame._dest_actions(self, s, a[1], False))]
         if self.strategic and bin(s.marched & self.side_mask[s.actor]).count("1") >= self.section.strategic_capacity:
             out = [a for a in out if a[0] != "march"]
-        return out + self.breakdowns(s, s.actor)
+        return out + self.breakdowns(s, s.actor) + self.flights(s)
 
     # ------------------------------------------------------------------ 6.3.3 moving with leaders
 
@@ -306,6 +304,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             return [GO_ON, HALT]
         if s.stage == PARTISAN:
             return self.partisan_actions(s)
+        if s.stage == FLY:
+            return self.landings(s)
         if s.stage == PICK and self.phase_kind[s.phase] == REDEPLOYMENT:
             return self._redeployers(s)
         out = StandardGame._compute(self, s)
@@ -386,6 +386,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             s.spent[s.actor] += self.section.luftwaffe.ops
             s.lw[a[1]] = 0
             return
+        if verb == "fly" or verb == "land":
+            return self._fly(s, a)
         if verb == "cut" or verb == "raid":
             return self._partisan_do(s, a)
         if verb == "commit":
@@ -415,8 +417,10 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
 
     def action_text(self, s: StbState, a) -> str:
         """The standard words, "replace <unit> at <ox>" (12.3) and "commit <unit>" (11.8.2), "break <army>" and "combine <corps> and <corps>" (10.0)."""
-        if a[0] == "refit":
-            return f"refit Luftwaffe unit {a[1] + 1}"
+        if a[0] == "refit" or a[0] == "fly":
+            return f"{a[0]} Luftwaffe unit {a[1] + 1}"
+        if a[0] == "land":
+            return f"Luftwaffe unit {s.chosen + 1} to {self.hex_text(a[1])}: {MISSIONS[self.mission_at(s, a[1])]}"
         if a[0] == "cut":
             return f"partisans cut the rail at {self.hex_text(a[1])}"
         if a[0] in ("commit", "break", "recover", "raid"):
@@ -477,6 +481,11 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
         if len(s.lw) != self.air_units or any(r not in (0, 1) for r in s.lw):
             out.append(f"Luftwaffe units {s.lw}, {self.air_units} expected")
+        lands = set(self.air_lands)
+        out += [f"Luftwaffe unit {k + 1} in space {h}, not a land space of the map"
+                for k, h in enumerate(s.air_at) if h not in lands]
+        if len(s.air_at) != self.air_units or len(s.air_role) != self.air_units:
+            out.append(f"Luftwaffe places {s.air_at} and missions {s.air_role}, {self.air_units} expected")
         if s.commissar >= 0 and self.board.spaces.spaces[s.commissar].kind != "ox":
             out.append(f"the commissar is in {self.board.id_of(s.commissar)}, not an ox")
         out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"

@@ -48,9 +48,14 @@ class Reorganization(Strict):
 
 
 class Luftwaffe(Strict):
-    """Cases 9.2-9.3: air units joining battles, bombing trucks, and their losses."""
+    """Cases 9.0-9.3: air units flying, interdicting rail lines, supplying, joining battles,
+    bombing trucks, and their losses."""
     side: Id = Field(description="the side they fly for")
-    units: int = Field(ge=0, le=9, description="battles they may join each turn (one each)")
+    units: int = Field(ge=0, le=9, description="the air units (each joins one battle a turn)")
+    setup: list[HexId] = Field(default_factory=list, description="14.2: the space each unit sets up in, one a unit")
+    range: int = Field(5, ge=0, le=99, description="9.1.1: the spaces a unit flies in a phase, in any weather")
+    supplies: int = Field(2, ge=0, le=99, description="9.2.4: the stacking points a unit supplies in its space "
+                                                      "(an army or two corps: 2)")
     shift: int = Field(1, ge=0, le=9, description="columns in that side's favour")
     rating: int = Field(4, ge=0, le=9, description="9.2.2: a full unit hits a truck on a die at most this")
     reduced_rating: int = Field(2, ge=0, le=9, description="9.3: the rating of a reduced unit")
@@ -110,7 +115,7 @@ class Section(StandardSection):
     river: River | None = Field(None, description="11.4.2: the river shift; omitted: none")
     commissar: CommissarRules | None = Field(None, description="7.0: the commissar; omitted: none")
     partisans: PartisanRules | None = Field(None, description="8.0: the partisans; omitted: none")
-    luftwaffe: Luftwaffe | None = Field(None, description="9.2.3: air support in battle; omitted: none")
+    luftwaffe: Luftwaffe | None = Field(None, description="9.0: the air units; omitted: none")
 
 
 __all__ = ["SECTION", "Section"]

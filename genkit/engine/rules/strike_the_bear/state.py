@@ -7,9 +7,9 @@ from ..standard.state import STAGE_NAMES, StandardState
 
 #: the system's own stages of a pending decision, after the standard ones: the defender
 #: commits reserves (11.8.2); a side decides whether the battle goes on (11.10); the
-#: partisans are placed (8.1)
-COMMIT, CONTINUE, PARTISAN = len(STAGE_NAMES), len(STAGE_NAMES) + 1, len(STAGE_NAMES) + 2
-STB_STAGE_NAMES = STAGE_NAMES + ("commit", "continue", "partisan")
+#: partisans are placed (8.1); a Luftwaffe unit lands (9.1)
+COMMIT, CONTINUE, PARTISAN, FLY = (len(STAGE_NAMES) + k for k in range(4))
+STB_STAGE_NAMES = STAGE_NAMES + ("commit", "continue", "partisan", "fly")
 
 
 class StbState(StandardState):
@@ -17,8 +17,9 @@ class StbState(StandardState):
     left this turn (3.3). ``objectives``: per side, the names of its objectives, the last set
     rolled (13.2; empty: none rolled yet, the default set counts). ``ctrl``: per objective space
     (:attr:`Game.obj_spaces`), the side that controls it, -1 none (13.1). ``spent``: per side,
-    the OPs spent in the game (a statistic). ``air``: Luftwaffe units still free to join a battle
-    this turn (9.2.3). ``tried``: bit mask of the pieces that tried to join a battle as reserves
+    the OPs spent in the game (a statistic). Per Luftwaffe unit (9.0): ``air_at`` the space it
+    stands in, ``air_role`` its mission there (luftwaffe.py); ``sorties``: bit mask of the units
+    that joined a battle this turn (9.2.3); ``flown``: of those that flew this phase (9.1). ``tried``: bit mask of the pieces that tried to join a battle as reserves
     this combat phase (11.8.2); ``ncommit``: reserves tried in the battle being fought.
     ``read_by``: the reading of the battle being fought (11.1.6: 1 by odds, kept for its
     continuation). ``partisan``: the space whose rail line the partisans cut this turn (-1 none); ``raids``:
@@ -27,9 +28,9 @@ class StbState(StandardState):
     redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
     unit, 1 when reduced (9.3). ``counter``: the commissar's counter-attack in the battle
     being fought (7.2.1 b): 0 none yet, 1 being fought, 2 fought (a second survival removes him)."""
-    __slots__ = ("air", "commissar", "counter", "ctrl", "first", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
+    __slots__ = ("air_at", "air_role", "commissar", "counter", "ctrl", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
                  "weather")
-    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw")
+    LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw", "air_at", "air_role")
     NESTED = StandardState.NESTED
-    VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids", "read_by",
+    VALUES = StandardState.VALUES + ("weather", "objectives", "sorties", "flown", "tried", "ncommit", "partisan", "raids", "read_by",
                                           "commissar", "counter", "first")

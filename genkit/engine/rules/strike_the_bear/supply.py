@@ -27,7 +27,7 @@ class Supply:
         enemy units. The German net is converted as far as the railhead column (6.4.1: one
         column a turn from B); ``converted`` False: any rail line (6.1.3). A partisan cuts the
         line in his space (8.1.1)."""
-        enemy = self.enemy_mask(s, side) | self.partisan_cut(s, side)
+        enemy = self.enemy_mask(s, side) | self.partisan_cut(s, side) | self.air_cut(s, side)   # 8.1.1, 9.2.1
         west = self.section.edges[self.side_ids[side]] == "A"
         head = 2 * s.turn if west and converted else 99     # columns A..: A=0, B=1 ... the converted reach
         key = ("rail", side, enemy, head)
@@ -68,7 +68,7 @@ class Supply:
         free of enemy units to its rail net (any line joined to its edge) or its board edge, and
         the enemy-held spaces next to those (the line starts from them). Never over the sea."""
         enemy = self.enemy_mask(s, side)
-        key = ("lines", side, enemy)
+        key = ("lines", side, enemy, self.partisan_cut(s, side) | self.air_cut(s, side))     # (rail_net reads them)
         found = self._traced.get(key)
         if found is not None:
             return found
@@ -92,7 +92,7 @@ class Supply:
     def traces_from(self, s: StbState, side: int, at: int) -> bool:
         """11.5.2: a truck of ``side`` in ``at`` reaches its rail net in at most three spaces
         overland, through land spaces free of enemy units (its own space aside)."""
-        net, enemy = self.rail_net(s, side), self.enemy_mask(s, side)
+        net, enemy = self.rail_net(s, side), self.enemy_mask(s, side) | self.air_cut(s, side)    # 9.2.1
         reached = frontier = 1 << at
         for _ in range(TRUCK_REACH + 1):
             if reached & net:
@@ -109,7 +109,19 @@ class Supply:
     def supply_cost(self, s: StbState, pieces, h: int, side: int) -> int:
         """11.5.4: the OPs ``side`` pays to supply ``pieces`` fighting in ``h`` (0: in rail or
         truck supply). Leaders and trucks fight free (a leader's rating is for his recovery: a
-        decision of ours)."""
+        decision of ours). 9.2.4: the Luftwaffe supplying in ``h`` covers units of its side,
+        the costliest first, as far as its stacking points go."""
         if (self.supplied_mask(s, side) >> h) & 1 or self.truck_supplied(s, side, h):
             return 0
-        return sum(self.p_ops[p] for p in pieces if not self.p_leader[p] and not self.p_truck[p])
+        units = [p for p in pieces if not self.p_leader[p] and not self.p_truck[p]]
+        room = self.air_supplied(s, h) if side == self.air_side else 0
+        if room:
+            cost = 0
+            for p in sorted(units, key=lambda p: (-self.p_ops[p], p)):
+                pts = self.t_stack[self.p_type[p]]
+                if pts <= room:
+                    room -= pts
+                else:
+                    cost += self.p_ops[p]
+            return cost
+        return sum(self.p_ops[p] for p in units)
