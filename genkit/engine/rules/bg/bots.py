@@ -7,7 +7,8 @@
   A war on a neutral costs points (much for a major before 1941). A neutral of its own that may go
   to war does (8.4).
 * Combat (6.2): the combats in board order; after a round it retreats when its strength left is
-  under two thirds of the enemy's.
+  under two thirds of the enemy's. An aircraft flying back lands where a move there would score
+  best (6.1.1 air).
 * Production (7.2): repairs first, then armour while it can pay for it and has half as many as
   infantry, ships while it has fewer than two at sea, aircraft while the nation has fewer than
   three, else infantry; it ends when it can pay for
@@ -15,7 +16,7 @@
 from __future__ import annotations
 
 from ...bots import per_game
-from .state import BUILD, DEST, FIGHT, RETREAT
+from .state import BUILD, DEST, FIGHT, LAND, RETREAT
 from . import command, moves
 
 
@@ -48,7 +49,7 @@ class GreedyBot:
             look = self.look = _Look(self.g, v, self.side, r, self._front(v))
             if self.plan_for == (v.turn, v.phase):
                 look.potential = self.potential
-        if st == DEST:
+        if st in (DEST, LAND):                      # a move's end, or where an aircraft lands
             return max(actions, key=lambda a: (look.score(v.chosen, a[1]), -a[1]))
         for a in actions:
             if a[0] == "declare":

@@ -17,8 +17,9 @@
   retreats, 6.2.3-6.2.4), and never takes the area (6.4).
 * 6.1.1 air Aircraft fly up to their range over areas and sea zones (twice it over own areas and
   sea zones without enemy units, 6.1.2), never over a neutral nation's area (8.1). They end their
-  move landing in an area their side controls with no enemy in it, or in an area holding enemy
-  units (an attack, or support of one); never in a sea zone, and they never take an area (6.4).
+  move landing in an area their side controls with no enemy in it, or in an area or sea zone
+  holding enemy units (an attack, or support of one: a sea zone's is a naval combat); never in
+  an empty sea zone, and they never take an area (6.4).
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
 * 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
@@ -219,13 +220,13 @@ def air_range(g, control: list, h0: int, reach: int, enemy: set, other_neutral: 
 
 
 def _air_reach(g, control: list, h0: int, reach: int, enemy: set, other_neutral: set, found: set) -> None:
-    """Aircraft: the areas they may end in within their range (twice it over own spaces, 6.1.2):
-    an own area with no enemy in it, or an area holding enemy units."""
+    """Aircraft: the spaces they may end in within their range (twice it over own spaces, 6.1.2):
+    an own area with no enemy in it, or an area or sea zone holding enemy units."""
     t = g.t
     spaces = air_range(g, control, h0, reach, enemy, other_neutral)
     if control[h0] == "own" and h0 not in enemy:
         spaces |= air_range(g, control, h0, 2 * reach, enemy, other_neutral, own_only=True)
-    found.update(y for y in spaces if not t.is_sea[y] and (y in enemy or control[y] == "own"))
+    found.update(y for y in spaces if y in enemy or (not t.is_sea[y] and control[y] == "own"))
 
 
 def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set, own_neutral: set,

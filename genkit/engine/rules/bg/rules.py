@@ -5,8 +5,9 @@
   combat phases (the Axis first), then the turn end (7.1 conquest, 8.5 victory, 7.2 production).
 * Decisions: a side's movement phase picks a unit (or ends, or declares war for a neutral nation
   of its own, 8.4) then its destination; a combat phase picks the combat to fight next, and after
-  each round the phasing side, then the other, fights on or retreats (6.2.3); at the turn end
-  each major nation in turn builds, repairs or ends (7.2).
+  each round the phasing side, then the other, fights on or retreats (6.2.3); after a combat
+  the owner of each aircraft flying back picks where it lands (6.1.1 air); at the turn end each
+  major nation in turn builds, repairs or ends (7.2).
 * 6.4 Control: moving into an empty enemy area takes it at once; winning a combat with land
   units there takes it; a neutral's area entered is a declaration of war (8.4).
 The procedures are in :mod:`.moves`, :mod:`.combat` and :mod:`.economy`."""
@@ -15,7 +16,7 @@ from __future__ import annotations
 from ...game import GameRules
 from ...state import ELIMINATED, RESERVE
 from . import combat, command, economy, moves
-from .state import BUILD, DEST, FIGHT, PICK, RETREAT, BgState
+from .state import BUILD, DEST, FIGHT, LAND, PICK, RETREAT, BgState
 from .tables import Tables
 from .view import BgView
 
@@ -55,7 +56,7 @@ class Game(GameRules):
         s.due = list(t.enters_on)                # 7.2.6: HQs and other units entering by date
         s.led = [0] * self.npieces
         s.came = [-1] * self.npieces
-        s.stage, s.chosen, s.moved, s.rnd, s.asked, s.builder = PICK, -1, 0, 0, 0, -1
+        s.stage, s.chosen, s.moved, s.rnd, s.asked, s.builder, s.aloft = PICK, -1, 0, 0, 0, -1, 0
         self._enter_phase(s)
 
     def _compute(self, s: BgState) -> list:
@@ -67,6 +68,8 @@ class Game(GameRules):
             return [FIGHT_ON] + [("retreat", h) for h in combat.retreats(self, s, s.chosen, side)]
         if s.stage == FIGHT:
             return [("fight", h) for h in combat.contested(self, s)]
+        if s.stage == LAND:
+            return [("land", h) for h in combat.landings(self, s, s.chosen)]
         if s.stage == BUILD:
             return [END] + economy.orders(self, s, s.builder)
         return [END] + self._pick(s, kind)
@@ -100,6 +103,8 @@ class Game(GameRules):
             combat.fight(self, s, a[1])
         elif verb in ("fight on", "retreat"):
             combat.answer(self, s, a)
+        elif verb == "land":
+            combat.land(self, s, a[1])
         elif verb in ("build", "repair"):
             economy.order(self, s, a)
         elif s.stage == BUILD:                  # "end": this nation's production is done
@@ -112,7 +117,8 @@ class Game(GameRules):
     def action_text(self, s: BgState, a) -> str:
         """An action in the game's words: "move ge Armour Berlin", "ge Armour Berlin to West
         Poland", "declare war for su", "fight in Paris", "fight on", "retreat to Alsace",
-        "build ge Infantry", "repair fr Armour Paris", "end"."""
+        "ge Aircraft Alsace lands in Bavaria", "build ge Infantry", "repair fr Armour Paris",
+        "end"."""
         verb = a[0]
         if verb == "move":
             return f"move {self.piece_text(s, a[1])}"
@@ -122,6 +128,8 @@ class Game(GameRules):
             return f"declare war for {self.nation_ids[a[1]]}"
         if verb == "fight":
             return f"fight in {self.hex_text(a[1])}"
+        if verb == "land":
+            return f"{self.piece_text(s, s.chosen)} lands in {self.hex_text(a[1])}"
         if verb == "retreat":
             return f"retreat from {self.hex_text(s.chosen)} to {self.hex_text(a[1])}"
         if verb == "build":
@@ -226,7 +234,8 @@ class Game(GameRules):
         """BG's own invariants: a unit in production is off the map; no conquered nation's unit
         on the map; saved build points never negative; at the start of a quarter no space holds
         units of two sides at war at the turn end (6.4), and every aircraft then in an area of its side
-        (6.1.1 air); ships only at sea, land units only ashore."""
+        (6.1.1 air); ships only at sea, land units only ashore (aircraft at sea only in a naval
+        combat)."""
         out = []
         for p, h in enumerate(s.loc):
             if s.due[p] and h != RESERVE:
@@ -236,7 +245,7 @@ class Game(GameRules):
             ashore = h >= 0 and self.t.ship[self.p_type[p]] and not self.t.is_sea[h]
             if ashore and (s.came[p] < 0 or self.phase_kind[s.phase] not in ("movement", "reaction", "combat")):
                 out.append(f"task force {p} is ashore ({self.hex_text(h)}) outside a land combat")
-            elif h >= 0 and not self.t.ship[self.p_type[p]] and self.t.is_sea[h]:
+            elif h >= 0 and not self.t.ship[self.p_type[p]] and not self.t.air[self.p_type[p]] and self.t.is_sea[h]:
                 out.append(f"piece {p} stands on the wrong kind of space ({self.hex_text(h)})")
             if s.came[p] >= 0 and not ashore:
                 out.append(f"piece {p} has a sea zone to go back to but is not ashore")
@@ -247,6 +256,8 @@ class Game(GameRules):
         if any(v < 0 for v in s.bp):
             out.append(f"negative build points {s.bp}")
         if self.phase_kind[s.phase] == "turn_end":
+            if s.aloft:
+                out.append(f"aircraft still flying back at the turn end (mask {s.aloft})")
             for p, h in enumerate(s.loc):             # 6.1.1 air: aircraft have landed
                 k = s.ctl[h] if h >= 0 else -1
                 if h >= 0 and self.t.air[self.p_type[p]] and (k < 0 or self.nation_side[k] != self.p_side[p]):

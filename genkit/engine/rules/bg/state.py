@@ -8,17 +8,19 @@ time table, 5.1). Per piece: ``due`` (7.2.6: the turn a unit in production arriv
 phase), ``came`` (6.1.3 B: the sea zone a task force in a land combat came from, -1 none). The pending decision: ``stage``, ``chosen`` (the unit picked, or
 the combat's space), ``moved`` (bit mask of the units moved this phase, 6.1.1), ``rnd`` (the
 combat round), ``asked`` (whose retreat is being asked, 6.2.3: 0 the phasing side, 1 the other),
-``builder`` (the index of the nation producing, 7.2)."""
+``builder`` (the index of the nation producing, 7.2), ``aloft`` (bit mask of the aircraft
+flying back after a combat, each waiting for its owner to choose where it lands, 6.1.1 air; the
+one deciding is ``chosen`` at the stage LAND)."""
 from __future__ import annotations
 
 from ...state import State
 
 # stages of the pending decision
-PICK, DEST, FIGHT, RETREAT, BUILD = 0, 1, 2, 3, 4
+PICK, DEST, FIGHT, RETREAT, BUILD, LAND = 0, 1, 2, 3, 4, 5
 
 
 class BgState(State):
-    __slots__ = ("ctl", "war", "fallen", "bp", "aid", "due", "led", "came", "stage", "chosen", "moved", "rnd", "asked", "builder")
+    __slots__ = ("ctl", "war", "fallen", "bp", "aid", "due", "led", "came", "stage", "chosen", "moved", "rnd", "asked", "builder", "aloft")
     LISTS = State.LISTS + ("ctl", "war", "fallen", "bp", "aid", "due", "led", "came")
     NESTED = State.NESTED
-    VALUES = State.VALUES + ("stage", "chosen", "moved", "rnd", "asked", "builder")
+    VALUES = State.VALUES + ("stage", "chosen", "moved", "rnd", "asked", "builder", "aloft")
