@@ -27,12 +27,15 @@
   the combat stay there.
 * Aircraft fight in naval combats too (6.1.5): they attack or defend in a sea zone like ships
   and fly back to land when the combat ends (6.2.4 applies to land combats only).
+* 6.2.2 / 6.1.3 A A convoy's load neither fires nor is fired on; it takes each hit its convoy
+  takes, and is lost with it.
 * 6.2.5 / 6.4 A combat ends when one side is gone; the winner's land units take the area."""
 from __future__ import annotations
 
 from ... import events as ev
 from ...chance import roll_die
 from ...state import ELIMINATED
+from . import transport
 from .moves import take_control
 from .state import FIGHT, LAND, RETREAT
 
@@ -50,10 +53,11 @@ def contested(g, s) -> list:
 
 
 def _units(g, s, h: int, side: int) -> list:
-    """``side``'s units in the combat in ``h`` (not the aircraft already flying back)."""
-    aloft = s.aloft
+    """``side``'s units in the combat in ``h`` (not the aircraft already flying back, nor a
+    convoy's load, 6.1.3 A)."""
+    aloft, aboard = s.aloft, s.aboard
     return [p for p, w in enumerate(s.loc) if w == h and g.p_side[p] == side and g.at_war(s, p)
-            and not (aloft >> p) & 1]
+            and not (aloft >> p) & 1 and aboard[p] < 0]
 
 
 def strength(g, s, p: int) -> int:
@@ -134,6 +138,10 @@ def _take_hits(g, s, units: list, hits: int, by: list) -> None:
 
 
 def _lose(g, s, p: int, by: int, kill: bool) -> None:
+    """Unit ``p`` is turned to its back or eliminated; a convoy's load takes the same hit."""
+    if g.t.carrier[g.p_type[p]]:
+        for q in transport.load(g, s, p):
+            _lose(g, s, q, by, kill=kill or bool(s.reduced[q]))
     if s.events is not None:
         record = ev.Eliminated if kill else ev.Reduced
         s.events.append(record(side=g.side_ids[g.p_side[p]], type=g.type_ids[g.p_type[p]], piece=p,

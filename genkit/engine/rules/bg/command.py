@@ -41,7 +41,7 @@ def led_movers(g, s, side: int, candidates: list, kind: str) -> list:
     held = _attacked(g, s) if kind == "reaction" else set()
     for p in candidates:
         ty = g.p_type[p]
-        if s.loc[p] in held:                  # units under attack stay to fight
+        if s.loc[p] in held or s.aboard[p] >= 0:   # units under attack stay to fight; loads ride on
             continue
         if t.air[ty]:
             out.append(p)                     # 6.1.5 / 6.3: aircraft react and support
