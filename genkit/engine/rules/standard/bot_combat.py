@@ -33,13 +33,22 @@ class CombatChoices:
 
     def _rough_ev(self, v, att, eh, defenders):
         """The expected value of an attack of strength ``att`` on the enemy hex ``eh`` (terrain
-        effects only)."""
+        effects only): a function of the strengths, the hex and what emptying it is worth
+        (:meth:`_worth_at`), remembered on those (``ev_memo``)."""
         t = self.t
-        defence = sum(self._def(v, q) for q in defenders) * t.mult[eh]
-        col = t.column(att, defence, t.shift[eh])
-        if col < 0:
-            return -1.0
-        return self._value(v, t.distribution(col, t.drm[eh]), defenders, None, eh, att)
+        defence = self.foe_def[eh]
+        hit = self.eh_local.get(eh)
+        if hit is None:
+            hit = self.eh_local[eh] = self._worth_at(v, eh, defenders)
+        key = (att, defence, eh, hit)
+        ev = self.ev_memo.get(key)
+        if ev is None:
+            col = t.column(att, defence, t.shift[eh])
+            ev = -1.0 if col < 0 else self._value(v, t.distribution(col, t.drm[eh]), defenders, None, eh, att)
+            if len(self.ev_memo) > 100000:
+                self.ev_memo.clear()
+            self.ev_memo[key] = ev
+        return ev
 
     def _danger(self, thr, d, h, step, units):
         """Expected own loss (worth) when ``thr`` enemy strength attacks defence ``d`` on ``h``."""
@@ -60,23 +69,7 @@ class CombatChoices:
         t = self.t
         hit = self.eh_local.get(eh)
         if hit is None:
-            red, worth = v.reduced, t.p_worth
-            d_step = self._step_value(v, max(defenders, key=lambda q: (self._def(v, q), -q)))
-            d_all = sum(worth[q][red[q]] for q in defenders)
-            # a retreat is worth more when the defenders have nowhere to go
-            if self._room(eh):
-                ret = 1.0
-            else:
-                ret = d_all if t.blocked_eliminates else d_step * len(defenders)
-            take = 0.0
-            if t.advance and (eh in self.wins_at or eh in self.targets):
-                take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
-            # case 11.8: the victory points an elimination scores (the race for points): all the
-            # defenders', or the hit unit's when a step loss finishes it
-            top = max(defenders, key=lambda q: (self._def(v, q), -q))
-            prize_all = sum(t.p_prize[q] for q in defenders)
-            prize_step = t.p_prize[top] if red[top] else 0.0
-            hit = self.eh_local[eh] = (d_step + prize_step, d_all + prize_all, ret, take)
+            hit = self.eh_local[eh] = self._worth_at(v, eh, defenders)
         d_step, d_all, ret, take = hit
         if attackers:
             a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
@@ -90,20 +83,26 @@ class CombatChoices:
             val += (dist[E_ELIM] + dist[E_RET]) * take
         return val
 
-    def _room(self, eh):
-        """Hexes next to ``eh`` a defender could retreat into (free of own units and, with
-        zones of control, not next to one)."""
+    def _worth_at(self, v, eh, defenders):
+        """(a step of the defenders of ``eh``, all of them, their retreat, taking the hex): what
+        each result of an attack there is worth (with the victory points it scores, case 11.8).
+        The defenders' own worth is kept while the enemy stands still (``eh_foe``)."""
         t = self.t
-        own = self.own
-        n = 0
-        cost = self.g.board.cost
-        for j in t.adjacent[eh]:
-            if not cost[j] or j in own:
-                continue
-            if t.zoc and any(k in own for k in t.adjacent[j]):
-                continue
-            n += 1
-        return n
+        foe = self.eh_foe.get(eh)
+        if foe is None:
+            red, worth = v.reduced, t.p_worth
+            top = max(defenders, key=lambda q: (self._def(v, q), -q))
+            d_step = self._step_value(v, top)
+            d_all = sum(worth[q][red[q]] for q in defenders)
+            # a retreat is worth more when the defenders have nowhere to go
+            blocked = d_all if t.blocked_eliminates else d_step * len(defenders)
+            prize_all = sum(t.p_prize[q] for q in defenders)
+            prize_step = t.p_prize[top] if red[top] else 0.0
+            foe = self.eh_foe[eh] = (d_step + prize_step, d_all + prize_all, blocked)
+        take = 0.0
+        if t.advance and (eh in self.wins_at or eh in self.targets):
+            take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
+        return (foe[0], foe[1], 1.0 if t.adj_mask[eh] & self.room else foe[2], take)
 
     # ---------------------------------------------------------------- combat
 

@@ -45,6 +45,14 @@ class BotTables:
         self.n = n = b.n
         self.dist = b._dist
         self.adjacent = b.adjacent
+        self.adj_mask = b.adj_mask
+        self.passable = b.passable_mask
+        #: per hex: the hexes it is next to (a mask; the union over a side's hexes: the hexes
+        #: next to one of its units)
+        self.next_to = [0] * n
+        for j in range(n):
+            for k in b.adjacent[j]:
+                self.next_to[k] |= 1 << j
         grid = b.grid
         sec = getattr(game, "section", None)
         if not isinstance(sec, Section):
