@@ -124,9 +124,10 @@ class CombatChoices:
         return self.battle_value(v, attackers, target)
 
     def battle_value(self, v, attackers, target, by=None):
-        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden): the
-        terrain's and hexsides' shifts and DRMs, those of the unit types fighting (case 8.11),
-        and in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
+        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden), on
+        the column and die-roll modifier the battle itself would read (the game's
+        ``battle_modifiers``: terrain, hexsides, unit types, supply, the results in force), and
+        in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
         ``by``: the reading of the CRT (case 8.13: 0 its own, 1 the other, None the better; a
         bombardment reads its own)."""
         t = self.t
@@ -134,33 +135,12 @@ class CombatChoices:
         if not defenders or not attackers:
             return None
         att = sum(self._att(v, p) for p in attackers)
-        defence = sum(self._def(v, q) for q in defenders) * t.mult[target]
-        shift, drm = t.shift[target], t.drm[target]
-        if t.side_mods:
-            dist, n = t.dist, t.n
-            hexes = [v.loc[p] for p in attackers]
-            if all(dist[h * n + target] == 1 for h in hexes):
-                for f, sh, dr in t.side_mods:
-                    if all(f in t.feats.get((h, target), ()) for h in hexes):
-                        shift += sh
-                        drm += dr
-        mods = self.g.unit_modifiers
-        if mods is not None:                                    # case 8.11
-            pt = self.g.p_type
-            for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
-                shift += sh
-                drm += dr
-        if self.g.supply is not None:                           # case 8.14
-            for _, sh, dr in self.g.supply_modifiers(v.loc, list(attackers), list(defenders)):
-                shift += sh
-                drm += dr
-        rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
-        if rolled:
-            for _, sh, dr in self.g.rolled_modifiers(rolled):
-                shift += sh
-                drm += dr
+        shift = drm = 0
+        for _, sh, dr in self.g.battle_modifiers(v.loc, attackers, target, defenders, getattr(v, "rolled", ())):
+            shift += sh
+            drm += dr
         fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
-        col = t.column(att, defence, shift, 0 if fire else by)
+        col = t.column(att, self.foe_def[target], shift, 0 if fire else by)
         if col == FORBIDDEN:
             return None
         if col == AUTO_MISS:
