@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import disk_cache
+from . import disk_cache, font_metrics
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -144,11 +144,15 @@ class Metrics(NamedTuple):
 @lru_cache(maxsize=None)
 def metrics(font: str) -> Metrics:
     """The metrics of a logical font: those of its face registered with reportlab once a PDF is
-    written, else from the disk cache, else read from its TTF (and kept)."""
+    written, else those shipped beside the fonts (:mod:`.font_metrics`), else from the disk
+    cache, else read from its TTF (and kept)."""
     rl_name, filename = FONT_FILES[check_font(font)]
     pdfmetrics = sys.modules.get("reportlab.pdfbase.pdfmetrics")    # none registered before it is imported
     if pdfmetrics is not None and rl_name in pdfmetrics.getRegisteredFontNames():
         return Metrics(pdfmetrics.getFont(rl_name).face)
+    face = font_metrics.shipped(filename)
+    if face is not None:
+        return Metrics(face)
 
     def read() -> Metrics:
         face = _ttfont(rl_name, filename).face
