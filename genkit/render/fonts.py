@@ -17,13 +17,13 @@ logical name       PDF (reportlab TTFont, embedded  SVG
 
 Metrics (:func:`text_width`, :func:`ascent`, :func:`descent`, :func:`cap_height`,
 below) come from the same TTF files that get embedded in the PDF, so a layout that
-measures text gets exactly what the PDF shows. Reading a TTF whole takes a noticeable part of a
-``genkit check``: the metrics read from it (each character's advance width, the default width,
-ascent and descent) are kept in the disk cache (:mod:`.disk_cache`, keyed by genkit's code and
-fonts), and a width is measured by reportlab's own function on them; the fonts are read whole,
-and registered with reportlab, only when a PDF is written. A build (which may write one) says so
-first (:func:`keep_read_fonts`): a TTF it reads for its metrics is kept and is the face registered
-for the PDF, so no TTF is read twice; a check lets it go once its metrics are taken.
+measures text gets exactly what the PDF shows. Their metrics (each character's advance width, the
+default width, ascent and descent) ship beside them (:mod:`.font_metrics`), so a layout reads no
+TTF; should they not match the installed reportlab or the fonts' bytes, the TTF is read whole and
+its metrics kept in the disk cache (:mod:`.disk_cache`). A width is measured by reportlab's own
+function on them; the fonts are read whole, and registered with reportlab, only when a PDF is
+written. A build (which may write one) says so first (:func:`keep_read_fonts`): a TTF read for its
+metrics is kept and is the face registered for the PDF, so no TTF is read twice.
 """
 
 from __future__ import annotations
