@@ -927,3 +927,20 @@ def test_7_2_1_b_the_commissar_s_units_surviving_an_attack_strike_back_at_once()
             assert s.commissar == -1
             removed += 1
     assert removed >= 1
+
+
+def test_10_0_a_reinforcement_army_broken_down_waits_in_the_breakdown_box():
+    from genkit.engine.state import RESERVE
+    g = game()
+    rus = g.side_ids.index("russian")
+    s = combat_position(g, 1, "russian_movement")
+    army = next(p for p in g.side_arrivals[rus] if g.corps_type[p] >= 0)    # a reinforcement army
+    s.turn = g.p_enter_turn[army]
+    assert g.in_box(s, army) == 0 and g._entry_hexes(s, army)             # on its way in
+    g._arrive(s, army, g.p_entry[army][0])
+    boxed = g.boxed_points(s, rus)
+    assert ("break", army) in g.breakdowns(s, rus)
+    g._break(s, army)
+    assert s.loc[army] == RESERVE and g.in_box(s, army) == RESERVE        # in the breakdown box now
+    assert g.boxed_points(s, rus) == boxed                                # an army in, two corps out
+    assert g._entry_hexes(s, army) == []                                  # never to arrive again

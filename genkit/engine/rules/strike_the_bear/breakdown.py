@@ -27,11 +27,21 @@ class Breakdown:
 
     def in_box(self, s: StbState, p: int) -> int:
         """Where an off-map piece waits: RESERVE (the breakdown box) or ELIMINATED; 0 on the map
-        or on its way in as a reinforcement."""
+        or on its way in as a reinforcement (one that came on and was boxed since waits in the
+        breakdown box)."""
         h = s.loc[p]
-        if h == ELIMINATED or (h == RESERVE and not self.p_enter_turn[p]):
+        if h == ELIMINATED or (h == RESERVE and (not self.p_enter_turn[p] or (s.arrived >> p) & 1)):
             return h
         return 0
+
+    def _arrive(self, s: StbState, p: int, h: int) -> None:
+        """14.1, 14.2: a reinforcement comes on, once (a breakdown may box it later)."""
+        s.arrived |= 1 << p
+        StandardGame._arrive(self, s, p, h)
+
+    def _entry_hexes(self, s: StbState, p: int) -> list:
+        """A reinforcement that came on already never enters again (it waits in a box)."""
+        return [] if (s.arrived >> p) & 1 else StandardGame._entry_hexes(self, s, p)
 
     def boxed_points(self, s: StbState, side: int) -> int:
         """12.5: the corps or their equivalent in ``side``'s breakdown and eliminated boxes

@@ -145,7 +145,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
         s.weather, s.objectives = FIRST_WEATHER, ((),) * self.nsides
         s.ops = [self.section.start_ops.get(sid, 0) for sid in self.side_ids]
         s.spent = [0] * self.nsides
-        s.sorties, s.flown = 0, 0
+        s.sorties, s.flown, s.arrived = 0, 0, 0
         s.air_at, s.air_role = list(self.air_setup), [SUPPORT] * self.air_units     # 14.2: flying support
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER

@@ -27,10 +27,12 @@ class StbState(StandardState):
     commissar stands (-1 off the map, 7.1). ``redeploy``: per side, the units it may
     redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
     unit, 1 when reduced (9.3). ``counter``: the commissar's counter-attack in the battle
-    being fought (7.2.1 b): 0 none yet, 1 being fought, 2 fought (a second survival removes him)."""
-    __slots__ = ("air_at", "air_role", "commissar", "counter", "ctrl", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
+    being fought (7.2.1 b): 0 none yet, 1 being fought, 2 fought (a second survival removes him).
+    ``arrived``: bit mask of the reinforcements that have come on (one boxed later by a
+    breakdown, 10.0, waits in the breakdown box, never to arrive again)."""
+    __slots__ = ("air_at", "air_role", "arrived", "commissar", "counter", "ctrl", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
                  "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw", "air_at", "air_role")
     NESTED = StandardState.NESTED
     VALUES = StandardState.VALUES + ("weather", "objectives", "sorties", "flown", "tried", "ncommit", "partisan", "raids", "read_by",
-                                          "commissar", "counter", "first")
+                                          "commissar", "counter", "first", "arrived")
