@@ -180,3 +180,16 @@ def test_5_2_special_the_british_empire_places_units_in_its_dominions_overseas()
     assert g.t.land_adj[area(g, "Dominions")] == []             # reached by sea only
     assert names(g, g.t.coast[area(g, "Dominions")]) == {"North Atlantic"}
     assert area(g, "Dominions") not in g.t.home[nation(g, "be")]   # 7.1: no home for conquest
+
+
+def test_5_2_special_and_6_1_3_a_check_refuses_a_sea_zone_overseas_and_a_convoy_on_land():
+    from bg_helpers import BG
+
+    from genkit.pack.printable import check_path
+
+    found = check_path(BG, ["rules.overseas.be=[North Atlantic]", "rules.units.convoy.sea=false"])
+    bad = sorted(f.message for f in found if f.code == "rules-reference")
+    assert any("rules.overseas.be: 'North Atlantic' is not an area of land" in m for m in bad)
+    assert any("rules.units.convoy: a type that carries" in m for m in bad)
+    convoy = next(f for f in found if "a type that carries" in f.message)
+    assert convoy.file.endswith("rules.yaml") and convoy.line                  # located where it is written
