@@ -137,7 +137,7 @@ class GreedyBot:
         me = phasing if v.asked == 0 else 1 - phasing
         mine = foe = 0.0
         for p, w in enumerate(v.loc):
-            if w == h and g.at_war(v, p):
+            if w == h and g.at_war(v, p) and v.aboard[p] < 0:   # a load never fights (6.1.3 A)
                 f = _power(g, v, p)
                 if g.p_side[p] == me:
                     mine += f
