@@ -158,3 +158,41 @@ def test_fast_movement_plays_the_plain_games_under_other_stacking_and_zoc_rules(
     fast, plain = Game(c), PlainGame(c)
     for seed in range(1, 31):
         assert _play(fast, seed, ("random", "random")) == _play(plain, seed, ("random", "random")), seed
+
+
+@pytest.mark.parametrize("name", ["brannock_ford", "standard_mini"])
+def test_a_pick_probed_without_applying_it_offers_what_applying_it_offers(name):
+    """Game.dests_if_picked (the greedy bot's probe of a move) lists the destinations that
+    apply(("move", p)) / apply(("march", p)) on a copy then legal_actions list, for every unit
+    of every movement decision of random games; None only where the engine would move the
+    unit at once (one destination)."""
+    c, _ = load(str(GAMES[name]), overrides=["rules.strategic={multiplier: 2, enemy_distance: 3}"])
+    g = Game(c)
+    assert g.plain_picks
+    asked = forced = 0
+    for seed in range(1, 7):
+        state = g.initial_state(seed)
+        players = make_players(("random", "random"), g, seed)
+        while not state.ended:
+            acts = g.legal_actions(state)
+            probe = state.copy()              # (a bot probes a copy, never the live state)
+            for a in acts:
+                if a[0] in ("move", "march"):
+                    got = g.dests_if_picked(probe, a[1], a[0] == "march")
+                    after = g.apply(probe.copy(), a)
+                    if got is None:
+                        assert after.stage != DEST or len(g.legal_actions(after)) == 1, (seed, a)
+                        forced += 1
+                    else:
+                        assert got == g.legal_actions(after) and after.stage == DEST, (seed, a)
+                    asked += 1
+            g.apply(state, players[state.actor].choose(None, acts))
+    assert asked > 500 and forced < asked // 10, (asked, forced)
+
+
+def test_a_pick_is_probed_by_applying_it_where_victory_is_checked_after_every_action():
+    c, _ = load(str(GAMES["standard_mini"]), overrides=[
+        "game.victory=[{kind: points, at_least: 4, at: at_once}, {kind: turn_limit, winner: draw}]"])
+    g = Game(c)
+    s = g.initial_state(1)
+    assert not g.plain_picks and g.dests_if_picked(s, 0, False) is None

@@ -238,7 +238,7 @@ class GreedyBot(CombatChoices, CardChoices):
             jit = self.jit
             self.base = [o + j for o, j in zip(obj, jit)]
         # what depends on the enemy only (the same at every pick of a movement phase)
-        ekey = tuple(loc[e] * 2 + red[e] for e in self.enemies)
+        ekey = tuple([loc[e] * 2 + red[e] for e in self.enemies])
         if ekey != self._ekey:
             self._ekey = ekey
             within = self.g.board.within
@@ -258,15 +258,16 @@ class GreedyBot(CombatChoices, CardChoices):
                 m = near[ad] = {}
                 for eh in foe:
                     for j in within(eh, ad):
-                        m.setdefault(j, []).append(eh)
+                        lst = m.get(j)
+                        if lst is None:
+                            m[j] = [eh]
+                        else:
+                            lst.append(eh)
             self.near = near
             self.eh_foe = {}
             p_def, mult = t.p_def, t.mult
             self.foe_def = {eh: sum(p_def[q][red[q]] for q in qs) * mult[eh] for eh, qs in foe.items()}
-            special = bytearray(n)
-            for h in range(n):
-                if threat[h]:
-                    special[h] = 1
+            special = bytearray(map(bool, threat))
             for m in near.values():
                 for h in m:
                     special[h] = 1
@@ -376,7 +377,12 @@ class GreedyBot(CombatChoices, CardChoices):
         return s
 
     def _ends(self, s0, action, p):
-        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p))."""
+        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p)): the
+        destinations the rules would ask for (``dests_if_picked``), else as ``action`` applied
+        to a copy of ``s0`` leaves them."""
+        acts = self.g.dests_if_picked(s0, p, action[0] == "march")
+        if acts is not None:
+            return [a[1] for a in acts]
         s = self._probe(s0, action)
         acts = self.g.legal_actions(s)
         if acts and acts[0][0] == "to":

@@ -195,6 +195,18 @@ class Movement:
             return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
         return self.to_list(self._probes.reach(s, p, march))
 
+    def dests_if_picked(self, s: StandardState, p: int, march: bool) -> list | None:
+        """The destination decision's actions (``("to", hex)``, ascending) were ``p`` picked to
+        move (``march``: to march) in ``s``, a position whose PICK decision offers it: what
+        :meth:`legal_actions` lists after ``apply(s, ("move", p))``, without copying and
+        applying (a bot's probe). None where that is not the answer or not known so: a single
+        destination (the engine moves the unit there at once) or none, or a pick that does more
+        than ask where to (:attr:`plain_picks`)."""
+        if not self.plain_picks:
+            return None
+        acts = self._dest_actions(s, p, march)
+        return acts if len(acts) > 1 else None
+
     def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
         """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
         (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""
