@@ -108,7 +108,11 @@ class CombatChoices:
 
     def _eligible(self, s0, target):
         """The own units the rules let attack ``target`` (from the legal actions after
-        choosing it; when that was forced, the units in range that have not attacked)."""
+        choosing it, ``attackers_if_picked``; when that was forced, the units in range that
+        have not attacked)."""
+        units = self.g.attackers_if_picked(s0, target)
+        if units is not None:
+            return units
         s = self._probe(s0, ("attack", target))
         acts = self.g.legal_actions(s)
         if acts and acts[0][0] in ("with", "roll"):
