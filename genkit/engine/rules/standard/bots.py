@@ -380,9 +380,9 @@ class GreedyBot(CombatChoices, CardChoices):
         """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p)): the
         destinations the rules would ask for (``dests_if_picked``), else as ``action`` applied
         to a copy of ``s0`` leaves them."""
-        acts = self.g.dests_if_picked(s0, p, action[0] == "march")
-        if acts is not None:
-            return [a[1] for a in acts]
+        ends = self.g.dests_if_picked(s0, p, action[0] == "march")
+        if ends is not None:
+            return ends
         s = self._probe(s0, action)
         acts = self.g.legal_actions(s)
         if acts and acts[0][0] == "to":

@@ -168,7 +168,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         #: every action, nor in a module extending these rules that computes or applies
         #: decisions its own way
         self.plain_picks = (not self.victory.checked_at_once and type(self)._compute is Game._compute
-                            and type(self)._do is Game._do)
+                            and type(self)._do is Game._do and type(self)._dest_actions is Game._dest_actions)
 
     def _do_then_check(self, s: StandardState, a) -> None:
         """Case 11.5: every action, then the victory conditions checked ``at: at_once`` (points
