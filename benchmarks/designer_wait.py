@@ -5,6 +5,7 @@ commit in the same run.
     python benchmarks/designer_wait.py --base c202f9d --runs 7 --game content/brannock_ford
     python benchmarks/designer_wait.py --base c202f9d --cache cold   # every run a first one
     python benchmarks/designer_wait.py --base c202f9d --game all     # every bundled pack
+    python benchmarks/designer_wait.py --base c202f9d --cache edit   # after changing one number
 
 The base commit is checked out into a temporary git worktree (bundled content included, so each
 side reads its own pack). Each measurement is a fresh ``python -m genkit.cli ...`` process:
@@ -26,6 +27,11 @@ Each side gets a cache folder of its own in the benchmark's temporary folder, ne
   finds it after the last one on the same content;
 * ``cold``: emptied before every run, as the first command after the content, its templates or
   genkit changed everywhere (each run still writes the cache, and pays for it);
+* ``edit``: after an edit. Each side measures a copy of the pack; one untimed run fills the
+  cache from it, then before each timed run one number of the copy changes to a value no run
+  had before (the first ``movement: N`` of its YAML files becomes N + 1, N + 2, ...: a unit
+  type's movement, printed on its counters), as a designer's command finds the cache after
+  changing a number in the YAML;
 * ``off``: ``GENKIT_CACHE_DIR=off``, nothing read or written.
 
 A base commit from before the cache ignores the variable: it is the same for it in every mode.
@@ -34,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -99,7 +106,7 @@ def main() -> None:
                         help="the pack, relative to each checkout; 'all': every bundled pack")
     parser.add_argument("--runs", type=int, default=5, help="runs per command and side (default 5)")
     parser.add_argument("--only", help="comma-separated command names (check, build, play, 'sim --games 1')")
-    parser.add_argument("--cache", choices=("warm", "cold", "off"), default="warm",
+    parser.add_argument("--cache", choices=("warm", "cold", "edit", "off"), default="warm",
                         help="how each timed run finds genkit's disk cache (see above; default warm)")
     opts = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="genkit-wait-") as tmp:
@@ -126,10 +133,36 @@ def games(chosen: str) -> list[str]:
     return sorted(f"content/{p.name}" for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
 
 
+#: the number an ``--cache edit`` run changes: the first unit type's movement in the pack's YAML
+EDITED = re.compile(r"^(\s*-?\s*\{?\s*movement:\s*)(\d+)", re.MULTILINE)
+
+
+def edit_pack(pack: Path, step: int, original: dict[Path, str]) -> None:
+    """Change one number of ``pack`` (a copy): the first ``movement: N`` of its YAML files, in
+    the order of their names, becomes N + ``step``. ``original`` keeps the text of each file
+    as first read, so every step edits the original text (step 1, 2, ...: a new value each)."""
+    for path in sorted(pack.glob("*.yaml")):
+        text = original.setdefault(path, path.read_text(encoding="utf-8"))
+        found = EDITED.search(text)
+        if found:
+            new = f"{found.group(1)}{int(found.group(2)) + step}"
+            path.write_text(text[:found.start()] + new + text[found.end():], encoding="utf-8")
+            return
+    raise SystemExit(f"--cache edit: no 'movement: N' in {pack}'s YAML files to change")
+
+
 def measure(base: Path, opts, game: str, tmp: Path) -> None:
     sides = {"base": base, "head": REPO}
     if not (base / game / "game.yaml").is_file():
         del sides["base"]
+    packs = {side: game for side in sides}
+    if opts.cache == "edit":        # each side's own copy of its pack, edited before each run
+        for side, checkout in sides.items():
+            copy = tmp / f"edit-{side}" / Path(game).name
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(checkout / game, copy)
+            packs[side] = str(copy)
+    originals: dict[str, dict] = {side: {} for side in sides}
     wanted = commands(game, str(tmp / "kit"))
     if opts.only:
         names = [n.strip() for n in opts.only.split(",")]
@@ -141,17 +174,22 @@ def measure(base: Path, opts, game: str, tmp: Path) -> None:
           f"{opts.runs} alternating runs, medians, disk cache {opts.cache}")
     print(f"{'command':<16}{'base CPU':>9}{'head CPU':>9}{'head/base':>11}{'base s':>8}{'head s':>8}"
           f"{'base MB':>9}{'head MB':>9}")
+    step = 0        # the edits made so far: each run's edit is a value no run had before
     for name, args in wanted.items():
         runs: dict[str, list[Run]] = {side: [] for side in sides}
         caches = {side: "off" if opts.cache == "off" else str(tmp / f"cache-{side}") for side in sides}
-        if opts.cache == "warm":
+        side_args = {side: [packs[side] if a == game else a for a in args] for side in sides}
+        if opts.cache in ("warm", "edit"):
             for side, checkout in sides.items():
-                run_once(checkout, args, caches[side])
+                run_once(checkout, side_args[side], caches[side])
         for _ in range(opts.runs):
+            step += 1
             for side, checkout in sides.items():
                 if opts.cache == "cold":
                     shutil.rmtree(caches[side], ignore_errors=True)
-                runs[side].append(run_once(checkout, args, caches[side]))
+                if opts.cache == "edit":
+                    edit_pack(Path(packs[side]), step, originals[side])
+                runs[side].append(run_once(checkout, side_args[side], caches[side]))
         cpu = {side: statistics.median(r.cpu for r in got) for side, got in runs.items()}
         wall = {side: statistics.median(r.wall for r in got) for side, got in runs.items()}
         peak = {side: max(r.peak_kb for r in got) / 1024 for side, got in runs.items()}

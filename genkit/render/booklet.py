@@ -151,8 +151,9 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
 
     tokens = parse_markdown(text)
     placed = None
+    wrapped: dict = {}          # lines and tables wrapped by the first pass, for the next
     for spacing in SPACINGS:
-        rules = Converter(tables, frame[0], frame[1], counter, spacing).run(tokens)
+        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped).run(tokens)
         strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
         tried = flow(strips, h, where, source_line, ChangeBars(changed) if changed else None)
         if placed is None or len(tried) < len(placed):

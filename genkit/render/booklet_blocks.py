@@ -68,8 +68,12 @@ class Converter:
     """Markdown tokens to strips, one pass."""
 
     def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None,
-                 spacing: tuple[float, float] = (1.0, 1.0)):
+                 spacing: tuple[float, float] = (1.0, 1.0), wrapped: dict | None = None):
+        """``wrapped``: the paragraphs' lines and the tables' rows as an earlier pass over the
+        same tokens and tables wrapped and laid them out (neither depends on the spacing), shared
+        by the passes of one booklet: each is wrapped or laid out once."""
         self.tables, self.width, self.height = tables, width, height   # the text frame
+        self.wrapped = {} if wrapped is None else wrapped
         self.spacing, self.leading = spacing   # the space between blocks and the leading, as shares of the style's
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list[Strip] = []
@@ -105,8 +109,11 @@ class Converter:
         """A paragraph (or heading) line by line: its first two and last two lines kept together."""
         size, lead = style["size"], style["size"] * style["leading"] * self.leading
         base = (lead - size) / 2 + size * 0.8
-        runs = [(t, style["font"] if f == SANS else f) for t, f in runs]   # a heading's text is bold
-        lines = rich_lines(runs, size, width)
+        runs = tuple((t, style["font"] if f == SANS else f) for t, f in runs)   # a heading's text is bold
+        key = ("lines", runs, size, width)
+        if key not in self.wrapped:
+            self.wrapped[key] = rich_lines(list(runs), size, width)
+        lines = list(self.wrapped[key])
         while len(lines) > 1 and not lines[-1]:
             lines.pop()
         by_line = [[Text(rx, base, text, size, font, style["fill"]) for rx, text, font in ln] for ln in lines]
@@ -166,7 +173,11 @@ class Converter:
         """A table, kept on one page when it fits one; the paragraph that introduces it (the
         text right before it: "the units below", "in this order:") and a table it is the key of
         (a table right before it) stay with it."""
-        rows = data_table(TABLE_LOOK, data, self.width - self._indent(), TABLE_UNIT, self.counter, markup_runs)
+        key = ("table", id(data), self.width - self._indent())     # (self.tables outlives the passes)
+        if key not in self.wrapped:
+            self.wrapped[key] = data_table(TABLE_LOOK, data, self.width - self._indent(), TABLE_UNIT,
+                                           self.counter, markup_runs)
+        rows = self.wrapped[key]
         whole = sum(r.height for r in rows) + (rows[0].repeat.height if rows and rows[0].repeat else 0)
         fits = whole <= self.height
         last = self.out[-1] if self.out else None

@@ -26,7 +26,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -135,7 +134,7 @@ def key_of(kind: str, *parts: str) -> str:
 
 
 def _entry_path(folder: Path, kind: str, key: str) -> Path:
-    return folder / kind / key[:2] / f"{key}.pickle"
+    return folder / kind / f"{key}.pickle"
 
 
 def exists(kind: str, key: str) -> bool:
@@ -160,18 +159,24 @@ def load(kind: str, key: str) -> Any | None:
 
 
 def store(kind: str, key: str, value: Any) -> None:
-    """Keep ``value`` under ``key``: written beside its place and renamed into it, so a reader
-    sees a whole entry or none; any failure to write leaves the cache as it was."""
+    """Keep ``value`` under ``key``: written beside its place (a name of this process's own) and
+    renamed into it, so a reader sees a whole entry or none; any failure to write leaves the
+    cache as it was."""
     folder = cache_dir()
     if folder is None:
         return
     path = _entry_path(folder, kind, key)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        except FileNotFoundError:           # the entry's folder is new
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             with os.fdopen(fd, "wb") as f:
-                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.write(data)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)

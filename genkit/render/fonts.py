@@ -17,13 +17,13 @@ logical name       PDF (reportlab TTFont, embedded  SVG
 
 Metrics (:func:`text_width`, :func:`ascent`, :func:`descent`, :func:`cap_height`,
 below) come from the same TTF files that get embedded in the PDF, so a layout that
-measures text gets exactly what the PDF shows. Reading a TTF whole takes a noticeable part of a
-``genkit check``: the metrics read from it (each character's advance width, the default width,
-ascent and descent) are kept in the disk cache (:mod:`.disk_cache`, keyed by genkit's code and
-fonts), and a width is measured by reportlab's own function on them; the fonts are read whole,
-and registered with reportlab, only when a PDF is written. A build (which may write one) says so
-first (:func:`keep_read_fonts`): a TTF it reads for its metrics is kept and is the face registered
-for the PDF, so no TTF is read twice; a check lets it go once its metrics are taken.
+measures text gets exactly what the PDF shows. Their metrics (each character's advance width, the
+default width, ascent and descent) ship beside them (:mod:`.font_metrics`), so a layout reads no
+TTF; should they not match the installed reportlab or the fonts' bytes, the TTF is read whole and
+its metrics kept in the disk cache (:mod:`.disk_cache`). A width is measured by reportlab's own
+function on them; the fonts are read whole, and registered with reportlab, only when a PDF is
+written. A build (which may write one) says so first (:func:`keep_read_fonts`): a TTF read for its
+metrics is kept and is the face registered for the PDF, so no TTF is read twice.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import disk_cache
+from . import disk_cache, font_metrics
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -144,11 +144,15 @@ class Metrics(NamedTuple):
 @lru_cache(maxsize=None)
 def metrics(font: str) -> Metrics:
     """The metrics of a logical font: those of its face registered with reportlab once a PDF is
-    written, else from the disk cache, else read from its TTF (and kept)."""
+    written, else those shipped beside the fonts (:mod:`.font_metrics`), else from the disk
+    cache, else read from its TTF (and kept)."""
     rl_name, filename = FONT_FILES[check_font(font)]
     pdfmetrics = sys.modules.get("reportlab.pdfbase.pdfmetrics")    # none registered before it is imported
     if pdfmetrics is not None and rl_name in pdfmetrics.getRegisteredFontNames():
         return Metrics(pdfmetrics.getFont(rl_name).face)
+    face = font_metrics.shipped(filename)
+    if face is not None:
+        return Metrics(face)
 
     def read() -> Metrics:
         face = _ttfont(rl_name, filename).face

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import marshal
 import os
 import re
 import stat
@@ -37,6 +38,7 @@ from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .charts import section_model
 from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
+from . import disk_cache
 from .rules_tables import TableCache
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
 
@@ -177,10 +179,35 @@ def _template_line(exc: BaseException) -> int:
     return line
 
 
-@lru_cache(maxsize=4)
-def _compiled(text: str) -> jinja2.Template:
-    """rules.md compiled once (check and build render the same text)."""
-    return _environment().from_string(text)
+_COMPILED: dict[str, jinja2.Template] = {}     # rules.md's text -> compiled: the last few
+
+
+def _compiled(text: str, tree: nodes.Template | None = None) -> jinja2.Template:
+    """rules.md compiled once a process (check and build render the same text), its code kept in
+    the disk cache by the text (a command after an edit of the YAML alone compiles none);
+    ``tree``: the text already parsed (the check reads it for its placeholders), compiled
+    rather than parsed again."""
+    template = _COMPILED.get(text)
+    if template is None:
+        env = _environment()
+        key = disk_cache.key_of("rules-code", text)
+        code = _code_of(disk_cache.load("rules-code", key))
+        if code is None:
+            code = env.compile(text if tree is None else tree)
+            disk_cache.store("rules-code", key, marshal.dumps(code))
+        template = env.template_class.from_code(env, code, env.make_globals(None), None)
+        if len(_COMPILED) >= 4:
+            _COMPILED.clear()
+        _COMPILED[text] = template
+    return template
+
+
+def _code_of(kept: object):
+    """The code object marshalled in a cache entry, or None (no entry, or not one)."""
+    try:
+        return marshal.loads(kept) if isinstance(kept, bytes) else None
+    except (EOFError, ValueError, TypeError):
+        return None
 
 
 _RENDERED: dict = {}     # (text, id(content), rules_size) -> (content, rendered): the last render
@@ -440,6 +467,7 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
     except RulesError as exc:
         return [Finding("error", file, _line_of(str(exc)), "rules-file", str(exc).split(": ", 1)[-1])]
     env = _environment()
+    text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them (and Jinja2)
     try:
         tree = env.parse(text)
     except jinja2.TemplateSyntaxError as exc:
@@ -448,13 +476,16 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
     context = rules_context(content)
     tables = TableCache(content, content_root)
-    text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them
     tokens = parse_markdown(text)
     findings = _first(chain(
         _placeholder_findings(tree, context, env, file), _markdown_findings(text, tokens, tables, file),
         (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))), file)
     if findings:
         return findings
+    try:
+        _compiled(text, tree)       # compiled from the tree read above (it is not read again)
+    except Exception:               # noqa: BLE001 - render_rules below says what it is
+        pass
     try:  # what only running it shows (a computed key, a budget, what the placeholders write)
         rendered = render_rules(text, content, file)
     except RulesError as exc:

@@ -41,7 +41,7 @@ def build(game: Path, out: Path, cache: Path | None, *only: str) -> dict[str, by
 def test_a_kit_read_back_from_the_cache_is_the_kit_built_without_it(game_copy, tmp_path):
     cache = tmp_path / "cache"
     cold = build(game_copy, tmp_path / "cold", cache)
-    assert entries(cache, "face") and entries(cache, "kit-part") and entries(cache, "font-metrics")
+    assert entries(cache, "face") and entries(cache, "kit-part")
     warm = build(game_copy, tmp_path / "warm", cache)
     off = build(game_copy, tmp_path / "off", None)
     assert cold == warm == off
@@ -74,6 +74,23 @@ def test_a_changed_model_lays_the_booklet_out_again(game_copy, tmp_path):
     after = build(game_copy, tmp_path / "after", cache, "rules")
     assert after["rules.pdf"] != before["rules.pdf"]
     assert after == build(game_copy, tmp_path / "off", None, "rules")
+
+
+def test_rules_md_is_compiled_once_for_its_text_whatever_the_model(game_copy, tmp_path):
+    # a number edited in the YAML fills rules.md's placeholders afresh from code kept for its
+    # text; an edited rules.md is compiled again
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, "rules")
+    assert len(entries(cache, "rules-code")) == 1
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 5")
+    moved = build(game_copy, tmp_path / "moved", cache, "rules")
+    assert len(entries(cache, "rules-code")) == 1
+    assert moved == build(game_copy, tmp_path / "moved-off", None, "rules")
+    edit(game_copy / "rules.md", "on a full {{ inf.name }} counter", "on a whole {{ inf.name }} counter")
+    reworded = build(game_copy, tmp_path / "reworded", cache, "rules")
+    assert len(entries(cache, "rules-code")) == 2
+    assert reworded["rules.pdf"] != moved["rules.pdf"]
+    assert reworded == build(game_copy, tmp_path / "reworded-off", None, "rules")
 
 
 def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path):
