@@ -343,7 +343,8 @@ class GreedyBot(CombatChoices, CardChoices):
                     ev = local.get((att, eh))
                     if ev is None:
                         ev = local[(att, eh)] = self._rough_ev(v, att, eh, self.foe[eh])
-                    best = max(best, ev)
+                    if ev > best:
+                        best = ev
                 sc += self.contact_w * best
         thr = self.threat[h]
         if not thr and h not in self.place_threat:
