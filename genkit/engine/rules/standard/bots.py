@@ -410,19 +410,21 @@ class GreedyBot(CombatChoices, CardChoices):
             marching = verb == "march"
             if marching and choice is not None and special[choice[1]]:
                 continue        # the best move ends where the enemy or an objective counts
-            ends = self._ends(s0, (verb, p), p)
-            for h in ends:                  # the plain hexes first (their score is the base)
-                if not special[h]:
+            others = []
+            for h in self._ends(s0, (verb, p), p):  # the plain hexes first (their score is the base)
+                if special[h]:
+                    others.append(h)
+                else:
                     sc = base[h]
                     if best is None or sc > best:
                         best, choice = sc, (verb, h)
-            for h in ends:                  # then the others that could beat them: away from
-                if special[h]:              # an attack, only a bonus adds to the base
-                    if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
-                        continue
-                    sc = score(v, p, h, marching) + jit[h]
-                    if best is None or sc > best:
-                        best, choice = sc, (verb, h)
+            for h in others:                # then the others that could beat them: away from
+                # an attack, only a bonus adds to the base
+                if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
+                    continue
+                sc = score(v, p, h, marching) + jit[h]
+                if best is None or sc > best:
+                    best, choice = sc, (verb, h)
         if choice is None:
             return (-BIG, "move", None)
         return (best - here, choice[0], choice[1])
