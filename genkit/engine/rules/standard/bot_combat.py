@@ -107,6 +107,17 @@ class CombatChoices:
             take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
         return (foe[0], foe[1], 1.0 if t.adj_mask[eh] & self.room else foe[2], take)
 
+    def _retreat_room(self, own) -> int:
+        """The hexes a defender could retreat into (a mask): free of own units (``own``: their
+        hexes) and, with zones of control, not next to one."""
+        t = self.t
+        own_mask = near_own = 0
+        next_to = t.next_to
+        for h in own:
+            own_mask |= 1 << h
+            near_own |= next_to[h]
+        return t.passable & ~own_mask & ~(near_own if t.zoc else 0)
+
     # ---------------------------------------------------------------- combat
 
     def _eligible(self, s0, target):

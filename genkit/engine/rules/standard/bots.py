@@ -87,7 +87,7 @@ class GreedyBot(CombatChoices, CardChoices):
         self.eh_foe: dict = {}      # enemy hex -> what its defenders are worth (_worth_at)
         self.foe_def: dict = {}     # enemy hex -> its defence strength, terrain multiplied
         self.ev_memo: dict = {}     # (attack, defence, hex, worths) -> a rough attack's value
-        self.room = 0               # the hexes a defender could retreat into (_worth_at)
+        self.room = 0               # the hexes a defender could retreat into (_retreat_room)
         self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
@@ -300,14 +300,7 @@ class GreedyBot(CombatChoices, CardChoices):
         self.sup_set, self.sup_sum = sup_set, sup_sum
         self.ev_local = {}
         self.eh_local = {}
-        # where a defender could retreat to: free of own units and, with zones of control, not
-        # next to one
-        own_mask = near_own = 0
-        next_to = t.next_to
-        for h in own:
-            own_mask |= 1 << h
-            near_own |= next_to[h]
-        self.room = t.passable & ~own_mask & ~(near_own if t.zoc else 0)
+        self.room = self._retreat_room(own)
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""
@@ -378,9 +371,8 @@ class GreedyBot(CombatChoices, CardChoices):
         return s
 
     def _ends(self, s0, action, p):
-        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p)): the
-        destinations the rules would ask for (``dests_if_picked``), else as ``action`` applied
-        to a copy of ``s0`` leaves them."""
+        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p)): as
+        the rules would ask (``dests_if_picked``), else as ``action`` applied to a copy leaves them."""
         ends = self.g.dests_if_picked(s0, p, action[0] == "march")
         if ends is not None:
             return ends
