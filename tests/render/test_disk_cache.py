@@ -109,6 +109,18 @@ def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path
     assert broken.stdout == genkit_run("check", game_copy, cache=None).stdout
 
 
+def test_a_face_that_does_not_fit_is_reported_again_by_the_next_check(game_copy, tmp_path):
+    # a face is kept with the check that it fits its card: one that does not is never kept
+    cache = tmp_path / "cache"
+    edit(game_copy / "cards.yaml", "text: ", "text: " + "Very long words indeed " * 60 + " ")
+    first = genkit_run("check", game_copy, cache=cache)
+    again = genkit_run("check", game_copy, cache=cache)
+    assert first.returncode == again.returncode == 1
+    assert "[card-face]" in again.stdout and "past the bottom edge" in again.stdout
+    assert again.stdout == first.stdout
+    assert entries(cache, "face")           # the faces that fit were kept
+
+
 def test_tighter_limits_are_not_served_a_face_made_under_the_defaults(game_copy, tmp_path):
     cache = tmp_path / "cache"
     assert genkit_run("check", game_copy, cache=cache).returncode == 0
@@ -158,6 +170,32 @@ def test_a_file_changed_in_place_changes_its_folders_digest(tmp_path):
     second = disk_cache.folder_digest(tmp_path)
     (tmp_path / "sub" / "new.j2").write_text("")
     assert disk_cache.folder_digest(tmp_path) not in (first, second)
+
+
+def test_genkits_code_digest_is_kept_and_follows_a_change_to_any_of_its_files(tmp_path, monkeypatch):
+    # the digest of the package is kept in the cache by its files' stamps; a file changed in
+    # place (same size, same time of modification) still makes a new one
+    package = tmp_path / "genkit"
+    package.mkdir()
+    code = package / "code.py"
+    code.write_text("x = 1\n")
+    monkeypatch.setattr(disk_cache, "PACKAGE", package)
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
+
+    def digest() -> str:
+        disk_cache.code_digest.cache_clear()
+        disk_cache._hashed.cache_clear()
+        return disk_cache.code_digest()
+    try:
+        first = digest()
+        assert entries(tmp_path / "cache", "code-digest")
+        assert digest() == first
+        stamp = code.stat()
+        code.write_text("x = 2\n")
+        os.utime(code, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        assert digest() != first
+    finally:
+        disk_cache.code_digest.cache_clear()
 
 
 def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):
