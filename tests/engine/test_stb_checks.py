@@ -32,3 +32,16 @@ def test_a_table_result_play_cannot_read_is_refused(genkit, change, said):
 def test_8_1_2_partisan_results_are_accepted_whatever_their_capitals(genkit):
     status, out, _ = genkit("check", STB, "--set", "die_tables.partisans.rows.1.results=[Rail line cut]")
     assert status == 0 and "0 errors" in out
+
+
+@pytest.mark.parametrize("change, said", [
+    ("rules.commissar.side=nobody", "rules.commissar.side: no side 'nobody'"),                  # 7.0
+    ("rules.commissar.table=nothing", "rules.commissar.table: no die table 'nothing'"),
+    ("rules.partisans.side=nobody", "rules.partisans.side: no side 'nobody'"),                  # 8.0
+    ("rules.partisans.table=nothing", "rules.partisans.table: no die table 'nothing'"),
+])
+def test_7_0_and_8_0_the_commissar_and_the_partisans_name_a_side_and_a_table(genkit, change, said):
+    status, out, err = genkit("check", STB, "--set", change)
+    assert status == 1
+    line = next(x for x in (out + err).splitlines() if said in x)
+    assert line.startswith(f"--set {change.split('=')[0]}: error")          # where the value came from

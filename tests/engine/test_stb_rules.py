@@ -751,3 +751,65 @@ def test_13_4_solitaire_rolls_each_side_s_objectives_only_at_the_end():
              for n in r.results[0].split(",")}
     assert s.reason.startswith("objectives")
     assert all(len(o) == 4 and set(o) <= names for o in s.objectives)
+
+
+def test_7_2_1_b_the_commissar_s_units_surviving_an_attack_strike_back_at_once():
+    from genkit.engine import events as ev
+    from genkit.engine.rules.strike_the_bear.state import COMMIT, CONTINUE
+    g = game()
+    ger, rus = g.side_ids.index("german"), g.side_ids.index("russian")
+    c3 = h(g, "C3")
+
+    def attack(seed, commissar, weaken=False):
+        """The German army in C3 attacks there (the commissar in ``commissar``); the battles fought."""
+        s = combat_position(g, seed)
+        s.commissar = commissar
+        if weaken:                       # the Russians there: one rifle corps of no strength
+            for p in [p for p in g.stack(s, c3) if g.p_side[p] == rus]:
+                g._remove(s, p)
+            rc = next(p for p in g.side_pieces[rus] if g.type_ids[g.p_type[p]] == "rifle_corps" and s.loc[p] >= 0)
+            g._lift(s, rc)
+            g._put(s, rc, c3)
+            s.reduced[rc] = 1
+            assert g.t_attack[g.p_type[rc]][1] == 0
+        s.events = []
+        g.apply(s, ("attack", c3))
+        g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+        if s.stage == 2:
+            g.apply(s, ("roll",))
+        return s, [e for e in s.events if isinstance(e, ev.Battle)]
+
+    countered = 0
+    for seed in range(30):
+        s, battles = attack(seed, c3)
+        assert battles[0].side == "german"
+        survivors = [p for p in g.stack(s, c3) if g.p_side[p] == rus and g.p_unit[p]]
+        if len(battles) == 2:           # they struck back: the Russians attacking, all of them
+            countered += 1
+            assert battles[1].side == "russian" and battles[1].n_attackers >= 1
+            assert g.p_side[battles[1].lead] == rus and battles[1].defender in g.side_pieces[ger]
+        else:                           # none left with strength, or no German left to strike
+            assert not any(g.t_attack[g.p_type[p]][s.reduced[p]] for p in survivors) or not any(
+                g.p_side[p] == ger and g.p_unit[p] for p in g.stack(s, c3)) or s.stage == 3
+        assert len(battles) <= 2
+        s, battles = attack(seed, -1)   # no commissar there: no counter-attack
+        assert [b.side for b in battles] == ["german"]
+        s, battles = attack(seed, c3, weaken=True)     # only a corps of no strength survives
+        assert [b.side for b in battles] == ["german"]
+    assert countered >= 10
+    # the second time his units survive in one battle (a continuation), he leaves the map
+    removed = 0
+    for seed in range(40):
+        s, battles = attack(seed, c3)
+        if len(battles) != 2 or s.stage != CONTINUE or s.actor != ger:
+            continue
+        s.legal = None
+        g.apply(s, ("continue",))
+        while s.stage in (2, COMMIT):              # the defender's reserves, if any
+            g.apply(s, g.legal_actions(s)[-1])
+        after = [e for e in s.events if isinstance(e, ev.Battle)]
+        assert [b.side for b in after[2:]] == ["german"]         # no second counter-attack
+        if any(g.p_side[p] == rus and g.p_unit[p] for p in g.stack(s, c3)):
+            assert s.commissar == -1
+            removed += 1
+    assert removed >= 1

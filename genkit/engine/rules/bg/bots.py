@@ -6,17 +6,23 @@
   its build points; a friendly one by the enemy strength next to it and its nearness to the front.
   A war on a neutral costs points (much for a major before 1941). A neutral of its own that may go
   to war does (8.4).
+* Convoys (6.1.3 A): boarding is worth most of the best landing the convoy could reach this
+  phase; a convoy sails to the sea zone with the best landing for its load (an empty one to a
+  zone beside own units cut off from the front by sea, such as the Dominions box), never into
+  enemy ships; when the ranked units are done, convoys and then their loads move while they
+  still gain.
 * Combat (6.2): the combats in board order; after a round it retreats when its strength left is
-  under two thirds of the enemy's.
+  under two thirds of the enemy's. An aircraft flying back lands where a move there would score
+  best (6.1.1 air).
 * Production (7.2): repairs first, then armour while it can pay for it and has half as many as
-  infantry, ships while it has fewer than two at sea, aircraft while the nation has fewer than
-  three, else infantry; it ends when it can pay for
+  infantry, task forces while it has fewer than two at sea, a convoy while a nation with areas
+  overseas (5.2 special) has none, aircraft while the nation has fewer than three, else infantry; it ends when it can pay for
   nothing more."""
 from __future__ import annotations
 
 from ...bots import per_game
-from .state import BUILD, DEST, FIGHT, RETREAT
-from . import command, moves
+from .state import BUILD, DEST, FIGHT, LAND, RETREAT
+from . import command, moves, transport
 
 
 class GreedyBot:
@@ -48,8 +54,10 @@ class GreedyBot:
             look = self.look = _Look(self.g, v, self.side, r, self._front(v))
             if self.plan_for == (v.turn, v.phase):
                 look.potential = self.potential
-        if st == DEST:
+        if st == LAND:                              # where an aircraft lands
             return max(actions, key=lambda a: (look.score(v.chosen, a[1]), -a[1]))
+        if st == DEST:                              # a move's end, or the convoy boarded
+            return max(actions, key=lambda a: (self._value(look, v, v.chosen, a), a[0] == "to", -a[1]))
         for a in actions:
             if a[0] == "declare":
                 return a
@@ -66,6 +74,10 @@ class GreedyBot:
             p = self.plan.pop(0)
             if p in movable and self._gain(look, v, p) > 0.3:
                 return ("move", p)
+        carrier = _tables(self.g).carrier
+        for p in sorted(movable, key=lambda q: (not carrier[self.g.p_type[q]], q)):
+            if (carrier[self.g.p_type[p]] or v.aboard[p] >= 0) and self._gain(look, v, p) > 0.3:
+                return ("move", p)                  # 6.1.3 A: convoys sail, then their loads land
         return actions[0]
 
     def _front(self, v) -> "_Front":
@@ -76,11 +88,48 @@ class GreedyBot:
         return self._front_seen
 
     def _gain(self, look, v, p: int) -> float:
-        """How much better than standing still unit ``p``'s best destination scores."""
-        score = look.score
-        stay = score(p, v.loc[p])
-        dests = command.destinations(self.g, v, p, look.reach)
-        return max([score(p, h) for h in dests], default=stay) - stay
+        """How much better than standing still unit ``p``'s best choice scores."""
+        g = self.g
+        stay = self._value(look, v, p, ("to", v.loc[p]))
+        choices = [("to", h) for h in command.destinations(g, v, p, look.reach)]
+        choices += [("board", c) for c in transport.boardings(g, v, p)]
+        return max([self._value(look, v, p, a) for a in choices], default=stay) - stay
+
+    def _value(self, look, v, p: int, a) -> float:
+        """What choice ``a`` (("to", space) or ("board", convoy)) is worth to unit ``p``."""
+        if a[0] == "board":
+            return self._voyage(look, v, p, a[1])
+        if _tables(self.g).carrier[self.g.p_type[p]]:
+            return self._cargo(look, v, p, a[1])
+        return look.score(p, a[1])
+
+    def _landings(self, look, v, p: int, z: int) -> float:
+        """The best score of unit ``p`` landing from sea zone ``z`` (-9: nowhere)."""
+        t = self.g.t
+        control = look.reach.control(self.side)
+        return max((look.score(p, y) for y in t.coast[z] if not t.is_sea[y] and control[y] not in
+                    ("own_neutral", "other_neutral") and (not t.air[self.g.p_type[p]] or look.foe[y] > 0
+                                                         or control[y] == "own")), default=-9.0)
+
+    def _voyage(self, look, v, p: int, c: int) -> float:
+        """6.1.3 A: boarding convoy ``c``: most of the best landing from where it could sail."""
+        zones = [v.loc[c]]
+        if not (v.moved >> c) & 1:
+            zones += [z for z in command.destinations(self.g, v, c, look.reach) if look.foe[z] == 0]
+        return 0.8 * max(self._landings(look, v, p, z) for z in zones) - 0.3
+
+    def _cargo(self, look, v, c: int, z: int) -> float:
+        """6.1.3 A: convoy ``c`` in sea zone ``z``: the best landing of its load; empty, the own
+        units it could fetch there that are cut off from the front by sea."""
+        g, t = self.g, self.g.t
+        if look.foe[z] > 0:
+            return -5.0
+        cargo = transport.load(g, v, c)
+        if cargo:
+            return max(self._landings(look, v, q, z) for q in cargo)
+        waiting = sum(1 for q, h in enumerate(v.loc) if h >= 0 and not t.is_sea[h] and z in t.coast[h]
+                      and look.dist[h] >= 99 and g.p_side[q] == self.side and transport.carries(g, c, q))
+        return 0.5 * waiting
 
     def _retreat(self, v, actions):
         g, h = self.g, v.chosen
@@ -115,19 +164,23 @@ class GreedyBot:
             if (v.loc[p] >= 0 or v.due[p]) and g.p_side[p] == g.nation_side[m]:
                 ty = g.types[g.p_type[p]].id
                 count[ty] = count.get(ty, 0) + 1
-        by_type = {g.types[a[2]].id: a for a in builds}
         tab = _tables(g)
         for a in builds:
+            if tab.carrier[a[2]]:
+                if tab.overseas[a[1]] and count.get(g.types[a[2]].id, 0) < 1:
+                    return a
+                continue
             if tab.ship[a[2]] and count.get(g.types[a[2]].id, 0) < 2:
                 return a
             if tab.air[a[2]] and sum(1 for p in g.nation_pieces[a[1]] if g.p_type[p] == a[2]
                                      and (v.loc[p] >= 0 or v.due[p])) < 3:
                 return a
         arm = next((a for a in builds if tab.through[a[2]]), None)
+        builds = [a for a in builds if not tab.carrier[a[2]]]
         inf = next((a for a in builds if not tab.through[a[2]] and not tab.ship[a[2]] and not tab.air[a[2]]), None)
         if arm is not None and (inf is None or 2 * count.get(g.types[arm[2]].id, 0) <= count.get("inf", 0)):
             return arm
-        return inf or next(iter(by_type.values()))
+        return inf or (builds[0] if builds else actions[0])
 
 
 def _power(g, v, p: int) -> float:

@@ -18,8 +18,8 @@ def production_chart(content, sec: Section) -> Chart:
     rows = []
     for t in content.unit_types:
         r = sec.units[t.id]
-        cost = f"{r.rebuild} BP, once lost" if r.rebuild is not None else \
-            f"{t.strength.full * (2 if r.double else 1)} BP"
+        cost = f"{r.rebuild} BP, once lost" if r.rebuild is not None else f"{r.cost} BP" if r.cost is not None \
+            else f"{t.strength.full * (2 if r.double else 1)} BP"
         repair = (t.strength.full - t.strength.reduced) * (2 if r.double else 1)
         dice = {0: "none", 1: "1 die"}.get(r.fires, f"{r.fires} dice")
         rows.append((t.name, f"{t.strength.full} / {t.strength.reduced}", str(t.movement), dice,
@@ -29,6 +29,11 @@ def production_chart(content, sec: Section) -> Chart:
     if any(sec.units[t.id].commands for t in content.unit_types):
         notes += ("An HQ's strength is how many land units with it it sends as reserves or leads in "
                   "exploitation; it never fires. HQs enter on their dates and are never built new.",)
+    for t in content.unit_types:
+        c = sec.units[t.id].carries
+        if c is not None:
+            notes += (f"A {t.name.lower()} carries a load of {c.full} on its front and {c.reduced} on its back: "
+                      f"a unit on its front weighs 2, one on its back 1. Its load takes the hits it takes.",)
     return Chart("production", "Production chart",
                  ("Unit", "Strength", "Range", "Dice", "Cost", "Repair", "Quarters"), tuple(rows), notes)
 

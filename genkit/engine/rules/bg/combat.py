@@ -20,18 +20,24 @@
 * 6.2.4 A side left in a land combat with task forces and aircraft only takes them out at once
   (both sides: the phasing side). A task force retreating, or at the end of the combat, goes
   back to the sea zone it came from (6.1.3 B).
-* 6.1.1 air / 6.2.3 Aircraft retreating, or left at the end of a combat in an area their side
-  does not control, fly with their full range again to the nearest area their side controls
-  with no enemy in it (the first in board order among the nearest); with none in range they are
-  lost. Aircraft in an area their side holds after the combat stay there.
+* 6.1.1 air / 6.2.3 Aircraft retreating, or left at the end of a combat at sea or in an area
+  their side does not control, fly with their full range again to an area their side controls
+  with no enemy in it, which their owner chooses (the stage LAND, one aircraft at a time, in
+  counter order); with none in range they are lost. Aircraft in an area their side holds after
+  the combat stay there.
+* Aircraft fight in naval combats too (6.1.5): they attack or defend in a sea zone like ships
+  and fly back to land when the combat ends (6.2.4 applies to land combats only).
+* 6.2.2 / 6.1.3 A A convoy's load neither fires nor is fired on; it takes each hit its convoy
+  takes, and is lost with it.
 * 6.2.5 / 6.4 A combat ends when one side is gone; the winner's land units take the area."""
 from __future__ import annotations
 
 from ... import events as ev
 from ...chance import roll_die
 from ...state import ELIMINATED
+from . import transport
 from .moves import take_control
-from .state import FIGHT, RETREAT
+from .state import FIGHT, LAND, RETREAT
 
 
 def contested(g, s) -> list:
@@ -47,7 +53,11 @@ def contested(g, s) -> list:
 
 
 def _units(g, s, h: int, side: int) -> list:
-    return [p for p, w in enumerate(s.loc) if w == h and g.p_side[p] == side and g.at_war(s, p)]
+    """``side``'s units in the combat in ``h`` (not the aircraft already flying back, nor a
+    convoy's load, 6.1.3 A)."""
+    aloft, aboard = s.aloft, s.aboard
+    return [p for p, w in enumerate(s.loc) if w == h and g.p_side[p] == side and g.at_war(s, p)
+            and not (aloft >> p) & 1 and aboard[p] < 0]
 
 
 def strength(g, s, p: int) -> int:
@@ -128,6 +138,10 @@ def _take_hits(g, s, units: list, hits: int, by: list) -> None:
 
 
 def _lose(g, s, p: int, by: int, kill: bool) -> None:
+    """Unit ``p`` is turned to its back or eliminated; a convoy's load takes the same hit."""
+    if g.t.carrier[g.p_type[p]]:
+        for q in transport.load(g, s, p):
+            _lose(g, s, q, by, kill=kill or bool(s.reduced[q]))
     if s.events is not None:
         record = ev.Eliminated if kill else ev.Reduced
         s.events.append(record(side=g.side_ids[g.p_side[p]], type=g.type_ids[g.p_type[p]], piece=p,
@@ -180,7 +194,7 @@ def _retreat(g, s, side: int, dest: int) -> None:
         if s.came[p] >= 0:
             _go_back(g, s, p)
         elif g.t.air[g.p_type[p]]:
-            land_aircraft(g, s, p)
+            s.aloft |= 1 << p                   # 6.2.3: flies back to a landing its owner picks
         else:
             g.put(s, p, dest)
 
@@ -211,13 +225,26 @@ def landings(g, s, p: int) -> list:
     return out
 
 
-def land_aircraft(g, s, p: int) -> None:
-    """Aircraft ``p`` flies to its nearest landing, or is lost with none in range."""
-    dest = landings(g, s, p)
-    if dest:
-        g.put(s, p, dest[0])
-    else:
+def next_landing(g, s) -> None:
+    """6.1.1 air: the first aircraft flying back (in counter order) with somewhere to land waits
+    for its owner's choice (the stage LAND); those with nowhere in range are lost. With none left
+    the combat phase goes on (the stage FIGHT)."""
+    while s.aloft:
+        p = (s.aloft & -s.aloft).bit_length() - 1
+        if landings(g, s, p):
+            s.stage, s.chosen, s.actor = LAND, p, g.p_side[p]
+            return
+        s.aloft &= ~(1 << p)
         _lose(g, s, p, -1, kill=True)
+    s.stage, s.chosen, s.actor = FIGHT, -1, g.phase_side[s.phase]
+
+
+def land(g, s, h: int) -> None:
+    """The aircraft deciding lands in ``h`` (one of its :func:`landings`)."""
+    p = s.chosen
+    s.aloft &= ~(1 << p)
+    g.put(s, p, h)
+    next_landing(g, s)
 
 
 def _go_back(g, s, p: int) -> None:
@@ -241,20 +268,17 @@ def answer(g, s, a) -> None:
 def _end(g, s) -> None:
     """6.2.5 / 6.4: the side left in the space wins it; its land units take control."""
     h = s.chosen
-    if not g.t.is_sea[h]:
-        left = [p for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)]
-        land = [p for p in left if not g.t.ship[g.p_type[p]] and not g.t.air[g.p_type[p]]]
-        if land and not contested_at(g, s, h):
-            take_control(g, s, h, g.p_nation[land[0]])
-        k = s.ctl[h]
-        for p in left:
-            if s.came[p] >= 0:                  # 6.1.3 B: task forces go back to sea
-                _go_back(g, s, p)
-            elif g.t.air[g.p_type[p]] and (k < 0 or g.nation_side[k] != g.p_side[p]):
-                land_aircraft(g, s, p)          # 6.1.1 air: back to an area of its side
-    s.chosen, s.rnd, s.asked, s.stage = -1, 0, 0, FIGHT
-
-
-def contested_at(g, s, h: int) -> bool:
-    sides = {g.p_side[p] for p, w in enumerate(s.loc) if w == h and g.at_war(s, p)}
-    return len(sides) == 2
+    t = g.t
+    left = _units(g, s, h, 0) + _units(g, s, h, 1)
+    if not t.is_sea[h]:
+        land_units = [p for p in left if not t.ship[g.p_type[p]] and not t.air[g.p_type[p]]]
+        if land_units and len({g.p_side[p] for p in left}) == 1:
+            take_control(g, s, h, g.p_nation[land_units[0]])
+    k = s.ctl[h]
+    for p in left:
+        if s.came[p] >= 0:                      # 6.1.3 B: task forces go back to sea
+            _go_back(g, s, p)
+        elif t.air[g.p_type[p]] and (t.is_sea[h] or k < 0 or g.nation_side[k] != g.p_side[p]):
+            s.aloft |= 1 << p                   # 6.1.1 air: back to an area of its side
+    s.rnd, s.asked = 0, 0
+    next_landing(g, s)

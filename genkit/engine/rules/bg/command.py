@@ -11,8 +11,8 @@
   itself, using none.
 * 6.1.5 In a reaction phase after a movement phase, a task force may also move from its sea zone
   into an area under attack beside it (6.1.3 B); it uses no HQ.
-* 6.1.5 In every reaction phase, aircraft not under attack may fly into an area under attack
-  within their range (over any space but a neutral's area); they use no HQ. In exploitation
+* 6.1.5 In every reaction phase, aircraft not under attack may fly into an area or sea zone
+  under attack within their range (over any space but a neutral's area); they use no HQ. In exploitation
   the phasing side's aircraft move again, to support the new combats (6.3).
 * 6.3 In exploitation, besides armour and HQs, an infantry unit standing with an HQ of its side
   may move, using one of that HQ's number.
@@ -41,7 +41,7 @@ def led_movers(g, s, side: int, candidates: list, kind: str) -> list:
     held = _attacked(g, s) if kind == "reaction" else set()
     for p in candidates:
         ty = g.p_type[p]
-        if s.loc[p] in held:                  # units under attack stay to fight
+        if s.loc[p] in held or s.aboard[p] >= 0:   # units under attack stay to fight; loads ride on
             continue
         if t.air[ty]:
             out.append(p)                     # 6.1.5 / 6.3: aircraft react and support
@@ -95,11 +95,12 @@ def reserve_destinations(g, s, p: int) -> list:
 def _reserve_destinations(g, s, p: int, r) -> list:
     t, side = g.t, g.p_side[p]
     enemy = r.enemy[side]
-    attacked = {h for h in enemy & r.enemy[1 - side] if not t.is_sea[h]}
+    fought = enemy & r.enemy[1 - side]
+    attacked = {h for h in fought if not t.is_sea[h]}
     if t.ship[g.p_type[p]]:
         return sorted(h for h in t.coast[s.loc[p]] if h in attacked) if t.is_sea[s.loc[p]] else []
-    if t.air[g.p_type[p]]:                     # 6.1.5: aircraft within their range
-        return sorted(attacked & moves.air_range(g, r.control(side), s.loc[p], t.range[g.p_type[p]],
+    if t.air[g.p_type[p]]:                     # 6.1.5: aircraft within their range, at sea too
+        return sorted(fought & moves.air_range(g, r.control(side), s.loc[p], t.range[g.p_type[p]],
                                                  enemy, r.other_neutral[side]))
     found, frontier, seen = set(), [s.loc[p]], {s.loc[p]}
     for _ in range(t.range[g.p_type[p]]):

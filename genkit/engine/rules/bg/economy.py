@@ -5,7 +5,9 @@
 * 5.2 Units due this quarter appear: land units in the first home area of their nation (in the
   order the nation lists them) its side controls and no enemy holds; ships in a sea zone beside
   such an area, one without enemy ships if there is one. A unit with no such place waits a
-  quarter. (The seed lets the owner choose the area; here the order of the list decides.) A unit
+  quarter. (The seed lets the owner choose the area; here the order of the list decides.) 5.2
+  special: after its home areas, a nation's areas ``overseas`` (the British Empire's home
+  countries beyond Europe) take its reinforcements too. A unit
   that enters by date (7.2.6: HQs; ``counters.units[].enters``) appears on its turn, in the first
   of its group's areas its side holds, else as any other reinforcement.
 * 7.1 At the turn end a nation at war all of whose home areas the enemy controls is conquered:
@@ -20,7 +22,8 @@
   counters not on the map nor in production): the cost is the front strength, doubled for some
   types; the unit arrives that many quarters on (7.2.6). A type with a ``rebuild`` cost (HQs) is
   never built new: it enters by date, and once eliminated is built again for that cost. 7.2.5 Repair: a flipped unit on the map
-  turns back for the difference of its strengths (doubled for the same types).
+  turns back for the difference of its strengths (doubled for the same types); not while aboard a
+  convoy (6.1.3 A).
 * 8.5 At the turn end, after conquest: a side that has conquered its ``conquests`` of the enemy's
   major nations wins (total victory); else a side whose points (the build points of the areas
   its nations at war control, by the same numbers) reach its ``economic`` wins. After the last
@@ -56,7 +59,8 @@ def reinforce(g, s) -> None:
         homes = [h for h in t.home[k] if s.ctl[h] >= 0 and g.nation_side[s.ctl[h]] == side and h not in enemy]
         arrive = [h for h in t.enters_at[p] if s.ctl[h] >= 0 and g.nation_side[s.ctl[h]] == side
                   and h not in enemy]
-        homes = arrive + homes
+        homes = arrive + homes + [h for h in t.overseas[k] if s.ctl[h] >= 0 and g.nation_side[s.ctl[h]] == side
+                                  and h not in enemy]
         if t.ship[g.p_type[p]]:
             zones = [z for h in homes for z in t.coast[h]]
             open_ = [z for z in zones if z not in enemy]
@@ -220,7 +224,7 @@ def orders(g, s, m: int) -> list:
     bp = s.bp[m]
     out = [("build", k, ty) for (k, ty) in sorted(_pool(g, s, m)) if t.cost[ty] <= bp]
     out += [("repair", p) for p in range(g.npieces)
-            if s.loc[p] >= 0 and s.reduced[p] and _producer(g, s, g.p_nation[p]) == m
+            if s.loc[p] >= 0 and s.reduced[p] and s.aboard[p] < 0 and _producer(g, s, g.p_nation[p]) == m
             and t.repair[g.p_type[p]] <= bp]
     return out
 

@@ -17,11 +17,15 @@
   retreats, 6.2.3-6.2.4), and never takes the area (6.4).
 * 6.1.1 air Aircraft fly up to their range over areas and sea zones (twice it over own areas and
   sea zones without enemy units, 6.1.2), never over a neutral nation's area (8.1). They end their
-  move landing in an area their side controls with no enemy in it, or in an area holding enemy
-  units (an attack, or support of one); never in a sea zone, and they never take an area (6.4).
+  move landing in an area their side controls with no enemy in it, or in an area or sea zone
+  holding enemy units (an attack, or support of one: a sea zone's is a naval combat); never in
+  an empty sea zone, and they never take an area (6.4).
+* 6.1.3 A A unit aboard a convoy unloads into an area beside its sea zone (:mod:`.transport`).
 * 6.4 A unit ending its move in an empty enemy area (or one nobody controls) takes control of it.
 * 6.3 In the exploitation phase only armour, HQs and the units HQs lead move (:mod:`.command`)."""
 from __future__ import annotations
+
+from . import transport
 
 
 def movers(g, s, side: int) -> list:
@@ -129,11 +133,14 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
     t = g.t
     reach = g.t.range[ty]
     found = set()
+    if s.aboard[p] >= 0:                              # 6.1.3 A: unloading
+        out = r.dests[p] = transport.unloads(g, s, p, r.control(side), r.enemy[side], r.own_neutral[side])
+        return out
     if t.air[ty]:
         _air_reach(g, r.control(side), h0, reach, r.enemy[side], r.other_neutral[side], found)
     elif t.ship[ty]:
         _sea_reach(g, h0, reach, r.enemy[side], found)
-        if t.is_sea[h0]:                              # 6.1.3 B: into a land combat beside its zone
+        if t.is_sea[h0] and not t.carrier[ty]:        # 6.1.3 B: into a land combat beside its zone
             found.update(h for h in t.coast[h0] if h in r.enemy[side] and h not in r.other_neutral[side])
     else:
         _land_reach(g, r.control(side), h0, reach, t.through[ty], r.enemy[side], r.own_neutral[side],
@@ -153,13 +160,13 @@ def can_move(g, s, p: int, r: Reach) -> bool:
     t = g.t
     if t.ship[ty]:
         return bool(t.sea_adj[h0])
-    if t.air[ty]:
-        return bool(destinations(g, s, p, r))
+    if s.aboard[p] >= 0 or t.air[ty]:
+        return bool(destinations(g, s, p, r)) or bool(transport.boardings(g, s, p))
     key = (h0, side)
     out = r.steps.get(key)
     if out is None:
         out = r.steps[key] = _can_step(g, r, h0, side)
-    return out
+    return out or bool(transport.boardings(g, s, p))
 
 
 def _can_step(g, r: Reach, h0: int, side: int) -> bool:
@@ -219,13 +226,13 @@ def air_range(g, control: list, h0: int, reach: int, enemy: set, other_neutral: 
 
 
 def _air_reach(g, control: list, h0: int, reach: int, enemy: set, other_neutral: set, found: set) -> None:
-    """Aircraft: the areas they may end in within their range (twice it over own spaces, 6.1.2):
-    an own area with no enemy in it, or an area holding enemy units."""
+    """Aircraft: the spaces they may end in within their range (twice it over own spaces, 6.1.2):
+    an own area with no enemy in it, or an area or sea zone holding enemy units."""
     t = g.t
     spaces = air_range(g, control, h0, reach, enemy, other_neutral)
     if control[h0] == "own" and h0 not in enemy:
         spaces |= air_range(g, control, h0, 2 * reach, enemy, other_neutral, own_only=True)
-    found.update(y for y in spaces if not t.is_sea[y] and (y in enemy or control[y] == "own"))
+    found.update(y for y in spaces if y in enemy or (not t.is_sea[y] and control[y] == "own"))
 
 
 def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set, own_neutral: set,
@@ -262,6 +269,7 @@ def _land_reach(g, control: list, h0: int, reach: int, through: bool, enemy: set
 def move(g, s, p: int, h: int) -> None:
     """Unit ``p`` ends its move in ``h``: 8.4 war on a neutral there, 6.4 control of an empty area."""
     side = g.p_side[p]
+    s.aboard[p] = -1                                  # 6.1.3 A: unloaded (if it was aboard)
     if g.t.ship[g.p_type[p]] and not g.t.is_sea[h]:
         s.came[p] = s.loc[p]                          # 6.1.3 B: a task force joins a land combat
     g.put(s, p, h)

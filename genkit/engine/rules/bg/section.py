@@ -14,6 +14,13 @@ from ....model.schema_base import HexId, Id, Strict
 BP = Annotated[int, Field(ge=0, le=999)]
 
 
+class Carries(Strict):
+    """6.1.3 A: what a convoy carries, counted in units on their backs (a unit on its front
+    counts as two): on the convoy's front and on its back."""
+    full: int = Field(ge=0, le=9, description="the load a convoy on its front carries")
+    reduced: int = Field(ge=0, le=9, description="the load a convoy on its back carries")
+
+
 class UnitRule(Strict):
     """7.2 / 7.2.6 / 6.2.1 / 6.1.1: what a unit type costs, takes to build, fires and may do."""
     quarters: int = Field(ge=0, le=20, description="7.2.6: quarters after the present one a new unit arrives")
@@ -27,6 +34,11 @@ class UnitRule(Strict):
     commands: bool = Field(False, description="6.1.6 / 6.3: a headquarters: its strength is the number of land units "
                                               "in its area it sends as reserves or leads in exploitation; it never "
                                               "fires (give it fires: 0)")
+    cost: Optional[int] = Field(None, ge=0, le=99, description="7.2: a build cost of its own (a convoy's 4 BP) "
+                                                               "instead of its front strength (doubled if double)")
+    carries: Optional[Carries] = Field(None, description="6.1.3 A: a convoy: a ship that carries land units and "
+                                                         "aircraft of its nation or its minors; it never goes "
+                                                         "ashore (6.1.3 B is a task force's)")
     rebuild: Optional[int] = Field(None, ge=0, le=99, description="7.2.6: never built new (the counters enter by "
                                                                   "date, counters.units[].enters); one eliminated "
                                                                   "is built again for this many build points")
@@ -74,6 +86,10 @@ class Section(Strict):
         description="7.2.1: area -> [build points to its owner and associates, build points to a conqueror]")
     outside: dict[Id, BP] = Field(default_factory=dict, description="nation -> build points per quarter from "
                                                                     "off the maps while its home stands")
+    overseas: dict[Id, list[HexId]] = Field(
+        default_factory=dict, description="5.2 special: nation -> areas beyond its home (its home countries "
+                                          "overseas) where its reinforcements also appear, after its home areas; "
+                                          "they count nothing for conquest (7.1)")
     peace: dict[Id, BP] = Field(default_factory=dict, description="7.2.4: nation -> production while not at war")
     deliveries: list[Delivery] = Field(default_factory=list, description="7.2.4: deliveries per quarter")
     units: dict[Id, UnitRule] = Field(description="unit type -> what it costs and does (every type has one)")

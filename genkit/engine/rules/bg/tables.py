@@ -55,6 +55,8 @@ class Tables:
             if a in b:
                 self.left[b.index_of(a)], self.right[b.index_of(a)] = lv, rv
         self.outside = [sec.outside.get(i, 0) for i in ids]
+        # 5.2 special: the areas beyond its home where a nation's reinforcements also appear
+        self.overseas = [[b.index_of(a) for a in sec.overseas.get(i, ()) if a in b] for i in ids]
         self.peace = [sec.peace.get(i, 0) for i in ids]
         self.deliveries = [(ids.index(d.giver), ids.index(d.receiver), d.bp) for d in sec.deliveries
                            if d.giver in ids and d.receiver in ids]
@@ -75,8 +77,12 @@ class Tables:
         self.quarters = [r.quarters for r in rules]
         self.commands = [r.commands for r in rules]
         self.rebuild_only = [r.rebuild is not None for r in rules]
-        self.cost = [r.rebuild if r.rebuild is not None else t.strength.full * (2 if r.double else 1)
-                     for t, r in zip(ts, rules)]
+        self.cost = [r.rebuild if r.rebuild is not None else r.cost if r.cost is not None else
+                     t.strength.full * (2 if r.double else 1) for t, r in zip(ts, rules)]
+        # 6.1.3 A: a convoy's load on its front and on its back (0: not a convoy), in units on
+        # their backs; a unit on its front weighs two
+        self.carries = [(r.carries.full, r.carries.reduced) if r.carries else (0, 0) for r in rules]
+        self.carrier = [r.carries is not None for r in rules]
         self.repair = [(t.strength.full - t.strength.reduced) * (2 if r.double else 1) for t, r in zip(ts, rules)]
         self.range = [t.movement for t in ts]
         # 5.2 / 7.2.6: per piece, the turn it enters by date (0: none) and the areas it enters in

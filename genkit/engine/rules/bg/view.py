@@ -7,10 +7,12 @@ from ...view import View
 
 
 class BgView(View):
-    __slots__ = ("ctl", "war", "fallen", "bp", "due", "stage", "chosen", "builder", "asked")
+    __slots__ = ("ctl", "war", "fallen", "bp", "due", "aboard", "stage", "chosen", "builder", "asked",
+                 "moved", "shipped")
 
     def __init__(self, state, side: int):
         View.__init__(self, state, side)
         s = state
-        self.ctl, self.war, self.fallen, self.bp, self.due = s.ctl, s.war, s.fallen, s.bp, s.due
+        self.ctl, self.war, self.fallen, self.bp, self.due, self.aboard = s.ctl, s.war, s.fallen, s.bp, s.due, s.aboard
         self.stage, self.chosen, self.builder, self.asked = s.stage, s.chosen, s.builder, s.asked
+        self.moved, self.shipped = s.moved, s.shipped

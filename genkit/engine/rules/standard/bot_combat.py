@@ -33,13 +33,22 @@ class CombatChoices:
 
     def _rough_ev(self, v, att, eh, defenders):
         """The expected value of an attack of strength ``att`` on the enemy hex ``eh`` (terrain
-        effects only)."""
+        effects only): a function of the strengths, the hex and what emptying it is worth
+        (:meth:`_worth_at`), remembered on those (``ev_memo``)."""
         t = self.t
-        defence = sum(self._def(v, q) for q in defenders) * t.mult[eh]
-        col = t.column(att, defence, t.shift[eh])
-        if col < 0:
-            return -1.0
-        return self._value(v, t.distribution(col, t.drm[eh]), defenders, None, eh, att)
+        defence = self.foe_def[eh]
+        hit = self.eh_local.get(eh)
+        if hit is None:
+            hit = self.eh_local[eh] = self._worth_at(v, eh, defenders)
+        key = (att, defence, eh, hit)
+        ev = self.ev_memo.get(key)
+        if ev is None:
+            col = t.column(att, defence, t.shift[eh])
+            ev = -1.0 if col < 0 else self._value(v, t.distribution(col, t.drm[eh]), defenders, None, eh, att)
+            if len(self.ev_memo) > 100000:
+                self.ev_memo.clear()
+            self.ev_memo[key] = ev
+        return ev
 
     def _danger(self, thr, d, h, step, units):
         """Expected own loss (worth) when ``thr`` enemy strength attacks defence ``d`` on ``h``."""
@@ -60,23 +69,7 @@ class CombatChoices:
         t = self.t
         hit = self.eh_local.get(eh)
         if hit is None:
-            red, worth = v.reduced, t.p_worth
-            d_step = self._step_value(v, max(defenders, key=lambda q: (self._def(v, q), -q)))
-            d_all = sum(worth[q][red[q]] for q in defenders)
-            # a retreat is worth more when the defenders have nowhere to go
-            if self._room(eh):
-                ret = 1.0
-            else:
-                ret = d_all if t.blocked_eliminates else d_step * len(defenders)
-            take = 0.0
-            if t.advance and (eh in self.wins_at or eh in self.targets):
-                take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
-            # case 11.8: the victory points an elimination scores (the race for points): all the
-            # defenders', or the hit unit's when a step loss finishes it
-            top = max(defenders, key=lambda q: (self._def(v, q), -q))
-            prize_all = sum(t.p_prize[q] for q in defenders)
-            prize_step = t.p_prize[top] if red[top] else 0.0
-            hit = self.eh_local[eh] = (d_step + prize_step, d_all + prize_all, ret, take)
+            hit = self.eh_local[eh] = self._worth_at(v, eh, defenders)
         d_step, d_all, ret, take = hit
         if attackers:
             a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
@@ -90,20 +83,26 @@ class CombatChoices:
             val += (dist[E_ELIM] + dist[E_RET]) * take
         return val
 
-    def _room(self, eh):
-        """Hexes next to ``eh`` a defender could retreat into (free of own units and, with
-        zones of control, not next to one)."""
+    def _worth_at(self, v, eh, defenders):
+        """(a step of the defenders of ``eh``, all of them, their retreat, taking the hex): what
+        each result of an attack there is worth (with the victory points it scores, case 11.8).
+        The defenders' own worth is kept while the enemy stands still (``eh_foe``)."""
         t = self.t
-        own = self.own
-        n = 0
-        cost = self.g.board.cost
-        for j in t.adjacent[eh]:
-            if not cost[j] or j in own:
-                continue
-            if t.zoc and any(k in own for k in t.adjacent[j]):
-                continue
-            n += 1
-        return n
+        foe = self.eh_foe.get(eh)
+        if foe is None:
+            red, worth = v.reduced, t.p_worth
+            top = max(defenders, key=lambda q: (self._def(v, q), -q))
+            d_step = self._step_value(v, top)
+            d_all = sum(worth[q][red[q]] for q in defenders)
+            # a retreat is worth more when the defenders have nowhere to go
+            blocked = d_all if t.blocked_eliminates else d_step * len(defenders)
+            prize_all = sum(t.p_prize[q] for q in defenders)
+            prize_step = t.p_prize[top] if red[top] else 0.0
+            foe = self.eh_foe[eh] = (d_step + prize_step, d_all + prize_all, blocked)
+        take = 0.0
+        if t.advance and (eh in self.wins_at or eh in self.targets):
+            take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
+        return (foe[0], foe[1], 1.0 if t.adj_mask[eh] & self.room else foe[2], take)
 
     # ---------------------------------------------------------------- combat
 
@@ -125,9 +124,10 @@ class CombatChoices:
         return self.battle_value(v, attackers, target)
 
     def battle_value(self, v, attackers, target, by=None):
-        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden): the
-        terrain's and hexsides' shifts and DRMs, those of the unit types fighting (case 8.11),
-        and in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
+        """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden), on
+        the column and die-roll modifier the battle itself would read (the game's
+        ``battle_modifiers``: terrain, hexsides, unit types, supply, the results in force), and
+        in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
         ``by``: the reading of the CRT (case 8.13: 0 its own, 1 the other, None the better; a
         bombardment reads its own)."""
         t = self.t
@@ -135,33 +135,12 @@ class CombatChoices:
         if not defenders or not attackers:
             return None
         att = sum(self._att(v, p) for p in attackers)
-        defence = sum(self._def(v, q) for q in defenders) * t.mult[target]
-        shift, drm = t.shift[target], t.drm[target]
-        if t.side_mods:
-            dist, n = t.dist, t.n
-            hexes = [v.loc[p] for p in attackers]
-            if all(dist[h * n + target] == 1 for h in hexes):
-                for f, sh, dr in t.side_mods:
-                    if all(f in t.feats.get((h, target), ()) for h in hexes):
-                        shift += sh
-                        drm += dr
-        mods = self.g.unit_modifiers
-        if mods is not None:                                    # case 8.11
-            pt = self.g.p_type
-            for _, sh, dr in mods.apply({pt[p] for p in attackers}, {pt[q] for q in defenders}):
-                shift += sh
-                drm += dr
-        if self.g.supply is not None:                           # case 8.14
-            for _, sh, dr in self.g.supply_modifiers(v.loc, list(attackers), list(defenders)):
-                shift += sh
-                drm += dr
-        rolled = getattr(v, "rolled", None)                     # case 14.5: the results in force
-        if rolled:
-            for _, sh, dr in self.g.rolled_modifiers(rolled):
-                shift += sh
-                drm += dr
+        shift = drm = 0
+        for _, sh, dr in self.g.battle_modifiers(v.loc, attackers, target, defenders, getattr(v, "rolled", ())):
+            shift += sh
+            drm += dr
         fire = bool(self.g.phase_bombards[v.phase])              # case 8.10
-        col = t.column(att, defence, shift, 0 if fire else by)
+        col = t.column(att, self.foe_def[target], shift, 0 if fire else by)
         if col == FORBIDDEN:
             return None
         if col == AUTO_MISS:

@@ -45,6 +45,14 @@ class BotTables:
         self.n = n = b.n
         self.dist = b._dist
         self.adjacent = b.adjacent
+        self.adj_mask = b.adj_mask
+        self.passable = b.passable_mask
+        #: per hex: the hexes it is next to (a mask; the union over a side's hexes: the hexes
+        #: next to one of its units)
+        self.next_to = [0] * n
+        for j in range(n):
+            for k in b.adjacent[j]:
+                self.next_to[k] |= 1 << j
         grid = b.grid
         sec = getattr(game, "section", None)
         if not isinstance(sec, Section):
@@ -72,22 +80,14 @@ class BotTables:
         self.p_prize = [POINTS_W * game.t_points[t] if self.points_race else 0.0 for t in pt]
         #: worth of a piece full / reduced (what losing it all costs)
         self.p_worth = [(a[0] + d[0] + 2.0, a[1] + d[1] + 2.0) for a, d in zip(self.p_att, self.p_def)]
-        # ---- terrain (per hex) and hexsides (per ordered pair of adjacent hexes)
-        mult, shift, drm = [1] * n, [0] * n, [0] * n
-        for h in range(n):
-            eff = sec.terrain.get(b.terrain[h])
-            if eff is not None:
-                mult[h], shift[h], drm[h] = eff.multiplier, eff.shift, eff.drm
-        self.mult, self.shift, self.drm = mult, shift, drm
+        # ---- terrain (per hex: the game's own tables) and hexsides (per ordered pair of adjacent hexes)
+        self.mult, self.shift, self.drm = game.h_mult, game.h_shift, game.h_drm
         feats: dict = {}
         for f in c.map.hexsides:
             for e in f.edges:
                 a, z = (grid.index_of(x) for x in e.split("/"))
                 feats.setdefault((a, z), set()).add(f.id)
                 feats.setdefault((z, a), set()).add(f.id)
-        self.feats = feats
-        # hexside features with a combat effect: (id, shift, drm)
-        self.side_mods = [(k, e.shift, e.drm) for k, e in sec.hexsides.items() if e.shift or e.drm]
         # ---- movement cost (half points) of a step a -> z, for the distances to objectives
         road_step: dict = {}
         for r in c.map.roads:

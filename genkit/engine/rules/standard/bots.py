@@ -84,6 +84,10 @@ class GreedyBot(CombatChoices, CardChoices):
         self.place_threat: dict = {}
         self.obj = self._ekey = None
         self.ev_local, self.eh_local = {}, {}
+        self.eh_foe: dict = {}      # enemy hex -> what its defenders are worth (_worth_at)
+        self.foe_def: dict = {}     # enemy hex -> its defence strength, terrain multiplied
+        self.ev_memo: dict = {}     # (attack, defence, hex, worths) -> a rough attack's value
+        self.room = 0               # the hexes a defender could retreat into (_worth_at)
         self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
@@ -256,6 +260,9 @@ class GreedyBot(CombatChoices, CardChoices):
                     for j in within(eh, ad):
                         m.setdefault(j, []).append(eh)
             self.near = near
+            self.eh_foe = {}
+            p_def, mult = t.p_def, t.mult
+            self.foe_def = {eh: sum(p_def[q][red[q]] for q in qs) * mult[eh] for eh, qs in foe.items()}
             special = bytearray(n)
             for h in range(n):
                 if threat[h]:
@@ -292,6 +299,14 @@ class GreedyBot(CombatChoices, CardChoices):
         self.sup_set, self.sup_sum = sup_set, sup_sum
         self.ev_local = {}
         self.eh_local = {}
+        # where a defender could retreat to: free of own units and, with zones of control, not
+        # next to one
+        own_mask = near_own = 0
+        next_to = t.next_to
+        for h in own:
+            own_mask |= 1 << h
+            near_own |= next_to[h]
+        self.room = t.passable & ~own_mask & ~(near_own if t.zoc else 0)
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""

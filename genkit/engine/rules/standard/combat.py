@@ -99,18 +99,26 @@ class Combat:
         return out
 
     def modifiers(self, s: StandardState, attackers, h: int) -> list:
-        """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h``: the
-        terrain of the hex (source "terrain:<id>"), each hexside feature every attacker attacks
-        across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11); supply (8.14, source
-        "supply:attacking" / "supply:defending"); the results in force
-        of the tables rolled at a phase (source "roll:<table>:<result>", case 14.5)."""
+        """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``h`` in ``s``
+        (:meth:`battle_modifiers` of its defenders and the results in force)."""
+        return self.battle_modifiers(s.loc, attackers, h, self.defenders(s, h), s.rolled)
+
+    def battle_modifiers(self, loc, attackers, h: int, defenders, rolled) -> list:
+        """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``defenders``
+        in ``h``, the pieces standing at ``loc`` and ``rolled`` the die-roll tables' results in
+        force: the terrain of the hex (source "terrain:<id>"), each hexside feature every
+        attacker attacks across (source "hexside:<id>"); case 8.5-8.6; the unit types' (8.11);
+        supply (8.14, source "supply:attacking" / "supply:defending"); the results in force of
+        the tables rolled at a phase (source "roll:<table>:<result>", case 14.5). The one
+        reckoning of the standard modifiers: the battle's odds and the bots' weighing of an
+        attack read it alike."""
         out = []
         if self.h_shift[h] or self.h_drm[h]:
-            out.append(("terrain:" + self.board.terrain[h], self.h_shift[h], self.h_drm[h]))
+            out.append(self.h_modifier[h])
         across = -1
         nb, efeat, deg = self.board.neighbours, self.efeat, self.board.degree
         for p in attackers:
-            a = s.loc[p]
+            a = loc[p]
             if h not in nb[a]:
                 across = 0
                 break
@@ -118,14 +126,14 @@ class Combat:
         if across > 0:
             for fi in bit_indices(across):
                 if self.feat_shift[fi] or self.feat_drm[fi]:
-                    out.append(("hexside:" + self.feat_ids[fi], self.feat_shift[fi], self.feat_drm[fi]))
+                    out.append(self.feat_modifier[fi])
         if self.unit_modifiers:                                 # case 8.11
-            out += self.unit_modifiers.apply({self.p_type[p] for p in attackers},
-                                             {self.p_type[p] for p in self.stack(s, h)})
+            pt = self.p_type
+            out += self.unit_modifiers.apply({pt[p] for p in attackers}, {pt[q] for q in defenders})
         if self.supply is not None:                             # case 8.14
-            out += self.supply_modifiers(s.loc, attackers, self.defenders(s, h))
+            out += self.supply_modifiers(loc, attackers, defenders)
         if self.rolls is not None:                              # case 14.5: weather and the like
-            out += self.rolled_modifiers(s.rolled)
+            out += self.rolled_modifiers(rolled)
         return out
 
     def odds(self, s: StandardState, attackers, h: int, shift: int = 0, drm: int = 0, by: int = 0) -> tuple:

@@ -80,8 +80,8 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         GameRules.__init__(self, content)
         self.section = sec = self.section_class.model_validate(content.rules or {})
         tb = Tables(self, sec)
-        for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "eroad", "ecost", "zoc_from",
-                     "h_mult", "h_shift", "h_drm", "crt", "crt_alt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
+        for name in ("nbr", "step_masks", "steps_of_bit", "byte_steps", "efeat", "feat_shift", "feat_drm", "feat_ids", "feat_modifier", "eroad", "ecost", "zoc_from",
+                     "h_mult", "h_shift", "h_drm", "h_modifier", "crt", "crt_alt", "results", "bomb_results", "t_bomb_within", "t_ma2", "t_pass", "t_attack",
                      "t_defence", "t_reach", "t_within", "t_stack", "limit"):
             setattr(self, name, getattr(tb, name))
         mv = sec.movement

@@ -113,6 +113,8 @@ class Tables:
         self.feat_shift = [e.shift if e else 0 for e in eff]
         self.feat_drm = [e.drm if e else 0 for e in eff]
         self.feat_ids = [f.id for f in feats]
+        #: per feature: its combat modifier as the battle lists it (source, shift, drm)
+        self.feat_modifier = [("hexside:" + f.id, sh, dr) for f, sh, dr in zip(feats, self.feat_shift, self.feat_drm)]
         #: per edge: the road cost (half MP) of moving along a road across it, 0 no road
         eroad = [0] * (deg * n)
         for r in content.map.roads:
@@ -179,6 +181,8 @@ class Tables:
         self.h_mult = [terr[t].multiplier if t in terr else 1 for t in board.terrain]
         self.h_shift = [terr[t].shift if t in terr else 0 for t in board.terrain]
         self.h_drm = [terr[t].drm if t in terr else 0 for t in board.terrain]
+        #: per hex: its terrain's combat modifier as the battle lists it (source, shift, drm)
+        self.h_modifier = [("terrain:" + t, sh, dr) for t, sh, dr in zip(board.terrain, self.h_shift, self.h_drm)]
         # ---- the CRT (CrtTable reads the columns and every result effect)
         self.crt = crt = CrtTable(content.crt)
         #: case 8.13: the CRT read the other way at the attacker's choice, or None

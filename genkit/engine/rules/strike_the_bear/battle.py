@@ -9,6 +9,7 @@ from ...crt import FORBIDDEN
 from ..standard.rules import COMBAT
 from ..standard.rules import Game as StandardGame
 from ..standard.state import ATTACKERS, RETREAT
+from .commissar import COUNTERED, COUNTERING
 from .state import COMMIT, CONTINUE, StbState
 
 FIGHT = ("fight",)
@@ -68,6 +69,15 @@ class Battle:
                 out.append(("luftwaffe", sign * self.air_shift, 0))
         return out
 
+    def odds(self, s: StbState, attackers, h: int, shift: int = 0, drm: int = 0, by: int = 0) -> tuple:
+        """The standard reading, but 11.2.3: the commissar's counter-attack (7.2.1 b) is fought
+        even below the lowest column, on it."""
+        out = StandardGame.odds(self, s, attackers, h, shift, drm, by)
+        if out[0] != FORBIDDEN or s.counter != COUNTERING:
+            return out
+        mods = self.modifiers(s, attackers, h)
+        return 0, min(max(sum(m[1] for m in mods) + shift, 0), self.crt.top), sum(m[2] for m in mods) + drm
+
     def _weather_row(self, s: StbState) -> int:
         """The lowest total of the weather table reading the state's weather."""
         wt = self.tables["weather"]
@@ -93,14 +103,18 @@ class Battle:
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
-            self.results, held = self.results_held, self.results
-            try:
+        self._battling += 1
+        try:
+            if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
+                self.results, held = self.results_held, self.results
+                try:
+                    StandardGame._battle(self, s)
+                finally:
+                    self.results = held
+            else:
                 StandardGame._battle(self, s)
-            finally:
-                self.results = held
-        else:
-            StandardGame._battle(self, s)
+        finally:
+            self._battling -= 1
         for who, cost in pay:
             s.ops[who] -= cost
             s.spent[who] += cost
@@ -113,6 +127,10 @@ class Battle:
         if s.stage != RETREAT:
             for ldr in leaders:
                 self._leader_loss(s, ldr, h)
+        if self._counter_due is not None:   # 7.2.1 b, once this battle's own steps are done
+            h, units = self._counter_due
+            self._counter_due = None
+            self._counter_attack(s, h, units)
 
     def _bomb(self, s: StbState, unit: int, h: int) -> None:
         """9.2.2: the Luftwaffe unit joining the battle in ``h`` bombs the first non-disrupted
@@ -224,7 +242,7 @@ class Battle:
         if crt.pick(self.attack_strength(s, atts), self.defence_strength(s, h)) == FORBIDDEN:
             s.done |= s.attackers
             s.hit |= 1 << h
-            return self._to_pick(s)
+            return self._to_pick(s, fought=False)
         self._battle(s)
 
     # ------------------------------------------------------------------ 11.10 battle continuation
@@ -250,9 +268,22 @@ class Battle:
         near = self.adj_mask[h] | (1 << h)
         return any(s.loc[ldr] >= 0 and not s.reduced[ldr] and (near >> s.loc[ldr]) & 1 for ldr in self.leaders[side])
 
-    def _to_pick(self, s: StbState) -> None:
-        """After a battle, 11.10.1: the attacker, then the defender, may choose to fight it again."""
+    def _to_pick(self, s: StbState, fought: bool = True) -> None:
+        """After a battle: 7.2.1 b, the commissar's units there may strike back first; then
+        11.10.1, the attacker, then the defender, may choose to fight it again (``fought``
+        False: no battle was fought after all)."""
         h = s.target
+        if s.counter == COUNTERING:         # the counter-attack is over: on with the battle's end
+            s.counter = COUNTERED
+        elif h >= 0 and fought and s.stage != CONTINUE:
+            units = self.counter_attackers(s, h)
+            if units and s.counter == COUNTERED:
+                s.commissar = -1            # 7.2.1 b: a second time in one battle, he leaves the map
+            elif units and self._battling:  # the battle's own steps first (_battle)
+                self._counter_due = (h, units)
+                return None
+            elif units:
+                return self._counter_attack(s, h, units)
         self._commissar_check(s)            # 7.1.4
         if h >= 0 and s.stage != CONTINUE and self.phase_kind[s.phase] == COMBAT:
             att = self.phase_actor(s)

@@ -63,16 +63,23 @@ def river_feature(ctx, section: Section):
                         f"rules.river.feature: no map feature '{section.river.feature}'")
 
 
+def side_and_table(ctx, option: str, side: str, table_id: str):
+    """Yields an error for a side or a die table ``rules.<option>`` names that the content
+    lacks; returns the table, or None (``table = yield from side_and_table(...)``)."""
+    if side not in {s.id for s in ctx.content.game.sides}:
+        yield ctx.error("rules-reference", SECTION + (option, "side"), f"rules.{option}.side: no side '{side}'")
+    table = next((t for t in ctx.content.die_tables if t.id == table_id), None)
+    if table is None:
+        yield ctx.error("rules-reference", SECTION + (option, "table"), f"rules.{option}.table: no die table '{table_id}'")
+    return table
+
+
 def partisan_names(ctx, section: Section):
     """8.0: the partisans' side, table and hunter types exist."""
     par = section.partisans
     if par is None:
         return
-    if par.side not in {s.id for s in ctx.content.game.sides}:
-        yield ctx.error("rules-reference", SECTION + ("partisans", "side"), f"rules.partisans.side: no side '{par.side}'")
-    if par.table not in {t.id for t in ctx.content.die_tables}:
-        yield ctx.error("rules-reference", SECTION + ("partisans", "table"),
-                        f"rules.partisans.table: no die table '{par.table}'")
+    yield from side_and_table(ctx, "partisans", par.side, par.table)
     types = {t.id for t in ctx.content.unit_types}
     for k, tid in enumerate(par.hunters):
         if tid not in types:
@@ -85,12 +92,8 @@ def commissar_names(ctx, section: Section):
     com = section.commissar
     if com is None:
         return
-    if com.side not in {s.id for s in ctx.content.game.sides}:
-        yield ctx.error("rules-reference", SECTION + ("commissar", "side"), f"rules.commissar.side: no side '{com.side}'")
-    table = next((t for t in ctx.content.die_tables if t.id == com.table), None)
+    table = yield from side_and_table(ctx, "commissar", com.side, com.table)
     if table is None:
-        yield ctx.error("rules-reference", SECTION + ("commissar", "table"),
-                        f"rules.commissar.table: no die table '{com.table}'")
         return
     oxes = {sp.id for sp in ctx.board.spaces if sp.kind == "ox"}
     columns = {i[:1] for i in oxes}

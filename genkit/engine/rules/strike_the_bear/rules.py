@@ -21,7 +21,7 @@ from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
 from .breakdown import Breakdown
-from .commissar import Commissar
+from .commissar import NO_COUNTER, Commissar
 from .redeployment import REDEPLOYMENT, Redeployment
 from .partisans import Partisans
 from .supply import Supply
@@ -129,6 +129,9 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         self._commissar_tables()
         self._traced: dict = {}             # supply.py: traced masks by side and enemy spaces
         self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
+        #: 7.2.1 b: battles being resolved (nested calls of _battle) and a counter-attack due once
+        #: the outermost is done: (space, attackers) or None
+        self._battling, self._counter_due = 0, None
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
         self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
                               if sec.river is not None and f.id == sec.river.feature for i in f.hexes)
@@ -147,7 +150,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
         s.spent = [0] * self.nsides
         s.air = self.air_units
         s.tried, s.ncommit = 0, 0
-        s.partisan, s.raids, s.read_by, s.commissar = -1, 0, 0, -1
+        s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER
         s.redeploy, s.first = [0] * self.nsides, 0
         s.lw = [0] * self.air_units
         s.ctrl = list(self.ctrl0)
@@ -374,6 +377,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Supply, Battle, Standa
             self._weather_tables(s)
             if self.p_escorted[self._wx_index][s.chosen]:
                 return self._move_escorted(s, a[1])
+        if verb == "attack":                # 7.2.1 b: a new battle, no counter-attack yet
+            s.counter = NO_COUNTER
         if verb == "recover":
             return self._recover(s, a[1])
         if verb == "refit":                 # 9.3.3: a reduced Luftwaffe unit rebuilt (12.3)

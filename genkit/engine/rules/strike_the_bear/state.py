@@ -25,10 +25,11 @@ class StbState(StandardState):
     the partisans still to place (1 rail, 2 truck, 8.1.2). ``commissar``: the ox where the
     commissar stands (-1 off the map, 7.1). ``redeploy``: per side, the units it may
     redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
-    unit, 1 when reduced (9.3)."""
-    __slots__ = ("air", "commissar", "ctrl", "first", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
+    unit, 1 when reduced (9.3). ``counter``: the commissar's counter-attack in the battle
+    being fought (7.2.1 b): 0 none yet, 1 being fought, 2 fought (a second survival removes him)."""
+    __slots__ = ("air", "commissar", "counter", "ctrl", "first", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "spent", "tried",
                  "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw")
     NESTED = StandardState.NESTED
     VALUES = StandardState.VALUES + ("weather", "objectives", "air", "tried", "ncommit", "partisan", "raids", "read_by",
-                                          "commissar", "first")
+                                          "commissar", "counter", "first")
