@@ -93,6 +93,21 @@ def test_rules_md_is_compiled_once_for_its_text_whatever_the_model(game_copy, tm
     assert reworded == build(game_copy, tmp_path / "reworded-off", None, "rules")
 
 
+def test_rules_md_placeholders_read_back_are_checked_against_the_edited_model(game_copy, tmp_path):
+    # what rules.md's placeholders name is read from its text once; a model that no longer has
+    # one of those values is still told so
+    cache = tmp_path / "cache"
+    assert genkit_run("check", game_copy, cache=cache).returncode == 0
+    assert len(entries(cache, "rules-placeholders")) == 1
+    edit(game_copy / "units.yaml", "{id: stopped,", "{id: halted,")
+    edit(game_copy / "rules.yaml", "stopped_marker: stopped", "stopped_marker: halted")
+    broken = genkit_run("check", game_copy, cache=cache)
+    assert broken.returncode == 1
+    assert "placeholder 'counters.markers.stopped.count' names no value" in broken.stdout
+    assert len(entries(cache, "rules-placeholders")) == 1      # rules.md unchanged: read back
+    assert broken.stdout == genkit_run("check", game_copy, cache=None).stdout
+
+
 def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path):
     cache = tmp_path / "cache"
     clean = genkit_run("check", game_copy, cache=cache)
