@@ -26,6 +26,7 @@ import hashlib
 import os
 import pickle
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -169,14 +170,14 @@ def load(kind: str, key: str) -> Any | None:
 
 
 def store(kind: str, key: str, value: Any) -> None:
-    """Keep ``value`` under ``key``: written beside its place (a name of this process's own) and
-    renamed into it, so a reader sees a whole entry or none; any failure to write leaves the
-    cache as it was."""
+    """Keep ``value`` under ``key``: written beside its place (under a name of this process's and
+    thread's own) and renamed into it, so a reader sees a whole entry or none; any failure to
+    write leaves the cache as it was."""
     folder = cache_dir()
     if folder is None:
         return
     path = _entry_path(folder, kind, key)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         try:
