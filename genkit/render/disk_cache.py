@@ -132,8 +132,21 @@ def code_digest() -> str:
     if isinstance(kept, str):
         return kept
     digest = hashlib.sha256(versions.encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
-    store("code-digest", found, digest)
+    if not _racy(stamps):
+        store("code-digest", found, digest)
     return digest
+
+
+#: a file changed less than this long ago may change again within its time stamp's tick
+RACY_NS = 2_000_000_000
+
+
+def _racy(stamps) -> bool:
+    """Whether a file of ``stamps`` changed too recently for its stamp to tell a later change
+    (as git's "racy" index entries): the digest is then used but not kept."""
+    import time
+    now = time.time_ns()
+    return any(now - max(st[2], st[3]) < RACY_NS for st in stamps)
 
 
 def key_of(kind: str, *parts: str) -> str:

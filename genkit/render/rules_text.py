@@ -499,8 +499,8 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         return findings
     try:
         _compiled(text, tree)       # compiled from the tree read above (it is not read again)
-    except Exception:               # noqa: BLE001 - render_rules below says what it is
-        pass
+    except (jinja2.TemplateSyntaxError, RecursionError):
+        pass                        # not kept: render_rules below compiles again and says what it is
     try:  # what only running it shows (a computed key, a budget, what the placeholders write)
         rendered = render_rules(text, content, file)
     except RulesError as exc:
