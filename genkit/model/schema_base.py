@@ -58,4 +58,4 @@ Paragraph = Annotated[str, _printable(_CONTROLS, "must be printable text"),
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)

@@ -94,7 +94,7 @@ class SymbolSet(Strict):
 class Card(Strict):
     """One card of a deck: its id, name and text, its copies, and a value for each field the deck
     declares (given by name beside these keys, checked against the declaration)."""
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True, defer_build=True)
     id: Id
     name: Line
     text: Paragraph = Field("", description="card text, in our words")

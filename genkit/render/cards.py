@@ -25,7 +25,7 @@ from ..model.yaml_safe import current_limits
 from ..model.schema_cards import Card as CardModel, Deck
 from .draw import INCH, Group, Text
 from .geometry import bounds
-from .layout import SheetStyle, render, template_path
+from .layout import Fit, SheetStyle, render, template_path
 from .orders import orders_context
 from .sheets import (FOOTER_BAND, FOOTER_TOP, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, crop_marks, cut_lines,
                      duplex_back_rotation, extend_to_bleed, grid_layout, mirror_for_duplex,
@@ -296,9 +296,7 @@ def card_faces(content: Content, deck: Deck, ab: CardModel, content_root: str | 
                "draw_table": table, "draw_table_name": deck.draw_table_name}
         ctx["card"].setdefault("roll", [])
         ctx["card"].setdefault("parity", "")
-        face = render(path, ctx)
-        check_face_fits(face, w, h, f"card '{ab.name}' (decks.{deck.id}.{ab.id})")
-        faces.append(face)
+        faces.append(render(path, ctx, Fit(check_face_fits, w, h, f"card '{ab.name}' (decks.{deck.id}.{ab.id})")))
     return faces
 
 

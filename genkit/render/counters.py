@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..model.schema import Content
 from .draw import INCH, Primitive
-from .layout import check_text_fits, darken, readable_ink, render, template_path
+from .layout import Fit, check_text_fits, darken, readable_ink, render, template_path
 
 @dataclass(frozen=True)
 class Piece:
@@ -91,9 +91,9 @@ def unit_face(content: Content, side_id: str, type_id: str, reduced: bool = Fals
     """One unit counter face at the origin (``counter_size`` points square); a nation's unit
     (``nation_id``) in the nation's colours."""
     ctx = _unit_context(content, side_id, type_id, reduced, counter_size(content), nation_id)
-    face = render(template_path("counter.yaml.j2", content_root), ctx)
-    check_text_fits(face, counter_size(content), counter_size(content), f"{side_id} {type_id} counter")
-    return face
+    size = counter_size(content)
+    return render(template_path("counter.yaml.j2", content_root), ctx,
+                  Fit(check_text_fits, size, size, f"{side_id} {type_id} counter"))
 
 
 def marker_face(content: Content, marker, which: str, content_root) -> list[Primitive]:
@@ -112,10 +112,9 @@ def marker_face(content: Content, marker, which: str, content_root) -> list[Prim
                       "label": face.label, "caption": face.caption},
            "side": {"initial": side_initial(content, marker.side) if marker.side else ""},
            "colour": {"background": bg, "text": ink, "band": band, "band_text": band_ink}}
-    face = render(template_path("marker.yaml.j2", content_root), ctx)
-    check_text_fits(face, counter_size(content), counter_size(content),
-                    f"marker '{marker.id}' {which} (counters.markers.{marker.id})")
-    return face
+    size = counter_size(content)
+    return render(template_path("marker.yaml.j2", content_root), ctx,
+                  Fit(check_text_fits, size, size, f"marker '{marker.id}' {which} (counters.markers.{marker.id})"))
 
 
 def pieces(content: Content, content_root: str | Path | None = None) -> list[Piece]:

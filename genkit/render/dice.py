@@ -18,7 +18,7 @@ from ..model.schema import Content
 from .aid_text import Style, para
 from .draw import INCH, Group, Primitive, Text
 from .fonts import cap_height
-from .layout import Row, SheetStyle, check_text_fits, header, render, template_path
+from .layout import Fit, Row, SheetStyle, check_text_fits, header, render, template_path
 from .sheets import (FOOTER_BAND, MARK_OFFSET, MIN_MARK, SAFE_MARGIN, Slot, calibration_square, crop_marks,
                      cut_lines, place_item)
 
@@ -51,9 +51,8 @@ def die_face(content: Content, die, face, size: float, content_root=None) -> lis
     ctx = {"size": size, "die": {"id": die.id, "name": die.name},
            "face": {"symbol": face.symbol, "name": face.name, "hits": _names(content, face.hits),
                     "retreats": face.retreats}}
-    items = render(template_path("die_face.yaml.j2", content_root), ctx)
-    check_text_fits(items, size, size, f"die '{die.id}' face {face.name}")
-    return items
+    return render(template_path("die_face.yaml.j2", content_root), ctx,
+                  Fit(check_text_fits, size, size, f"die '{die.id}' face {face.name}"))
 
 
 # --------------------------------------------------------------------------- the sticker sheet

@@ -26,6 +26,7 @@ import hashlib
 import os
 import pickle
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -117,12 +118,35 @@ def _genkit_templates() -> str:
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """SHA-256 of genkit's code and fonts (every file of the package) and of the versions of
-    Python and of the libraries whose output an entry holds: any change makes new keys."""
+    Python and of the libraries whose output an entry holds: any change makes new keys. The
+    digest is kept in the cache too, found by the files' names, sizes and times of change (as
+    :func:`folder_digest` finds it within a process): the package's five megabytes are read
+    again only when one of its files has changed since."""
     import jinja2
     import reportlab
     import yaml
     versions = f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
-    return hashlib.sha256(versions.encode() + folder_digest(PACKAGE).encode()).hexdigest()
+    stamps = tuple(_stamps(str(PACKAGE), set()))
+    found = hashlib.sha256(repr((versions, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
+    kept = load("code-digest", found)
+    if isinstance(kept, str):
+        return kept
+    digest = hashlib.sha256(versions.encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
+    if not _racy(stamps):
+        store("code-digest", found, digest)
+    return digest
+
+
+#: a file changed less than this long ago may change again within its time stamp's tick
+RACY_NS = 2_000_000_000
+
+
+def _racy(stamps) -> bool:
+    """Whether a file of ``stamps`` changed too recently for its stamp to tell a later change
+    (as git's "racy" index entries): the digest is then used but not kept."""
+    import time
+    now = time.time_ns()
+    return any(now - max(st[2], st[3]) < RACY_NS for st in stamps)
 
 
 def key_of(kind: str, *parts: str) -> str:
@@ -159,14 +183,14 @@ def load(kind: str, key: str) -> Any | None:
 
 
 def store(kind: str, key: str, value: Any) -> None:
-    """Keep ``value`` under ``key``: written beside its place (a name of this process's own) and
-    renamed into it, so a reader sees a whole entry or none; any failure to write leaves the
-    cache as it was."""
+    """Keep ``value`` under ``key``: written beside its place (under a name of this process's and
+    thread's own) and renamed into it, so a reader sees a whole entry or none; any failure to
+    write leaves the cache as it was."""
     folder = cache_dir()
     if folder is None:
         return
     path = _entry_path(folder, kind, key)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         try:

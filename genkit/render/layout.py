@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from . import disk_cache
 from .draw import Group, Page, Primitive, Rect, Text
@@ -48,13 +48,29 @@ def template_path(name: str, content_root: str | Path | None = None) -> Path:
     return DEFAULT_TEMPLATES / name
 
 
+class Fit(NamedTuple):
+    """What a face must fit: ``check(items, w, h, what)`` raises ValueError naming ``what`` when
+    the face runs past its ``w`` x ``h`` points (text or drawing past an edge)."""
+    check: Callable[..., None]
+    w: float
+    h: float
+    what: str
+
+
 @lru_cache(maxsize=512)
-def _render_cached(path: str, mtime_ns: int, context_json: str) -> tuple:
+def _render_cached(path: str, mtime_ns: int, context_json: str, fit: Fit | None) -> tuple:
     root = _pack_of(Path(path))
+    fitted = () if fit is None else (f"{fit.check.__module__}.{fit.check.__qualname__}", repr((fit.w, fit.h)))
     key = disk_cache.key_of("face", path, str(root), context_json, repr(current_limits()),
                             disk_cache.templates_digest(Path(path).parent),
-                            disk_cache.templates_digest(DEFAULT_TEMPLATES))
-    return disk_cache.cached("face", key, lambda: tuple(render_template(path, json.loads(context_json), root=root)))
+                            disk_cache.templates_digest(DEFAULT_TEMPLATES), *fitted)
+
+    def make() -> tuple:
+        items = tuple(render_template(path, json.loads(context_json), root=root))
+        if fit is not None:
+            fit.check(items, fit.w, fit.h, fit.what)
+        return items
+    return disk_cache.cached("face", key, make)
 
 
 def _pack_of(path: Path) -> Path | None:
@@ -63,16 +79,18 @@ def _pack_of(path: Path) -> Path | None:
     return None if path.parent == DEFAULT_TEMPLATES else path.parent.parent
 
 
-def render(path: Path, context: Mapping[str, Any]) -> list[Primitive]:
+def render(path: Path, context: Mapping[str, Any], fit: Fit | None = None) -> list[Primitive]:
     """:func:`render_template` with the template confined to its content pack, memoised on
     (file, its mtime, context): identical faces (six American infantry fronts) are rendered
     once.  (Each template is compiled once: see :func:`~.templates.make_environment`.) Kept on
     disk too (:mod:`.disk_cache`), keyed by the context, the bytes of every template the face
     could read (its folder's and genkit's) and the limits in force: the next command reads the
-    face back rather than render it again."""
+    face back rather than render it again. ``fit``: the face is checked to fit when it is
+    rendered (a face that does not is not kept: the next command checks it again), and kept
+    with the check and its size, so a face read back is known to fit without measuring it."""
     path = Path(path)
     key = json.dumps(context, sort_keys=True, ensure_ascii=False)
-    return list(_render_cached(str(path), path.stat().st_mtime_ns, key))
+    return list(_render_cached(str(path), path.stat().st_mtime_ns, key, fit))
 
 
 def _texts(items) -> list:

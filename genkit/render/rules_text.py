@@ -338,8 +338,10 @@ def _locals(tree: nodes.Template) -> set[str]:
     return names | {"loop", "caller", "varargs", "kwargs"}
 
 
-def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -> Iterator[Finding]:
-    bound = _locals(tree) | set(env.globals)
+def _placeholders(tree: nodes.Template) -> tuple[frozenset, list[tuple[int, str, list[Any]]]]:
+    """What rules.md's placeholders name, read from its text alone (kept in the disk cache by the
+    text): the names the file binds itself, and each value a placeholder reads, as (line, root,
+    parts) in the order of the file."""
     checked: set[int] = set()
     skip: set[int] = set()
     for test in tree.find_all(nodes.Test):
@@ -349,6 +351,7 @@ def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -
     for call in tree.find_all(nodes.Call):  # x.items(): check x, not the method's name
         if isinstance(call.node, nodes.Getattr):
             skip.add(id(call.node))
+    chains = []
     for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
         if id(node) in checked or id(node) in skip:
             continue
@@ -356,22 +359,28 @@ def _placeholder_findings(tree: nodes.Template, context: dict, env, file: str) -
         if isinstance(node, nodes.Name) and node.ctx != "load":
             continue
         found = _chain(node)
-        if found is None:
-            continue
-        root, parts = found
+        if found is not None:
+            chains.append((node.lineno, *found))
+    return frozenset(_locals(tree)), chains
+
+
+def _placeholder_findings(placeholders: tuple, context: dict, env, file: str) -> Iterator[Finding]:
+    own, chains = placeholders
+    bound = own | set(env.globals)
+    for line, root, parts in chains:
         if root in bound and root not in context:
             continue
         if root not in context:
             near = difflib.get_close_matches(root, list(context), n=1)
             hint = f" (did you mean '{near[0]}'?)" if near else ""
-            yield Finding("error", file, node.lineno, "rules-placeholder",
+            yield Finding("error", file, line, "rules-placeholder",
                           f"placeholder names no value: '{root}' is not in the model{hint}; "
                           f"known: {', '.join(context)}")
             continue
         why = _unknown(root, parts, context[root])
         if why:
             dotted = ".".join([root] + [str(p) for p in parts])
-            yield Finding("error", file, node.lineno, "rules-placeholder",
+            yield Finding("error", file, line, "rules-placeholder",
                           f"placeholder '{dotted}' names no value: {why}")
 
 
@@ -468,24 +477,30 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         return [Finding("error", file, _line_of(str(exc)), "rules-file", str(exc).split(": ", 1)[-1])]
     env = _environment()
     text = re.sub(r"\r\n?", "\n", text)   # lines as the Markdown parser counts them (and Jinja2)
-    try:
-        tree = env.parse(text)
-    except jinja2.TemplateSyntaxError as exc:
-        return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
-    except RecursionError:
-        return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
+    key = disk_cache.key_of("rules-placeholders", text)
+    placeholders = disk_cache.load("rules-placeholders", key)
+    tree = None
+    if placeholders is None:        # (a text that does not parse is not kept: parsed each time)
+        try:
+            tree = env.parse(text)
+        except jinja2.TemplateSyntaxError as exc:
+            return [Finding("error", file, exc.lineno or 1, "rules-placeholder", f"placeholder syntax: {exc.message}")]
+        except RecursionError:
+            return [Finding("error", file, _deepest(text), "rules-placeholder", TOO_DEEP)]
+        placeholders = _placeholders(tree)
+        disk_cache.store("rules-placeholders", key, placeholders)
     context = rules_context(content)
     tables = TableCache(content, content_root)
     tokens = parse_markdown(text)
     findings = _first(chain(
-        _placeholder_findings(tree, context, env, file), _markdown_findings(text, tokens, tables, file),
+        _placeholder_findings(placeholders, context, env, file), _markdown_findings(text, tokens, tables, file),
         (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))), file)
     if findings:
         return findings
     try:
         _compiled(text, tree)       # compiled from the tree read above (it is not read again)
-    except Exception:               # noqa: BLE001 - render_rules below says what it is
-        pass
+    except (jinja2.TemplateSyntaxError, RecursionError):
+        pass                        # not kept: render_rules below compiles again and says what it is
     try:  # what only running it shows (a computed key, a budget, what the placeholders write)
         rendered = render_rules(text, content, file)
     except RulesError as exc:

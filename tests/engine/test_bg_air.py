@@ -158,3 +158,28 @@ def test_6_1_5_aircraft_react_into_an_attacked_sea_zone():
     assert names(g, command.reserve_destinations(g, s, air)) == {"Channel"}
     g.apply(s, ("move", air))                                 # its one destination: taken at once
     assert s.loc[air] == area(g, "Channel") and g.phase_ids[s.phase] == "axis_combat"   # fighting there
+
+
+def test_6_1_1_air_the_greedy_bot_strikes_a_lone_convoy_and_picks_a_landing():
+    from genkit.engine.rules.bg.bots import GreedyBot
+    g, s = empty("axis_movement")
+    air = place(g, s, "ge", "air", "East Prussia")
+    place(g, s, "ge", "inf", "East Prussia")
+    cv = place(g, s, "be", "convoy", "Baltic Sea")
+    axis = g.side_ids.index("axis")
+    bot = GreedyBot(g, axis, 1)
+    while g.phase_ids[s.phase] == "axis_movement":
+        g.apply(s, bot.choose(g.observe(s, axis), g.legal_actions(s)))
+    assert s.loc[air] == area(g, "Baltic Sea")                # it flew out against the convoy
+    landed = False
+    while not s.ended and s.turn == 1 and g.phase_ids[s.phase] in ("allies_reserves", "axis_combat"):
+        if s.stage == LAND:
+            choices = g.legal_actions(s)
+            pick = bot.choose(g.observe(s, axis), choices)
+            assert pick in choices
+            landed = True
+        else:
+            pick = g.legal_actions(s)[0]
+        g.apply(s, pick)
+    assert s.loc[air] >= 0 and not g.t.is_sea[s.loc[air]] and s.ctl[s.loc[air]] == nation(g, "ge")
+    assert s.loc[cv] != area(g, "Baltic Sea") or s.reduced[cv] or landed

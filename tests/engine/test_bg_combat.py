@@ -57,12 +57,15 @@ def test_6_2_3_after_a_round_the_phasing_side_then_the_other_may_retreat_all_its
         g.apply(s, ("fight", area(g, "Alsace")))
         if s.stage == RETREAT:
             break
+    axis = g.phase_side[s.phase]
     acts = g.legal_actions(s)
     assert acts[0] == ("fight on",) and ("retreat", area(g, "Bavaria")) in acts   # the Axis is asked
     assert ("retreat", area(g, "Paris")) not in acts
+    assert g.current_side(s) == axis                                          # and answers itself
     g.apply(s, ("fight on",))
     acts = g.legal_actions(s)
     assert ("retreat", area(g, "Paris")) in acts                                # then the French
+    assert g.current_side(s) == 1 - axis                                      # whose player answers
     g.apply(s, ("retreat", area(g, "Paris")))
     alive = [p for p in (fr1, fr2) if s.loc[p] >= 0]
     assert alive and all(s.loc[p] == area(g, "Paris") for p in alive)

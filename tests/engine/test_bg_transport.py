@@ -180,3 +180,39 @@ def test_5_2_special_the_british_empire_places_units_in_its_dominions_overseas()
     assert g.t.land_adj[area(g, "Dominions")] == []             # reached by sea only
     assert names(g, g.t.coast[area(g, "Dominions")]) == {"North Atlantic"}
     assert area(g, "Dominions") not in g.t.home[nation(g, "be")]   # 7.1: no home for conquest
+
+
+def test_5_2_special_and_6_1_3_a_check_refuses_a_sea_zone_overseas_and_a_convoy_on_land():
+    from bg_helpers import BG
+
+    from genkit.pack.printable import check_path
+
+    found = check_path(BG, ["rules.overseas.be=[North Atlantic]", "rules.units.convoy.sea=false"])
+    bad = sorted(f.message for f in found if f.code == "rules-reference")
+    assert any("rules.overseas.be: 'North Atlantic' is not an area of land" in m for m in bad)
+    assert any("rules.units.convoy: a type that carries" in m for m in bad)
+    convoy = next(f for f in found if "a type that carries" in f.message)
+    assert convoy.file.endswith("rules.yaml") and convoy.line                  # located where it is written
+
+
+def _play_phase(g, s, side):
+    """The greedy bot of ``side`` plays the present phase to its end."""
+    from genkit.engine.rules.bg.bots import GreedyBot
+    bot = GreedyBot(g, side, 1)
+    phase = s.phase
+    while s.phase == phase and not s.ended:
+        g.apply(s, bot.choose(g.observe(s, side), g.legal_actions(s)))
+
+
+def test_6_1_3_a_the_greedy_bot_ships_dominion_infantry_to_europe():
+    g, s = empty("allies_movement")
+    cv = place(g, s, "be", "convoy", "North Atlantic")
+    inf = place(g, s, "be", "inf", "Dominions")
+    place(g, s, "be", "inf", "London")
+    place(g, s, "fr", "inf", "Paris")
+    place(g, s, "ge", "arm", "Alsace")                          # the front
+    place(g, s, "ge", "inf", "Bavaria")
+    _play_phase(g, s, g.side_ids.index("allies"))
+    assert s.loc[cv] != area(g, "North Atlantic")               # the convoy sailed ...
+    assert s.aboard[inf] == -1 and not g.t.is_sea[s.loc[inf]]   # ... and the infantry went ashore
+    assert s.loc[inf] != area(g, "Dominions") and s.loc[inf] in g.t.coast[s.loc[cv]]

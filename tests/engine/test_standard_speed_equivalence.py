@@ -12,7 +12,7 @@ from standard_reference import PlainGame
 
 from genkit.engine import Match
 from genkit.engine.rules.standard.rules import Game
-from genkit.engine.rules.standard.state import DEST
+from genkit.engine.rules.standard.state import ATTACKERS, DEST
 from genkit.model.load import load
 from genkit.sim.bots import make_players
 
@@ -158,3 +158,50 @@ def test_fast_movement_plays_the_plain_games_under_other_stacking_and_zoc_rules(
     fast, plain = Game(c), PlainGame(c)
     for seed in range(1, 31):
         assert _play(fast, seed, ("random", "random")) == _play(plain, seed, ("random", "random")), seed
+
+
+@pytest.mark.parametrize("name", ["brannock_ford", "standard_mini"])
+def test_a_pick_probed_without_applying_it_offers_what_applying_it_offers(name):
+    """Game.dests_if_picked (the greedy bot's probe of a move) lists the destinations that
+    apply(("move", p)) / apply(("march", p)) on a copy then legal_actions list, for every unit
+    of every movement decision of random games, and Game.attackers_if_picked the units that
+    apply(("attack", h)) offers, for every hex of every combat decision; None only where the
+    engine would go on at once (one destination, one unit)."""
+    c, _ = load(str(GAMES[name]), overrides=["rules.strategic={multiplier: 2, enemy_distance: 3}"])
+    g = Game(c)
+    assert g.plain_picks
+    asked = forced = attacks = 0
+    for seed in range(1, 7):
+        state = g.initial_state(seed)
+        players = make_players(("random", "random"), g, seed)
+        while not state.ended:
+            acts = g.legal_actions(state)
+            probe = state.copy()              # (a bot probes a copy, never the live state)
+            for a in acts:
+                if a[0] in ("move", "march"):
+                    got = g.dests_if_picked(probe, a[1], a[0] == "march")
+                    after = g.apply(probe.copy(), a)
+                    if got is None:
+                        assert after.stage != DEST or len(g.legal_actions(after)) == 1, (seed, a)
+                        forced += 1
+                    else:
+                        assert [("to", h) for h in got] == g.legal_actions(after) and after.stage == DEST, (seed, a)
+                    asked += 1
+                elif a[0] == "attack":
+                    got = g.attackers_if_picked(probe, a[1])
+                    after = g.apply(probe.copy(), a)
+                    if got is None:
+                        assert after.stage != ATTACKERS or len(g.legal_actions(after)) == 1, (seed, a)
+                    else:
+                        assert [("with", p) for p in got] == g.legal_actions(after), (seed, a)
+                        attacks += 1
+            g.apply(state, players[state.actor].choose(None, acts))
+    assert asked > 500 and forced < asked // 10 and attacks > 10, (asked, forced, attacks)
+
+
+def test_a_pick_is_probed_by_applying_it_where_victory_is_checked_after_every_action():
+    c, _ = load(str(GAMES["standard_mini"]), overrides=[
+        "game.victory=[{kind: points, at_least: 4, at: at_once}, {kind: turn_limit, winner: draw}]"])
+    g = Game(c)
+    s = g.initial_state(1)
+    assert not g.plain_picks and g.dests_if_picked(s, 0, False) is None and g.attackers_if_picked(s, 0) is None

@@ -93,9 +93,9 @@ def counted_layout(monkeypatch):
     import genkit.render.dice as dice
     calls = collections.Counter()
     for module in (cards, counters, dice):
-        def counting(path, context, _render=module.render):
+        def counting(path, context, *fit, _render=module.render):
             calls[path.name] += 1
-            return _render(path, context)
+            return _render(path, context, *fit)
         monkeypatch.setattr(module, "render", counting)
     return calls
 

@@ -93,6 +93,21 @@ def test_rules_md_is_compiled_once_for_its_text_whatever_the_model(game_copy, tm
     assert reworded == build(game_copy, tmp_path / "reworded-off", None, "rules")
 
 
+def test_rules_md_placeholders_read_back_are_checked_against_the_edited_model(game_copy, tmp_path):
+    # what rules.md's placeholders name is read from its text once; a model that no longer has
+    # one of those values is still told so
+    cache = tmp_path / "cache"
+    assert genkit_run("check", game_copy, cache=cache).returncode == 0
+    assert len(entries(cache, "rules-placeholders")) == 1
+    edit(game_copy / "units.yaml", "{id: stopped,", "{id: halted,")
+    edit(game_copy / "rules.yaml", "stopped_marker: stopped", "stopped_marker: halted")
+    broken = genkit_run("check", game_copy, cache=cache)
+    assert broken.returncode == 1
+    assert "placeholder 'counters.markers.stopped.count' names no value" in broken.stdout
+    assert len(entries(cache, "rules-placeholders")) == 1      # rules.md unchanged: read back
+    assert broken.stdout == genkit_run("check", game_copy, cache=None).stdout
+
+
 def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path):
     cache = tmp_path / "cache"
     clean = genkit_run("check", game_copy, cache=cache)
@@ -107,6 +122,18 @@ def test_check_finds_what_an_edit_breaks_after_a_clean_check(game_copy, tmp_path
     assert "rules.md" in broken.stdout and "no_such_value" in broken.stdout
     assert "[card-face]" in broken.stdout
     assert broken.stdout == genkit_run("check", game_copy, cache=None).stdout
+
+
+def test_a_face_that_does_not_fit_is_reported_again_by_the_next_check(game_copy, tmp_path):
+    # a face is kept with the check that it fits its card: one that does not is never kept
+    cache = tmp_path / "cache"
+    edit(game_copy / "cards.yaml", "text: ", "text: " + "Very long words indeed " * 60 + " ")
+    first = genkit_run("check", game_copy, cache=cache)
+    again = genkit_run("check", game_copy, cache=cache)
+    assert first.returncode == again.returncode == 1
+    assert "[card-face]" in again.stdout and "past the bottom edge" in again.stdout
+    assert again.stdout == first.stdout
+    assert entries(cache, "face")           # the faces that fit were kept
 
 
 def test_tighter_limits_are_not_served_a_face_made_under_the_defaults(game_copy, tmp_path):
@@ -158,6 +185,51 @@ def test_a_file_changed_in_place_changes_its_folders_digest(tmp_path):
     second = disk_cache.folder_digest(tmp_path)
     (tmp_path / "sub" / "new.j2").write_text("")
     assert disk_cache.folder_digest(tmp_path) not in (first, second)
+
+
+def test_genkits_code_digest_is_kept_and_follows_a_change_to_any_of_its_files(tmp_path, monkeypatch):
+    # the digest of the package is kept in the cache by its files' stamps; a file changed in
+    # place (same size, same time of modification) still makes a new one
+    package = tmp_path / "genkit"
+    package.mkdir()
+    code = package / "code.py"
+    code.write_text("x = 1\n")
+    monkeypatch.setattr(disk_cache, "PACKAGE", package)
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(disk_cache, "RACY_NS", 0)        # files changed just now count as settled
+
+    def digest() -> str:
+        disk_cache.code_digest.cache_clear()
+        disk_cache._hashed.cache_clear()
+        return disk_cache.code_digest()
+    try:
+        first = digest()
+        assert entries(tmp_path / "cache", "code-digest")
+        assert digest() == first
+        stamp = code.stat()
+        code.write_text("x = 2\n")
+        os.utime(code, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        assert digest() != first
+    finally:
+        disk_cache.code_digest.cache_clear()
+
+
+def test_genkits_code_digest_is_not_kept_while_a_file_changed_within_its_stamps_tick(tmp_path, monkeypatch):
+    # a file rewritten again within the same tick of its clock (same size) would keep its stamp:
+    # a digest found while a file is that fresh is used but not kept
+    package = tmp_path / "genkit"
+    package.mkdir()
+    (package / "code.py").write_text("x = 1\n")
+    monkeypatch.setattr(disk_cache, "PACKAGE", package)
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(disk_cache, "RACY_NS", 3600 * 10**9)
+    disk_cache.code_digest.cache_clear()
+    disk_cache._hashed.cache_clear()
+    try:
+        assert len(disk_cache.code_digest()) == 64
+        assert not entries(tmp_path / "cache", "code-digest")
+    finally:
+        disk_cache.code_digest.cache_clear()
 
 
 def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@
   phase; a convoy sails to the sea zone with the best landing for its load (an empty one to a
   zone beside own units cut off from the front by sea, such as the Dominions box), never into
   enemy ships; when the ranked units are done, convoys and then their loads move while they
-  still gain.
+  still gain. A load stays aboard while its convoy has yet to sail, and lands once it has.
 * Combat (6.2): the combats in board order; after a round it retreats when its strength left is
   under two thirds of the enemy's. An aircraft flying back lands where a move there would score
   best (6.1.1 air).
@@ -101,6 +101,9 @@ class GreedyBot:
             return self._voyage(look, v, p, a[1])
         if _tables(self.g).carrier[self.g.p_type[p]]:
             return self._cargo(look, v, p, a[1])
+        c = v.aboard[p]
+        if c >= 0 and a[1] == v.loc[p]:            # staying aboard: the voyage ahead, or nothing
+            return self._voyage(look, v, p, c) if not (v.moved >> c) & 1 else -3.0
         return look.score(p, a[1])
 
     def _landings(self, look, v, p: int, z: int) -> float:
@@ -137,7 +140,7 @@ class GreedyBot:
         me = phasing if v.asked == 0 else 1 - phasing
         mine = foe = 0.0
         for p, w in enumerate(v.loc):
-            if w == h and g.at_war(v, p):
+            if w == h and g.at_war(v, p) and v.aboard[p] < 0:   # a load never fights (6.1.3 A)
                 f = _power(g, v, p)
                 if g.p_side[p] == me:
                     mine += f

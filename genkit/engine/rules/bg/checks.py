@@ -1,7 +1,9 @@
 """BG's checks of a content model's ``rules:`` section against the rest of the model (run by
 ``genkit check``; each error's path locates the file and line): every side is made of nations;
 the areas named are spaces of the map (land areas, not sea zones); every unit type has its entry;
-the nations named exist; a nation at war starts with the production its areas give (7.2)."""
+the nations named exist; the areas overseas (5.2 special) are areas of land; a type that
+carries others is a ship (6.1.3 A); a nation at war starts with the production its areas give
+(7.2)."""
 from __future__ import annotations
 
 
@@ -19,10 +21,15 @@ def nations_and_areas(ctx, sec):
         elif kinds[a] == "sea":
             yield ctx.error("rules-reference", ("rules", "areas", a), f"rules.areas: '{a}' is a sea zone; "
                                                                       f"sea zones produce nothing")
-    for key in ("outside", "peace", "war_not_before"):
+    for key in ("outside", "peace", "war_not_before", "overseas"):
         for nid in getattr(sec, key):
             if nid not in nations:
                 yield ctx.error("rules-reference", ("rules", key, nid), f"rules.{key}: no nation '{nid}'")
+    for nid, areas in sec.overseas.items():             # 5.2 special: areas of land of the map
+        for j, a in enumerate(areas):
+            if kinds.get(a, "sea") == "sea":
+                yield ctx.error("rules-reference", ("rules", "overseas", nid, j),
+                                f"rules.overseas.{nid}: '{a}' is not an area of land of the map")
     for i, d in enumerate(sec.deliveries):
         for f in ("giver", "receiver"):
             if getattr(d, f) not in nations:
@@ -49,6 +56,10 @@ def unit_rules(ctx, sec):
     for tid in sec.units:
         if tid not in types:
             yield ctx.error("rules-reference", ("rules", "units", tid), f"rules.units: no unit type '{tid}'")
+    for tid, rule in sec.units.items():
+        if rule.carries is not None and not rule.sea:
+            yield ctx.error("rules-reference", ("rules", "units", tid, "carries"),
+                            f"rules.units.{tid}: a type that carries (a convoy, 6.1.3 A) is a ship: give it sea: true")
     kinds = {s.id: s.kind for s in ctx.content.map.spaces}
     for gi, grp in enumerate(ctx.content.counters.units):
         rule = sec.units.get(grp.type)

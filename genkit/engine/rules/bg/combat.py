@@ -99,7 +99,7 @@ def _round(g, s) -> None:
         _forced_retreats(g, s, h, phasing)
     if not _units(g, s, h, phasing) or not _units(g, s, h, 1 - phasing):
         return _end(g, s)
-    s.stage, s.asked = RETREAT, 0
+    s.stage, s.asked, s.actor = RETREAT, 0, phasing     # 6.2.3: the phasing side is asked first
 
 
 def _fire(g, s, firing: list, target: list) -> int:
@@ -260,7 +260,7 @@ def answer(g, s, a) -> None:
         _retreat(g, s, side, a[1])
         return _end(g, s)
     if s.asked == 0:
-        s.asked = 1
+        s.asked, s.actor = 1, 1 - phasing           # then the other side answers for itself
         return
     _round(g, s)
 

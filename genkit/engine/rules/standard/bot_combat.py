@@ -72,8 +72,11 @@ class CombatChoices:
             hit = self.eh_local[eh] = self._worth_at(v, eh, defenders)
         d_step, d_all, ret, take = hit
         if attackers:
-            a_step = self._step_value(v, max(attackers, key=lambda q: (self._att(v, q), -q)))
-            a_all = sum(t.p_worth[q][v.reduced[q]] for q in attackers)
+            p_att, red, worth = t.p_att, v.reduced, t.p_worth
+            lead = max(attackers, key=lambda q: (p_att[q][red[q]], -q))
+            w = worth[lead]
+            a_step = w[1] if red[lead] else w[0] - w[1]         # (_step_value)
+            a_all = sum([worth[q][red[q]] for q in attackers])
         else:
             a_step, a_all = 4.0, att * 1.5 + 2.0
         val = (dist[E_STEP] * d_step + dist[E_ELIM] * d_all + dist[E_RET] * ret
@@ -104,11 +107,26 @@ class CombatChoices:
             take = BIG / 1000 if eh in self.wins_at else self.take_bonus * self.urgency
         return (foe[0], foe[1], 1.0 if t.adj_mask[eh] & self.room else foe[2], take)
 
+    def _retreat_room(self, own) -> int:
+        """The hexes a defender could retreat into (a mask): free of own units (``own``: their
+        hexes) and, with zones of control, not next to one."""
+        t = self.t
+        own_mask = near_own = 0
+        next_to = t.next_to
+        for h in own:
+            own_mask |= 1 << h
+            near_own |= next_to[h]
+        return t.passable & ~own_mask & ~(near_own if t.zoc else 0)
+
     # ---------------------------------------------------------------- combat
 
     def _eligible(self, s0, target):
         """The own units the rules let attack ``target`` (from the legal actions after
-        choosing it; when that was forced, the units in range that have not attacked)."""
+        choosing it, ``attackers_if_picked``; when that was forced, the units in range that
+        have not attacked)."""
+        units = self.g.attackers_if_picked(s0, target)
+        if units is not None:
+            return units
         s = self._probe(s0, ("attack", target))
         acts = self.g.legal_actions(s)
         if acts and acts[0][0] in ("with", "roll"):
@@ -134,7 +152,8 @@ class CombatChoices:
         defenders = self.foe.get(target, ())
         if not defenders or not attackers:
             return None
-        att = sum(self._att(v, p) for p in attackers)
+        p_att, red = t.p_att, v.reduced
+        att = sum([p_att[p][red[p]] for p in attackers])
         shift = drm = 0
         for _, sh, dr in self.g.battle_modifiers(v.loc, attackers, target, defenders, getattr(v, "rolled", ())):
             shift += sh
@@ -151,12 +170,13 @@ class CombatChoices:
         """(value, attackers) of the best attack on ``target`` by units of ``pool``: every subset
         of up to three units; else all of them, then leaving out, weakest first, each unit whose
         absence costs nothing (units kept for other attacks are worth a little)."""
-        pool = sorted(pool, key=lambda p: (-self._att(v, p), p))
-        att = self._att
+        p_att, red = self.t.p_att, v.reduced
+        att = {p: p_att[p][red[p]] for p in pool}
+        pool = sorted(pool, key=lambda p: (-att[p], p))
 
         def value(sub):
             val = self.battle_value(v, sub, target)
-            return None if val is None else val - 0.01 * sum(att(v, p) for p in sub)
+            return None if val is None else val - 0.01 * sum([att[p] for p in sub])
         if len(pool) <= 3:
             best, choice = None, None
             for m in range(1, 1 << len(pool)):

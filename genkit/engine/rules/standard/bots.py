@@ -87,7 +87,7 @@ class GreedyBot(CombatChoices, CardChoices):
         self.eh_foe: dict = {}      # enemy hex -> what its defenders are worth (_worth_at)
         self.foe_def: dict = {}     # enemy hex -> its defence strength, terrain multiplied
         self.ev_memo: dict = {}     # (attack, defence, hex, worths) -> a rough attack's value
-        self.room = 0               # the hexes a defender could retreat into (_worth_at)
+        self.room = 0               # the hexes a defender could retreat into (_retreat_room)
         self.urgency = 1.0
         self.static_targets = self.targets = self.t.targets[side]
         self.guard = () if self.defender else self.t.own_places[side]
@@ -238,7 +238,7 @@ class GreedyBot(CombatChoices, CardChoices):
             jit = self.jit
             self.base = [o + j for o, j in zip(obj, jit)]
         # what depends on the enemy only (the same at every pick of a movement phase)
-        ekey = tuple(loc[e] * 2 + red[e] for e in self.enemies)
+        ekey = tuple([loc[e] * 2 + red[e] for e in self.enemies])
         if ekey != self._ekey:
             self._ekey = ekey
             within = self.g.board.within
@@ -258,15 +258,16 @@ class GreedyBot(CombatChoices, CardChoices):
                 m = near[ad] = {}
                 for eh in foe:
                     for j in within(eh, ad):
-                        m.setdefault(j, []).append(eh)
+                        lst = m.get(j)
+                        if lst is None:
+                            m[j] = [eh]
+                        else:
+                            lst.append(eh)
             self.near = near
             self.eh_foe = {}
             p_def, mult = t.p_def, t.mult
             self.foe_def = {eh: sum(p_def[q][red[q]] for q in qs) * mult[eh] for eh, qs in foe.items()}
-            special = bytearray(n)
-            for h in range(n):
-                if threat[h]:
-                    special[h] = 1
+            special = bytearray(map(bool, threat))
             for m in near.values():
                 for h in m:
                     special[h] = 1
@@ -299,14 +300,7 @@ class GreedyBot(CombatChoices, CardChoices):
         self.sup_set, self.sup_sum = sup_set, sup_sum
         self.ev_local = {}
         self.eh_local = {}
-        # where a defender could retreat to: free of own units and, with zones of control, not
-        # next to one
-        own_mask = near_own = 0
-        next_to = t.next_to
-        for h in own:
-            own_mask |= 1 << h
-            near_own |= next_to[h]
-        self.room = t.passable & ~own_mask & ~(near_own if t.zoc else 0)
+        self.room = self._retreat_room(own)
 
     def _score(self, v, p, h, marching=False):
         """How good it is for own unit ``p`` to stand on hex ``h`` (after this decision)."""
@@ -342,7 +336,8 @@ class GreedyBot(CombatChoices, CardChoices):
                     ev = local.get((att, eh))
                     if ev is None:
                         ev = local[(att, eh)] = self._rough_ev(v, att, eh, self.foe[eh])
-                    best = max(best, ev)
+                    if ev > best:
+                        best = ev
                 sc += self.contact_w * best
         thr = self.threat[h]
         if not thr and h not in self.place_threat:
@@ -376,7 +371,11 @@ class GreedyBot(CombatChoices, CardChoices):
         return s
 
     def _ends(self, s0, action, p):
-        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p))."""
+        """The hexes ``p`` may end a move in after ``action`` (("move", p) or ("march", p)): as
+        the rules would ask (``dests_if_picked``), else as ``action`` applied to a copy leaves them."""
+        ends = self.g.dests_if_picked(s0, p, action[0] == "march")
+        if ends is not None:
+            return ends
         s = self._probe(s0, action)
         acts = self.g.legal_actions(s)
         if acts and acts[0][0] == "to":
@@ -403,19 +402,21 @@ class GreedyBot(CombatChoices, CardChoices):
             marching = verb == "march"
             if marching and choice is not None and special[choice[1]]:
                 continue        # the best move ends where the enemy or an objective counts
-            ends = self._ends(s0, (verb, p), p)
-            for h in ends:                  # the plain hexes first (their score is the base)
-                if not special[h]:
+            others = []
+            for h in self._ends(s0, (verb, p), p):  # the plain hexes first (their score is the base)
+                if special[h]:
+                    others.append(h)
+                else:
                     sc = base[h]
                     if best is None or sc > best:
                         best, choice = sc, (verb, h)
-            for h in ends:                  # then the others that could beat them: away from
-                if special[h]:              # an attack, only a bonus adds to the base
-                    if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
-                        continue
-                    sc = score(v, p, h, marching) + jit[h]
-                    if best is None or sc > best:
-                        best, choice = sc, (verb, h)
+            for h in others:                # then the others that could beat them: away from
+                # an attack, only a bonus adds to the base
+                if best is not None and (marching or h not in near) and base[h] + bonus.get(h, 0.0) <= best:
+                    continue
+                sc = score(v, p, h, marching) + jit[h]
+                if best is None or sc > best:
+                    best, choice = sc, (verb, h)
         if choice is None:
             return (-BIG, "move", None)
         return (best - here, choice[0], choice[1])

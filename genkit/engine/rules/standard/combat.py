@@ -39,6 +39,18 @@ class Combat:
                 if loc[p] >= 0 and not (busy >> p) & 1 and (within[pt[p]][loc[p]] >> h) & 1
                 and (sight is None or sight.sees(s.occ, loc[p], h))]
 
+    def attackers_if_picked(self, s: StandardState, h: int) -> list | None:
+        """The units the attackers' decision offers (its ``("with", p)``) were hex ``h`` picked
+        for an attack in ``s``, a position whose PICK decision offers it: what
+        :meth:`legal_actions` lists after ``apply(s, ("attack", h))``, without copying and
+        applying (a bot's probe). None where that is not the answer or not known so: a single
+        unit (the engine names it at once), or a pick that does more than ask with whom
+        (:attr:`plain_picks`)."""
+        if not self.plain_picks:
+            return None
+        units = self.eligible(s, s.actor, h)
+        return units if len(units) > 1 else None
+
     def attack_strength(self, s: StandardState, pieces) -> int:
         ta, pt, red = self.t_attack, self.p_type, s.reduced
         return sum(ta[pt[p]][red[p]] for p in pieces)

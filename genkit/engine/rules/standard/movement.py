@@ -201,6 +201,18 @@ class Movement:
             return self.to_list(self._reach_region(s, p, march, mc.masks, False)[0])
         return self.to_list(self._probes.reach(s, p, march))
 
+    def dests_if_picked(self, s: StandardState, p: int, march: bool) -> list | None:
+        """The hexes of the destination decision (its ``("to", hex)``, ascending) were ``p``
+        picked to move (``march``: to march) in ``s``, a copy of a position whose PICK decision
+        offers it: what :meth:`legal_actions` lists after ``apply(s, ("move", p))``, without
+        applying it (a bot's probe). None where that is not the answer or not known so: a
+        single destination (the engine moves the unit there at once) or none, or a pick that
+        does more than ask where to (:attr:`plain_picks`)."""
+        if not self.plain_picks:
+            return None
+        mask = self._probes.reach(s, p, march)
+        return self.indices(mask) if mask & (mask - 1) else None
+
     def _moved(self, s: StandardState, mc: MoveCache, p: int, a: int, b: int) -> None:
         """Unit ``p`` of the moving side went from hex ``a`` to ``b``: bring ``mc`` up to date
         (its own hexes; drop what depended on ``a`` or ``b``) and make it the game's again."""

@@ -20,7 +20,7 @@ class ProbeCache:
     from the position asked about.
 
     Where the search is the compiled one (``_reach.c``), searching again costs less than reading
-    the remembered searches' signatures (Brannock Ford, greedy games: 56% of the probes missed,
+    the remembered searches' signatures (greedy games measured: 56% of the probes missed,
     after a scan of 12 signatures on average): it then answers by the search alone."""
 
     __slots__ = ("around", "blocks", "found", "game", "masks_of", "remember", "size")

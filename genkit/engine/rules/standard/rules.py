@@ -163,6 +163,10 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
                 self._probes.blocks = True
         if self.victory.checked_at_once:            # case 11.5: only games that need it pay for it
             self._do = self._do_then_check
+        #: a pick only asks what comes next (``dests_if_picked``, ``attackers_if_picked``): not with
+        #: victory checked after every action, nor where a module extending these rules decides its own way
+        self.plain_picks = (not self.victory.checked_at_once and type(self)._compute is Game._compute
+                            and type(self)._do is Game._do and type(self)._dest_actions is Game._dest_actions)
 
     def _do_then_check(self, s: StandardState, a) -> None:
         """Case 11.5: every action, then the victory conditions checked ``at: at_once`` (points
