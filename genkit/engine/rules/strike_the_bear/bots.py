@@ -34,6 +34,7 @@ class ObjectiveBot(GreedyBot):
     #: its support with a battle space within reach (half with one only); per OP its air supply
     #: saves; and the gain a flight must bring
     cut_w, rail_w, support_w, supply_w, fly_margin = 1.5, 0.05, 2.0, 0.25, 0.5
+    _landing = -1               # where the unit flying lands (choose_flight)
 
     def choose(self, v, actions):
         if actions[0][0] == "land":
@@ -106,7 +107,7 @@ class ObjectiveBot(GreedyBot):
 
     def choose_landing(self, v, actions):
         """Where :meth:`choose_flight` chose (the first landing if it chose none)."""
-        want = ("land", getattr(self, "_landing", -1))
+        want = ("land", self._landing)
         return want if want in actions else actions[0]
 
     def _air_worth(self, s, k: int, h: int, role: int) -> float:

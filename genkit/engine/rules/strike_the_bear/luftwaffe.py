@@ -45,7 +45,8 @@ class Luftwaffe:
         self.rail_mask = sum(1 << h for h in range(board.n) if self.rail[h])
 
     def railhead(self, s: StbState) -> int:
-        """6.4.1: the last ox column (A = 0) the western side's converted rail reaches."""
+        """6.4.1: the last column (A = 0, the diamonds' B = 1 ...) the western side's converted
+        rail reaches: one ox column a turn from the edge."""
         return 2 * s.turn
 
     def mission_at(self, s: StbState, h: int) -> int:
@@ -111,7 +112,13 @@ class Luftwaffe:
 
     def _fly(self, s: StbState, a) -> None:
         """("fly", unit): choose where it lands; ("land", space): it lands and takes the
-        mission of the space; in a redeployment it counts as a unit moved (9.0)."""
+        mission of the space; in a redeployment it counts as a unit moved (9.0). ("refit",
+        unit): 9.3.3, a reduced unit rebuilt for its OPs in a reorganization (12.3)."""
+        if a[0] == "refit":
+            s.ops[s.actor] -= self.section.luftwaffe.ops
+            s.spent[s.actor] += self.section.luftwaffe.ops
+            s.lw[a[1]] = 0
+            return
         if a[0] == "fly":
             s.stage, s.chosen = FLY, a[1]
             return
@@ -122,3 +129,16 @@ class Luftwaffe:
         s.nmoved += 1
         s.stage, s.chosen = PICK, -1
         self._mc = None
+
+    def air_problems(self, s: StbState) -> list:
+        """The invariants of the Luftwaffe: one place, mission and step per unit, on land."""
+        out = []
+        if len(s.lw) != self.air_units or any(r not in (0, 1) for r in s.lw):
+            out.append(f"Luftwaffe units {s.lw}, {self.air_units} expected")
+        if len(s.air_at) != self.air_units or len(s.air_role) != self.air_units:
+            out.append(f"Luftwaffe places {s.air_at} and missions {s.air_role}, {self.air_units} expected")
+        lands = set(self.air_lands)
+        out += [f"Luftwaffe unit {k + 1} in space {h}, not a land space of the map"
+                for k, h in enumerate(s.air_at) if h not in lands]
+        out += [f"Luftwaffe unit {k + 1} on mission {r}" for k, r in enumerate(s.air_role) if r not in (0, 1, 2)]
+        return out

@@ -381,12 +381,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
             s.counter = NO_COUNTER
         if verb == "recover":
             return self._recover(s, a[1])
-        if verb == "refit":                 # 9.3.3: a reduced Luftwaffe unit rebuilt (12.3)
-            s.ops[s.actor] -= self.section.luftwaffe.ops
-            s.spent[s.actor] += self.section.luftwaffe.ops
-            s.lw[a[1]] = 0
-            return
-        if verb == "fly" or verb == "land":
+        if verb == "fly" or verb == "land" or verb == "refit":
             return self._fly(s, a)
         if verb == "cut" or verb == "raid":
             return self._partisan_do(s, a)
@@ -479,13 +474,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
     def state_problems(self, s: StbState) -> list:
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
-        if len(s.lw) != self.air_units or any(r not in (0, 1) for r in s.lw):
-            out.append(f"Luftwaffe units {s.lw}, {self.air_units} expected")
-        lands = set(self.air_lands)
-        out += [f"Luftwaffe unit {k + 1} in space {h}, not a land space of the map"
-                for k, h in enumerate(s.air_at) if h not in lands]
-        if len(s.air_at) != self.air_units or len(s.air_role) != self.air_units:
-            out.append(f"Luftwaffe places {s.air_at} and missions {s.air_role}, {self.air_units} expected")
+        out += self.air_problems(s)
         if s.commissar >= 0 and self.board.spaces.spaces[s.commissar].kind != "ox":
             out.append(f"the commissar is in {self.board.id_of(s.commissar)}, not an ox")
         out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"

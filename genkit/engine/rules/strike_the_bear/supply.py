@@ -29,7 +29,7 @@ class Supply:
         line in his space (8.1.1)."""
         enemy = self.enemy_mask(s, side) | self.partisan_cut(s, side) | self.air_cut(s, side)   # 8.1.1, 9.2.1
         west = self.section.edges[self.side_ids[side]] == "A"
-        head = 2 * s.turn if west and converted else 99     # columns A..: A=0, B=1 ... the converted reach
+        head = self.railhead(s) if west and converted else 99     # columns A..: A=0, B=1 ... the converted reach
         key = ("rail", side, enemy, head)
         seen = self._traced.get(key)
         if seen is not None:
