@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from genkit.engine.rules.strike_the_bear import Game
 from genkit.model.load import load_game
 
@@ -927,6 +929,38 @@ def test_7_2_1_b_the_commissar_s_units_surviving_an_attack_strike_back_at_once()
             assert s.commissar == -1
             removed += 1
     assert removed >= 1
+
+
+def test_7_2_1_b_a_pending_counter_attack_is_part_of_the_position_and_never_outlives_its_battle():
+    """The counter-attack waiting for its battle's steps is held in the state: a battle broken
+    off half-way (here by a failing step) leaves nothing behind for the next battle."""
+    from genkit.engine import events as ev
+    g = game()
+    c3 = h(g, "C3")
+
+    def attack(seed, commissar):
+        s = combat_position(g, seed)
+        s.commissar, s.events = commissar, []
+        g.apply(s, ("attack", c3))
+        g.apply(s, ("with", piece_of(g, s, "german", "army", "C3")))
+        if s.stage == 2:
+            g.apply(s, ("roll",))
+        return s, [e for e in s.events if isinstance(e, ev.Battle)]
+
+    seed = next(k for k in range(30) if len(attack(k, c3)[1]) == 2)
+    s, _ = attack(seed, c3)
+    assert s.battling == 0 and s.counter_due == 0 and not g.state_problems(s)
+
+    def broken(*args):
+        raise RuntimeError("a step fails half-way")
+    g._leader_loss = broken               # the battle's steps after its result fail
+    try:
+        with pytest.raises(RuntimeError):
+            attack(seed, c3)
+    finally:
+        del g._leader_loss
+    s, battles = attack(seed, -1)         # the next battle, no commissar there: no counter-attack
+    assert [b.side for b in battles] == ["german"]
 
 
 def test_10_0_a_reinforcement_army_broken_down_waits_in_the_breakdown_box():

@@ -105,18 +105,15 @@ class Battle:
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
-        self._battling += 1
-        try:
-            if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
-                self.results, held = self.results_held, self.results
-                try:
-                    StandardGame._battle(self, s)
-                finally:
-                    self.results = held
-            else:
+        s.battling = 1                      # a counter-attack waits for the steps below
+        if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
+            self.results, held = self.results_held, self.results
+            try:
                 StandardGame._battle(self, s)
-        finally:
-            self._battling -= 1
+            finally:
+                self.results = held
+        else:
+            StandardGame._battle(self, s)
         for who, cost in pay:
             s.ops[who] -= cost
             s.spent[who] += cost
@@ -129,9 +126,9 @@ class Battle:
         if s.stage != RETREAT:
             for ldr in leaders:
                 self._leader_loss(s, ldr, h)
-        if self._counter_due is not None:   # 7.2.1 b, once this battle's own steps are done
-            h, units = self._counter_due
-            self._counter_due = None
+        s.battling = 0
+        if s.counter_due:                   # 7.2.1 b, once this battle's own steps are done
+            units, s.counter_due = s.counter_due, 0
             self._counter_attack(s, h, units)
 
     def _bomb(self, s: StbState, unit: int, h: int) -> None:
@@ -281,8 +278,8 @@ class Battle:
             units = self.counter_attackers(s, h)
             if units and s.counter == COUNTERED:
                 s.commissar = -1            # 7.2.1 b: a second time in one battle, he leaves the map
-            elif units and self._battling:  # the battle's own steps first (_battle)
-                self._counter_due = (h, units)
+            elif units and s.battling:      # the battle's own steps first (_battle)
+                s.counter_due = units
                 return None
             elif units:
                 return self._counter_attack(s, h, units)

@@ -126,9 +126,6 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
         self._commissar_tables()
         self._traced: dict = {}             # supply.py: traced masks by side and enemy spaces
         self._swept = False                 # a move swept enemy trucks or leaders away (_entered)
-        #: 7.2.1 b: battles being resolved (nested calls of _battle) and a counter-attack due once
-        #: the outermost is done: (space, attackers) or None
-        self._battling, self._counter_due = 0, None
         #: 11.4.2: the spaces a river runs through (the map's feature rules.yaml river names)
         self.river_mask = sum(1 << board.index_of(i) for f in content.map.features
                               if sec.river is not None and f.id == sec.river.feature for i in f.hexes)
@@ -149,6 +146,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
         s.air_at, s.air_role = list(self.air_setup), [SUPPORT] * self.air_units     # 14.2: flying support
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER
+        s.battling, s.counter_due = 0, 0
         s.redeploy, s.first = [0] * self.nsides, 0
         s.lw = [0] * self.air_units
         s.ctrl = list(self.ctrl0)
@@ -475,6 +473,8 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
         out = StandardGame.state_problems(self, s)
         out += [f"side {k} has {n} OPs" for k, n in enumerate(s.ops) if n < 0]
         out += self.air_problems(s)
+        if s.battling or s.counter_due:     # 7.2.1 b: nothing of a battle's steps left pending at a decision
+            out.append(f"a battle's steps left pending (battling {s.battling}, counter-attack due {s.counter_due})")
         if s.commissar >= 0 and self.board.spaces.spaces[s.commissar].kind != "ox":
             out.append(f"the commissar is in {self.board.id_of(s.commissar)}, not an ox")
         out += [f"side {k} has {self.boxed_points(s, k)} corps in its boxes, under its minimum {m}"

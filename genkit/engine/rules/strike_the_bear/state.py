@@ -28,11 +28,14 @@ class StbState(StandardState):
     redeploy this turn; ``first``: the side redeploying first (3.2.1). ``lw``: per Luftwaffe
     unit, 1 when reduced (9.3). ``counter``: the commissar's counter-attack in the battle
     being fought (7.2.1 b): 0 none yet, 1 being fought, 2 fought (a second survival removes him).
+    ``battling``: 1 while a battle's own steps are resolved (its combat result, then its OPs,
+    Luftwaffe and leader steps); ``counter_due``: bit mask of the commissar's units whose
+    counter-attack waits for those steps to end (7.2.1 b; 0 none).
     ``arrived``: bit mask of the reinforcements that have come on (one boxed later by a
     breakdown, 10.0, waits in the breakdown box, never to arrive again)."""
-    __slots__ = ("air_at", "air_role", "arrived", "commissar", "counter", "ctrl", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
+    __slots__ = ("air_at", "air_role", "arrived", "battling", "commissar", "counter", "counter_due", "ctrl", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
                  "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw", "air_at", "air_role")
     NESTED = StandardState.NESTED
     VALUES = StandardState.VALUES + ("weather", "objectives", "sorties", "flown", "tried", "ncommit", "partisan", "raids", "read_by",
-                                          "commissar", "counter", "first", "arrived")
+                                          "commissar", "counter", "first", "arrived", "battling", "counter_due")
