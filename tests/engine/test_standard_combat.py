@@ -533,3 +533,20 @@ def test_std_8_11_check_refuses_a_modifier_of_no_known_type():
     assert [f.code for f in found] == ["rules-reference"] and "'hq'" in found[0].message
     found = [f for f in check_path(MINI, ["rules.combat.modifiers=[{id: x, name: X, shift: 1}]"]) if f.severity == "error"]
     assert [f.code for f in found] == ["rules-modifier"]
+
+
+def test_std_9_5_with_advance_distances_each_advance_names_where_it_stops(dice):
+    g = game("rules.combat={retreat_blocked: step_loss, advance: true, advance_distance: {arm: 2}}")
+    pos = Pos(g, "blue_combat")
+    a, b = pos.put("blue", "arm", "0303"), pos.put("blue", "inf", "0204")
+    d = pos.put("grey", "inf", "0304")
+    pos.start()
+    dice(face_for(g, column(pos, [a, b], "0304"), "eliminate"))
+    battle(pos, [a, b], "0304")
+    assert pos.s.loc[d] == ELIMINATED and pos.s.stage == ADVANCE
+    here = pos.h("0304")                # the standard rules record no path of withdrawal: the emptied hex
+    assert pos.legal() == [("advance", p, here) for p in sorted((a, b))] + [("stay",)]
+    pos.act("advance", a, here)
+    assert pos.at(a) == "0304" and [e.hex for e in pos.events(ADVANCED)] == ["0304"]
+    pos.act("stay")
+    assert pos.s.stage == PICK and pos.at(b) == "0204"

@@ -978,3 +978,75 @@ def test_10_0_a_reinforcement_army_broken_down_waits_in_the_breakdown_box():
     assert s.loc[army] == RESERVE and g.in_box(s, army) == RESERVE        # in the breakdown box now
     assert g.boxed_points(s, rus) == boxed                                # an army in, two corps out
     assert g._entry_hexes(s, army) == []                                  # never to arrive again
+
+
+def won_battle_in_c3(g, seed, path=()):
+    """A German battle in C3 just fought: the Russians gone from it (withdrawn along ``path``, the
+    first of them standing at its end, or eliminated when it is empty); the panzer group and the
+    army there attacked."""
+    from genkit.engine.rules.standard.state import PICK
+    s = combat_position(g, seed)
+    c3, ger = h(g, "C3"), g.side_ids.index("german")
+    russians = [p for p in g.stack(s, c3) if g.p_side[p] != ger]
+    for p in russians:
+        g._lift(s, p)
+    if path:
+        g._put(s, russians[0], path[-1])
+    s.target, s.actor, s.stage, s.wpath = c3, ger, PICK, tuple(path)
+    s.attackers = sum(1 << piece_of(g, s, "german", t, "C3") for t in ("panzer_group", "army"))
+    s.hit |= 1 << c3
+    s.done |= s.attackers
+    return s
+
+
+def test_11_9_5_after_a_withdrawal_armour_follows_its_path_two_spaces_infantry_one():
+    from genkit.engine.rules.standard.state import ADVANCE
+    g = game()
+    c2, c1 = h(g, "C2"), h(g, "E2")
+    s = won_battle_in_c3(g, 1, path=(c2, c1))
+    pg, army = piece_of(g, s, "german", "panzer_group", "C3"), piece_of(g, s, "german", "army", "C3")
+    ops = list(s.ops)
+    g._after_battle(s)
+    s.legal = None
+    assert s.stage == ADVANCE and s.actor == g.side_ids.index("german")
+    acts = g.legal_actions(s)
+    assert sorted(a[2] for a in acts if a[0] == "advance" and a[1] == pg) == sorted([c2, c1])
+    assert [a[2] for a in acts if a[0] == "advance" and a[1] == army] == [c2]     # infantry: one space
+    g.apply(s, ("advance", pg, c1))             # into the space the defender withdrew to
+    assert s.loc[pg] == c1 and s.ops == ops      # along a withdrawal the advance is free
+    assert [a for a in g.legal_actions(s) if a[0] == "advance"] == [("advance", army, c2)]
+    # a space with enemy units on the path ends the advance there
+    s = won_battle_in_c3(g, 1, path=(c2, c1))
+    mover = next(p for p in g.stack(s, c1))
+    g._lift(s, mover)
+    g._put(s, mover, c2)
+    g._after_battle(s)
+    s.legal = None
+    assert sorted(a[2] for a in g.legal_actions(s) if a[0] == "advance" and a[1] == pg) == [c2]
+
+
+def test_11_9_5_after_an_elimination_an_advance_in_any_direction_costs_half_the_unit_s_ops():
+    from genkit.engine.rules.standard.state import ADVANCE, PICK
+    g = game()
+    s = won_battle_in_c3(g, 1)
+    pg, army = piece_of(g, s, "german", "panzer_group", "C3"), piece_of(g, s, "german", "army", "C3")
+    g._after_battle(s)
+    s.legal = None
+    assert s.stage == ADVANCE
+    acts = g.legal_actions(s)
+    by_pg = {a[2] for a in acts if a[0] == "advance" and a[1] == pg}
+    by_army = {a[2] for a in acts if a[0] == "advance" and a[1] == army}
+    c3 = h(g, "C3")
+    assert by_army and all(g.board.distance(c3, x) == 1 for x in by_army)
+    assert by_army < by_pg and any(g.board.distance(c3, x) == 2 for x in by_pg)
+    assert all(g.board.distance(c3, x) <= 2 for x in by_pg)
+    before = s.ops[s.actor]
+    dest = min(x for x in by_pg if g.board.distance(c3, x) == 2)
+    g.apply(s, ("advance", pg, dest))
+    assert s.loc[pg] == dest and s.ops[g.p_side[pg]] == before - -(-g.p_ops[pg] // 2)
+    # a side without the OPs for it advances nowhere
+    s = won_battle_in_c3(g, 1)
+    s.ops[g.side_ids.index("german")] = 1
+    g._after_battle(s)
+    s.legal = None
+    assert s.stage == PICK

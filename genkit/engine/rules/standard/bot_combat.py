@@ -276,7 +276,9 @@ class CombatChoices:
             if a[0] != "advance":
                 continue
             p = a[1]
-            if target is None:
+            if len(a) > 2:                      # advance distances: each action names where it stops
+                target = a[2]
+            elif target is None:
                 target = self._probe(s0, a).loc[p]
                 if target < 0:
                     break

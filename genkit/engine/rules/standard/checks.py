@@ -240,8 +240,8 @@ def setup_apart(content) -> bool:
 
 
 def unit_type_rules(ctx, section: Section):
-    """Cases 5.8, 8.9 and 8.11: rules.unit_types and the combat modifiers name unit types of the
-    model (and terrain of the map); a modifier names at least one."""
+    """Cases 5.8, 8.9, 8.11 and 9.5: rules.unit_types, the combat modifiers and the advance
+    distances name unit types of the model (and terrain of the map); a modifier names at least one."""
     types = [t.id for t in ctx.content.unit_types]
     for k in section.unit_types:
         if k not in types:
@@ -253,6 +253,10 @@ def unit_type_rules(ctx, section: Section):
             if tid not in terrains:
                 yield ctx.error("rules-reference", SECTION + ("unit_types", k, "terrain", j),
                                 f"rules.unit_types.{k}.terrain: no terrain '{tid}' (known: {', '.join(terrains)})")
+    for k in section.combat.advance_distance or {}:               # case 9.5
+        if k not in types:
+            yield ctx.error("rules-reference", SECTION + ("combat", "advance_distance", k),
+                            f"rules.combat.advance_distance: no unit type '{k}' (known: {', '.join(types)})")
     for i, m in enumerate(section.combat.modifiers):
         path = SECTION + ("combat", "modifiers", i)
         if not m.attackers_include and not m.defenders_include:

@@ -290,7 +290,10 @@ class Combat:
     def _after_battle(self, s: StandardState) -> None:
         h = s.target
         s.rq, s.rn, s.rleft = (), 0, 0
-        if self.advance and s.occ[h] < 0 and not self.phase_bombards[s.phase]:
+        if self.t_advance is not None:
+            if self.advance and not self.phase_bombards[s.phase] and self._advance_by_distance(s):
+                return
+        elif self.advance and s.occ[h] < 0 and not self.phase_bombards[s.phase]:
             nb, deg = self.board.neighbours, self.board.degree
             adv = tuple(p for p in bit_indices(s.attackers)
                         if s.loc[p] >= 0 and h in nb[s.loc[p]]
@@ -300,16 +303,61 @@ class Combat:
                 return
         self._to_pick(s)
 
+    def _advance_by_distance(self, s: StandardState) -> bool:
+        """Case 9.5 with advance distances (combat.advance_distance): when no defender is left
+        in the target, the attackers next to it or in it (a shared space) that have somewhere to
+        go are offered the advance, their own side deciding; True when it is."""
+        h = s.target
+        atts = [p for p in bit_indices(s.attackers) if s.loc[p] >= 0]
+        if not atts:
+            return False
+        side = self.p_side[atts[0]]
+        if any(self.p_side[q] != side for q in self.stack(s, h)):
+            return False
+        adv = tuple(p for p in atts if self.advance_to(s, p))
+        if not adv:
+            return False
+        s.adv, s.stage, s.actor = adv, ADVANCE, side
+        return True
+
+    def advance_path(self, s: StandardState) -> tuple:
+        """The way the defenders left, in order: the emptied target, then their path of
+        withdrawal (a game that records one extends this)."""
+        return (s.target,)
+
+    def advance_to(self, s: StandardState, p: int) -> list:
+        """Case 9.5 with advance distances: where ``p`` may stop its advance, ascending: the
+        spaces along :meth:`advance_path` within its distance (a unit in the target starts
+        there), each step across a passable side, up to the first holding an enemy unit (it
+        stops there) or short of one without room."""
+        path, at = self.advance_path(s), s.loc[p]
+        far = self.t_advance[self.p_type[p]]
+        start = path.index(at) + 1 if at in path else 0
+        nb, deg, side = self.board.neighbours, self.board.degree, self.p_side[p]
+        out = []
+        for j in path[start:start + far]:
+            if j not in nb[at] or not self.ecost[at * deg + nb[at].index(j)]:
+                break
+            if self._room(s, j, p):
+                out.append(j)
+            if any(self.p_side[q] != side for q in self.stack(s, j)):
+                break
+            at = j
+        out.sort()
+        return out
+
     def advancers(self, s: StandardState) -> list:
         room, h = self._room, s.target
         return [p for p in s.adv if room(s, h, p)]
 
-    def _advance(self, s: StandardState, p: int) -> None:
+    def _advance(self, s: StandardState, p: int, h: int = -1) -> None:
+        """``p`` advances into the target, or (advance distances) to ``h``."""
+        h = s.target if h < 0 else h
         s.adv = tuple(q for q in s.adv if q != p)
         if s.events is not None:
             s.events.append(Advanced(side=self.side_ids[self.p_side[p]], type=self.type_ids[self.p_type[p]],
-                                     piece=p, hex=self.board.grid.id_of(s.target)))
-        if not self._relocate(s, p, s.target) and not s.adv:
+                                     piece=p, hex=self.board.grid.id_of(h)))
+        if not self._relocate(s, p, h) and not s.adv:
             self._to_pick(s)
 
     def _to_pick(self, s: StandardState) -> None:

@@ -93,6 +93,9 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         self.near_masks = self.board.within_mask(sec.strategic.enemy_distance) if self.strategic else ()
         self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
         self.advance = sec.combat.advance
+        far = sec.combat.advance_distance
+        #: case 9.5: per unit type, the spaces its advance may go (None: into the emptied hex only)
+        self.t_advance = None if far is None else [far.get(tid, 1) for tid in self.type_ids]
         seq = content.game.sequence_of_play
         self.phase_kind = [p.kind for p in seq]
         self.phase_side = [self.side_ids.index(p.side) if p.side else -1 for p in seq]
@@ -226,6 +229,8 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         if st == RETREAT:
             return [("retreat", h) for h in self.retreat_hexes(s)]
         if st == ADVANCE:
+            if self.t_advance is not None:
+                return [("advance", p, h) for p in s.adv for h in self.advance_to(s, p)] + [STAY]
             return [("advance", p) for p in self.advancers(s)] + [STAY]
         if st == ENTER:
             return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
@@ -382,7 +387,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         if verb == "retreat":
             return self._retreat_step(s, a[1])
         if verb == "advance":
-            return self._advance(s, a[1])
+            return self._advance(s, a[1], a[2] if len(a) > 2 else -1)
         if verb == "stay":
             return self._to_pick(s)
         if verb == "enter":
@@ -428,7 +433,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         if verb == "retreat":
             return f"{unit(s.rq[0])} retreats to {at(a[1])}"
         if verb == "advance":
-            return f"{unit(a[1])} advances to {at(s.target)}"
+            return f"{unit(a[1])} advances to {at(a[2] if len(a) > 2 else s.target)}"
         if verb == "enter":
             return f"{unit(s.chosen)} enters at {at(a[1])}"
         if verb in ("play", "pass", "hit", "block"):

@@ -111,6 +111,11 @@ class Combat(Strict):
         "step_loss", description="a unit that cannot retreat the full distance loses a step (and stays), or is "
                                  "eliminated")
     advance: bool = Field(True, description="attackers may advance into the hex the defenders left")
+    advance_distance: Optional[dict[str, Annotated[int, Field(ge=1, le=9)]]] = Field(
+        None, description="case 9.5: per unit type, how many spaces its units may advance after combat, along "
+                          "the way the defenders left (the emptied space first, then their path of withdrawal "
+                          "where the game records one); types not named advance 1. Each advancing unit picks "
+                          "where it stops. Omitted: one space, into the emptied space only")
     where: Literal["adjacent", "same_space"] = Field(
         "adjacent", description="where battles happen (case 12.5): adjacent (attack an enemy-occupied space next to "
                                 "yours; units of two sides never share a space) or same_space (a unit may move into "

@@ -105,6 +105,7 @@ class Battle:
             if cost and cost <= s.ops[who]:
                 pay.append((who, cost))
         leaders = [p for p in self.stack(s, h) if self.p_leader[p]]
+        s.wpath = ()                        # 11.9.5: this battle's path of withdrawal, if any
         s.battling = 1                      # a counter-attack waits for the steps below
         if self.commissar_holds(s, h):      # 7.2.1 a: no withdrawal where the commissar stands
             self.results, held = self.results_held, self.results

@@ -17,6 +17,7 @@ from ..standard.events import Restored
 from ..standard.rules import COMBAT, END, MOVEMENT
 from ..standard.rules import Game as StandardGame
 from ..standard.state import PICK, RESTORE
+from .advance import Advance
 from .battle import Battle
 from .section import Section
 from .battle import FIGHT, GO_ON, HALT
@@ -42,7 +43,7 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
 
 
-class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Battle, StandardGame):
+class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Advance, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
 
     name = "strike_the_bear"
@@ -146,7 +147,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Bat
         s.air_at, s.air_role = list(self.air_setup), [SUPPORT] * self.air_units     # 14.2: flying support
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER
-        s.battling, s.counter_due = 0, 0
+        s.battling, s.counter_due, s.wpath = 0, 0, ()
         s.redeploy, s.first = [0] * self.nsides, 0
         s.lw = [0] * self.air_units
         s.ctrl = list(self.ctrl0)
