@@ -1050,3 +1050,42 @@ def test_11_9_5_after_an_elimination_an_advance_in_any_direction_costs_half_the_
     g._after_battle(s)
     s.legal = None
     assert s.stage == PICK
+
+
+def test_11_10_1_blitzkrieg_a_battle_may_go_on_where_armour_advanced_among_the_enemy():
+    from genkit.engine import events as ev
+    from genkit.engine.rules.standard.state import PICK
+    from genkit.engine.rules.strike_the_bear.state import COMMIT, CONTINUE
+    g = game()
+    ger = g.side_ids.index("german")
+    c2, e2 = h(g, "C2"), h(g, "E2")
+
+    def advanced(seed, who, to, path, leader_near=True):
+        s = won_battle_in_c3(g, seed, path=path)
+        ldr = piece_of(g, s, "german", "german_leader", "C3")
+        if leader_near:                 # 11.10.2: a German leader next to the space
+            g._lift(s, ldr)
+            g._put(s, ldr, c2)
+        g._after_battle(s)
+        s.legal, s.events = None, []
+        unit = piece_of(g, s, "german", who, "C3")
+        g.apply(s, ("advance", unit, to))
+        if s.stage != CONTINUE and s.stage != PICK:
+            g.apply(s, ("stay",))
+        return s, unit
+
+    s, pg = advanced(1, "panzer_group", e2, (c2, e2))
+    assert s.stage == CONTINUE and s.actor == ger and s.target == e2     # the attacker chooses first
+    ops = s.ops[ger]
+    g.apply(s, ("continue",))
+    while s.stage == COMMIT:                                                # the defender's reserves
+        g.apply(s, ("fight",))
+    battles = [e for e in s.events if isinstance(e, ev.Battle)]
+    assert battles and battles[0].side == "german" and battles[0].lead == pg
+    assert s.ops[ger] <= ops - g.p_ops[pg]                                  # 11.10.4: paid for
+    # no leader of the attacker near: the defender alone may choose (here he has none either)
+    s, _ = advanced(1, "panzer_group", e2, (c2, e2), leader_near=False)
+    assert s.stage == PICK
+    # infantry among the enemy gives no Blitzkrieg
+    s, _ = advanced(1, "army", c2, (c2,))
+    assert s.stage == PICK and any(g.p_side[q] != ger for q in g.stack(s, c2))

@@ -69,9 +69,13 @@ class Advance:
         return out
 
     def _advance(self, s: StbState, p: int, h: int = -1) -> None:
-        """11.9.5: an advance after an elimination is paid for first."""
+        """11.9.5: an advance after an elimination is paid for first; armour advancing into a
+        space with enemy units marks it for the Blitzkrieg (11.10.1, battle.py)."""
         cost = self.advance_cost(s, p)
         side = self.p_side[p]
         s.ops[side] -= cost
         s.spent[side] += cost
+        h = s.target if h < 0 else h
+        if self.p_armour[p] and any(self.p_side[q] != side and self.p_unit[q] for q in self.stack(s, h)):
+            s.blitz |= 1 << h               # 11.10.1: armour among the enemy, a Blitzkrieg's space
         Combat._advance(self, s, p, h)

@@ -291,18 +291,37 @@ class Battle:
                 if self.continuation_cost(s, side, h):
                     s.stage, s.actor, s.adv = CONTINUE, side, ()
                     return
+        self._blitzkrieg(s)
+
+    def _blitzkrieg(self, s: StbState) -> None:
+        """11.10.1 (Blitzkrieg): each space with enemy units that armour advanced into after the
+        combat (lowest first) is offered as a battle continued there, the attacker choosing
+        first, then the defender, on the conditions of 11.10.2 and 11.10.4; then the next
+        battle is picked."""
+        if self.phase_kind[s.phase] == COMBAT:
+            att = self.phase_actor(s)
+            while s.blitz:
+                low = s.blitz & -s.blitz
+                s.blitz ^= low
+                b = low.bit_length() - 1
+                for side in (att, 1 - att):
+                    if self.continuation_cost(s, side, b):
+                        s.target, s.stage, s.actor, s.adv = b, CONTINUE, side, ()
+                        return
+        s.blitz = 0
         StandardGame._to_pick(self, s)
 
     def _continue(self, s: StbState, go_on: bool) -> None:
         """11.10.3-11.10.6: who goes on pays his units' OPs and the battle is fought anew by all
         the attacker's units in the space (the defender may commit new reserves); a halt by
-        the attacker leaves the choice to the defender."""
+        the attacker leaves the choice to the defender, a halt by both goes on to the
+        Blitzkrieg's spaces (11.10.1)."""
         side, att, h = s.actor, self.phase_actor(s), s.target
         if not go_on:
             if side == att and self.continuation_cost(s, 1 - att, h):
                 s.actor = 1 - att
                 return
-            return StandardGame._to_pick(self, s)
+            return self._blitzkrieg(s)
         cost = self.continuation_cost(s, side, h)
         s.ops[side] -= cost
         s.spent[side] += cost

@@ -147,7 +147,7 @@ class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Adv
         s.air_at, s.air_role = list(self.air_setup), [SUPPORT] * self.air_units     # 14.2: flying support
         s.tried, s.ncommit = 0, 0
         s.partisan, s.raids, s.read_by, s.commissar, s.counter = -1, 0, 0, -1, NO_COUNTER
-        s.battling, s.counter_due, s.wpath = 0, 0, ()
+        s.battling, s.counter_due, s.wpath, s.blitz = 0, 0, (), 0
         s.redeploy, s.first = [0] * self.nsides, 0
         s.lw = [0] * self.air_units
         s.ctrl = list(self.ctrl0)

@@ -31,12 +31,13 @@ class StbState(StandardState):
     ``battling``: 1 while a battle's own steps are resolved (its combat result, then its OPs,
     Luftwaffe and leader steps); ``counter_due``: bit mask of the commissar's units whose
     counter-attack waits for those steps to end (7.2.1 b; 0 none).
-    ``wpath``: the path of withdrawal of the battle being fought, the spaces in order (11.9.5).
+    ``wpath``: the path of withdrawal of the battle being fought, the spaces in order (11.9.5);
+    ``blitz``: bit mask of the spaces with enemy units its armour advanced into (11.10.1).
     ``arrived``: bit mask of the reinforcements that have come on (one boxed later by a
     breakdown, 10.0, waits in the breakdown box, never to arrive again)."""
-    __slots__ = ("air_at", "air_role", "arrived", "battling", "commissar", "counter", "counter_due", "ctrl", "wpath", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
+    __slots__ = ("air_at", "air_role", "arrived", "battling", "commissar", "counter", "counter_due", "ctrl", "wpath", "blitz", "first", "flown", "lw", "redeploy", "ncommit", "objectives", "ops", "partisan", "raids", "read_by", "sorties", "spent", "tried",
                  "weather")
     LISTS = StandardState.LISTS + ("ctrl", "ops", "spent", "redeploy", "lw", "air_at", "air_role")
     NESTED = StandardState.NESTED
     VALUES = StandardState.VALUES + ("weather", "objectives", "sorties", "flown", "tried", "ncommit", "partisan", "raids", "read_by",
-                                          "commissar", "counter", "first", "arrived", "battling", "counter_due", "wpath")
+                                          "commissar", "counter", "first", "arrived", "battling", "counter_due", "wpath", "blitz")
