@@ -43,3 +43,26 @@ def test_12_3_the_bot_spends_its_ops_on_replacements_and_keeps_a_reserve():
     assert choice[0] == "replace" and choice[1] in gone
     s.phase = g.phase_ids.index("german_reorganization")    # before the enemy's turn: the reserve
     assert bot.choose(g.observe(s, rus), g._reorganization(s)) == ("end",)
+
+
+def test_11_9_5_the_bot_pays_for_an_advance_only_while_half_its_reserve_stays():
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_stb_rules import won_battle_in_c3
+    g = Game(load_game(PACK))
+    ger = g.side_ids.index("german")
+    picks = {}
+    for ops in (ObjectiveBot.reserve // 2 + 1, 60):
+        chosen = []
+        for seed in range(12):
+            s = won_battle_in_c3(g, seed)       # an elimination: the advance costs OPs
+            s.ops[ger] = ops
+            g._after_battle(s)
+            s.legal = None
+            acts = g.legal_actions(s)
+            assert any(a[0] == "advance" for a in acts)
+            bot = ObjectiveBot.for_game(g, ger, seed)
+            chosen.append(bot.choose(g.observe(s, ger), acts))
+        picks[ops] = chosen
+    assert all(a == ("stay",) for a in picks[ObjectiveBot.reserve // 2 + 1])
+    assert any(a[0] == "advance" for a in picks[60])       # with OPs to spare it does advance

@@ -220,9 +220,18 @@ def stacking_chart(content, section: Section) -> Chart:
                                         f"march: movement x{sg.multiplier}. It may not attack that turn.")))
     rows.append(("Retreat blocked", "A unit that cannot retreat the full distance "
                  + ("loses a step and stays." if cb.retreat_blocked == "step_loss" else "is eliminated.")))
-    rows.append(("Advance", f"When the defenders' {cell} is left empty, attackers that were next to it may move "
-                            "into it (stacking counts, zones of control do not)." if cb.advance
-                 else "No advance after combat: attackers stay where they are."))
+    if cb.advance and cb.advance_distance:
+        names = {u.id: u.name for u in content.unit_types}
+        far = ", ".join(f"{names.get(k, k)} {n}" for k, n in sorted(cb.advance_distance.items()))
+        advance = (f"When no defender is left, attackers may advance the way the defenders left, as far as their "
+                   f"type allows ({far}; others 1), each stopping where its owner chooses, at the latest in a "
+                   f"{cell} holding enemy units (stacking counts).")
+    elif cb.advance:
+        advance = (f"When the defenders' {cell} is left empty, attackers that were next to it may move "
+                   "into it (stacking counts, zones of control do not).")
+    else:
+        advance = "No advance after combat: attackers stay where they are."
+    rows.append(("Advance", advance))
     return Chart("stacking_zoc", "Stacking and zones of control", ("Rule", "What it means"), tuple(rows))
 
 

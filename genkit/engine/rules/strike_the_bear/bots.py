@@ -47,6 +47,8 @@ class ObjectiveBot(GreedyBot):
             return self.choose_reserve(v, actions)
         if actions[0] == GO_ON:
             return self.choose_continuation(v, actions)
+        if actions[0][0] == "advance":
+            return self.choose_paid_advance(v, actions)
         if actions[0][0] in ("cut", "raid"):
             return self.choose_partisan(v, actions)
         if len(actions) > 1 and actions[0] == END and any(a[0] == "move" and self.g.p_truck[a[1]] for a in actions):
@@ -215,6 +217,13 @@ class ObjectiveBot(GreedyBot):
         margin = 2 if side == g.phase_actor(s) else 0
         left = v.ops[side] - g.continuation_cost(s, side, h)
         return GO_ON if mine > theirs + margin and left >= self.reserve // 2 else HALT
+
+    def choose_paid_advance(self, v, actions):
+        """11.9.5: the greedy advance, but an advance paid with OPs (after an elimination) only
+        while half the reserve kept for supply stays in hand."""
+        g, s = self.g, v.sample_state(self.rng)
+        keep = [a for a in actions if a[0] != "advance" or v.ops[self.side] - g.advance_cost(s, a[1]) >= self.reserve // 2]
+        return GreedyBot.choose(self, v, keep)
 
     def choose_partisan(self, v, actions):
         """8.1: the rail cut that takes the most spaces out of the enemy's rail supply; the
