@@ -66,3 +66,23 @@ def test_11_9_5_the_bot_pays_for_an_advance_only_while_half_its_reserve_stays():
         picks[ops] = chosen
     assert all(a == ("stay",) for a in picks[ObjectiveBot.reserve // 2 + 1])
     assert any(a[0] == "advance" for a in picks[60])       # with OPs to spare it does advance
+
+
+def test_9_1_the_bot_lands_a_unit_where_it_chose_for_that_unit_only():
+    g = Game(load_game(PACK))
+    ger = g.side_ids.index("german")
+    s = g.initial_state(1)
+    s.phase = g.phase_ids.index("german_movement")
+    g._enter_phase(s)
+    s.legal = None
+    g.apply(s, ("fly", 0))
+    lands = g.legal_actions(s)
+    far = lands[-1]
+    assert far != lands[0]
+    bot = ObjectiveBot.for_game(g, ger, 1)
+    assert bot._landing is None
+    bot._landing = (0, far[1])              # the plan choose_flight made for unit 0
+    assert bot.choose(g.observe(s, ger), lands) == far
+    assert bot._landing is None             # used once
+    bot._landing = (1, far[1])              # a plan for another unit is not this one's
+    assert bot.choose(g.observe(s, ger), lands) == lands[0]

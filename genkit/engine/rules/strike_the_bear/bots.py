@@ -19,7 +19,6 @@ class ObjectiveBot(GreedyBot):
     strength per OP until only its reserve is left."""
 
     name = "greedy"
-    _truck_phase = None
     #: OPs kept back in a reorganization that comes before the enemy's turn (supply in defence)
     reserve = 12
 
@@ -34,7 +33,13 @@ class ObjectiveBot(GreedyBot):
     #: its support with a battle space within reach (half with one only); per OP its air supply
     #: saves; and the gain a flight must bring
     cut_w, rail_w, support_w, supply_w, fly_margin = 1.5, 0.05, 2.0, 0.25, 0.5
-    _landing = -1               # where the unit flying lands (choose_flight)
+
+    def __init__(self, game, side: int, seed: int):
+        GreedyBot.__init__(self, game, side, seed)
+        #: (Luftwaffe unit, space): where choose_flight chose to land the unit it flies; None none
+        self._landing = None
+        #: the (turn, phase) whose trucks choose_move is moving, and those it moved
+        self._truck_phase, self._trucks_moved = None, set()
 
     def choose(self, v, actions):
         if actions[0][0] == "land":
@@ -103,14 +108,17 @@ class ObjectiveBot(GreedyBot):
                 if w > best:
                     best, dest = w, land[1]
             if dest >= 0:
-                self._landing = dest
+                self._landing = (k, dest)
                 return a
         return END
 
     def choose_landing(self, v, actions):
-        """Where :meth:`choose_flight` chose (the first landing if it chose none)."""
-        want = ("land", self._landing)
-        return want if want in actions else actions[0]
+        """Where :meth:`choose_flight` chose for the unit landing (the first landing if it
+        chose none for that unit)."""
+        plan, self._landing = self._landing, None
+        if plan is not None and plan[0] == v.chosen and ("land", plan[1]) in actions:
+            return ("land", plan[1])
+        return actions[0]
 
     def _air_worth(self, s, k: int, h: int, role: int) -> float:
         """What Luftwaffe unit ``k`` is worth in ``h`` on mission ``role``: interdicting, the

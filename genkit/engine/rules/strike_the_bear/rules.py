@@ -35,12 +35,14 @@ FIRST_WEATHER = "Fair"              # 3.1.3: no roll on turn 1
 
 class StbView(View):
     """What a side sees: the standard view plus the turn's weather, both sides' OPs and
-    objectives (all open information in this game)."""
-    __slots__ = ("objectives", "ops", "weather")
+    objectives (all open information in this game), and the piece the pending decision is
+    about (``chosen``: the Luftwaffe unit landing, the leader committing reserves; -1 none)."""
+    __slots__ = ("chosen", "objectives", "ops", "weather")
 
     def __init__(self, state, side: int):
         View.__init__(self, state, side)
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
+        self.chosen = state.chosen
 
 
 class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Advance, Battle, StandardGame):
