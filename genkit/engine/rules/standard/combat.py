@@ -346,6 +346,13 @@ class Combat:
         out.sort()
         return out
 
+    def advance_actions(self, s: StandardState) -> list:
+        """The advances the ADVANCE decision offers (before staying): ("advance", unit) into the
+        emptied hex, or with advance distances ("advance", unit, where it stops)."""
+        if self.t_advance is not None:
+            return [("advance", p, h) for p in s.adv for h in self.advance_to(s, p)]
+        return [("advance", p) for p in self.advancers(s)]
+
     def advancers(self, s: StandardState) -> list:
         room, h = self._room, s.target
         return [p for p in s.adv if room(s, h, p)]

@@ -93,8 +93,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         self.near_masks = self.board.within_mask(sec.strategic.enemy_distance) if self.strategic else ()
         self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
         self.advance = sec.combat.advance
-        far = sec.combat.advance_distance
-        #: case 9.5: per unit type, the spaces its advance may go (None: into the emptied hex only)
+        far = sec.combat.advance_distance       # case 9.5: per unit type, None: into the emptied hex only
         self.t_advance = None if far is None else [far.get(tid, 1) for tid in self.type_ids]
         seq = content.game.sequence_of_play
         self.phase_kind = [p.kind for p in seq]
@@ -229,9 +228,7 @@ class Game(Movement, Combat, CardPlay, PhaseRolls, SupplyLines, Invariants, Game
         if st == RETREAT:
             return [("retreat", h) for h in self.retreat_hexes(s)]
         if st == ADVANCE:
-            if self.t_advance is not None:
-                return [("advance", p, h) for p in s.adv for h in self.advance_to(s, p)] + [STAY]
-            return [("advance", p) for p in self.advancers(s)] + [STAY]
+            return self.advance_actions(s) + [STAY]
         if st == ENTER:
             return [("enter", h) for h in self._entry_hexes(s, s.chosen)]
         if st == REACT:
