@@ -214,8 +214,10 @@ class ObjectiveBot(GreedyBot):
         return choice
 
     def choose_continuation(self, v, actions):
-        """11.10: go on with a battle when this side's strength there beats the enemy's (the
-        attacker by a margin) and the OPs left after paying keep half the reserve."""
+        """11.10: go on with a battle (in its own space, or a Blitzkrieg's space where armour
+        advanced, 11.10.1: the decision's target either way) when this side's strength there
+        beats the enemy's (the attacker by a margin) and the OPs left after paying keep half
+        the reserve."""
         g, s = self.g, v.sample_state(self.rng)
         h, side = s.target, self.side
         mine = sum(g.t_attack[g.p_type[p]][s.reduced[p]] if side == g.phase_actor(s) else
