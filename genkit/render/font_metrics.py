@@ -2,7 +2,7 @@
 measures text without reading a TTF whole: a first ``genkit check`` read the four files (and
 imported reportlab's TTF parser) only to learn each character's advance width.
 
-The file holds what reportlab reads from each TTF (:class:`~genkit.render.fonts.Face`: the
+The file holds what reportlab reads from each TTF (:class:`Face`: the
 advance width of every character, the default width, ascent and descent), written with the
 reportlab version and each TTF's SHA-256. It is used only when both still match (the installed
 reportlab, the bundled file's bytes); otherwise the TTF is read as before. After changing a font
@@ -17,9 +17,20 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 METRICS_FILE = FONT_DIR / "metrics.json"
+
+
+class Face(NamedTuple):
+    """What a layout measures of a font: the fields of reportlab's TTF face that its width
+    function reads (``charWidths``: code point -> advance width, ``defaultWidth``, in 1/1000
+    em), and the ascent and descent (1/1000 em, descent negative)."""
+    charWidths: dict
+    defaultWidth: float
+    ascent: float
+    descent: float
 
 
 def _reportlab_version() -> str:
@@ -32,9 +43,8 @@ def _digest(path: Path) -> str:
 
 
 def shipped(filename: str):
-    """The :class:`~genkit.render.fonts.Face` of the bundled TTF ``filename`` as the metrics
-    file holds it, or None (no entry, another reportlab, other bytes, an unreadable file)."""
-    from .fonts import Face
+    """The :class:`Face` of the bundled TTF ``filename`` as the metrics file holds it, or None
+    (no entry, another reportlab, other bytes, an unreadable file)."""
     try:
         data = _file()
         entry = data["fonts"][filename]
@@ -82,9 +92,9 @@ def measured(filename: str) -> dict:
 
 
 def write() -> None:
-    """Write the metrics file from the bundled TTFs, as the installed reportlab reads them."""
-    from .fonts import FONT_FILES
-    fonts = {filename: measured(filename) for _, filename in FONT_FILES.values()}
+    """Write the metrics file from the bundled TTFs (every ``*.ttf`` beside it), as the
+    installed reportlab reads them."""
+    fonts = {path.name: measured(path.name) for path in sorted(FONT_DIR.glob("*.ttf"))}
     lines = ['{"reportlab": ' + json.dumps(_reportlab_version()) + ', "fonts": {']
     for n, (filename, entry) in enumerate(fonts.items()):
         head = {k: v for k, v in entry.items() if k != "widths"}

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import disk_cache, font_metrics
+from .font_metrics import Face
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -123,16 +124,6 @@ def rl_font_name(font: str) -> str:
     """reportlab font name for a logical font name (registers fonts on first use)."""
     register_fonts()
     return FONT_FILES[check_font(font)][0]
-
-
-class Face(NamedTuple):
-    """What a layout measures of a font: the fields of reportlab's TTF face that its width
-    function reads (``charWidths``: code point -> advance width, ``defaultWidth``, in 1/1000
-    em), and the ascent and descent (1/1000 em, descent negative)."""
-    charWidths: dict
-    defaultWidth: float
-    ascent: float
-    descent: float
 
 
 class Metrics(NamedTuple):
