@@ -29,7 +29,8 @@ from typing import Iterable, Iterator
 from ..atomic import output_errors, replaced_folder
 from . import disk_cache
 from .aid import aid_pages
-from .booklet import rules_booklet
+from . import restamp
+from .booklet import booklet_subject, rules_pages
 from .cards import card_sheets, card_size
 from .checks import Laid
 from .counter_sheets import LAYOUTS, counter_sheets
@@ -109,11 +110,11 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
         if kind == "rules":  # pages like every component, and its PDF written with its outline
-            booklet = rules_booklet(content, source, style, content_root, frozenset(changed_cases))
+            booklet = rules_pages(content, style, content_root, frozenset(changed_cases))
             if booklet is not None:
                 info = {"changed_cases": sorted(changed_cases, key=_case_key)} if changed_cases else {}
-                out.append({"kind": kind, "file": FILES[kind], "pdf": booklet.pdf, "pages": booklet.pages,
-                            "info": info, "bleed": 0.0})
+                out.append({"kind": kind, "file": FILES[kind], "pages": booklet[0], "outline": booklet[1],
+                            "subject": booklet_subject(content), "info": info, "bleed": 0.0})
             continue
         if kind in ("map", "map-tiled"):
             out += _map_components(content, source, kind, style, paper)
@@ -251,15 +252,24 @@ class Written:
     entry: dict
 
 
-def written(comp: dict, content, source) -> Written:
-    """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry."""
+def pdf_info(comp: dict, content, source) -> dict:
+    """What a component's PDF says of itself besides its pages: title, subject, keywords (the
+    game, its version and the content's hash), outline and whether it is for a print shop."""
+    g = content.game
+    stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
+    return {"title": f"{g.title} - {stem}",
+            "subject": comp.get("subject") or f"{g.title} {g.version} print-and-play: {stem}",
+            "keywords": [g.id, g.version, source.sha256[:12]], "outline": comp.get("outline", ()),
+            "print_shop": comp["bleed"] > 0}
+
+
+def written(comp: dict, content, source, info: dict | None = None) -> Written:
+    """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry;
+    ``info``: its :func:`pdf_info`."""
     g = content.game
     pages = comp["pages"]
-    stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
-    pdf = comp.get("pdf") or pdf_bytes(pages, title=f"{g.title} - {stem}",   # the rules booklet's comes with its outline
-                                       subject=f"{g.title} {g.version} print-and-play: {stem}",
-                                       keywords=[g.id, g.version, source.sha256[:12]],
-                                       print_shop=comp["bleed"] > 0)
+    stem = Path(comp["file"]).stem
+    pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)))
     stamp = version_label(g.version, source.sha256)
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
@@ -331,7 +341,8 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     Each component, written as PDF and SVG, is kept in the disk cache (:mod:`.disk_cache`), keyed
     by the model, rules.md, the templates, the limits and the build's options: a build of a pack
     whose component did not change writes the kept files (the same bytes) instead of laying it
-    out again."""
+    out again. After an edit, a component laid out the same but for the content stamp is not
+    drawn again: its kept files get the new stamp (:mod:`.restamp`)."""
     source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
@@ -359,7 +370,30 @@ def _parts(kinds, keys: dict, laid_out: dict, lay_out, content, source) -> Itera
         comps = laid_out.pop(kind)
         parts = disk_cache.load("kit-part", keys[kind]) if comps is None else None
         if parts is None:
-            parts = [written(comp, content, source) for comp in (comps if comps is not None else lay_out(kind))]
+            parts = [_restamped_or_written(comp, content, source)
+                     for comp in (comps if comps is not None else lay_out(kind))]
             comps = None
             disk_cache.store("kit-part", keys[kind], parts)
         yield from parts
+
+
+def _restamped_or_written(comp: dict, content, source) -> Written:
+    """A component as written: read back from the cache if it was written before with the same
+    pages and metadata but for the content stamp, which is then changed in its bytes
+    (:mod:`.restamp`: after an edit, what the edit did not touch is not drawn again); else
+    written and kept."""
+    info = pdf_info(comp, content, source)
+    stamp, hash12 = version_label(content.game.version, source.sha256), source.sha256[:12]
+    parts = (comp["kind"], comp["file"], comp["bleed"], comp["info"], info)
+    key = disk_cache.key_of("kit-written", restamp.unstamped_key(parts, comp["pages"], stamp, hash12))
+    kept = disk_cache.load("kit-written", key)
+    if isinstance(kept, restamp.Kept):
+        done = restamp.restamped(kept, stamp, hash12)
+        if done is not None:
+            return done
+    done = written(comp, content, source, info)
+    if disk_cache.cache_dir() is not None:
+        disk_cache.store("kit-written", key, restamp.Kept(
+            done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
+            info["subject"], ", ".join(info["keywords"])))
+    return done
