@@ -37,3 +37,23 @@ def test_a_build_reads_each_font_once(tmp_path):
     from genkit.render.fonts import FONT_DIR, FONT_FILES
     every = {str(FONT_DIR / filename) for _, filename in FONT_FILES.values()}
     assert _reads(tmp_path, "cards,rules") == dict.fromkeys(every, 1)
+
+
+def test_a_font_kept_in_the_disk_cache_is_the_font_read_from_its_file(tmp_path, monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFont
+    from genkit.render import fonts
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "_kept", None)
+    for rl_name, filename in fonts.FONT_FILES.values():
+        read = fonts._ttfont(rl_name, filename)              # read from its file, and kept
+        kept = fonts._ttfont(rl_name, filename)              # read back from the cache
+        assert kept is not read
+        fresh = TTFont(rl_name, str(fonts.FONT_DIR / filename))
+        assert {k: v for k, v in vars(kept.face).items() if k != "_pdfScale"} == \
+            {k: v for k, v in vars(fresh.face).items() if k != "_pdfScale"}
+        assert [kept.face._pdfScale(v) for v in (0, 1, 2048, -777)] == \
+            [fresh.face._pdfScale(v) for v in (0, 1, 2048, -777)]
+        assert (kept.fontName, kept._asciiReadable, kept.shapable) == \
+            (fresh.fontName, fresh._asciiReadable, fresh.shapable)
+        assert kept.face.makeSubset([0, 65, 66]) == fresh.face.makeSubset([0, 65, 66])
+    assert len(list((tmp_path / "ttf").glob("*.pickle"))) == len(fonts.FONT_FILES)
