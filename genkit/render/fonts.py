@@ -152,11 +152,17 @@ def register_fonts() -> None:
     for rl_name, filename in FONT_FILES.values():
         if rl_name in registered:
             continue
-        pdfmetrics.registerFont(_ttfont(rl_name, filename))
+        font = _ttfont(rl_name, filename)
+        if not font.shapable:
+            # which characters each glyph draws: read by reportlab's shaping alone (with
+            # uharfbuzz, not installed), a megabyte a font
+            font.face.glyphToChar = {}
+        pdfmetrics.registerFont(font)
     _registered = True
     if _kept is not None:
         _kept.clear()           # reportlab holds the registered faces
     metrics.cache_clear()       # measure on the registered faces from now on: one copy of each
+    font_metrics.forget()       # nor the shipped metrics' file
 
 
 def check_font(font: str) -> str:

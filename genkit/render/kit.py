@@ -355,25 +355,28 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     keys = {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
                                     repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
             for kind in kinds}
-    # what the cache lacks is laid out before the output folder is touched, as always
-    laid_out = {kind: None if disk_cache.exists("kit-part", keys[kind]) else lay_out(kind) for kind in kinds}
+    # what the cache lacks is laid out, and written in memory, before the output folder is
+    # touched, as always: one kind at a time, its pages let go once written
+    made = {kind: None if disk_cache.exists("kit-part", keys[kind]) else _made(kind, keys[kind], lay_out, content,
+                                                                                 source) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(_parts(kinds, keys, laid_out, lay_out, content, source), folder, content, source, png,
-                      png_dpi)
+        return _write(_parts(kinds, keys, made, lay_out, content, source), folder, content, source, png, png_dpi)
 
 
-def _parts(kinds, keys: dict, laid_out: dict, lay_out, content, source) -> Iterator[Written]:
-    """Each kind's components written, one kind at a time: read back from the cache, else made
-    from the kind's layout (and kept); a kind's pages are let go once they are written, so no
-    more is held at once than the layouts themselves."""
+def _made(kind: str, key: str, lay_out, content, source) -> list[Written]:
+    """A kind's components laid out and written (and kept in the cache)."""
+    parts = [_restamped_or_written(comp, content, source) for comp in lay_out(kind)]
+    disk_cache.store("kit-part", key, parts)
+    return parts
+
+
+def _parts(kinds, keys: dict, made: dict, lay_out, content, source) -> Iterator[Written]:
+    """Each kind's components as written: made by this build, else read back from the cache
+    one kind at a time (made now if its entry has gone since)."""
     for kind in kinds:
-        comps = laid_out.pop(kind)
-        parts = disk_cache.load("kit-part", keys[kind]) if comps is None else None
+        parts = made.pop(kind)
         if parts is None:
-            parts = [_restamped_or_written(comp, content, source)
-                     for comp in (comps if comps is not None else lay_out(kind))]
-            comps = None
-            disk_cache.store("kit-part", keys[kind], parts)
+            parts = disk_cache.load("kit-part", keys[kind]) or _made(kind, keys[kind], lay_out, content, source)
         yield from parts
 
 
