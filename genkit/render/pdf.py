@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import escapePDF as _escape
+from reportlab.pdfbase.pdfmetrics import getFont as _rl_font
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -180,18 +182,38 @@ class _Writer:
         c = self.c
         self.fill_color(it.fill)
         name = _fonts.rl_font_name(it.font)
-        draw = {"start": c.drawString, "middle": c.drawCentredString,
-                "end": c.drawRightString}[it.anchor]
-        if it.rotate:
-            self.push()
-            c.translate(it.x, it.y)
-            c.rotate(it.rotate)
-            c.setFont(name, it.size)
-            draw(0, 0, it.text)
-            self.pop()
-        else:
-            c.setFont(name, it.size)
-            draw(it.x, it.y, it.text)
+        if not it.rotate:
+            self._line(name, it, it.x, it.y)
+            return
+        self.push()
+        c.translate(it.x, it.y)
+        c.rotate(it.rotate)
+        self._line(name, it, 0, 0)
+        self.pop()
+
+    def _line(self, name: str, it: Text, x: float, y: float):
+        """``it`` at (x, y) as reportlab's ``setFont`` and ``drawString`` (or its centred or
+        right-aligned kin) write it, operator for operator, without their text object: the
+        canvas's font set as setFont sets it, the start placed by the width as drawCentredString
+        places it, the text split into the font's subsets and escaped by reportlab's own."""
+        c = self.c
+        size = it.size
+        leading = size * 1.2
+        c._fontname, c._fontsize, c._leading = name, size, leading
+        font = _rl_font(name)
+        if it.anchor != "start":
+            width = font.stringWidth(it.text, size)
+            x = x - 0.5 * width if it.anchor == "middle" else x - width
+        doc = c._doc
+        out = [f"BT 1 0 0 -1 {_fp(x)} {_fp(y)} Tm"]
+        current = -1
+        for subset, t in font.splitString(it.text, doc):
+            if subset != current:
+                out.append(f"{font.getSubsetInternalName(subset, doc)} {_fp(size)} Tf {_fp(leading)} TL")
+                current = subset
+            out.append(f"({_escape(t)}) Tj")
+        out.append("T* ET")
+        c._code.append(" ".join(out))
 
     def group(self, g: Group):
         if not g.items:
