@@ -250,6 +250,7 @@ class Written:
     pdf: bytes
     svgs: tuple
     entry: dict
+    svg_stamp: tuple = ()       #: (old, new): the stamp each SVG's text gets when written (:mod:`.restamp`)
 
 
 def pdf_info(comp: dict, content, source) -> dict:
@@ -302,7 +303,8 @@ def _write(parts: Iterable[Written], dest: Path, content, source, png: bool, png
         pdf_path = dest / part.file
         pdf_path.write_bytes(part.pdf)
         for name, data in part.svgs:
-            (dest / "svg" / name).write_bytes(zlib.decompress(data))
+            data = zlib.decompress(data)
+            (dest / "svg" / name).write_bytes(data.replace(*part.svg_stamp) if part.svg_stamp else data)
         entry = dict(part.entry)
         if png:
             entry["png"] = _render_pngs(pdf_path, dest / "png", Path(part.file).stem, png_dpi)

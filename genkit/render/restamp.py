@@ -17,7 +17,7 @@ content with the old stamp and replaced by the run with the new one, the stream 
 its title, author, subject and keywords, as reportlab's invariant mode makes it) written anew.
 Anything else (a stamp or a line that is not plain ASCII, a run not found where the stamp is)
 answers None and the component is drawn afresh. SVG text is anchored by SVG itself: the stamp is
-replaced in the text alone.
+replaced in the text alone, as each SVG is written.
 """
 from __future__ import annotations
 
@@ -252,6 +252,5 @@ def restamped(kept: Kept, stamp: str, hash12: str):
     pdf = _pdf(kept, stamp, hash12)
     if pdf is None:
         return None
-    old, new = kept.stamp.encode(), stamp.encode()
-    svgs = tuple((name, zlib.compress(zlib.decompress(data).replace(old, new), 1)) for name, data in written.svgs)
-    return dataclasses.replace(written, pdf=pdf, svgs=svgs)
+    # the SVGs' text gets the new stamp as they are written (not decompressed twice)
+    return dataclasses.replace(written, pdf=pdf, svg_stamp=(kept.stamp.encode(), stamp.encode()))
