@@ -62,6 +62,25 @@ def _fp(v: float) -> str:
     return n if n[0] != "0" or len(n) == 1 else n[1:]
 
 
+@functools.lru_cache(maxsize=4096)
+def _color_op(color: str, op: str) -> str:
+    """The operator setting ``color`` (``rg`` fill, ``RG`` stroke), as reportlab writes it."""
+    return " ".join(map(_fp, _rgb(color))) + f" {op}"
+
+
+def _translate(c: Canvas, dx: float, dy: float) -> None:
+    """``c.translate(dx, dy)``: the same operator and tracked matrix; after another ``cm``
+    (which reportlab merges with this one) reportlab's own."""
+    code = c._code
+    if code and code[-1][-3:] == " cm":
+        c.translate(dx, dy)
+        return
+    a0, b0, c0, d0, e0, f0 = c._currentMatrix
+    c._currentMatrix = (a0 * 1 + c0 * 0, b0 * 1 + d0 * 0, a0 * 0 + c0 * 1, b0 * 0 + d0 * 1,
+                        a0 * dx + c0 * dy + e0, b0 * dx + d0 * dy + f0)
+    code.append(f"1 0 0 1 {_fp(dx)} {_fp(dy)} cm")
+
+
 def _rgb(color: str) -> tuple[float, float, float]:
     return (int(color[1:3], 16) / 255.0, int(color[3:5], 16) / 255.0, int(color[5:7], 16) / 255.0)
 
@@ -115,18 +134,26 @@ class _Writer:
         self.c.restoreState()
         self.state = self.stack.pop()
 
+    # colours, line widths and moves are written as reportlab's setFillColorRGB,
+    # setStrokeColorRGB, setLineWidth and translate write them (the canvas's state set as they
+    # set it), their numbers by _fp, without reportlab's colour objects and number formatter
+
     def fill_color(self, color: str):
         if self.state["fill"] != color:
-            self.c.setFillColorRGB(*_rgb(color))
+            c = self.c
+            c._fillColorObj = _rgb(color)
+            c._code.append(_color_op(color, "rg"))
             self.state["fill"] = color
 
     def stroke_style(self, color: str, width: float, dash):
         c = self.c
         if self.state["stroke"] != color:
-            c.setStrokeColorRGB(*_rgb(color))
+            c._strokeColorObj = _rgb(color)
+            c._code.append(_color_op(color, "RG"))
             self.state["stroke"] = color
         if self.state["lw"] != width:
-            c.setLineWidth(width)
+            c._lineWidth = width
+            c._code.append(f"{_fp(width)} w")
             self.state["lw"] = width
         if self.state["dash"] != dash:
             if dash is None:
@@ -224,7 +251,7 @@ class _Writer:
             self.push()
             tx, ty = g.translate
             if (tx, ty) != (0, 0):
-                c.translate(tx, ty)
+                _translate(c, tx, ty)
             if g.rotate:
                 c.rotate(g.rotate)
             sx, sy = g.scale_xy

@@ -209,3 +209,29 @@ def test_text_is_written_as_reportlabs_own_drawing_calls_write_it():
     ours.showPage()
     theirs.showPage()
     assert ours.getpdfdata() == theirs.getpdfdata()
+
+
+def test_colours_widths_and_moves_are_written_as_reportlabs_own_calls_write_them():
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+    from genkit.render.draw import Group
+    from genkit.render.pdf import _Writer, _rgb
+    ours, theirs = (Canvas(io.BytesIO(), pagesize=(612, 792), bottomup=0, invariant=1) for _ in range(2))
+    _Writer(ours).items([Group((Rect(1, 2, 3, 4, fill="#1a2b3c", stroke="#ff8000", stroke_width=0.35),),
+                               translate=(10.5, -3.25)),
+                         Group((Rect(0, 0, 5, 5, fill="#ffffff", stroke=None),), translate=(7, 8), rotate=30)])
+    theirs.saveState()
+    theirs.translate(10.5, -3.25)
+    theirs.setFillColorRGB(*_rgb("#1a2b3c"))
+    theirs.setStrokeColorRGB(*_rgb("#ff8000"))
+    theirs.setLineWidth(0.35)
+    theirs.drawPath(_Writer(theirs)._path(Rect(1, 2, 3, 4)), stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    theirs.restoreState()
+    theirs.saveState()
+    theirs.translate(7, 8)
+    theirs.rotate(30)
+    theirs.setFillColorRGB(*_rgb("#ffffff"))
+    theirs.drawPath(_Writer(theirs)._path(Rect(0, 0, 5, 5)), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    theirs.restoreState()
+    assert ours._code == theirs._code
+    for name in ("_fillColorObj", "_strokeColorObj", "_lineWidth", "_currentMatrix"):
+        assert getattr(ours, name) == getattr(theirs, name), name
