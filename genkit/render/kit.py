@@ -264,13 +264,14 @@ def pdf_info(comp: dict, content, source) -> dict:
             "print_shop": comp["bleed"] > 0}
 
 
-def written(comp: dict, content, source, info: dict | None = None) -> Written:
+def written(comp: dict, content, source, info: dict | None = None, reuse=None) -> Written:
     """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry;
-    ``info``: its :func:`pdf_info`."""
+    ``info``: its :func:`pdf_info`; ``reuse``: pages an earlier build drew
+    (:class:`.pdf_pages.PageReuse`)."""
     g = content.game
     pages = comp["pages"]
     stem = Path(comp["file"]).stem
-    pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)))
+    pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)), reuse=reuse)
     stamp = version_label(g.version, source.sha256)
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
@@ -359,34 +360,35 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
             for kind in kinds}
     # what the cache lacks is laid out, and written in memory, before the output folder is
     # touched, as always: one kind at a time, its pages let go once written
-    made = {kind: None if disk_cache.exists("kit-part", keys[kind]) else _made(kind, keys[kind], lay_out, content,
-                                                                                 source) for kind in kinds}
+    def made_now(kind: str) -> list[Written]:
+        return _made(kind, keys[kind], lay_out(kind), content, source, content_root)
+    made = {kind: None if disk_cache.exists("kit-part", keys[kind]) else made_now(kind) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(_parts(kinds, keys, made, lay_out, content, source), folder, content, source, png, png_dpi)
+        return _write(_parts(kinds, keys, made, made_now), folder, content, source, png, png_dpi)
 
 
-def _made(kind: str, key: str, lay_out, content, source) -> list[Written]:
-    """A kind's components laid out and written (and kept in the cache)."""
-    parts = [_restamped_or_written(comp, content, source) for comp in lay_out(kind)]
+def _made(kind: str, key: str, comps: list[dict], content, source, where) -> list[Written]:
+    """A kind's components (laid out) written, and kept in the cache."""
+    parts = [_restamped_or_written(comp, content, source, where) for comp in comps]
     disk_cache.store("kit-part", key, parts)
     return parts
 
 
-def _parts(kinds, keys: dict, made: dict, lay_out, content, source) -> Iterator[Written]:
+def _parts(kinds, keys: dict, made: dict, made_now) -> Iterator[Written]:
     """Each kind's components as written: made by this build, else read back from the cache
     one kind at a time (made now if its entry has gone since)."""
     for kind in kinds:
         parts = made.pop(kind)
         if parts is None:
-            parts = disk_cache.load("kit-part", keys[kind]) or _made(kind, keys[kind], lay_out, content, source)
+            parts = disk_cache.load("kit-part", keys[kind]) or made_now(kind)
         yield from parts
 
 
-def _restamped_or_written(comp: dict, content, source) -> Written:
+def _restamped_or_written(comp: dict, content, source, where) -> Written:
     """A component as written: read back from the cache if it was written before with the same
     pages and metadata but for the content stamp, which is then changed in its bytes
     (:mod:`.restamp`: after an edit, what the edit did not touch is not drawn again); else
-    written and kept."""
+    written and kept (``where``: the pack's folder)."""
     info = pdf_info(comp, content, source)
     stamp, hash12 = version_label(content.game.version, source.sha256), source.sha256[:12]
     parts = (comp["kind"], comp["file"], comp["bleed"], comp["info"], info)
@@ -396,9 +398,17 @@ def _restamped_or_written(comp: dict, content, source) -> Written:
         done = restamp.restamped(kept, stamp, hash12)
         if done is not None:
             return done
-    done = written(comp, content, source, info)
-    if disk_cache.cache_dir() is not None:
-        disk_cache.store("kit-written", key, restamp.Kept(
-            done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
-            info["subject"], ", ".join(info["keywords"])))
+    if disk_cache.cache_dir() is None:
+        return written(comp, content, source, info)
+    # the pages the last build of this component drew may be written again (.pdf_pages)
+    from .pdf_pages import PageReuse
+    pages_key = disk_cache.key_of("kit-pages", str(where), comp["file"])
+    last = disk_cache.load("kit-pages", pages_key)
+    reuse = PageReuse(lambda page: restamp.unstamped_key(("page",), [page], stamp, hash12),
+                      last if isinstance(last, dict) else {}, stamp)
+    done = written(comp, content, source, info, reuse)
+    disk_cache.store("kit-pages", pages_key, reuse.made)
+    disk_cache.store("kit-written", key, restamp.Kept(
+        done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
+        info["subject"], ", ".join(info["keywords"])))
     return done

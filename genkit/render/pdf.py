@@ -393,11 +393,11 @@ def _output_intent(c: Canvas) -> None:
 
 def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
               subject: str | None = None, keywords: str | Sequence[str] | None = None,
-              outline: Sequence[tuple[int, str, int]] = (), print_shop: bool = False) -> bytes:
+              outline: Sequence[tuple[int, str, int]] = (), print_shop: bool = False, reuse=None) -> bytes:
     """The PDF file for ``pages`` as bytes (see :func:`write_pdf`); ``outline``: the document
     outline (bookmarks), (page index, title, level) in order, each level at most one deeper
     than the one before; ``print_shop``: PDF 1.4 with the sRGB output intent (see the module
-    docstring)."""
+    docstring); ``reuse``: pages an earlier build drew (:class:`.pdf_pages.PageReuse`)."""
     pages = _page_list(pages)
     _fonts.register_fonts()
     # streams are Flate-compressed binary, not ASCII85 text on top: a quarter smaller, and
@@ -405,14 +405,14 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        return _pdf_bytes(pages, title, author, subject, keywords, outline, print_shop)
+        return _pdf_bytes(pages, title, author, subject, keywords, outline, print_shop, reuse)
     finally:
         rl_config.useA85 = saved
 
 
 def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
                keywords: str | Sequence[str] | None, outline: Sequence[tuple[int, str, int]] = (),
-               print_shop: bool = False) -> bytes:
+               print_shop: bool = False, reuse=None) -> bytes:
     first = pages[0]
     c = Canvas(os.devnull, pagesize=(first.width, first.height), invariant=1,
                pageCompression=1, bottomup=0, pdfVersion=(1, 4) if print_shop else None,
@@ -433,7 +433,10 @@ def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
         c.setBleedBox(list(page.pdf_box(page.bleed_box)) if page.bleed_box else None)
         w.reset()
         c.setMiterLimit(MITER_LIMIT)
-        w.items(page.items)
+        if reuse is not None:
+            reuse.draw(n, page, c, w)
+        else:
+            w.items(page.items)
         for k, (at, text, level) in enumerate(outline):
             if at == n:
                 c.bookmarkPage(f"outline{k}")

@@ -163,10 +163,20 @@ def _id(kept: Kept, keywords: str) -> bytes:
     return md5.hexdigest().encode()
 
 
+def restamped_runs(lines, old: str, new: str) -> list | None:
+    """For each of ``lines``: the pattern of its run with the stamp ``old``, the run with ``new``
+    and how many times it prints the stamp (see :func:`_run`); None when a stamp or a line cannot
+    be changed in place."""
+    if not (_SAFE.match(old) and _SAFE.match(new)) or _XML.search(old + new):
+        return None
+    runs = [_run(line, old, new) for line in lines]
+    return None if any(r is None for r in runs) else runs
+
+
 def _pdf(kept: Kept, stamp: str, hash12: str) -> bytes | None:
     pdf = kept.written.pdf
-    runs = [_run(line, kept.stamp, stamp) for line in kept.lines]
-    if any(r is None for r in runs):
+    runs = restamped_runs(kept.lines, kept.stamp, stamp)
+    if runs is None:
         return None
     at = pdf.rfind(b"\nxref\n") + 1
     head = _XREF.match(pdf, at) if at > 0 else None

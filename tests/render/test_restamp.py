@@ -84,3 +84,26 @@ def test_a_stamp_that_cannot_be_written_in_place_is_drawn_afresh(game_copy, tmp_
         assert restamp.restamped(kept, stamp, new_hash) is None
     # a stamp printed by a line the entry does not know of is never left unchanged
     assert restamp.restamped(dataclasses.replace(kept, lines=kept.lines[1:]), new_stamp, new_hash) is None
+
+
+def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_operators(game_copy, tmp_path,
+                                                                                         monkeypatch):
+    from genkit.render import pdf_pages
+    reused: list[str] = []
+    real = pdf_pages.PageReuse.draw
+
+    def counting(self, n, page, c, writer):
+        before = self.reused
+        real(self, n, page, c, writer)
+        if self.reused > before:
+            reused.append(page.title)
+    monkeypatch.setattr(pdf_pages.PageReuse, "draw", counting)
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    assert reused == []
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
+    rules = [t for t in reused if t.startswith("rules")]
+    assert 0 < len(rules) < 10            # the booklet's page printing the movement is drawn
+    assert not any(t.startswith("counters") for t in reused)
+    assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
