@@ -52,6 +52,7 @@ FONT_FILES: dict[str, tuple[str, str]] = {
 }
 
 FONTS: tuple[str, ...] = tuple(FONT_FILES)
+FONT_FILES_BY_RL: dict[str, str] = dict(FONT_FILES.values())      #: reportlab font name -> TTF file name
 
 #: SVG presentation attributes per logical font (in this attribute order).
 SVG_FONT_ATTRS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -150,7 +151,7 @@ def _face_state(font: TTFont) -> dict:
     """What reportlab read of a TTF (its face's fields, the file's bytes among them, its tables
     of numbers packed): kept in the disk cache, so the next build's PDFs do not parse the font
     again (a twentieth of a second for the four)."""
-    state = {name: _Packed.of(value) for name, value in font.face.__dict__.items()}
+    state = {name: _Packed.of(value) for name, value in font.face.__dict__.items() if name != "_ttf_data"}
     state["_pdfScale"] = _Scale(state["unitsPerEm"])
     if not font.shapable:
         state["glyphToChar"] = {}       # read by shaping alone (see register_fonts)
@@ -162,6 +163,10 @@ def _font_from_state(cls, rl_name: str, state) -> TTFont | None:
     (None: nothing kept)."""
     if not isinstance(state, dict):
         return None
+    try:        # the file's bytes are read again (the cache's key covers them: genkit's files)
+        data = (FONT_DIR / FONT_FILES_BY_RL[rl_name]).read_bytes()
+    except (KeyError, OSError):
+        return None
     from fnmatch import fnmatch
     from weakref import WeakKeyDictionary
     from reportlab import rl_config
@@ -169,6 +174,7 @@ def _font_from_state(cls, rl_name: str, state) -> TTFont | None:
     face = TTFontFace.__new__(TTFontFace)
     face.__dict__.update({name: value.unpacked() if isinstance(value, _Packed) else value
                           for name, value in state.items()})
+    face._ttf_data = data
     font = cls.__new__(cls)
     font.fontName = rl_name
     font.face = face
