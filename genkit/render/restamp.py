@@ -205,6 +205,8 @@ def _pdf(kept: Kept, stamp: str, hash12: str) -> bytes | None:
             obj = _patched(obj, old_stamp, runs)
             if obj is None:
                 return None
+        elif old_stamp in obj:
+            return None             # the stamp outside a page's drawing (a title, an outline entry)
         offsets[n] = len(out)
         out += obj
     if infos != 1:
