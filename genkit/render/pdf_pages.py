@@ -14,7 +14,6 @@ once for the document) is always drawn. The bytes are those of a page drawn afre
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
@@ -79,11 +78,11 @@ def _shows_form(items, shared: dict) -> bool:
 
 class PageReuse:
     """What a PDF's pages may be written again from (``kept``: page key -> :class:`Drawn`) and
-    the pages as this document draws them (``made``), for the next build; ``key``: a page's
-    key; ``stamp``: the stamp this build prints."""
+    the pages as this document draws them (``made``), for the next build; ``keys``: each
+    page's key; ``stamp``: the stamp this build prints."""
 
-    def __init__(self, key: Callable, kept: dict, stamp: str):
-        self.key, self.kept, self.stamp = key, kept, stamp
+    def __init__(self, keys: list[str], kept: dict, stamp: str):
+        self.keys, self.kept, self.stamp = keys, kept, stamp
         self.made: dict = {}
         self.reused = 0
 
@@ -92,7 +91,7 @@ class PageReuse:
         if writer.shared and _shows_form(page.items, writer.shared):
             writer.items(page.items)
             return
-        key = self.key(page)
+        key = self.keys[n]
         before = font_state(c)
         drawn = self.kept.get(key)
         if drawn is not None and drawn.before == before:

@@ -28,6 +28,7 @@ import io
 import pickle
 import re
 import zlib
+from array import array
 from .draw import Group, Text
 
 #: what a stamp (and every line printing it) may hold to be changed in place: printable ASCII
@@ -120,6 +121,36 @@ def unstamped_key(parts, pages, stamp: str, hash12: str) -> str:
         read(page.items)
     data = buf.getvalue().replace(stamp.encode("utf-8"), b"\0stamp\0").replace(hash12.encode("utf-8"), b"\0hash\0")
     return hashlib.sha256(data).hexdigest()
+
+
+def component_keys(parts, pages, stamp: str, hash12: str) -> tuple[str, list[str] | None]:
+    """The key of a component (its ``parts`` and ``pages``, as :func:`unstamped_key`) and each
+    page's own key. The component's is made from its pages' and from the item lists its pages
+    share (one list placed on several pages: each group's list named by the order in which the
+    pages first place it), which the PDF may draw as forms; when pages share a list of 16 items
+    or more (the map on every tile, drawn as one form), the key of the whole alone (None for the
+    pages)."""
+    pages = list(pages)
+    seen: dict[int, tuple[int, int]] = {}         # id of a list -> (its number, first page)
+    placed = []
+    for n, page in enumerate(pages):
+        todo = [page.items]
+        while todo:
+            for it in todo.pop():
+                if isinstance(it, Group):
+                    at = seen.get(id(it.items))
+                    if at is None:
+                        at = seen[id(it.items)] = (len(seen), n)
+                        todo.append(it.items)
+                    elif at[1] != n and len(it.items) >= 16:
+                        return unstamped_key(parts, pages, stamp, hash12), None
+                    placed.append(at[0])
+    page_keys = [unstamped_key(("page",), [page], stamp, hash12) for page in pages]
+    whole = hashlib.sha256(unstamped_key(parts, (), stamp, hash12).encode())
+    for key in page_keys:
+        whole.update(key.encode())
+    whole.update(array("q", placed).tobytes())
+    return whole.hexdigest(), page_keys
 
 
 def _run(line: StampLine, stamp_in: str, new: str):
