@@ -37,13 +37,13 @@ from .cli_options import (
     writable_dir,
 )
 from .cli_sim import compare, sim, sweep, tune
-from .model.load import ContentError
-from .model.yaml_safe import LIMIT_NAMES
+from .model.finding import ContentError
+from .model.limits import LIMIT_NAMES
 
 
 def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
     """Put the content limits in force for this run: the defaults, changed by each --limit."""
-    from .model.load import parse_limits, set_limits
+    from .model.limits import parse_limits, set_limits
     try:
         set_limits(parse_limits(values))
     except ValueError as exc:
@@ -80,8 +80,8 @@ def check(game: Path, sets, fmt: str):
 
     Exits 0 when there is no error (warnings allowed), 1 when there are errors, 2 when a --set
     names no value."""
-    from .pack.printable import check_path
-    findings = check_path(game, sets)
+    from .pack.check_cache import check_findings
+    findings = check_findings(game, sets)
     print_findings(findings, fmt)
     sys.exit(findings_status(findings))
 

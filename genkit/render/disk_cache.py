@@ -102,7 +102,7 @@ def templates_digest(folder: str | os.PathLike) -> str:
     """:func:`folder_digest` of a folder of templates, files past the ``template_size`` limit
     in force counted by their size. genkit's own templates change with genkit, not while it
     runs: they are hashed once a process."""
-    from ..model.yaml_safe import current_limits
+    from ..model.limits import current_limits
     from ..templates import FOLDER
     if os.fspath(folder) == os.fspath(FOLDER):
         return _genkit_templates()
@@ -115,26 +115,52 @@ def _genkit_templates() -> str:
     return folder_digest(FOLDER)
 
 
+#: the libraries whose output an entry holds (laid out, parsed, validated): their versions are in
+#: :func:`code_digest`
+LIBRARIES = ("jinja2", "yaml", "reportlab", "pydantic")
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """SHA-256 of genkit's code and fonts (every file of the package) and of the versions of
-    Python and of the libraries whose output an entry holds: any change makes new keys. The
-    digest is kept in the cache too, found by the files' names, sizes and times of change (as
-    :func:`folder_digest` finds it within a process): the package's five megabytes are read
-    again only when one of its files has changed since."""
-    import jinja2
-    import reportlab
-    import yaml
-    versions = f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
+    Python and of the libraries whose output an entry holds (:data:`LIBRARIES`): any change makes
+    new keys. The digest is kept in the cache too, found by the names, sizes and times of change
+    of the package's files and of each library's own ``__init__`` (as :func:`folder_digest`
+    finds it within a process; an upgraded library's files are new): the package's five
+    megabytes are read again, and the libraries imported for their versions, only when one of
+    those files has changed since."""
     stamps = tuple(_stamps(str(PACKAGE), set()))
-    found = hashlib.sha256(repr((versions, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
+    libraries = tuple(_library_stamp(name) for name in LIBRARIES)
+    found = hashlib.sha256(repr((sys.version, libraries, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
     kept = load("code-digest", found)
     if isinstance(kept, str):
         return kept
-    digest = hashlib.sha256(versions.encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
-    if not _racy(stamps):
+    digest = hashlib.sha256(_versions().encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
+    if not _racy(stamps + libraries):
         store("code-digest", found, digest)
     return digest
+
+
+def _library_stamp(name: str) -> tuple:
+    """(path, size, time of change, time of status change) of library ``name``'s ``__init__``,
+    found without importing it."""
+    from importlib.util import find_spec
+    try:
+        origin = find_spec(name).origin
+        info = os.stat(origin)
+        return (origin, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    except (AttributeError, ImportError, OSError, TypeError, ValueError):
+        return (name, -1, 0, 0)
+
+
+def _versions() -> str:
+    """The versions of Python and of :data:`LIBRARIES`."""
+    import jinja2
+    import pydantic
+    import reportlab
+    import yaml
+    return (f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
+            f"|pydantic {pydantic.VERSION}")
 
 
 #: a file changed less than this long ago may change again within its time stamp's tick
@@ -262,7 +288,7 @@ def pack_parts(content, content_root) -> tuple[str, ...]:
     """What anything printed from a pack may read besides its own inputs: the whole model (as
     validated, overrides applied), every template of the pack and of genkit, and the limits in
     force (``--limit``)."""
-    from ..model.yaml_safe import current_limits
+    from ..model.limits import current_limits
     from ..templates import FOLDER
     own = ""
     if content_root is not None:
