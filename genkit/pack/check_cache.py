@@ -34,7 +34,7 @@ def findings_key(path: str | os.PathLike, overrides: Iterable[str] = ()) -> str 
     from ..model.limits import current_limits
     from ..templates import FOLDER
     return disk_cache.key_of(KIND, folder, os.path.realpath(folder), repr(tuple(overrides)),
-                             repr(current_limits()), disk_cache.folder_digest(folder),
+                             repr(current_limits()), disk_cache.folder_digest(folder, fresh=True),
                              disk_cache.templates_digest(FOLDER))
 
 
@@ -49,6 +49,8 @@ def check_findings(path: str | os.PathLike, overrides: Iterable[str] = ()) -> li
             return list(kept)
     from .printable import check_path
     findings = check_path(Path(path), overrides)
-    if key is not None and not any(f.severity == "error" for f in findings):
+    # kept only when no file changed while the check read them (else they may be the findings of
+    # files the key does not name)
+    if key is not None and not any(f.severity == "error" for f in findings) and findings_key(path, overrides) == key:
         disk_cache.store(KIND, key, tuple(findings))
     return findings

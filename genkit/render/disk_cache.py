@@ -70,16 +70,18 @@ def _stamps(folder: str, seen: set) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def folder_digest(folder: str | os.PathLike, largest: int | None = None) -> str:
+def folder_digest(folder: str | os.PathLike, largest: int | None = None, fresh: bool = False) -> str:
     """SHA-256 of the names and bytes of every file under ``folder`` ('' when it is not a
     folder): what a template found there may read. A file past ``largest`` bytes counts by its
     size alone (a template that large is refused before it is read, so nothing made from it is
     ever kept) and is never read. Hashed again only when a file's name, size or times of change
-    differ from the last time in this process."""
+    differ from the last time in this process, or always (``fresh``: a file may have changed
+    within its time stamp's tick)."""
     folder = os.fspath(folder)
     if not os.path.isdir(folder):
         return ""
-    return _hashed(folder, tuple(_stamps(folder, set())), largest)
+    stamps = tuple(_stamps(folder, set()))
+    return _hashed.__wrapped__(folder, stamps, largest) if fresh else _hashed(folder, stamps, largest)
 
 
 @lru_cache(maxsize=64)

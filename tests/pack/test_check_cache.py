@@ -103,3 +103,17 @@ def test_no_key_without_a_cache_or_for_a_single_file(game_copy, monkeypatch, tmp
     assert check_cache.findings_key(game_copy) is None
     monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
     assert check_cache.findings_key(game_copy / "game.yaml") is None
+
+
+def test_findings_of_a_pack_edited_while_it_was_checked_are_not_kept(game_copy, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(cache))
+    real = printable.check_path
+
+    def check_then_edit(path, overrides):
+        found = real(path, overrides)
+        edit(game_copy / "units.yaml", "movement: 3", "movement: 4")     # same size, the same tick maybe
+        return found
+    monkeypatch.setattr(printable, "check_path", check_then_edit)
+    check_cache.check_findings(game_copy)
+    assert kept(cache) == []
