@@ -77,9 +77,10 @@ def test_the_model_is_plain_data_and_imports_nothing_above_it():
 
 def test_loading_a_game_to_play_imports_no_drawing():
     """sim, play and replay load through genkit.pack.playable: nothing of the renderer but its
-    door to the rules modules (render/charts.py) comes in, and so no template or PDF writer."""
+    door to the rules modules (render/charts.py) and the disk cache, which keeps the model's
+    validator (pack/schema_cache.py) and draws nothing, comes in, and so no template or PDF writer."""
     loaded = _loaded_after(f"from genkit.pack.playable import load_checked; load_checked({str(BERING)!r})")
-    assert {m for m in loaded if m.startswith("genkit.render.")} == {"genkit.render.charts"}
+    assert {m for m in loaded if m.startswith("genkit.render.")} == {"genkit.render.charts", "genkit.render.disk_cache"}
 
 
 @pytest.fixture
