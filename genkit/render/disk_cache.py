@@ -128,9 +128,9 @@ def code_digest() -> str:
     Python and of the libraries whose output an entry holds (:data:`LIBRARIES`): any change makes
     new keys. The digest is kept in the cache too, found by the names, sizes and times of change
     of the package's files and of each library's own ``__init__`` (as :func:`folder_digest`
-    finds it within a process; an upgraded library's files are new): the package's five
-    megabytes are read again, and the libraries imported for their versions, only when one of
-    those files has changed since."""
+    finds it within a process; an upgraded library's files are new): the package's eight
+    megabytes are read again only when one of those files has changed since. No library is
+    imported for its version (:func:`_versions`)."""
     stamps = tuple(_stamps(str(PACKAGE), set()))
     libraries = tuple(_library_stamp(name) for name in LIBRARIES)
     found = hashlib.sha256(repr((sys.version, libraries, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
@@ -156,13 +156,24 @@ def _library_stamp(name: str) -> tuple:
 
 
 def _versions() -> str:
-    """The versions of Python and of :data:`LIBRARIES`."""
-    import jinja2
-    import pydantic
-    import reportlab
-    import yaml
-    return (f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
-            f"|pydantic {pydantic.VERSION}")
+    """Python's version and each library's of :data:`LIBRARIES`: the bytes of the files that
+    name it (the package's ``__init__`` and, where it has one, ``version.py``), read without
+    importing the library (a ``play`` lays nothing out and imports no template library)."""
+    from importlib.util import find_spec
+    parts = [sys.version]
+    for name in LIBRARIES:
+        try:
+            origin = find_spec(name).origin
+        except (AttributeError, ImportError, ValueError):
+            parts.append(f"{name} missing")
+            continue
+        for path in (origin, os.path.join(os.path.dirname(origin), "version.py")):
+            try:
+                with open(path, "rb") as f:
+                    parts.append(f"{name}/{os.path.basename(path)} {hashlib.sha256(f.read()).hexdigest()}")
+            except (OSError, TypeError):
+                pass
+    return "|".join(parts)
 
 
 #: a file changed less than this long ago may change again within its time stamp's tick

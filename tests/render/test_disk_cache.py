@@ -232,6 +232,28 @@ def test_genkits_code_digest_is_not_kept_while_a_file_changed_within_its_stamps_
         disk_cache.code_digest.cache_clear()
 
 
+def test_genkits_code_digest_follows_a_librarys_version_without_importing_it(tmp_path, monkeypatch):
+    library = tmp_path / "lib" / "fakelayout"
+    library.mkdir(parents=True)
+    (library / "__init__.py").write_text("__version__ = '1.0'\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    monkeypatch.setattr(disk_cache, "LIBRARIES", (*disk_cache.LIBRARIES, "fakelayout"))
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+
+    def digest() -> str:
+        disk_cache.code_digest.cache_clear()
+        return disk_cache.code_digest()
+    try:
+        first = digest()
+        (library / "version.py").write_text("VERSION = '1.0'\n")      # pydantic names it here
+        second = digest()
+        (library / "__init__.py").write_text("__version__ = '1.1'\n")
+        assert len({first, second, digest()}) == 3
+        assert "fakelayout" not in sys.modules
+    finally:
+        disk_cache.code_digest.cache_clear()
+
+
 def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):
     monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("GENKIT_CACHE_MB", "1")
