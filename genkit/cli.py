@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -420,6 +419,7 @@ def _failure(exc: Exception) -> int:
         click.echo(f"genkit: {verb}{where}{exc.strerror}", err=True)
         return EXIT_ENVIRONMENT
     if os.environ.get("GENKIT_DEBUG"):
+        import traceback
         traceback.print_exception(exc)
     click.echo(f"genkit: internal error: {type(exc).__name__}: {str(exc)[:500]}\n"
                "This is a bug in genkit: please report it, with the output of the same command run "
