@@ -153,3 +153,24 @@ def test_5_1_1_with_control_in_the_occupied_space_only_the_bot_sees_a_withdrawal
         s.weather = weather
         values.append(bot.attack_value(g.observe(s, ger), side, c4))
     assert values == sorted(values) and len(set(values)) == 3
+
+
+def test_7_2_2_a_with_no_attack_worth_making_the_bot_attacks_where_the_commissar_stands():
+    """Its combat phase may not end before that attack: any other leaves the duty standing,
+    so the bot does not fight every battle listed before his at whatever odds."""
+    g = Game(load_game(PACK))
+    rus = g.side_ids.index("russian")
+    s = g.initial_state(1)
+    s.phase = g.phase_ids.index("russian_combat")
+    g._enter_phase(s)
+    c3 = g.board.index_of("C3")          # 4th Panzer and 16th Army against the 11th Army and a MC
+    s.commissar, s.legal = c3, None
+    a6 = g.board.index_of("A6")          # a German army, panzer group and leader against two armies
+    assert ("end",) not in g.legal_actions(s)
+    acts = [a for a in g.legal_actions(s) if a in (("attack", a6), ("attack", c3))]
+    assert acts == [("attack", a6), ("attack", c3)]
+    for seed in range(1, 4):
+        assert ObjectiveBot.for_game(g, rus, seed).choose(g.observe(s, rus), acts) == ("attack", c3)
+    # with the duty done, it ends the phase rather than fight at such odds
+    s.commissar, s.legal = -1, None
+    assert ObjectiveBot.for_game(g, rus, 1).choose(g.observe(s, rus), [("end",)] + acts) == ("end",)
