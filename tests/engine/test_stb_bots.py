@@ -86,3 +86,91 @@ def test_9_1_the_bot_lands_a_unit_where_it_chose_for_that_unit_only():
     assert bot._landing is None             # used once
     bot._landing = (1, far[1])              # a plan for another unit is not this one's
     assert bot.choose(g.observe(s, ger), lands) == lands[0]
+
+
+def even_battles_in_c3_and_c4(g):
+    """Turn 1's German combat with the same battle in C3 (a river space) and C4 (none): a
+    German army and leader against two rifle armies in each."""
+    s = g.initial_state(1)
+    s.phase = g.phase_ids.index("german_combat")
+    g._enter_phase(s)
+    at = g.board.index_of
+    c3, c5 = at("C3"), at("C5")
+
+    def kind(p):
+        return g.type_ids[g.p_type[p]]
+    for p in [p for p in g.stack(s, c3) if kind(p) in ("panzer_group", "mech_corps")]:
+        g._lift(s, p)
+        g._put(s, p, at("B5") if kind(p) == "panzer_group" else c5)
+    army = next(p for p in g.stack(s, c5) if kind(p) == "rifle_army")
+    g._lift(s, army)
+    g._put(s, army, c3)
+    s.legal = None
+    return s
+
+
+def test_11_4_2_and_11_6_the_bot_weighs_the_river_and_the_weather_as_the_battle_reads_them():
+    g = Game(load_game(PACK))
+    ger = g.side_ids.index("german")
+    s = even_battles_in_c3_and_c4(g)
+    c3, c4 = g.board.index_of("C3"), g.board.index_of("C4")
+    assert (g.river_mask >> c3) & 1 and not (g.river_mask >> c4) & 1
+    side = {at: [p for p in g.stack(s, at) if g.p_side[p] == ger and g.p_unit[p]] for at in (c3, c4)}
+    kinds = {at: sorted(g.p_type[p] for p in g.stack(s, at)) for at in (c3, c4)}
+    assert kinds[c3] == kinds[c4]
+    # the standard modifiers cannot tell the two battles apart; the battle's own can
+    assert g.battle_modifiers(s.loc, side[c3], c3, g.defenders(s, c3), s.rolled) == \
+        g.battle_modifiers(s.loc, side[c4], c4, g.defenders(s, c4), s.rolled)
+    assert ("river", -g.section.river.shift, 0) in g.modifiers(s, side[c3], c3)
+    bot = ObjectiveBot.for_game(g, ger, 1)
+    v = g.observe(s, ger)
+    assert bot.attack_value(v, side[c3], c3) < bot.attack_value(v, side[c4], c4)
+    both = [("end",), ("attack", c3), ("attack", c4)]
+    for seed in range(1, 6):
+        assert ObjectiveBot.for_game(g, ger, seed).choose(g.observe(s, ger), both) == ("attack", c4)
+    # in fair weather the battle over the river is worth fighting; in mud (a shift more) not
+    alone = [("end",), ("attack", c3)]
+    fair = bot.attack_value(v, side[c3], c3)
+    s.weather = "Mud"
+    assert bot.attack_value(g.observe(s, ger), side[c3], c3) < bot.threshold < fair
+    assert ObjectiveBot.for_game(g, ger, 1).choose(g.observe(s, ger), alone) == ("end",)
+    s.weather = "Fair"
+    assert ObjectiveBot.for_game(g, ger, 1).choose(g.observe(s, ger), alone) == ("attack", c3)
+
+
+def test_5_1_1_with_control_in_the_occupied_space_only_the_bot_sees_a_withdrawal_next_to_its_units():
+    """The zone of control reaches no further than the unit's own space: the defenders in C4
+    may withdraw next to the German units, so a withdrawal is no loss of steps to them and a
+    better column (fairer weather) is worth more to the attacker, never less."""
+    g = Game(load_game(PACK))
+    ger = g.side_ids.index("german")
+    s = even_battles_in_c3_and_c4(g)
+    c4 = g.board.index_of("C4")
+    side = [p for p in g.stack(s, c4) if g.p_side[p] == ger and g.p_unit[p]]
+    bot = ObjectiveBot.for_game(g, ger, 1)
+    values = []
+    for weather in ("Heavy snow", "Mud", "Fair"):       # the weather's shift: 2L, 1L, none
+        s.weather = weather
+        values.append(bot.attack_value(g.observe(s, ger), side, c4))
+    assert values == sorted(values) and len(set(values)) == 3
+
+
+def test_7_2_2_a_with_no_attack_worth_making_the_bot_attacks_where_the_commissar_stands():
+    """Its combat phase may not end before that attack: any other leaves the duty standing,
+    so the bot does not fight every battle listed before his at whatever odds."""
+    g = Game(load_game(PACK))
+    rus = g.side_ids.index("russian")
+    s = g.initial_state(1)
+    s.phase = g.phase_ids.index("russian_combat")
+    g._enter_phase(s)
+    c3 = g.board.index_of("C3")          # 4th Panzer and 16th Army against the 11th Army and a MC
+    s.commissar, s.legal = c3, None
+    a6 = g.board.index_of("A6")          # a German army, panzer group and leader against two armies
+    assert ("end",) not in g.legal_actions(s)
+    acts = [a for a in g.legal_actions(s) if a in (("attack", a6), ("attack", c3))]
+    assert acts == [("attack", a6), ("attack", c3)]
+    for seed in range(1, 4):
+        assert ObjectiveBot.for_game(g, rus, seed).choose(g.observe(s, rus), acts) == ("attack", c3)
+    # with the duty done, it ends the phase rather than fight at such odds
+    s.commissar, s.legal = -1, None
+    assert ObjectiveBot.for_game(g, rus, 1).choose(g.observe(s, rus), [("end",)] + acts) == ("end",)

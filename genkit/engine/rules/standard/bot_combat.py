@@ -144,7 +144,8 @@ class CombatChoices:
     def battle_value(self, v, attackers, target, by=None):
         """Expected worth gained by ``attackers`` attacking ``target`` (None if forbidden), on
         the column and die-roll modifier the battle itself would read (the game's
-        ``battle_modifiers``: terrain, hexsides, unit types, supply, the results in force), and
+        ``seen_modifiers`` in this view: in the standard rules terrain, hexsides, unit types,
+        supply, the results in force; a game's own besides), and
         in a bombardment phase the bombardment row, hurting the defender only (case 8.10);
         ``by``: the reading of the CRT (case 8.13: 0 its own, 1 the other, None the better; a
         bombardment reads its own)."""
@@ -155,7 +156,7 @@ class CombatChoices:
         p_att, red = t.p_att, v.reduced
         att = sum([p_att[p][red[p]] for p in attackers])
         shift = drm = 0
-        for _, sh, dr in self.g.battle_modifiers(v.loc, attackers, target, defenders, getattr(v, "rolled", ())):
+        for _, sh, dr in self.g.seen_modifiers(v, attackers, target, defenders):
             shift += sh
             drm += dr
         fire = bool(self.g.phase_bombards[v.phase])              # case 8.10

@@ -58,7 +58,9 @@ class BotTables:
         if not isinstance(sec, Section):
             sec = Section.model_validate(c.rules or {"stacking": {"limit": 1}})
         self.sec = sec
-        self.zoc = sec.movement.zoc != "none"
+        #: whether a unit's zone of control keeps a retreating enemy from the hexes next to it
+        #: (not when it reaches only the unit's own space, rules.movement.zoc_reach)
+        self.zoc = sec.movement.zoc != "none" and sec.movement.zoc_reach == "adjacent"
         self.advance = sec.combat.advance
         self.blocked_eliminates = sec.combat.retreat_blocked == "eliminate"
         # ---- pieces (by piece id)

@@ -115,6 +115,14 @@ class Combat:
         (:meth:`battle_modifiers` of its defenders and the results in force)."""
         return self.battle_modifiers(s.loc, attackers, h, self.defenders(s, h), s.rolled)
 
+    def seen_modifiers(self, v, attackers, h: int, defenders) -> list:
+        """(source, shift, drm) of every modifier a battle by ``attackers`` on ``defenders`` in
+        ``h`` would read in the position side ``v.side`` sees (``v``: its view): what a bot
+        weighs an attack on. Here :meth:`battle_modifiers` of the pieces and the results in
+        force the view shows; a game whose battles read more of the position answers with its
+        own reckoning from what its view shows."""
+        return self.battle_modifiers(v.loc, attackers, h, defenders, getattr(v, "rolled", ()))
+
     def battle_modifiers(self, loc, attackers, h: int, defenders, rolled) -> list:
         """(source, shift, drm) of every modifier of an attack by ``attackers`` on ``defenders``
         in ``h``, the pieces standing at ``loc`` and ``rolled`` the die-roll tables' results in

@@ -70,6 +70,11 @@ class Battle:
                 out.append(("luftwaffe", sign * self.air_shift, 0))
         return out
 
+    def seen_modifiers(self, v, attackers, h: int, defenders) -> list:
+        """What a bot weighs an attack on: the battle's own :meth:`modifiers`, read from the
+        whole position its view shows (nothing is hidden in this game)."""
+        return self.modifiers(v.position, attackers, h)
+
     def odds(self, s: StbState, attackers, h: int, shift: int = 0, drm: int = 0, by: int = 0) -> tuple:
         """The standard reading, but 11.2.3: the commissar's counter-attack (7.2.1 b) is fought
         even below the lowest column, on it."""

@@ -58,7 +58,19 @@ class ObjectiveBot(GreedyBot):
             return self.choose_partisan(v, actions)
         if len(actions) > 1 and actions[0] == END and any(a[0] == "move" and self.g.p_truck[a[1]] for a in actions):
             return self.choose_move(v, actions)
+        if len(actions) > 1 and actions[0][0] == "attack":
+            return self.choose_required_attack(v, actions)
         return GreedyBot.choose(self, v, actions)
+
+    def choose_required_attack(self, v, actions):
+        """7.2.2 a: while the commissar's side has not attacked where he stands, its combat
+        phase may not end: the best attack if one is worth making, else the one he requires
+        (any other leaves the duty standing, to be paid again at worse odds)."""
+        a = GreedyBot.choose(self, v, [END] + actions)
+        if a != END:
+            return a
+        need = ("attack", v.position.commissar)
+        return need if need in actions else actions[0]
 
     def choose_move(self, v, actions):
         """The combat units move as the greedy player moves them; then each truck once (11.5.2)

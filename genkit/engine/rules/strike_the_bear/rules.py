@@ -44,6 +44,12 @@ class StbView(View):
         self.weather, self.ops, self.objectives = state.weather, tuple(state.ops), state.objectives
         self.chosen = state.chosen
 
+    @property
+    def position(self) -> StbState:
+        """The whole position: nothing is hidden in this game, so what a side sees is all of
+        it (read it, never write it)."""
+        return self._s
+
 
 class Game(Redeployment, Breakdown, Commissar, Partisans, Luftwaffe, Supply, Advance, Battle, StandardGame):
     """A game on the Strike the Bear system (module docstring)."""
