@@ -23,11 +23,12 @@ from .draw import Group
 
 @dataclasses.dataclass(frozen=True)
 class Drawn:
-    """One page as drawn: the fonts before and after it (:func:`font_state`), its operators,
-    the canvas's font after it, and the stamp and the lines printing it it was drawn with."""
+    """One page as drawn: the fonts before and after it (:func:`font_state`), its operators
+    (one line each: quicker to keep and read back than as many strings), the canvas's font
+    after it, and the stamp and the lines printing it it was drawn with."""
     before: tuple
     after: tuple
-    ops: tuple
+    ops: str
     canvas_font: tuple
     stamp: str
     lines: tuple
@@ -106,22 +107,26 @@ class PageReuse:
         from .restamp import stamp_lines
         start = len(c._code)
         writer.items(page.items)
-        self.made[key] = Drawn(before, font_state(c), tuple(c._code[start:]),
-                               (c._fontname, c._fontsize, c._leading), self.stamp,
-                               stamp_lines([page], self.stamp))
+        ops = c._code[start:]
+        if any("\n" in op or not op for op in ops):
+            return                  # not kept: its operators are kept one a line
+        self.made[key] = Drawn(before, font_state(c), "\n".join(ops), (c._fontname, c._fontsize, c._leading),
+                               self.stamp, stamp_lines([page], self.stamp))
 
 
 def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
     """``drawn``'s operators with ``stamp`` for its own (None: a stamp not changed in place)."""
+    if not drawn.ops:
+        return []
     if stamp == drawn.stamp:
-        return list(drawn.ops)
+        return drawn.ops.split("\n")
     from .restamp import restamped_runs
     runs = restamped_runs(drawn.lines, drawn.stamp, stamp)
     if runs is None:
         return None
     old = drawn.stamp
     out = []
-    for op in drawn.ops:
+    for op in drawn.ops.split("\n"):
         if old in op:
             try:
                 data = op.encode("latin-1")
