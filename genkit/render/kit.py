@@ -273,12 +273,15 @@ def written(comp: dict, content, source, info: dict | None = None, reuse=None) -
     stem = Path(comp["file"]).stem
     pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)), reuse=reuse)
     stamp = version_label(g.version, source.sha256)
+
+    def svg_of(page) -> tuple[bytes, str]:
+        text = svg_string(page)
+        return zlib.compress(text.encode("utf-8"), 1), page_digest(text, stamp)
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
-        text = svg_string(p)
-        svgs.append((f"{stem}-{i}.svg", zlib.compress(text.encode("utf-8"), 1)))
-        digests.append(page_digest(text, stamp))
-        del text
+        data, digest = reuse.svg(i - 1, p, svg_of) if reuse is not None else svg_of(p)
+        svgs.append((f"{stem}-{i}.svg", data))
+        digests.append(digest)
     b = comp["bleed"]
     first = pages[0]
     entry = {"kind": comp["kind"], "file": comp["file"], "pages": len(pages),
@@ -410,7 +413,7 @@ def _restamped_or_written(comp: dict, content, source, where) -> Written:
         reuse = PageReuse(page_keys, last if isinstance(last, dict) else {}, stamp)
     done = written(comp, content, source, info, reuse)
     if reuse is not None:
-        disk_cache.store("kit-pages", pages_key, reuse.made)
+        disk_cache.store("kit-pages", pages_key, reuse.now())
     disk_cache.store("kit-written", key, restamp.Kept(
         done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
         info["subject"], ", ".join(info["keywords"])))

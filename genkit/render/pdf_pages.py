@@ -14,11 +14,14 @@ once for the document) is always drawn. The bytes are those of a page drawn afre
 from __future__ import annotations
 
 import dataclasses
+import zlib
+from typing import Callable
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from . import fonts as _fonts
 from .draw import Group
+from .restamp import changeable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,9 +86,33 @@ class PageReuse:
     page's key; ``stamp``: the stamp this build prints."""
 
     def __init__(self, keys: list[str], kept: dict, stamp: str):
-        self.keys, self.kept, self.stamp = keys, kept, stamp
+        self.keys, self.stamp = keys, stamp
+        self.kept, self.kept_svgs = kept.get("pdf", {}), kept.get("svg", {})
         self.made: dict = {}
+        self.made_svgs: dict = {}
         self.reused = 0
+
+    def now(self) -> dict:
+        """What to keep for the next build: each page as this document drew it, and its SVG."""
+        return {"pdf": self.made, "svg": self.made_svgs}
+
+    def svg(self, n: int, page, make: Callable) -> tuple[bytes, str]:
+        """Page ``n``'s SVG (UTF-8, zlib-compressed) and the hash of its drawing without the
+        stamp: as the last build wrote it (an SVG is its page's alone), the stamp changed in its
+        text, else ``make(page)``'s; kept for the next build."""
+        key = self.keys[n]
+        kept = self.kept_svgs.get(key)
+        done = None
+        if kept is not None:
+            old, data, digest = kept
+            if old == self.stamp:
+                done = data, digest
+            elif changeable(old, self.stamp):
+                done = zlib.compress(zlib.decompress(data).replace(old.encode(), self.stamp.encode()), 1), digest
+        if done is None:
+            done = make(page)
+        self.made_svgs[key] = (self.stamp, *done)
+        return done
 
     def draw(self, n: int, page, c, writer) -> None:
         """Page ``n`` onto the canvas: from its kept operators when they hold, else drawn."""

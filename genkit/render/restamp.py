@@ -29,6 +29,7 @@ import pickle
 import re
 import zlib
 from array import array
+
 from .draw import Group, Text
 
 #: what a stamp (and every line printing it) may hold to be changed in place: printable ASCII
@@ -194,11 +195,16 @@ def _id(kept: Kept, keywords: str) -> bytes:
     return md5.hexdigest().encode()
 
 
+def changeable(old: str, new: str) -> bool:
+    """Whether a stamp ``old`` can be changed to ``new`` in place (see :data:`_SAFE`)."""
+    return bool(_SAFE.match(old) and _SAFE.match(new)) and not _XML.search(old + new)
+
+
 def restamped_runs(lines, old: str, new: str) -> list | None:
     """For each of ``lines``: the pattern of its run with the stamp ``old``, the run with ``new``
     and how many times it prints the stamp (see :func:`_run`); None when a stamp or a line cannot
     be changed in place."""
-    if not (_SAFE.match(old) and _SAFE.match(new)) or _XML.search(old + new):
+    if not changeable(old, new):
         return None
     runs = [_run(line, old, new) for line in lines]
     return None if any(r is None for r in runs) else runs
@@ -288,7 +294,7 @@ def restamped(kept: Kept, stamp: str, hash12: str):
     written = kept.written
     if stamp == kept.stamp and hash12 == kept.hash12:
         return written
-    if not (_SAFE.match(stamp) and _SAFE.match(kept.stamp)) or _XML.search(stamp + kept.stamp):
+    if not changeable(kept.stamp, stamp):
         return None
     if not re.fullmatch(r"[0-9a-f]{12}", hash12) or not re.fullmatch(r"[0-9a-f]{12}", kept.hash12):
         return None
