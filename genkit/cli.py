@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -37,13 +36,13 @@ from .cli_options import (
     writable_dir,
 )
 from .cli_sim import compare, sim, sweep, tune
-from .model.load import ContentError
-from .model.yaml_safe import LIMIT_NAMES
+from .model.finding import ContentError
+from .model.limits import LIMIT_NAMES
 
 
 def _set_limits(ctx, param, values: tuple[str, ...]) -> None:
     """Put the content limits in force for this run: the defaults, changed by each --limit."""
-    from .model.load import parse_limits, set_limits
+    from .model.limits import parse_limits, set_limits
     try:
         set_limits(parse_limits(values))
     except ValueError as exc:
@@ -80,8 +79,8 @@ def check(game: Path, sets, fmt: str):
 
     Exits 0 when there is no error (warnings allowed), 1 when there are errors, 2 when a --set
     names no value."""
-    from .pack.printable import check_path
-    findings = check_path(game, sets)
+    from .pack.check_cache import check_findings
+    findings = check_findings(game, sets)
     print_findings(findings, fmt)
     sys.exit(findings_status(findings))
 
@@ -420,6 +419,7 @@ def _failure(exc: Exception) -> int:
         click.echo(f"genkit: {verb}{where}{exc.strerror}", err=True)
         return EXIT_ENVIRONMENT
     if os.environ.get("GENKIT_DEBUG"):
+        import traceback
         traceback.print_exception(exc)
     click.echo(f"genkit: internal error: {type(exc).__name__}: {str(exc)[:500]}\n"
                "This is a bug in genkit: please report it, with the output of the same command run "

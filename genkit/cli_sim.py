@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .cli_options import EXIT_ENVIRONMENT, GAME, OUT_FILE, SETS, findings_status, print_findings, read_path
-from .model.load import ContentError
+from .model.finding import ContentError
 
 
 def _sim_bots(ctx, param, value):

@@ -53,8 +53,8 @@ def genkit(monkeypatch, capsys):
     main(), the entry point a user runs; no output may hold a traceback. A ``--limit`` given puts
     its limits in force for the process: they are the defaults again after the test."""
     from genkit import cli
-    from genkit.model import yaml_safe
-    monkeypatch.setattr(yaml_safe, "_limits", yaml_safe.current_limits())
+    from genkit.model import limits
+    monkeypatch.setattr(limits, "_limits", limits.current_limits())
 
     def run(*args):
         monkeypatch.setattr(sys, "argv", ["genkit", *map(str, args)])

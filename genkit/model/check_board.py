@@ -19,7 +19,9 @@ def board_spaces(ctx: Context):
     if m.grid is None and not m.spaces:
         yield ctx.error("board", ("map",), "a drawn board (no map.grid) needs map.spaces")
     grid_ids: set = set()
-    if m.grid is not None:
+    if m.grid is not None and m.grid.kind == "hex":     # the grid's cells, as the check context numbers them
+        grid_ids = set(ctx.grid.ids)
+    elif m.grid is not None:
         grid_ids = set(board_of_map(m.model_copy(update={"spaces": [], "connections": [], "places": []})).ids)
     terrains = {t.id for t in m.terrain}
     seen: dict = {}

@@ -22,20 +22,27 @@ _CONTROLS = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029"
 _BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 
 
-def _printable(forbidden: str, what: str, longest: int | None = None) -> AfterValidator:
+class Printable:
     """A validator refusing any character of the regex class ``forbidden``, saying which and where,
-    and (``longest``) a text of more characters."""
-    pattern = re.compile(f"[{forbidden}]")
+    and (``longest``) a text of more characters. A class, not a closure, so the validator pydantic
+    builds of the model can be kept on disk (:mod:`genkit.pack.schema_cache`)."""
 
-    def validate(text: str) -> str:
-        if longest is not None and len(text) > longest:
-            raise ValueError(f"String should have at most {longest} characters (it has {len(text)})")
-        bad = pattern.search(text)
+    def __init__(self, forbidden: str, what: str, longest: int | None = None):
+        self.pattern = re.compile(f"[{forbidden}]")
+        self.what, self.longest = what, longest
+
+    def __call__(self, text: str) -> str:
+        if self.longest is not None and len(text) > self.longest:
+            raise ValueError(f"String should have at most {self.longest} characters (it has {len(text)})")
+        bad = self.pattern.search(text)
         if bad:
             kind = "a line break" if bad.group() in _BREAKS else "a control character"
-            raise ValueError(f"{what}; found {kind} ({bad.group()!r}) at character {bad.start() + 1}")
+            raise ValueError(f"{self.what}; found {kind} ({bad.group()!r}) at character {bad.start() + 1}")
         return text
-    return AfterValidator(validate)
+
+
+def _printable(forbidden: str, what: str, longest: int | None = None) -> AfterValidator:
+    return AfterValidator(Printable(forbidden, what, longest))
 
 
 #: the longest Line: more than a printed line holds across a page at the 6 pt the kit prints at least

@@ -47,6 +47,12 @@ class DieTableRow(Strict):
     results: list[Line] = Field(min_length=1, description="one result per column of the table")
 
 
+def result_column() -> list[str]:
+    """A die table's columns when it names none: one, Result (a function, not a lambda, so the
+    model's validator can be kept on disk: :mod:`genkit.pack.schema_cache`)."""
+    return ["Result"]
+
+
 class DieTable(Strict):
     """One die-roll table: ``dice`` dice of ``faces`` faces added up, the modifiers named in
     ``drms`` added, the row of that total read in the column the rules ask for."""
@@ -54,7 +60,7 @@ class DieTable(Strict):
     name: Line
     dice: int = Field(1, ge=1, le=4, description="how many dice are rolled and added")
     faces: int = Field(6, ge=2, le=100)
-    columns: list[Line] = Field(default_factory=lambda: ["Result"], min_length=1,
+    columns: list[Line] = Field(default_factory=result_column, min_length=1,
                                 description="the result columns' headings (one column: Result)")
     column_ids: list[Id] = Field(default_factory=list, description="ids the rules name the columns by (default: "
                                                                    "the headings in lower case)")

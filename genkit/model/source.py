@@ -7,35 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+# Finding and ContentError live in .finding (read without YAML or pydantic); re-exported here
+from .finding import ContentError, Finding  # noqa: F401
 from .yaml_safe import Budget, compose, current_limits
 
 PathKey = tuple  # a path into the raw data: ("map", "grid", "columns"), ("unit_types", 0, "id")
-
-
-@dataclass(frozen=True, order=True)
-class Finding:
-    """One thing a designer should know about the content."""
-    severity: str  # "error" | "warning"
-    file: str
-    line: int
-    code: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file  # line 0: not from a file
-        return f"{where}: {self.severity}: {self.message} [{self.code}]"
-
-    def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "severity": self.severity,
-                "code": self.code, "message": self.message}
-
-
-class ContentError(Exception):
-    """The content could not be loaded; ``findings`` say where and why."""
-
-    def __init__(self, findings: list[Finding]):
-        self.findings = sorted(findings)
-        super().__init__("\n".join(str(f) for f in self.findings))
 
 
 @dataclass

@@ -10,4 +10,8 @@ renderer and the engine, which it brings together (the model imports neither).
 * :mod:`.printable` (``check``, ``build``, ``export``): every check, the drawing checks
   (:mod:`genkit.render.checks`) too, which lay out what the kit prints to see whether it fits;
   :func:`~.printable.build_kit` prints what they laid out rather than lay it out again.
+* :mod:`.check_cache` (``check``): a clean check's findings kept on disk, printed again while no
+  file of the pack, ``--set`` value, limit or genkit code has changed.
+* :mod:`.schema_cache`: the content model's pydantic validator built from a core schema kept on
+  disk rather than generated at every command's start.
 """

@@ -16,6 +16,7 @@ from ..model.load import schema_findings
 from ..model.source import ContentError, Finding, Source
 from ..model.schema import Content
 from ..render.charts import section_model
+from . import schema_cache
 
 
 # --------------------------------------------------------------------------- loading
@@ -23,6 +24,7 @@ from ..render.charts import section_model
 def load(path: str | Path, overrides: Iterable[str] = ()) -> tuple[Content, Source]:
     """Load, merge, override and validate a game, its ``rules:`` section by its rules module's
     ``Section``. Raises ContentError with findings, and nothing else."""
+    schema_cache.complete(Content)
     content, source = model_load.load(path, overrides)
     errors = _rules_section_findings(content, source)
     if errors:
@@ -44,6 +46,7 @@ def _rules_section_findings(content: Content, source: Source) -> list[Finding]:
                                    f"rules: rules module {content.game.rules_module} reads no rules section; "
                                    "remove it")]
         return []
+    schema_cache.complete(section)
     try:
         section.model_validate(content.rules or {})
     except ValidationError as exc:

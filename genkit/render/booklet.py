@@ -181,7 +181,7 @@ def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where:
 def _booklet(content, style, rules_text, keywords, where, content_root, changed=frozenset()) -> Booklet:
     pages, outline = booklet_layout(content, style, rules_text, where, content_root, changed)
     g = content.game
-    pdf = pdf_bytes(pages, title=f"{g.title} - rules", subject=f"{g.title} {g.version} rules of play",
+    pdf = pdf_bytes(pages, title=f"{g.title} - rules", subject=booklet_subject(content),
                     keywords=list(keywords), outline=outline)
     return Booklet(pages, pdf)
 
@@ -195,5 +195,25 @@ def rules_booklet(content, source, style: SheetStyle, content_root,
         return None
     flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
     text = read_rules(path, Path(content_root))
-    return _booklet(content, flat, text, [content.game.id, content.game.version, source.sha256[:12]],
-                    str(path), content_root, changed)
+    return _booklet(content, flat, text, booklet_keywords(content, source), str(path), content_root, changed)
+
+
+def booklet_keywords(content, source) -> list[str]:
+    """The keywords of the booklet's PDF: the game, its version and the content's hash."""
+    return [content.game.id, content.game.version, source.sha256[:12]]
+
+
+def booklet_subject(content) -> str:
+    """The subject of the booklet's PDF."""
+    return f"{content.game.title} {content.game.version} rules of play"
+
+
+def rules_pages(content, style: SheetStyle, content_root,
+                changed: frozenset = frozenset()) -> tuple[list[Page], list] | None:
+    """The pages and outline of the game's booklet (as :func:`rules_booklet` writes them: no
+    PDF made); None when the game has no rules.md."""
+    path = rules_path(content_root)
+    if path is None:
+        return None
+    flat = SheetStyle(style.paper, 0.0, style.version, style.content_hash, style.title)
+    return booklet_layout(content, flat, read_rules(path, Path(content_root)), str(path), content_root, changed)

@@ -70,16 +70,18 @@ def _stamps(folder: str, seen: set) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def folder_digest(folder: str | os.PathLike, largest: int | None = None) -> str:
+def folder_digest(folder: str | os.PathLike, largest: int | None = None, fresh: bool = False) -> str:
     """SHA-256 of the names and bytes of every file under ``folder`` ('' when it is not a
     folder): what a template found there may read. A file past ``largest`` bytes counts by its
     size alone (a template that large is refused before it is read, so nothing made from it is
     ever kept) and is never read. Hashed again only when a file's name, size or times of change
-    differ from the last time in this process."""
+    differ from the last time in this process, or always (``fresh``: a file may have changed
+    within its time stamp's tick)."""
     folder = os.fspath(folder)
     if not os.path.isdir(folder):
         return ""
-    return _hashed(folder, tuple(_stamps(folder, set())), largest)
+    stamps = tuple(_stamps(folder, set()))
+    return _hashed.__wrapped__(folder, stamps, largest) if fresh else _hashed(folder, stamps, largest)
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +104,7 @@ def templates_digest(folder: str | os.PathLike) -> str:
     """:func:`folder_digest` of a folder of templates, files past the ``template_size`` limit
     in force counted by their size. genkit's own templates change with genkit, not while it
     runs: they are hashed once a process."""
-    from ..model.yaml_safe import current_limits
+    from ..model.limits import current_limits
     from ..templates import FOLDER
     if os.fspath(folder) == os.fspath(FOLDER):
         return _genkit_templates()
@@ -115,26 +117,63 @@ def _genkit_templates() -> str:
     return folder_digest(FOLDER)
 
 
+#: the libraries whose output an entry holds (laid out, parsed, validated): their versions are in
+#: :func:`code_digest`
+LIBRARIES = ("jinja2", "yaml", "reportlab", "pydantic")
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """SHA-256 of genkit's code and fonts (every file of the package) and of the versions of
-    Python and of the libraries whose output an entry holds: any change makes new keys. The
-    digest is kept in the cache too, found by the files' names, sizes and times of change (as
-    :func:`folder_digest` finds it within a process): the package's five megabytes are read
-    again only when one of its files has changed since."""
-    import jinja2
-    import reportlab
-    import yaml
-    versions = f"{sys.version}|jinja2 {jinja2.__version__}|yaml {yaml.__version__}|reportlab {reportlab.Version}"
+    Python and of the libraries whose output an entry holds (:data:`LIBRARIES`): any change makes
+    new keys. The digest is kept in the cache too, found by the names, sizes and times of change
+    of the package's files and of each library's own ``__init__`` (as :func:`folder_digest`
+    finds it within a process; an upgraded library's files are new): the package's eight
+    megabytes are read again only when one of those files has changed since. No library is
+    imported for its version (:func:`_versions`)."""
     stamps = tuple(_stamps(str(PACKAGE), set()))
-    found = hashlib.sha256(repr((versions, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
+    libraries = tuple(_library_stamp(name) for name in LIBRARIES)
+    found = hashlib.sha256(repr((sys.version, libraries, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
     kept = load("code-digest", found)
     if isinstance(kept, str):
         return kept
-    digest = hashlib.sha256(versions.encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
-    if not _racy(stamps):
+    digest = hashlib.sha256(_versions().encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
+    if not _racy(stamps + libraries):
         store("code-digest", found, digest)
     return digest
+
+
+def _library_stamp(name: str) -> tuple:
+    """(path, size, time of change, time of status change) of library ``name``'s ``__init__``,
+    found without importing it."""
+    from importlib.util import find_spec
+    try:
+        origin = find_spec(name).origin
+        info = os.stat(origin)
+        return (origin, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    except (AttributeError, ImportError, OSError, TypeError, ValueError):
+        return (name, -1, 0, 0)
+
+
+def _versions() -> str:
+    """Python's version and each library's of :data:`LIBRARIES`: the bytes of the files that
+    name it (the package's ``__init__`` and, where it has one, ``version.py``), read without
+    importing the library (a ``play`` lays nothing out and imports no template library)."""
+    from importlib.util import find_spec
+    parts = [sys.version]
+    for name in LIBRARIES:
+        try:
+            origin = find_spec(name).origin
+        except (AttributeError, ImportError, ValueError):
+            parts.append(f"{name} missing")
+            continue
+        for path in (origin, os.path.join(os.path.dirname(origin), "version.py")):
+            try:
+                with open(path, "rb") as f:
+                    parts.append(f"{name}/{os.path.basename(path)} {hashlib.sha256(f.read()).hexdigest()}")
+            except (OSError, TypeError):
+                pass
+    return "|".join(parts)
 
 
 #: a file changed less than this long ago may change again within its time stamp's tick
@@ -262,7 +301,7 @@ def pack_parts(content, content_root) -> tuple[str, ...]:
     """What anything printed from a pack may read besides its own inputs: the whole model (as
     validated, overrides applied), every template of the pack and of genkit, and the limits in
     force (``--limit``)."""
-    from ..model.yaml_safe import current_limits
+    from ..model.limits import current_limits
     from ..templates import FOLDER
     own = ""
     if content_root is not None:

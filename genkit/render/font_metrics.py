@@ -62,6 +62,12 @@ def shipped(filename: str):
 _read: dict | None = None
 
 
+def forget() -> None:
+    """Let the metrics file go (once the fonts are registered, widths are read from their faces)."""
+    global _read
+    _read = None
+
+
 def _file() -> dict:
     global _read
     if _read is None:

@@ -22,7 +22,7 @@ default width, ascent and descent) ship beside them (:mod:`.font_metrics`), so a
 TTF; should they not match the installed reportlab or the fonts' bytes, the TTF is read whole and
 its metrics kept in the disk cache (:mod:`.disk_cache`). A width is measured by reportlab's own
 function on them; the fonts are read whole, and registered with reportlab, only when a PDF is
-written. A build (which may write one) says so first (:func:`keep_read_fonts`): a TTF read for its
+written (what reportlab reads of each is kept in the disk cache). A build (which may write one) says so first (:func:`keep_read_fonts`): a TTF read for its
 metrics is kept and is the face registered for the PDF, so no TTF is read twice.
 """
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from array import array
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -51,6 +52,7 @@ FONT_FILES: dict[str, tuple[str, str]] = {
 }
 
 FONTS: tuple[str, ...] = tuple(FONT_FILES)
+FONT_FILES_BY_RL: dict[str, str] = dict(FONT_FILES.values())      #: reportlab font name -> TTF file name
 
 #: SVG presentation attributes per logical font (in this attribute order).
 SVG_FONT_ATTRS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -91,9 +93,95 @@ def _ttfont(rl_name: str, filename: str) -> TTFont:
         path = FONT_DIR / filename
         if not path.is_file():
             raise FileNotFoundError(f"bundled font missing: {path}")
-        font = TTFont(rl_name, str(path))
+        key = disk_cache.key_of("ttf", rl_name, filename)
+        font = _font_from_state(TTFont, rl_name, disk_cache.load("ttf", key))
+        if font is None:
+            font = TTFont(rl_name, str(path))
+            disk_cache.store("ttf", key, _face_state(font))
         if _kept is not None:
             _kept[rl_name] = font
+    return font
+
+
+class _Scale:
+    """reportlab's scale of a face's units to a thousandth of an em (the same product), which,
+    unlike reportlab's own lambda, a pickle can hold."""
+
+    def __init__(self, units_per_em: int):
+        self.mult = None if units_per_em == 1000 else 1000 / units_per_em
+
+    def __call__(self, x):
+        return x if self.mult is None else x * self.mult
+
+
+class _Packed(NamedTuple):
+    """A face's table of numbers as arrays, which a pickle holds as bytes: read back ten times
+    faster than the dict or list of Python numbers it stands for (``kind``: dict, list or pairs)."""
+    kind: str
+    first: array
+    second: array | None
+
+    @staticmethod
+    def of(value):
+        """``value`` packed, or as it is when it is not a table of whole numbers and floats."""
+        def numbers(items) -> str | None:
+            kind = {type(x) for x in items}
+            return {frozenset({int}): "q", frozenset({float}): "d"}.get(frozenset(kind))
+        try:
+            if isinstance(value, dict) and value and numbers(value) == "q" and numbers(value.values()):
+                return _Packed("dict", array("q", value), array(numbers(value.values()), value.values()))
+            if isinstance(value, list) and value and numbers(value) == "q":
+                return _Packed("list", array("q", value), None)
+            if isinstance(value, list) and value and {type(x) for x in value} == {tuple} \
+                    and {len(x) for x in value} == {2} and numbers([n for x in value for n in x]) == "q":
+                return _Packed("pairs", array("q", (x[0] for x in value)), array("q", (x[1] for x in value)))
+        except OverflowError:
+            pass
+        return value
+
+    def unpacked(self):
+        if self.kind == "dict":
+            return dict(zip(self.first, self.second))
+        if self.kind == "pairs":
+            return list(zip(self.first, self.second))
+        return list(self.first)
+
+
+def _face_state(font: TTFont) -> dict:
+    """What reportlab read of a TTF (its face's fields, the file's bytes among them, its tables
+    of numbers packed): kept in the disk cache, so the next build's PDFs do not parse the font
+    again (a twentieth of a second for the four)."""
+    state = {name: _Packed.of(value) for name, value in font.face.__dict__.items() if name != "_ttf_data"}
+    state["_pdfScale"] = _Scale(state["unitsPerEm"])
+    if not font.shapable:
+        state["glyphToChar"] = {}       # read by shaping alone (see register_fonts)
+    return state
+
+
+def _font_from_state(cls, rl_name: str, state) -> TTFont | None:
+    """The font ``rl_name`` made from a face's kept fields, as ``TTFont(rl_name, path)`` makes it
+    (None: nothing kept)."""
+    if not isinstance(state, dict):
+        return None
+    try:        # the file's bytes are read again (the cache's key covers them: genkit's files)
+        data = (FONT_DIR / FONT_FILES_BY_RL[rl_name]).read_bytes()
+    except (KeyError, OSError):
+        return None
+    from fnmatch import fnmatch
+    from weakref import WeakKeyDictionary
+    from reportlab import rl_config
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFontFace
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update({name: value.unpacked() if isinstance(value, _Packed) else value
+                          for name, value in state.items()})
+    face._ttf_data = data
+    font = cls.__new__(cls)
+    font.fontName = rl_name
+    font.face = face
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(rl_name, glob) for glob in rl_config.unShapedFontGlob)
     return font
 
 
@@ -107,11 +195,17 @@ def register_fonts() -> None:
     for rl_name, filename in FONT_FILES.values():
         if rl_name in registered:
             continue
-        pdfmetrics.registerFont(_ttfont(rl_name, filename))
+        font = _ttfont(rl_name, filename)
+        if not font.shapable:
+            # which characters each glyph draws: read by reportlab's shaping alone (with
+            # uharfbuzz, not installed), a megabyte a font
+            font.face.glyphToChar = {}
+        pdfmetrics.registerFont(font)
     _registered = True
     if _kept is not None:
         _kept.clear()           # reportlab holds the registered faces
     metrics.cache_clear()       # measure on the registered faces from now on: one copy of each
+    font_metrics.forget()       # nor the shipped metrics' file
 
 
 def check_font(font: str) -> str:

@@ -29,7 +29,8 @@ from typing import Iterable, Iterator
 from ..atomic import output_errors, replaced_folder
 from . import disk_cache
 from .aid import aid_pages
-from .booklet import rules_booklet
+from . import restamp
+from .booklet import booklet_subject, rules_pages
 from .cards import card_sheets, card_size
 from .checks import Laid
 from .counter_sheets import LAYOUTS, counter_sheets
@@ -109,11 +110,11 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
         if kind == "dice" and not content.dice:
             continue  # nor one without symbol dice
         if kind == "rules":  # pages like every component, and its PDF written with its outline
-            booklet = rules_booklet(content, source, style, content_root, frozenset(changed_cases))
+            booklet = rules_pages(content, style, content_root, frozenset(changed_cases))
             if booklet is not None:
                 info = {"changed_cases": sorted(changed_cases, key=_case_key)} if changed_cases else {}
-                out.append({"kind": kind, "file": FILES[kind], "pdf": booklet.pdf, "pages": booklet.pages,
-                            "info": info, "bleed": 0.0})
+                out.append({"kind": kind, "file": FILES[kind], "pages": booklet[0], "outline": booklet[1],
+                            "subject": booklet_subject(content), "info": info, "bleed": 0.0})
             continue
         if kind in ("map", "map-tiled"):
             out += _map_components(content, source, kind, style, paper)
@@ -249,17 +250,28 @@ class Written:
     pdf: bytes
     svgs: tuple
     entry: dict
+    svg_stamp: tuple = ()       #: (old, new): the stamp each SVG's text gets when written (:mod:`.restamp`)
 
 
-def written(comp: dict, content, source) -> Written:
-    """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry."""
+def pdf_info(comp: dict, content, source) -> dict:
+    """What a component's PDF says of itself besides its pages: title, subject, keywords (the
+    game, its version and the content's hash), outline and whether it is for a print shop."""
+    g = content.game
+    stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
+    return {"title": f"{g.title} - {stem}",
+            "subject": comp.get("subject") or f"{g.title} {g.version} print-and-play: {stem}",
+            "keywords": [g.id, g.version, source.sha256[:12]], "outline": comp.get("outline", ()),
+            "print_shop": comp["bleed"] > 0}
+
+
+def written(comp: dict, content, source, info: dict | None = None, reuse=None) -> Written:
+    """A laid-out component (an item of :func:`layout_kit`) as PDF and SVG and its manifest entry;
+    ``info``: its :func:`pdf_info`; ``reuse``: pages an earlier build drew
+    (:class:`.pdf_pages.PageReuse`)."""
     g = content.game
     pages = comp["pages"]
-    stem = Path(comp["file"]).stem      # the kind, or cards-<deck> / map-<sheet> of several
-    pdf = comp.get("pdf") or pdf_bytes(pages, title=f"{g.title} - {stem}",   # the rules booklet's comes with its outline
-                                       subject=f"{g.title} {g.version} print-and-play: {stem}",
-                                       keywords=[g.id, g.version, source.sha256[:12]],
-                                       print_shop=comp["bleed"] > 0)
+    stem = Path(comp["file"]).stem
+    pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)), reuse=reuse)
     stamp = version_label(g.version, source.sha256)
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
@@ -292,7 +304,8 @@ def _write(parts: Iterable[Written], dest: Path, content, source, png: bool, png
         pdf_path = dest / part.file
         pdf_path.write_bytes(part.pdf)
         for name, data in part.svgs:
-            (dest / "svg" / name).write_bytes(zlib.decompress(data))
+            data = zlib.decompress(data)
+            (dest / "svg" / name).write_bytes(data.replace(*part.svg_stamp) if part.svg_stamp else data)
         entry = dict(part.entry)
         if png:
             entry["png"] = _render_pngs(pdf_path, dest / "png", Path(part.file).stem, png_dpi)
@@ -331,7 +344,8 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     Each component, written as PDF and SVG, is kept in the disk cache (:mod:`.disk_cache`), keyed
     by the model, rules.md, the templates, the limits and the build's options: a build of a pack
     whose component did not change writes the kept files (the same bytes) instead of laying it
-    out again."""
+    out again. After an edit, a component laid out the same but for the content stamp is not
+    drawn again: its kept files get the new stamp (:mod:`.restamp`)."""
     source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
@@ -344,22 +358,57 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     keys = {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
                                     repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
             for kind in kinds}
-    # what the cache lacks is laid out before the output folder is touched, as always
-    laid_out = {kind: None if disk_cache.exists("kit-part", keys[kind]) else lay_out(kind) for kind in kinds}
+    # what the cache lacks is laid out, and written in memory, before the output folder is
+    # touched, as always: one kind at a time, its pages let go once written
+    def made_now(kind: str) -> list[Written]:
+        return _made(kind, keys[kind], lay_out(kind), content, source, content_root)
+    made = {kind: None if disk_cache.exists("kit-part", keys[kind]) else made_now(kind) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(_parts(kinds, keys, laid_out, lay_out, content, source), folder, content, source, png,
-                      png_dpi)
+        return _write(_parts(kinds, keys, made, made_now), folder, content, source, png, png_dpi)
 
 
-def _parts(kinds, keys: dict, laid_out: dict, lay_out, content, source) -> Iterator[Written]:
-    """Each kind's components written, one kind at a time: read back from the cache, else made
-    from the kind's layout (and kept); a kind's pages are let go once they are written, so no
-    more is held at once than the layouts themselves."""
+def _made(kind: str, key: str, comps: list[dict], content, source, where) -> list[Written]:
+    """A kind's components (laid out) written, and kept in the cache."""
+    parts = [_restamped_or_written(comp, content, source, where) for comp in comps]
+    disk_cache.store("kit-part", key, parts)
+    return parts
+
+
+def _parts(kinds, keys: dict, made: dict, made_now) -> Iterator[Written]:
+    """Each kind's components as written: made by this build, else read back from the cache
+    one kind at a time (made now if its entry has gone since)."""
     for kind in kinds:
-        comps = laid_out.pop(kind)
-        parts = disk_cache.load("kit-part", keys[kind]) if comps is None else None
+        parts = made.pop(kind)
         if parts is None:
-            parts = [written(comp, content, source) for comp in (comps if comps is not None else lay_out(kind))]
-            comps = None
-            disk_cache.store("kit-part", keys[kind], parts)
+            parts = disk_cache.load("kit-part", keys[kind]) or made_now(kind)
         yield from parts
+
+
+def _restamped_or_written(comp: dict, content, source, where) -> Written:
+    """A component as written: read back from the cache if it was written before with the same
+    pages and metadata but for the content stamp, which is then changed in its bytes
+    (:mod:`.restamp`: after an edit, what the edit did not touch is not drawn again); else
+    written and kept (``where``: the pack's folder)."""
+    info = pdf_info(comp, content, source)
+    stamp, hash12 = version_label(content.game.version, source.sha256), source.sha256[:12]
+    parts = (comp["kind"], comp["file"], comp["bleed"], comp["info"], info)
+    key = disk_cache.key_of("kit-written", restamp.unstamped_key(parts, comp["pages"], stamp, hash12))
+    kept = disk_cache.load("kit-written", key)
+    if isinstance(kept, restamp.Kept):
+        done = restamp.restamped(kept, stamp, hash12)
+        if done is not None:
+            return done
+    if disk_cache.cache_dir() is None:
+        return written(comp, content, source, info)
+    # the pages the last build of this component drew may be written again (.pdf_pages)
+    from .pdf_pages import PageReuse
+    pages_key = disk_cache.key_of("kit-pages", str(where), comp["file"])
+    last = disk_cache.load("kit-pages", pages_key)
+    reuse = PageReuse(lambda page: restamp.unstamped_key(("page",), [page], stamp, hash12),
+                      last if isinstance(last, dict) else {}, stamp)
+    done = written(comp, content, source, info, reuse)
+    disk_cache.store("kit-pages", pages_key, reuse.made)
+    disk_cache.store("kit-written", key, restamp.Kept(
+        done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
+        info["subject"], ", ".join(info["keywords"])))
+    return done

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import escapePDF as _escape
+from reportlab.pdfbase.pdfmetrics import getFont as _rl_font
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -58,6 +60,25 @@ def _fp(v: float) -> str:
         if n.endswith("."):
             n = n[:-1]
     return n if n[0] != "0" or len(n) == 1 else n[1:]
+
+
+@functools.lru_cache(maxsize=4096)
+def _color_op(color: str, op: str) -> str:
+    """The operator setting ``color`` (``rg`` fill, ``RG`` stroke), as reportlab writes it."""
+    return " ".join(map(_fp, _rgb(color))) + f" {op}"
+
+
+def _translate(c: Canvas, dx: float, dy: float) -> None:
+    """``c.translate(dx, dy)``: the same operator and tracked matrix; after another ``cm``
+    (which reportlab merges with this one) reportlab's own."""
+    code = c._code
+    if code and code[-1][-3:] == " cm":
+        c.translate(dx, dy)
+        return
+    a0, b0, c0, d0, e0, f0 = c._currentMatrix
+    c._currentMatrix = (a0 * 1 + c0 * 0, b0 * 1 + d0 * 0, a0 * 0 + c0 * 1, b0 * 0 + d0 * 1,
+                        a0 * dx + c0 * dy + e0, b0 * dx + d0 * dy + f0)
+    code.append(f"1 0 0 1 {_fp(dx)} {_fp(dy)} cm")
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
@@ -113,18 +134,26 @@ class _Writer:
         self.c.restoreState()
         self.state = self.stack.pop()
 
+    # colours, line widths and moves are written as reportlab's setFillColorRGB,
+    # setStrokeColorRGB, setLineWidth and translate write them (the canvas's state set as they
+    # set it), their numbers by _fp, without reportlab's colour objects and number formatter
+
     def fill_color(self, color: str):
         if self.state["fill"] != color:
-            self.c.setFillColorRGB(*_rgb(color))
+            c = self.c
+            c._fillColorObj = _rgb(color)
+            c._code.append(_color_op(color, "rg"))
             self.state["fill"] = color
 
     def stroke_style(self, color: str, width: float, dash):
         c = self.c
         if self.state["stroke"] != color:
-            c.setStrokeColorRGB(*_rgb(color))
+            c._strokeColorObj = _rgb(color)
+            c._code.append(_color_op(color, "RG"))
             self.state["stroke"] = color
         if self.state["lw"] != width:
-            c.setLineWidth(width)
+            c._lineWidth = width
+            c._code.append(f"{_fp(width)} w")
             self.state["lw"] = width
         if self.state["dash"] != dash:
             if dash is None:
@@ -180,18 +209,38 @@ class _Writer:
         c = self.c
         self.fill_color(it.fill)
         name = _fonts.rl_font_name(it.font)
-        draw = {"start": c.drawString, "middle": c.drawCentredString,
-                "end": c.drawRightString}[it.anchor]
-        if it.rotate:
-            self.push()
-            c.translate(it.x, it.y)
-            c.rotate(it.rotate)
-            c.setFont(name, it.size)
-            draw(0, 0, it.text)
-            self.pop()
-        else:
-            c.setFont(name, it.size)
-            draw(it.x, it.y, it.text)
+        if not it.rotate:
+            self._line(name, it, it.x, it.y)
+            return
+        self.push()
+        c.translate(it.x, it.y)
+        c.rotate(it.rotate)
+        self._line(name, it, 0, 0)
+        self.pop()
+
+    def _line(self, name: str, it: Text, x: float, y: float):
+        """``it`` at (x, y) as reportlab's ``setFont`` and ``drawString`` (or its centred or
+        right-aligned kin) write it, operator for operator, without their text object: the
+        canvas's font set as setFont sets it, the start placed by the width as drawCentredString
+        places it, the text split into the font's subsets and escaped by reportlab's own."""
+        c = self.c
+        size = it.size
+        leading = size * 1.2
+        c._fontname, c._fontsize, c._leading = name, size, leading
+        font = _rl_font(name)
+        if it.anchor != "start":
+            width = font.stringWidth(it.text, size)
+            x = x - 0.5 * width if it.anchor == "middle" else x - width
+        doc = c._doc
+        out = [f"BT 1 0 0 -1 {_fp(x)} {_fp(y)} Tm"]
+        current = -1
+        for subset, t in font.splitString(it.text, doc):
+            if subset != current:
+                out.append(f"{font.getSubsetInternalName(subset, doc)} {_fp(size)} Tf {_fp(leading)} TL")
+                current = subset
+            out.append(f"({_escape(t)}) Tj")
+        out.append("T* ET")
+        c._code.append(" ".join(out))
 
     def group(self, g: Group):
         if not g.items:
@@ -202,7 +251,7 @@ class _Writer:
             self.push()
             tx, ty = g.translate
             if (tx, ty) != (0, 0):
-                c.translate(tx, ty)
+                _translate(c, tx, ty)
             if g.rotate:
                 c.rotate(g.rotate)
             sx, sy = g.scale_xy
@@ -344,11 +393,11 @@ def _output_intent(c: Canvas) -> None:
 
 def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
               subject: str | None = None, keywords: str | Sequence[str] | None = None,
-              outline: Sequence[tuple[int, str, int]] = (), print_shop: bool = False) -> bytes:
+              outline: Sequence[tuple[int, str, int]] = (), print_shop: bool = False, reuse=None) -> bytes:
     """The PDF file for ``pages`` as bytes (see :func:`write_pdf`); ``outline``: the document
     outline (bookmarks), (page index, title, level) in order, each level at most one deeper
     than the one before; ``print_shop``: PDF 1.4 with the sRGB output intent (see the module
-    docstring)."""
+    docstring); ``reuse``: pages an earlier build drew (:class:`.pdf_pages.PageReuse`)."""
     pages = _page_list(pages)
     _fonts.register_fonts()
     # streams are Flate-compressed binary, not ASCII85 text on top: a quarter smaller, and
@@ -356,14 +405,14 @@ def pdf_bytes(pages: Sequence[Page] | Page, title: str, author: str = "genkit",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        return _pdf_bytes(pages, title, author, subject, keywords, outline, print_shop)
+        return _pdf_bytes(pages, title, author, subject, keywords, outline, print_shop, reuse)
     finally:
         rl_config.useA85 = saved
 
 
 def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
                keywords: str | Sequence[str] | None, outline: Sequence[tuple[int, str, int]] = (),
-               print_shop: bool = False) -> bytes:
+               print_shop: bool = False, reuse=None) -> bytes:
     first = pages[0]
     c = Canvas(os.devnull, pagesize=(first.width, first.height), invariant=1,
                pageCompression=1, bottomup=0, pdfVersion=(1, 4) if print_shop else None,
@@ -384,7 +433,10 @@ def _pdf_bytes(pages: list[Page], title: str, author: str, subject: str | None,
         c.setBleedBox(list(page.pdf_box(page.bleed_box)) if page.bleed_box else None)
         w.reset()
         c.setMiterLimit(MITER_LIMIT)
-        w.items(page.items)
+        if reuse is not None:
+            reuse.draw(n, page, c, w)
+        else:
+            w.items(page.items)
         for k, (at, text, level) in enumerate(outline):
             if at == n:
                 c.bookmarkPage(f"outline{k}")

@@ -491,10 +491,19 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         disk_cache.store("rules-placeholders", key, placeholders)
     context = rules_context(content)
     tables = TableCache(content, content_root)
-    tokens = parse_markdown(text)
-    findings = _first(chain(
-        _placeholder_findings(placeholders, context, env, file), _markdown_findings(text, tokens, tables, file),
-        (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))), file)
+    # the text's own Markdown found clean is kept by what its checks read: the text, and each
+    # table's problem or size (an edited number printed in a table leaves it clean, unparsed)
+    own = disk_cache.key_of("rules-markdown", text, _table_sizes(text, tables), repr(current_limits()))
+    if disk_cache.load("rules-markdown", own) is not None:
+        findings = _first(_placeholder_findings(placeholders, context, env, file), file)
+    else:
+        tokens = parse_markdown(text)
+        findings = _first(chain(
+            _placeholder_findings(placeholders, context, env, file), _markdown_findings(text, tokens, tables, file),
+            (Finding("error", file, n, "rules-layout", why) for n, why in layout_problems(tokens, tables.height))),
+            file)
+        if not findings:
+            disk_cache.store("rules-markdown", own, ())
     if findings:
         return findings
     try:
@@ -507,6 +516,24 @@ def rules_findings(content: Content, content_root: str | os.PathLike | None) -> 
         return [Finding("error", file, _line_of(str(exc)), "rules-placeholder", str(exc).split(": ", 1)[-1])]
     found = (rendered_line(n, why, text, rendered) for n, why in layout_problems(parse_markdown(rendered), tables.height))
     return [Finding("error", file, n, "rules-layout", why) for n, why in found]
+
+
+#: any ``[[name arg]]`` in a text, wherever it stands (every table line, and more)
+ANY_TABLE = re.compile(r"\[\[\s*([A-Za-z_][\w-]*)(?:(?:\s*:\s*|\s+)([^\]\s:]+))?\s*\]\]")
+
+
+def _table_sizes(text: str, tables: TableCache) -> str:
+    """What the Markdown checks of ``text`` read of the model: each table it names, what is wrong
+    with it, else the size of each part (what :meth:`~.tables.TableData.least_height`, which
+    ``tables.height`` adds up, reads: header, body and note lines, a title, rows with a counter
+    face), and the counter's size."""
+    sizes = []
+    for name, arg in sorted({m.groups() for m in ANY_TABLE.finditer(text)}, key=repr):
+        problem = tables.problem(name, arg)
+        sizes.append((name, arg, problem) if problem else (name, arg, [
+            (len(t.header), len(t.rows), len(t.notes), bool(t.title), len({r for r, _ in t.counters}))
+            for t in tables.data(name, arg)]))
+    return repr((sizes, tables.content.game.components.counter_in))
 
 
 def _first(findings: Iterator[Finding], file: str) -> list[Finding]:

@@ -43,8 +43,14 @@ def _tag(name: str, attrs: dict[str, str]) -> str:
     return f"<{name} " + " ".join([f'{k}="{v}"' for k, v in sorted(attrs.items())])
 
 
+@functools.lru_cache(maxsize=200_000)
+def _pt(x: float, y: float) -> str:
+    """One point of a polygon or polyline, ``x,y`` (memoised: hexes share their corners)."""
+    return f"{fmt(x)},{fmt(y)}"
+
+
 def _pts(points) -> str:
-    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+    return " ".join([_pt(x, y) for x, y in points])
 
 
 def _geom(it) -> tuple[str, dict[str, str]]:

@@ -232,6 +232,28 @@ def test_genkits_code_digest_is_not_kept_while_a_file_changed_within_its_stamps_
         disk_cache.code_digest.cache_clear()
 
 
+def test_genkits_code_digest_follows_a_librarys_version_without_importing_it(tmp_path, monkeypatch):
+    library = tmp_path / "lib" / "fakelayout"
+    library.mkdir(parents=True)
+    (library / "__init__.py").write_text("__version__ = '1.0'\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    monkeypatch.setattr(disk_cache, "LIBRARIES", (*disk_cache.LIBRARIES, "fakelayout"))
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+
+    def digest() -> str:
+        disk_cache.code_digest.cache_clear()
+        return disk_cache.code_digest()
+    try:
+        first = digest()
+        (library / "version.py").write_text("VERSION = '1.0'\n")      # pydantic names it here
+        second = digest()
+        (library / "__init__.py").write_text("__version__ = '1.1'\n")
+        assert len({first, second, digest()}) == 3
+        assert "fakelayout" not in sys.modules
+    finally:
+        disk_cache.code_digest.cache_clear()
+
+
 def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):
     monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("GENKIT_CACHE_MB", "1")
@@ -248,3 +270,27 @@ def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkey
     kept = {p.stem for p in (tmp_path / "test").rglob("*.pickle")}
     assert sum(p.stat().st_size for p in tmp_path.rglob("*.pickle")) <= 2 ** 20 * 3 // 4
     assert "f" * 64 in kept and f"{5:064x}" in kept and f"{0:064x}" not in kept
+
+
+def _parsed_texts(game: Path, monkeypatch) -> list[str]:
+    """The texts genkit check parses as Markdown for rules.md (its own, the filled one)."""
+    from genkit.pack.printable import check_path
+    from genkit.render import rules_text
+    parsed = []
+    real = rules_text.parse_markdown
+    monkeypatch.setattr(rules_text, "parse_markdown", lambda text, *a: parsed.append(text) or real(text, *a))
+    assert not [f for f in check_path(game) if f.code.startswith("rules")]
+    monkeypatch.setattr(rules_text, "parse_markdown", real)
+    return parsed
+
+
+def test_rules_md_is_parsed_again_when_a_table_it_names_grows_not_when_a_number_changes(game_copy, tmp_path,
+                                                                                         monkeypatch):
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
+    own = (game_copy / "rules.md").read_text()
+    assert own in _parsed_texts(game_copy, monkeypatch)
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")     # printed in [[units]], filled in the text
+    again = _parsed_texts(game_copy, monkeypatch)
+    assert own not in again and len(again) == 1                     # the filled text alone
+    edit(game_copy / "tracks.yaml", "  turns: 30", "  turns: 31")
+    assert own in _parsed_texts(game_copy, monkeypatch)               # [[per_turn replacements]] has rows more

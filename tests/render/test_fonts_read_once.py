@@ -37,3 +37,33 @@ def test_a_build_reads_each_font_once(tmp_path):
     from genkit.render.fonts import FONT_DIR, FONT_FILES
     every = {str(FONT_DIR / filename) for _, filename in FONT_FILES.values()}
     assert _reads(tmp_path, "cards,rules") == dict.fromkeys(every, 1)
+
+
+def test_a_font_kept_in_the_disk_cache_is_the_font_read_from_its_file(tmp_path, monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFont
+    from genkit.render import fonts
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "_kept", None)
+    for rl_name, filename in fonts.FONT_FILES.values():
+        read = fonts._ttfont(rl_name, filename)              # read from its file, and kept
+        kept = fonts._ttfont(rl_name, filename)              # read back from the cache
+        assert kept is not read
+        fresh = TTFont(rl_name, str(fonts.FONT_DIR / filename))
+        # every field the same, in the same order, of the same types (glyphToChar, read by
+        # reportlab's shaping alone, is kept empty when the font cannot be shaped)
+        left_out = {"_pdfScale"} | ({"glyphToChar"} if not fresh.shapable else set())
+        assert kept.face.glyphToChar == (fresh.face.glyphToChar if fresh.shapable else {})
+        for name, value in vars(fresh.face).items():
+            if name not in left_out:
+                assert vars(kept.face)[name] == value and type(vars(kept.face)[name]) is type(value), name
+                if isinstance(value, dict):
+                    assert list(vars(kept.face)[name].items()) == list(value.items()), name
+                    assert {type(v) for v in vars(kept.face)[name].values()} == {type(v) for v in value.values()}
+                if isinstance(value, list):
+                    assert [type(v) for v in vars(kept.face)[name]] == [type(v) for v in value], name
+        assert [kept.face._pdfScale(v) for v in (0, 1, 2048, -777)] == \
+            [fresh.face._pdfScale(v) for v in (0, 1, 2048, -777)]
+        assert (kept.fontName, kept._asciiReadable, kept.shapable) == \
+            (fresh.fontName, fresh._asciiReadable, fresh.shapable)
+        assert kept.face.makeSubset([0, 65, 66]) == fresh.face.makeSubset([0, 65, 66])
+    assert len(list((tmp_path / "ttf").glob("*.pickle"))) == len(fonts.FONT_FILES)

@@ -170,3 +170,68 @@ def test_only_lists_worth_a_form_become_one(tmp_path):
     page = PdfReader(io.BytesIO(pdf_bytes(Page(200, 100, items), title="forms"))).pages[0]
     assert len(page["/Resources"]["/XObject"]) == 1
     assert page.get_contents().get_data().count(b" re") == 6  # the squares drawn in place
+
+
+LINES = [Text(10, 20, "Plain words", 9), Text(300.5, 40.25, "Centred (in brackets) \\ 100%", 7.5, "sans-bold",
+                                                                                   anchor="middle"),
+         Text(590, 60, "Right: Ærø – naïve ½ ×3", 6.5, "condensed-bold", anchor="end"),
+         Text(100, 100, "Turned ↑ ünïcode", 11, "sans-italic", anchor="middle", rotate=90),
+         Text(200, 200, "Turned a little", 8, rotate=-33.3), Text(0.123456789, 1e-3, "ÿ and ā", 12.25)]
+
+
+def test_text_is_written_as_reportlabs_own_drawing_calls_write_it():
+    """The writer writes a text line itself (no text object): the same operators, byte for byte,
+    as reportlab's setFont and drawString / drawCentredString / drawRightString, in the same
+    font subsets (characters past ASCII on the document's other subset, in order)."""
+    from reportlab.pdfgen.canvas import Canvas
+    from genkit.render import fonts
+    from genkit.render.pdf import _Writer
+    fonts.register_fonts()
+    ours, theirs = (Canvas(io.BytesIO(), pagesize=(612, 792), bottomup=0, invariant=1) for _ in range(2))
+    writer = _Writer(ours)
+    for line in LINES:
+        writer.items([line])
+        name = fonts.rl_font_name(line.font)
+        draw = {"start": theirs.drawString, "middle": theirs.drawCentredString,
+                "end": theirs.drawRightString}[line.anchor]
+        if line.rotate:
+            theirs.saveState()
+            theirs.translate(line.x, line.y)
+            theirs.rotate(line.rotate)
+            theirs.setFont(name, line.size)
+            draw(0, 0, line.text)
+            theirs.restoreState()
+        else:
+            theirs.setFont(name, line.size)
+            draw(line.x, line.y, line.text)
+    assert ours._code == theirs._code
+    assert (ours._fontname, ours._fontsize, ours._leading) == (theirs._fontname, theirs._fontsize, theirs._leading)
+    ours.showPage()
+    theirs.showPage()
+    assert ours.getpdfdata() == theirs.getpdfdata()
+
+
+def test_colours_widths_and_moves_are_written_as_reportlabs_own_calls_write_them():
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+    from genkit.render.draw import Group
+    from genkit.render.pdf import _Writer, _rgb
+    ours, theirs = (Canvas(io.BytesIO(), pagesize=(612, 792), bottomup=0, invariant=1) for _ in range(2))
+    _Writer(ours).items([Group((Rect(1, 2, 3, 4, fill="#1a2b3c", stroke="#ff8000", stroke_width=0.35),),
+                               translate=(10.5, -3.25)),
+                         Group((Rect(0, 0, 5, 5, fill="#ffffff", stroke=None),), translate=(7, 8), rotate=30)])
+    theirs.saveState()
+    theirs.translate(10.5, -3.25)
+    theirs.setFillColorRGB(*_rgb("#1a2b3c"))
+    theirs.setStrokeColorRGB(*_rgb("#ff8000"))
+    theirs.setLineWidth(0.35)
+    theirs.drawPath(_Writer(theirs)._path(Rect(1, 2, 3, 4)), stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    theirs.restoreState()
+    theirs.saveState()
+    theirs.translate(7, 8)
+    theirs.rotate(30)
+    theirs.setFillColorRGB(*_rgb("#ffffff"))
+    theirs.drawPath(_Writer(theirs)._path(Rect(0, 0, 5, 5)), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    theirs.restoreState()
+    assert ours._code == theirs._code
+    for name in ("_fillColorObj", "_strokeColorObj", "_lineWidth", "_currentMatrix"):
+        assert getattr(ours, name) == getattr(theirs, name), name

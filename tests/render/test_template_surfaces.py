@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from genkit.model import yaml_safe
+from genkit.model import limits as model_limits, yaml_safe
 from genkit.render import layout, text_fit
 from genkit.render.sandbox import Limits
 from genkit.render.templates import TemplateError, render_template
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def limits_restored(monkeypatch):
     """``genkit --limit`` run in this process puts its limits in force for the process: the
     tests after it get the defaults back."""
-    monkeypatch.setattr(yaml_safe, "_limits", yaml_safe.current_limits())
+    monkeypatch.setattr(model_limits, "_limits", model_limits.current_limits())
 
 
 def _refusal(source: str, tmp_path: Path, limits: Limits = Limits()) -> str:

@@ -1,0 +1,56 @@
+"""``genkit check``'s findings kept on disk (:mod:`genkit.render.disk_cache`): a check of a pack
+none of whose files has changed since the last clean check prints what that check found,
+without loading the model, importing the checks or laying anything out.
+
+The key is everything the findings are made from: the bytes of every file under the pack's
+folder (its YAML, CSV, templates, rules.md, whatever else lies there), the folder as named on
+the command line (findings print it) and where it really is, the ``--set`` values, the limits
+in force, genkit's own templates and :func:`~genkit.render.disk_cache.code_digest` (genkit's
+code and the libraries' versions). An edit to any of them is a new key: the check runs afresh,
+whole (its layouts keep their own, finer entries). Only a check without errors is kept: errors
+are found afresh each time, as a refusal of the layout cache is (a template past its time
+limit, say, is not a property of the content). A pack given as one YAML file, or a folder
+holding more than :data:`MOST_BYTES`, is checked afresh every time."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from ..model.finding import Finding
+from ..render import disk_cache
+
+KIND = "check-findings"
+MOST_BYTES = 32 * 2 ** 20       #: a pack folder larger than this is not hashed: checked afresh
+
+
+def findings_key(path: str | os.PathLike, overrides: Iterable[str] = ()) -> str | None:
+    """The key of the findings of ``genkit check PATH`` with ``overrides`` (None: not kept)."""
+    if disk_cache.cache_dir() is None or not os.path.isdir(path):
+        return None
+    folder = os.fspath(path)
+    if sum(size for _, size, *_ in disk_cache._stamps(folder, set())) > MOST_BYTES:
+        return None
+    from ..model.limits import current_limits
+    from ..templates import FOLDER
+    return disk_cache.key_of(KIND, folder, os.path.realpath(folder), repr(tuple(overrides)),
+                             repr(current_limits()), disk_cache.folder_digest(folder, fresh=True),
+                             disk_cache.templates_digest(FOLDER))
+
+
+def check_findings(path: str | os.PathLike, overrides: Iterable[str] = ()) -> list[Finding]:
+    """:func:`genkit.pack.printable.check_path`'s findings, read back from the last clean check
+    of the same files when there is one."""
+    overrides = tuple(overrides)
+    key = findings_key(path, overrides)
+    if key is not None:
+        kept = disk_cache.load(KIND, key)
+        if isinstance(kept, tuple) and all(isinstance(f, Finding) for f in kept):
+            return list(kept)
+    from .printable import check_path
+    findings = check_path(Path(path), overrides)
+    # kept only when no file changed while the check read them (else they may be the findings of
+    # files the key does not name)
+    if key is not None and not any(f.severity == "error" for f in findings) and findings_key(path, overrides) == key:
+        disk_cache.store(KIND, key, tuple(findings))
+    return findings

@@ -1,0 +1,109 @@
+"""Issue 29: after an edit, a component whose pages did not change but for the content stamp is
+read back from the cache with the new stamp written into its bytes (genkit/render/restamp.py),
+not drawn again; the kit is byte for byte the one a build without the cache writes."""
+import dataclasses
+import pickle
+from pathlib import Path
+
+import pytest
+
+from genkit.render import kit, restamp
+
+from tests.conftest import edit
+
+
+def kit_files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The PDF files drawn afresh by each build (``written`` calls), cleared by the test."""
+    files: list[str] = []
+    real = kit.written
+
+    def counting(comp, *args, **kw):
+        files.append(comp["file"])
+        return real(comp, *args, **kw)
+    monkeypatch.setattr(kit, "written", counting)
+    return files
+
+
+def build(game: Path, out: Path, cache, monkeypatch) -> dict[str, bytes]:
+    from genkit.pack.printable import build_kit
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(cache) if cache is not None else "off")
+    build_kit(game, out)
+    return kit_files(out)
+
+
+def test_after_a_units_movement_changed_only_the_components_printing_it_are_drawn(game_copy, tmp_path,
+                                                                                  monkeypatch, drawn):
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    assert set(drawn) >= {"map.pdf", "map-tiled.pdf", "cards.pdf", "counters.pdf"}
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    drawn.clear()
+    edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
+    # the counters print the movement; the map, its tiles and the cards do not
+    assert "counters.pdf" in drawn
+    assert not {"map.pdf", "map-tiled.pdf", "cards.pdf"} & set(drawn)
+    fresh = build(game_copy, tmp_path / "fresh", None, monkeypatch)
+    assert edited == fresh
+    assert edited["map.pdf"] != kit_files(tmp_path / "first")["map.pdf"]     # the stamp changed
+
+
+def test_a_comment_added_restamps_every_component(game_copy, tmp_path, monkeypatch, drawn):
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    path = game_copy / "units.yaml"
+    path.write_text(path.read_text() + "# a comment: the content's hash changes, no drawing does\n")
+    drawn.clear()
+    edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
+    assert drawn == []
+    assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
+
+
+def kept_map(cache: Path) -> restamp.Kept:
+    for path in (cache / "kit-written").glob("*.pickle"):
+        kept = pickle.loads(path.read_bytes())
+        if kept.written.file == "map.pdf":
+            return kept
+    raise AssertionError("no map kept")
+
+
+def test_a_stamp_that_cannot_be_written_in_place_is_drawn_afresh(game_copy, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    kept = kept_map(cache)
+    new_hash = "0123456789ab"
+    new_stamp = kept.stamp.replace(kept.hash12[:7], new_hash[:7])
+    assert restamp.restamped(kept, new_stamp, new_hash) is not None
+    assert restamp.restamped(kept, kept.stamp, kept.hash12) is kept.written
+    # XML would escape it, or it is not ASCII (not in the font's first subset)
+    for stamp in ("version 1 & 2 - content 0123456", "versión 1 - content 0123456"):
+        assert restamp.restamped(kept, stamp, new_hash) is None
+    # a stamp printed by a line the entry does not know of is never left unchanged
+    assert restamp.restamped(dataclasses.replace(kept, lines=kept.lines[1:]), new_stamp, new_hash) is None
+
+
+def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_operators(game_copy, tmp_path,
+                                                                                         monkeypatch):
+    from genkit.render import pdf_pages
+    reused: list[str] = []
+    real = pdf_pages.PageReuse.draw
+
+    def counting(self, n, page, c, writer):
+        before = self.reused
+        real(self, n, page, c, writer)
+        if self.reused > before:
+            reused.append(page.title)
+    monkeypatch.setattr(pdf_pages.PageReuse, "draw", counting)
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    assert reused == []
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
+    rules = [t for t in reused if t.startswith("rules")]
+    assert 0 < len(rules) < 10            # the booklet's page printing the movement is drawn
+    assert not any(t.startswith("counters") for t in reused)
+    assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
