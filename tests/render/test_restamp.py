@@ -98,12 +98,23 @@ def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_
         if self.reused > before:
             reused.append(page.title)
     monkeypatch.setattr(pdf_pages.PageReuse, "draw", counting)
+    svgs: list[str] = []
+    real_svg = kit.svg_string
+
+    def counting_svg(page):
+        svgs.append(page.title)
+        return real_svg(page)
+    monkeypatch.setattr(kit, "svg_string", counting_svg)
     cache = tmp_path / "cache"
     build(game_copy, tmp_path / "first", cache, monkeypatch)
     assert reused == []
     edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    svgs.clear()
     edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
     rules = [t for t in reused if t.startswith("rules")]
     assert 0 < len(rules) < 10            # the booklet's page printing the movement is drawn
     assert not any(t.startswith("counters") for t in reused)
+    # each page's SVG likewise: written afresh for the pages drawn afresh alone
+    assert not set(svgs) & set(reused)
+    assert len([t for t in svgs if t.startswith("rules")]) == 10 - len(rules)
     assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
