@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from . import fonts as _fonts
 from .draw import Group
-from .restamp import changeable
+from .restamp import changeable, restamped_runs, stamp_lines
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,7 +131,6 @@ class PageReuse:
                 self.made[key] = drawn
                 self.reused += 1
                 return
-        from .restamp import stamp_lines
         start = len(c._code)
         writer.items(page.items)
         ops = c._code[start:]
@@ -147,7 +146,6 @@ def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
         return []
     if stamp == drawn.stamp:
         return drawn.ops.split("\n")
-    from .restamp import restamped_runs
     runs = restamped_runs(drawn.lines, drawn.stamp, stamp)
     if runs is None:
         return None
