@@ -150,9 +150,10 @@ def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
     if runs is None:
         return None
     old = drawn.stamp
-    out = []
+    out, found = [], False
     for op in drawn.ops.split("\n"):
         if old in op:
+            found = True
             try:
                 data = op.encode("latin-1")
             except UnicodeEncodeError:
@@ -165,4 +166,4 @@ def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
                 return None
             op = data.decode("latin-1")
         out.append(op)
-    return out
+    return out if found or not drawn.lines else None      # a stamp printed but not found: drawn afresh

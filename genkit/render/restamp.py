@@ -34,9 +34,11 @@ from .draw import Group, Text
 
 #: what a stamp (and every line printing it) may hold to be changed in place: printable ASCII
 #: (the font's first subset; a PDF string escapes it as reportlab does), and in a stamp nothing
-#: XML escapes (:data:`_XML`)
+#: XML escapes (:data:`_XML`) and nothing a PDF string escapes (:data:`_ESCAPED`: the stamp is
+#: looked for in the page's content as it is written)
 _SAFE = re.compile(r"[ -~]*\Z")
 _XML = re.compile(r"[&<>]")
+_ESCAPED = re.compile(r"[()\\]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -197,7 +199,8 @@ def _id(kept: Kept, keywords: str) -> bytes:
 
 def changeable(old: str, new: str) -> bool:
     """Whether a stamp ``old`` can be changed to ``new`` in place (see :data:`_SAFE`)."""
-    return bool(_SAFE.match(old) and _SAFE.match(new)) and not _XML.search(old + new)
+    return (bool(_SAFE.match(old) and _SAFE.match(new)) and not _XML.search(old + new)
+            and not _ESCAPED.search(old + new))
 
 
 def restamped_runs(lines, old: str, new: str) -> list | None:

@@ -86,6 +86,17 @@ def test_a_stamp_that_cannot_be_written_in_place_is_drawn_afresh(game_copy, tmp_
     assert restamp.restamped(dataclasses.replace(kept, lines=kept.lines[1:]), new_stamp, new_hash) is None
 
 
+@pytest.mark.parametrize("version", ["1.0 (playtest)", "1.0 \\\\ beta"])
+def test_a_version_a_pdf_string_escapes_is_never_left_with_the_old_stamp(game_copy, tmp_path, monkeypatch, version):
+    # a PDF string writes ( ) and \\ escaped, so the stamp is not found as printed: drawn afresh
+    edit(game_copy / "game.yaml", 'version: "1.0"', f'version: "{version}"')
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    assert build(game_copy, tmp_path / "edited", cache, monkeypatch) == build(game_copy, tmp_path / "fresh", None,
+                                                                             monkeypatch)
+
+
 def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_operators(game_copy, tmp_path,
                                                                                          monkeypatch):
     from genkit.render import pdf_pages
