@@ -153,8 +153,9 @@ def _face_state(font: TTFont) -> dict:
     of numbers packed): kept in the disk cache, so the next build's PDFs do not parse the font
     again (a twentieth of a second for the four)."""
     state = {name: _Packed.of(value) for name, value in font.face.__dict__.items() if name != "_ttf_data"}
-    state["_pdfScale"] = _Scale(state["unitsPerEm"])
-    if not font.shapable:
+    if "_pdfScale" in state:                 # reportlab's unit scale (4.1 on), as a picklable callable
+        state["_pdfScale"] = _Scale(state["unitsPerEm"])
+    if not getattr(font, "shapable", False) and "glyphToChar" in state:
         state["glyphToChar"] = {}       # read by shaping alone (see register_fonts)
     return state
 
@@ -182,7 +183,8 @@ def _font_from_state(cls, rl_name: str, state) -> TTFont | None:
     font.encoding = TTEncoding()
     font.state = WeakKeyDictionary()
     font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(rl_name, glob) for glob in rl_config.unShapedFontGlob)
+    if hasattr(rl_config, "unShapedFontGlob"):      # a reportlab that shapes text (4.1 on)
+        font.shapable = not any(fnmatch(rl_name, glob) for glob in rl_config.unShapedFontGlob)
     return font
 
 
@@ -197,9 +199,9 @@ def register_fonts() -> None:
         if rl_name in registered:
             continue
         font = _ttfont(rl_name, filename)
-        if not font.shapable:
+        if not getattr(font, "shapable", False) and hasattr(font.face, "glyphToChar"):
             # which characters each glyph draws: read by reportlab's shaping alone (with
-            # uharfbuzz, not installed), a megabyte a font
+            # uharfbuzz, not installed), a megabyte a font (a reportlab before 4.1 keeps none)
             font.face.glyphToChar = {}
         pdfmetrics.registerFont(font)
     _registered = True

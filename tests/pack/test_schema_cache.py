@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 #: loads every bundled pack and three broken copies of one; prints what came of each
@@ -55,6 +57,9 @@ def loaded(cache: str, mode: str = "") -> dict:
 
 def test_models_and_errors_from_the_kept_schema_are_pydantics_own(tmp_path):
     cache = str(tmp_path / "cache")
+    from pydantic import BaseModel
+    if not hasattr(BaseModel, "__pydantic_on_complete__"):
+        pytest.skip("this pydantic completes its models its own way: genkit keeps no schema for it")
     built = loaded(cache)                   # pydantic builds the schema; it is kept
     assert list((tmp_path / "cache" / "model-schema").glob("*.pickle"))
     kept = loaded(cache, "no-generation")   # built from the kept schema alone

@@ -51,8 +51,10 @@ def test_a_font_kept_in_the_disk_cache_is_the_font_read_from_its_file(tmp_path, 
         fresh = TTFont(rl_name, str(fonts.FONT_DIR / filename))
         # every field the same, in the same order, of the same types (glyphToChar, read by
         # reportlab's shaping alone, is kept empty when the font cannot be shaped)
-        left_out = {"_pdfScale"} | ({"glyphToChar"} if not fresh.shapable else set())
-        assert kept.face.glyphToChar == (fresh.face.glyphToChar if fresh.shapable else {})
+        shapable = getattr(fresh, "shapable", False)          # a reportlab before 4.1 shapes nothing
+        left_out = {"_pdfScale"} | ({"glyphToChar"} if not shapable else set())
+        if hasattr(fresh.face, "glyphToChar"):
+            assert kept.face.glyphToChar == (fresh.face.glyphToChar if shapable else {})
         for name, value in vars(fresh.face).items():
             if name not in left_out:
                 assert vars(kept.face)[name] == value and type(vars(kept.face)[name]) is type(value), name
@@ -61,9 +63,12 @@ def test_a_font_kept_in_the_disk_cache_is_the_font_read_from_its_file(tmp_path, 
                     assert {type(v) for v in vars(kept.face)[name].values()} == {type(v) for v in value.values()}
                 if isinstance(value, list):
                     assert [type(v) for v in vars(kept.face)[name]] == [type(v) for v in value], name
-        assert [kept.face._pdfScale(v) for v in (0, 1, 2048, -777)] == \
-            [fresh.face._pdfScale(v) for v in (0, 1, 2048, -777)]
-        assert (kept.fontName, kept._asciiReadable, kept.shapable) == \
-            (fresh.fontName, fresh._asciiReadable, fresh.shapable)
+        if hasattr(fresh.face, "_pdfScale"):
+            assert [kept.face._pdfScale(v) for v in (0, 1, 2048, -777)] == \
+                [fresh.face._pdfScale(v) for v in (0, 1, 2048, -777)]
+        assert set(vars(kept.face)) == set(vars(fresh.face))
+        assert (kept.fontName, kept._asciiReadable, getattr(kept, "shapable", False)) == \
+            (fresh.fontName, fresh._asciiReadable, shapable)
+        assert set(vars(kept)) == set(vars(fresh))
         assert kept.face.makeSubset([0, 65, 66]) == fresh.face.makeSubset([0, 65, 66])
     assert len(list((tmp_path / "ttf").glob("*.pickle"))) == len(fonts.FONT_FILES)
