@@ -14,7 +14,7 @@ MB = 1 << 20
 class Limits:
     """How much content genkit reads before refusing it.
 
-    The defaults are far above what a game needs (Bering Land: 6 files, the
+    The defaults are far above what a game needs (the flagship pack: 6 files, the
     largest 5 kB, about 1,600 values, nested 7 deep) and far below what would
     make loading slow. A trusted pack that needs more raises them with
     ``genkit --limit NAME=VALUE``."""

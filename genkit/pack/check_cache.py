@@ -29,7 +29,7 @@ def findings_key(path: str | os.PathLike, overrides: Iterable[str] = ()) -> str 
     if disk_cache.cache_dir() is None or not os.path.isdir(path):
         return None
     folder = os.fspath(path)
-    if sum(size for _, size, *_ in disk_cache._stamps(folder, set())) > MOST_BYTES:
+    if sum(size for _, size, *_ in disk_cache.file_stamps(folder)) > MOST_BYTES:
         return None
     from ..model.limits import current_limits
     from ..templates import FOLDER

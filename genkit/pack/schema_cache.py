@@ -39,10 +39,11 @@ def _plain(cls) -> bool:
     deprecated, no hook run on completion."""
     from pydantic import BaseModel
     fields = getattr(cls, "__pydantic_fields__", None)
-    return (getattr(cls, "__pydantic_fields_complete__", False) and fields is not None
+    hook = getattr(BaseModel, "__pydantic_on_complete__", None)     # a pydantic without it: built by pydantic
+    return (hook is not None and getattr(cls, "__pydantic_fields_complete__", False) and fields is not None
             and not cls.__pydantic_decorators__.computed_fields
             and not any(f.deprecated for f in fields.values())
-            and getattr(cls.__pydantic_on_complete__, "__func__", None) is BaseModel.__pydantic_on_complete__.__func__)
+            and getattr(cls.__pydantic_on_complete__, "__func__", None) is getattr(hook, "__func__", hook))
 
 
 def _install(cls, schema: dict) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import stat
 import sys
 import threading
 from functools import lru_cache
@@ -45,9 +46,13 @@ def cache_dir() -> Path | None:
     return Path(base) / "genkit"
 
 
-def _stamps(folder: str, seen: set) -> list[tuple[str, int, int, int]]:
+def file_stamps(folder: str, seen: set | None = None) -> list[tuple[str, int, int, int]]:
     """(path, size, time of change, time of status change) of every regular file under
-    ``folder`` (links followed, each real folder once, compiled Python left out), sorted."""
+    ``folder`` (links followed, each real folder once, compiled Python and the cache folder
+    itself left out: a cache kept inside a pack changes with every command), sorted."""
+    if seen is None:
+        folder_of_cache = cache_dir()
+        seen = {os.path.realpath(folder_of_cache)} if folder_of_cache is not None else set()
     real = os.path.realpath(folder)
     if real in seen:
         return []
@@ -61,7 +66,7 @@ def _stamps(folder: str, seen: set) -> list[tuple[str, int, int, int]]:
         try:
             if entry.is_dir():
                 if entry.name != "__pycache__":
-                    out += _stamps(entry.path, seen)
+                    out += file_stamps(entry.path, seen)
             elif entry.is_file():
                 info = entry.stat()
                 out.append((entry.path, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
@@ -80,7 +85,7 @@ def folder_digest(folder: str | os.PathLike, largest: int | None = None, fresh: 
     folder = os.fspath(folder)
     if not os.path.isdir(folder):
         return ""
-    stamps = tuple(_stamps(folder, set()))
+    stamps = tuple(file_stamps(folder))
     return _hashed.__wrapped__(folder, stamps, largest) if fresh else _hashed(folder, stamps, largest)
 
 
@@ -119,25 +124,31 @@ def _genkit_templates() -> str:
 
 #: the libraries whose output an entry holds (laid out, parsed, validated): their versions are in
 #: :func:`code_digest`
-LIBRARIES = ("jinja2", "yaml", "reportlab", "pydantic")
+LIBRARIES = ("jinja2", "yaml", "reportlab", "pydantic", "markdown_it", "PIL")
+
+#: the environment variables that change what a library lays out or writes (reportlab reads its
+#: settings, ``rl_config``, from ``RL_`` variables): their values are in :func:`code_digest`
+SETTINGS_PREFIX = "RL_"
 
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """SHA-256 of genkit's code and fonts (every file of the package) and of the versions of
-    Python and of the libraries whose output an entry holds (:data:`LIBRARIES`): any change makes
-    new keys. The digest is kept in the cache too, found by the names, sizes and times of change
+    Python and of the libraries whose output an entry holds (:data:`LIBRARIES`), and the settings
+    they read from the environment (:data:`SETTINGS_PREFIX`): any change makes new keys. The digest is kept in the cache too, found by the names, sizes and times of change
     of the package's files and of each library's own ``__init__`` (as :func:`folder_digest`
     finds it within a process; an upgraded library's files are new): the package's eight
     megabytes are read again only when one of those files has changed since. No library is
     imported for its version (:func:`_versions`)."""
-    stamps = tuple(_stamps(str(PACKAGE), set()))
+    stamps = tuple(file_stamps(str(PACKAGE)))
     libraries = tuple(_library_stamp(name) for name in LIBRARIES)
-    found = hashlib.sha256(repr((sys.version, libraries, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
+    settings = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(SETTINGS_PREFIX)))
+    found = hashlib.sha256(repr((sys.version, libraries, settings, stamps)).encode("utf-8", "surrogatepass")).hexdigest()
     kept = load("code-digest", found)
     if isinstance(kept, str):
         return kept
-    digest = hashlib.sha256(_versions().encode() + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
+    digest = hashlib.sha256(_versions().encode() + repr(settings).encode("utf-8", "surrogatepass")
+                            + _hashed(str(PACKAGE), stamps, None).encode()).hexdigest()
     if not _racy(stamps + libraries):
         store("code-digest", found, digest)
     return digest
@@ -157,7 +168,7 @@ def _library_stamp(name: str) -> tuple:
 
 def _versions() -> str:
     """Python's version and each library's of :data:`LIBRARIES`: the bytes of the files that
-    name it (the package's ``__init__`` and, where it has one, ``version.py``), read without
+    name it (the package's ``__init__`` and, where it has one, ``version.py`` or ``_version.py``), read without
     importing the library (a ``play`` lays nothing out and imports no template library)."""
     from importlib.util import find_spec
     parts = [sys.version]
@@ -167,7 +178,7 @@ def _versions() -> str:
         except (AttributeError, ImportError, ValueError):
             parts.append(f"{name} missing")
             continue
-        for path in (origin, os.path.join(os.path.dirname(origin), "version.py")):
+        for path in (origin, *(os.path.join(os.path.dirname(origin), v) for v in ("version.py", "_version.py"))):
             try:
                 with open(path, "rb") as f:
                     parts.append(f"{name}/{os.path.basename(path)} {hashlib.sha256(f.read()).hexdigest()}")
@@ -203,7 +214,12 @@ def _entry_path(folder: Path, kind: str, key: str) -> Path:
 def exists(kind: str, key: str) -> bool:
     """Whether an entry is kept under ``key`` (it may still turn out unreadable: :func:`load`)."""
     folder = cache_dir()
-    return folder is not None and _entry_path(folder, kind, key).is_file()
+    if folder is None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(_entry_path(folder, kind, key)).st_mode)
+    except (OSError, ValueError):         # missing, a name too long, no permission: not kept
+        return False
 
 
 def load(kind: str, key: str) -> Any | None:
@@ -252,8 +268,8 @@ def store(kind: str, key: str, value: Any) -> None:
 def most_bytes() -> int:
     """The size the cache folder is kept under: ``GENKIT_CACHE_MB`` megabytes, else :data:`MOST_BYTES`."""
     try:
-        return int(float(os.environ["GENKIT_CACHE_MB"]) * 2 ** 20)
-    except (KeyError, ValueError):
+        return max(0, int(float(os.environ["GENKIT_CACHE_MB"]) * 2 ** 20))
+    except (KeyError, ValueError, OverflowError):      # unset, not a number, infinite
         return MOST_BYTES
 
 

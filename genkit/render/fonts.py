@@ -125,16 +125,17 @@ class _Packed(NamedTuple):
     def of(value):
         """``value`` packed, or as it is when it is not a table of whole numbers and floats."""
         def numbers(items) -> str | None:
-            kind = {type(x) for x in items}
-            return {frozenset({int}): "q", frozenset({float}): "d"}.get(frozenset(kind))
+            return {frozenset({int}): "q", frozenset({float}): "d"}.get(frozenset(map(type, items)))
         try:
             if isinstance(value, dict) and value and numbers(value) == "q" and numbers(value.values()):
                 return _Packed("dict", array("q", value), array(numbers(value.values()), value.values()))
             if isinstance(value, list) and value and numbers(value) == "q":
                 return _Packed("list", array("q", value), None)
-            if isinstance(value, list) and value and {type(x) for x in value} == {tuple} \
-                    and {len(x) for x in value} == {2} and numbers([n for x in value for n in x]) == "q":
-                return _Packed("pairs", array("q", (x[0] for x in value)), array("q", (x[1] for x in value)))
+            if isinstance(value, list) and value and set(map(type, value)) == {tuple} \
+                    and set(map(len, value)) == {2}:
+                first, second = (list(column) for column in zip(*value))
+                if numbers(first) == numbers(second) == "q":
+                    return _Packed("pairs", array("q", first), array("q", second))
         except OverflowError:
             pass
         return value

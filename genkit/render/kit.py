@@ -273,12 +273,15 @@ def written(comp: dict, content, source, info: dict | None = None, reuse=None) -
     stem = Path(comp["file"]).stem
     pdf = pdf_bytes(pages, **(info or pdf_info(comp, content, source)), reuse=reuse)
     stamp = version_label(g.version, source.sha256)
+
+    def svg_of(page) -> tuple[bytes, str]:
+        text = svg_string(page)
+        return zlib.compress(text.encode("utf-8"), 1), page_digest(text, stamp)
     svgs, digests = [], []
     for i, p in enumerate(pages, 1):
-        text = svg_string(p)
-        svgs.append((f"{stem}-{i}.svg", zlib.compress(text.encode("utf-8"), 1)))
-        digests.append(page_digest(text, stamp))
-        del text
+        data, digest = reuse.svg(i - 1, p, svg_of) if reuse is not None else svg_of(p)
+        svgs.append((f"{stem}-{i}.svg", data))
+        digests.append(digest)
     b = comp["bleed"]
     first = pages[0]
     entry = {"kind": comp["kind"], "file": comp["file"], "pages": len(pages),
@@ -390,24 +393,27 @@ def _restamped_or_written(comp: dict, content, source, where) -> Written:
     (:mod:`.restamp`: after an edit, what the edit did not touch is not drawn again); else
     written and kept (``where``: the pack's folder)."""
     info = pdf_info(comp, content, source)
+    if disk_cache.cache_dir() is None:
+        return written(comp, content, source, info)
     stamp, hash12 = version_label(content.game.version, source.sha256), source.sha256[:12]
     parts = (comp["kind"], comp["file"], comp["bleed"], comp["info"], info)
-    key = disk_cache.key_of("kit-written", restamp.unstamped_key(parts, comp["pages"], stamp, hash12))
+    whole, page_keys = restamp.component_keys(parts, comp["pages"], stamp, hash12)
+    key = disk_cache.key_of("kit-written", whole)
     kept = disk_cache.load("kit-written", key)
     if isinstance(kept, restamp.Kept):
         done = restamp.restamped(kept, stamp, hash12)
         if done is not None:
             return done
-    if disk_cache.cache_dir() is None:
-        return written(comp, content, source, info)
     # the pages the last build of this component drew may be written again (.pdf_pages)
-    from .pdf_pages import PageReuse
-    pages_key = disk_cache.key_of("kit-pages", str(where), comp["file"])
-    last = disk_cache.load("kit-pages", pages_key)
-    reuse = PageReuse(lambda page: restamp.unstamped_key(("page",), [page], stamp, hash12),
-                      last if isinstance(last, dict) else {}, stamp)
+    reuse = None
+    if page_keys is not None:
+        from .pdf_pages import PageReuse
+        pages_key = disk_cache.key_of("kit-pages", str(where), comp["file"])
+        last = disk_cache.load("kit-pages", pages_key)
+        reuse = PageReuse(page_keys, last if isinstance(last, dict) else {}, stamp)
     done = written(comp, content, source, info, reuse)
-    disk_cache.store("kit-pages", pages_key, reuse.made)
+    if reuse is not None:
+        disk_cache.store("kit-pages", pages_key, reuse.now())
     disk_cache.store("kit-written", key, restamp.Kept(
         done, stamp, hash12, restamp.stamp_lines(comp["pages"], stamp), info["title"], "genkit",
         info["subject"], ", ".join(info["keywords"])))

@@ -14,21 +14,24 @@ once for the document) is always drawn. The bytes are those of a page drawn afre
 from __future__ import annotations
 
 import dataclasses
+import zlib
 from typing import Callable
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from . import fonts as _fonts
 from .draw import Group
+from .restamp import changeable, restamped_runs, stamp_lines
 
 
 @dataclasses.dataclass(frozen=True)
 class Drawn:
-    """One page as drawn: the fonts before and after it (:func:`font_state`), its operators,
-    the canvas's font after it, and the stamp and the lines printing it it was drawn with."""
+    """One page as drawn: the fonts before and after it (:func:`font_state`), its operators
+    (one line each: quicker to keep and read back than as many strings), the canvas's font
+    after it, and the stamp and the lines printing it it was drawn with."""
     before: tuple
     after: tuple
-    ops: tuple
+    ops: str
     canvas_font: tuple
     stamp: str
     lines: tuple
@@ -79,20 +82,44 @@ def _shows_form(items, shared: dict) -> bool:
 
 class PageReuse:
     """What a PDF's pages may be written again from (``kept``: page key -> :class:`Drawn`) and
-    the pages as this document draws them (``made``), for the next build; ``key``: a page's
-    key; ``stamp``: the stamp this build prints."""
+    the pages as this document draws them (``made``), for the next build; ``keys``: each
+    page's key; ``stamp``: the stamp this build prints."""
 
-    def __init__(self, key: Callable, kept: dict, stamp: str):
-        self.key, self.kept, self.stamp = key, kept, stamp
+    def __init__(self, keys: list[str], kept: dict, stamp: str):
+        self.keys, self.stamp = keys, stamp
+        self.kept, self.kept_svgs = kept.get("pdf", {}), kept.get("svg", {})
         self.made: dict = {}
+        self.made_svgs: dict = {}
         self.reused = 0
+
+    def now(self) -> dict:
+        """What to keep for the next build: each page as this document drew it, and its SVG."""
+        return {"pdf": self.made, "svg": self.made_svgs}
+
+    def svg(self, n: int, page, make: Callable) -> tuple[bytes, str]:
+        """Page ``n``'s SVG (UTF-8, zlib-compressed) and the hash of its drawing without the
+        stamp: as the last build wrote it (an SVG is its page's alone), the stamp changed in its
+        text, else ``make(page)``'s; kept for the next build."""
+        key = self.keys[n]
+        kept = self.kept_svgs.get(key)
+        done = None
+        if kept is not None:
+            old, data, digest = kept
+            if old == self.stamp:
+                done = data, digest
+            elif changeable(old, self.stamp):
+                done = zlib.compress(zlib.decompress(data).replace(old.encode(), self.stamp.encode()), 1), digest
+        if done is None:
+            done = make(page)
+        self.made_svgs[key] = (self.stamp, *done)
+        return done
 
     def draw(self, n: int, page, c, writer) -> None:
         """Page ``n`` onto the canvas: from its kept operators when they hold, else drawn."""
         if writer.shared and _shows_form(page.items, writer.shared):
             writer.items(page.items)
             return
-        key = self.key(page)
+        key = self.keys[n]
         before = font_state(c)
         drawn = self.kept.get(key)
         if drawn is not None and drawn.before == before:
@@ -104,26 +131,29 @@ class PageReuse:
                 self.made[key] = drawn
                 self.reused += 1
                 return
-        from .restamp import stamp_lines
         start = len(c._code)
         writer.items(page.items)
-        self.made[key] = Drawn(before, font_state(c), tuple(c._code[start:]),
-                               (c._fontname, c._fontsize, c._leading), self.stamp,
-                               stamp_lines([page], self.stamp))
+        ops = c._code[start:]
+        if any("\n" in op or not op for op in ops):
+            return                  # not kept: its operators are kept one a line
+        self.made[key] = Drawn(before, font_state(c), "\n".join(ops), (c._fontname, c._fontsize, c._leading),
+                               self.stamp, stamp_lines([page], self.stamp))
 
 
 def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
     """``drawn``'s operators with ``stamp`` for its own (None: a stamp not changed in place)."""
+    if not drawn.ops:
+        return []
     if stamp == drawn.stamp:
-        return list(drawn.ops)
-    from .restamp import restamped_runs
+        return drawn.ops.split("\n")
     runs = restamped_runs(drawn.lines, drawn.stamp, stamp)
     if runs is None:
         return None
     old = drawn.stamp
-    out = []
-    for op in drawn.ops:
+    out, found = [], False
+    for op in drawn.ops.split("\n"):
         if old in op:
+            found = True
             try:
                 data = op.encode("latin-1")
             except UnicodeEncodeError:
@@ -136,4 +166,4 @@ def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
                 return None
             op = data.decode("latin-1")
         out.append(op)
-    return out
+    return out if found or not drawn.lines else None      # a stamp printed but not found: drawn afresh

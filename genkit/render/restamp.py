@@ -28,13 +28,17 @@ import io
 import pickle
 import re
 import zlib
+from array import array
+
 from .draw import Group, Text
 
 #: what a stamp (and every line printing it) may hold to be changed in place: printable ASCII
 #: (the font's first subset; a PDF string escapes it as reportlab does), and in a stamp nothing
-#: XML escapes (:data:`_XML`)
+#: XML escapes (:data:`_XML`) and nothing a PDF string escapes (:data:`_ESCAPED`: the stamp is
+#: looked for in the page's content as it is written)
 _SAFE = re.compile(r"[ -~]*\Z")
 _XML = re.compile(r"[&<>]")
+_ESCAPED = re.compile(r"[()\\]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,6 +126,36 @@ def unstamped_key(parts, pages, stamp: str, hash12: str) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def component_keys(parts, pages, stamp: str, hash12: str) -> tuple[str, list[str] | None]:
+    """The key of a component (its ``parts`` and ``pages``, as :func:`unstamped_key`) and each
+    page's own key. The component's is made from its pages' and from the item lists its pages
+    share (one list placed on several pages: each group's list named by the order in which the
+    pages first place it), which the PDF may draw as forms; when pages share a list of 16 items
+    or more (the map on every tile, drawn as one form), the key of the whole alone (None for the
+    pages)."""
+    pages = list(pages)
+    seen: dict[int, tuple[int, int]] = {}         # id of a list -> (its number, first page)
+    placed = []
+    for n, page in enumerate(pages):
+        todo = [page.items]
+        while todo:
+            for it in todo.pop():
+                if isinstance(it, Group):
+                    at = seen.get(id(it.items))
+                    if at is None:
+                        at = seen[id(it.items)] = (len(seen), n)
+                        todo.append(it.items)
+                    elif at[1] != n and len(it.items) >= 16:
+                        return unstamped_key(parts, pages, stamp, hash12), None
+                    placed.append(at[0])
+    page_keys = [unstamped_key(("page",), [page], stamp, hash12) for page in pages]
+    whole = hashlib.sha256(unstamped_key(parts, (), stamp, hash12).encode())
+    for key in page_keys:
+        whole.update(key.encode())
+    whole.update(array("q", placed).tobytes())
+    return whole.hexdigest(), page_keys
+
+
 def _run(line: StampLine, stamp_in: str, new: str):
     """The pattern of ``line``'s run in a page's content as reportlab writes it with the stamp
     ``stamp_in`` (the font's name its group 1), the run with ``new``, and how many times the
@@ -163,11 +197,17 @@ def _id(kept: Kept, keywords: str) -> bytes:
     return md5.hexdigest().encode()
 
 
+def changeable(old: str, new: str) -> bool:
+    """Whether a stamp ``old`` can be changed to ``new`` in place (see :data:`_SAFE`)."""
+    return (bool(_SAFE.match(old) and _SAFE.match(new)) and not _XML.search(old + new)
+            and not _ESCAPED.search(old + new))
+
+
 def restamped_runs(lines, old: str, new: str) -> list | None:
     """For each of ``lines``: the pattern of its run with the stamp ``old``, the run with ``new``
     and how many times it prints the stamp (see :func:`_run`); None when a stamp or a line cannot
     be changed in place."""
-    if not (_SAFE.match(old) and _SAFE.match(new)) or _XML.search(old + new):
+    if not changeable(old, new):
         return None
     runs = [_run(line, old, new) for line in lines]
     return None if any(r is None for r in runs) else runs
@@ -205,6 +245,8 @@ def _pdf(kept: Kept, stamp: str, hash12: str) -> bytes | None:
             obj = _patched(obj, old_stamp, runs)
             if obj is None:
                 return None
+        elif old_stamp in obj:
+            return None             # the stamp outside a page's drawing (a title, an outline entry)
         offsets[n] = len(out)
         out += obj
     if infos != 1:
@@ -255,7 +297,7 @@ def restamped(kept: Kept, stamp: str, hash12: str):
     written = kept.written
     if stamp == kept.stamp and hash12 == kept.hash12:
         return written
-    if not (_SAFE.match(stamp) and _SAFE.match(kept.stamp)) or _XML.search(stamp + kept.stamp):
+    if not changeable(kept.stamp, stamp):
         return None
     if not re.fullmatch(r"[0-9a-f]{12}", hash12) or not re.fullmatch(r"[0-9a-f]{12}", kept.hash12):
         return None

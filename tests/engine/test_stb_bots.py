@@ -174,3 +174,49 @@ def test_7_2_2_a_with_no_attack_worth_making_the_bot_attacks_where_the_commissar
     # with the duty done, it ends the phase rather than fight at such odds
     s.commissar, s.legal = -1, None
     assert ObjectiveBot.for_game(g, rus, 1).choose(g.observe(s, rus), [("end",)] + acts) == ("end",)
+
+
+def test_11_1_3_a_battle_is_fought_in_a_shared_space_so_the_bot_counts_an_attack_there_only():
+    """Battles are fought inside a space both sides hold (rules.combat.where: same_space): the
+    greedy bot's attack reach is 0, read from the rules, so moving a panzer group into the
+    Russians' space C8 is worth the battle it may fight there, and standing next to it in A8
+    is not; had it counted a reach of 1 (a battle next to its space), A8 would have won."""
+    import copy
+
+    from genkit.engine.rules.standard.bot_tables import tables
+    g = Game(load_game(PACK))
+    ger = g.side_ids.index("german")
+    s = g.initial_state(1)
+    s.phase = g.phase_ids.index("german_movement")
+    g._enter_phase(s)
+    s.legal = None
+    at = g.board.index_of
+    b6, c8, a8 = at("B6"), at("C8"), at("A8")
+    panzer = next(p for p in g.stack(s, b6) if g.type_ids[g.p_type[p]] == "panzer_group")
+    assert g.section.combat.where == "same_space"
+    assert any(g.p_side[q] != ger for q in g.stack(s, c8))
+    assert all(g.p_side[q] == ger for q in g.stack(s, a8))
+    assert a8 in g.board.adjacent[c8]
+    # both ends are the rules' offer
+    moved = s.copy()
+    g.apply(moved, ("move", panzer))
+    assert {("to", c8), ("to", a8)} <= set(g.legal_actions(moved))
+    # the engine's battles: from C8 the panzer group may attack the Russians there, from A8 not
+    for end, joins in ((c8, True), (a8, False)):
+        there = s.copy()
+        g._lift(there, panzer)
+        g._put(there, panzer, end)
+        there.actor = ger
+        assert (panzer in g.eligible(there, ger, c8)) is joins
+    t = tables(g)
+    assert set(t.p_ad) == {0}
+    ends = [("to", c8), ("to", a8)]
+    reach_one = copy.copy(t)
+    reach_one.p_ad = [1] * len(t.p_ad)
+    for seed in range(1, 4):
+        bot = ObjectiveBot.for_game(g, ger, seed)
+        bot.mover = panzer
+        assert bot.choose(g.observe(moved, ger), ends) == ("to", c8)
+        bot = ObjectiveBot.for_game(g, ger, seed)
+        bot.t, bot.ads, bot.mover = reach_one, [1], panzer
+        assert bot.choose(g.observe(moved, ger), ends) == ("to", a8)

@@ -254,6 +254,58 @@ def test_genkits_code_digest_follows_a_librarys_version_without_importing_it(tmp
         disk_cache.code_digest.cache_clear()
 
 
+def test_genkits_code_digest_follows_a_version_kept_in_underscore_version_and_reportlab_settings(tmp_path,
+                                                                                                   monkeypatch):
+    # Pillow names its version in _version.py alone; reportlab reads RL_ variables as settings
+    library = tmp_path / "lib" / "fakeimages"
+    library.mkdir(parents=True)
+    (library / "__init__.py").write_text("from ._version import __version__\n")
+    (library / "_version.py").write_text("__version__ = '1.0'\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    monkeypatch.setattr(disk_cache, "LIBRARIES", (*disk_cache.LIBRARIES, "fakeimages"))
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+    monkeypatch.delenv("RL_ttfAsciiReadable", raising=False)
+
+    def digest() -> str:
+        disk_cache.code_digest.cache_clear()
+        return disk_cache.code_digest()
+    try:
+        first = digest()
+        (library / "_version.py").write_text("__version__ = '1.1'\n")
+        second = digest()
+        monkeypatch.setenv("RL_ttfAsciiReadable", "0")
+        assert len({first, second, digest()}) == 3
+    finally:
+        disk_cache.code_digest.cache_clear()
+
+
+@pytest.mark.parametrize("size", ["inf", "1e400", "nan", "lots"])
+def test_a_cache_size_that_is_no_finite_number_keeps_the_default(monkeypatch, size):
+    monkeypatch.setenv("GENKIT_CACHE_MB", size)
+    assert disk_cache.most_bytes() == disk_cache.MOST_BYTES
+
+
+def test_a_cache_folder_that_cannot_be_read_is_a_miss_not_an_error(game_copy, tmp_path):
+    # a name past the system's limit: every look-up fails with an OSError
+    too_long = tmp_path / ("a" * 300)
+    done = genkit_run("build", game_copy, "--out", tmp_path / "kit", "--only", "cards", cache=too_long)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_cache_kept_inside_the_pack_folder_still_serves_the_next_check(game_copy):
+    from genkit.pack import check_cache
+    cache = game_copy / ".cache"
+    assert genkit_run("check", game_copy, cache=cache).returncode == 0
+    assert genkit_run("check", game_copy, cache=cache).returncode == 0
+    assert entries(cache, check_cache.KIND)
+    env = dict(os.environ, GENKIT_CACHE_DIR=str(cache))
+    key = subprocess.run([sys.executable, "-c", "from genkit.pack.check_cache import findings_key; import sys; "
+                          "print(findings_key(sys.argv[1]))", str(game_copy)], env=env, capture_output=True,
+                         text=True, cwd=ROOT).stdout.strip()
+    assert any(p.stem == key for p in entries(cache, check_cache.KIND))
+
+
 def test_a_full_cache_folder_loses_the_entries_used_longest_ago(tmp_path, monkeypatch):
     monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("GENKIT_CACHE_MB", "1")

@@ -86,6 +86,17 @@ def test_a_stamp_that_cannot_be_written_in_place_is_drawn_afresh(game_copy, tmp_
     assert restamp.restamped(dataclasses.replace(kept, lines=kept.lines[1:]), new_stamp, new_hash) is None
 
 
+@pytest.mark.parametrize("version", ["1.0 (playtest)", "1.0 \\\\ beta"])
+def test_a_version_a_pdf_string_escapes_is_never_left_with_the_old_stamp(game_copy, tmp_path, monkeypatch, version):
+    # a PDF string writes ( ) and \\ escaped, so the stamp is not found as printed: drawn afresh
+    edit(game_copy / "game.yaml", 'version: "1.0"', f'version: "{version}"')
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    assert build(game_copy, tmp_path / "edited", cache, monkeypatch) == build(game_copy, tmp_path / "fresh", None,
+                                                                             monkeypatch)
+
+
 def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_operators(game_copy, tmp_path,
                                                                                          monkeypatch):
     from genkit.render import pdf_pages
@@ -98,12 +109,23 @@ def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_
         if self.reused > before:
             reused.append(page.title)
     monkeypatch.setattr(pdf_pages.PageReuse, "draw", counting)
+    svgs: list[str] = []
+    real_svg = kit.svg_string
+
+    def counting_svg(page):
+        svgs.append(page.title)
+        return real_svg(page)
+    monkeypatch.setattr(kit, "svg_string", counting_svg)
     cache = tmp_path / "cache"
     build(game_copy, tmp_path / "first", cache, monkeypatch)
     assert reused == []
     edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    svgs.clear()
     edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
     rules = [t for t in reused if t.startswith("rules")]
     assert 0 < len(rules) < 10            # the booklet's page printing the movement is drawn
     assert not any(t.startswith("counters") for t in reused)
+    # each page's SVG likewise: written afresh for the pages drawn afresh alone
+    assert not set(svgs) & set(reused)
+    assert len([t for t in svgs if t.startswith("rules")]) == 10 - len(rules)
     assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)

@@ -68,7 +68,11 @@ class BotTables:
         never = {k for k, r in sec.unit_types.items() if not r.attacks}     # case 8.9: strikes nobody
         t_att = [(0, 0) if t.id in never else (t.strength.full, t.strength.reduced) for t in game.types]
         t_def = [(t.defence_of().full, t.defence_of().reduced) for t in game.types]
-        t_ad = [max(1, t.attack_distance.get(atk_type, 1)) for t in game.types]
+        # how far a unit's attack reaches, as the rules fight a battle: next to the unit (at
+        # least 1), or inside its own space alone where battles are fought in a space both
+        # sides hold (case 12.5, rules.combat.where: same_space): 0
+        same_space = sec.combat.where == "same_space"
+        t_ad = [0 if same_space else max(1, t.attack_distance.get(atk_type, 1)) for t in game.types]
         pt = game.p_type
         self.p_att = [t_att[t] for t in pt]          # (full, reduced)
         self.p_def = [t_def[t] for t in pt]
