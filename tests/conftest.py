@@ -11,6 +11,22 @@ ROOT = Path(__file__).resolve().parents[1]
 BERING = ROOT / "content" / "bering_land"
 
 
+# The modules holding the suite's longest tests (a minute each: the wheel built and installed into a
+# fresh venv, the compare calibration's 720 games; the new pack's balance under one-step changes),
+# run first: pytest-xdist hands the tests out in collection order, and one of these started last
+# keeps one worker busy long after the other has run out of tests.
+LONGEST_FIRST = ("tests/test_wheel.py", "tests/sim/test_compare.py", "tests/test_new.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """LONGEST_FIRST's modules first, each whole and in its own order; the rest as collected. The
+    same order on every worker, as pytest-xdist requires."""
+    def rank(item):
+        path = item.nodeid.split("::", 1)[0]
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+    items[:] = sorted(items, key=rank)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def genkit_cache(tmp_path_factory):
     """Every test, and every genkit process a test starts, keeps genkit's disk cache

@@ -40,11 +40,21 @@ def installed(tmp_path_factory) -> Path:
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".venv*", ".git", "build", "dist", "*.egg-info",
                                                                 "__pycache__", "*.so"))
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, source], cwd=root)
-    venv.EnvBuilder(with_pip=True, clear=True).create(root / "venv")
+    # nothing is byte-compiled at install (Python compiles what it imports), and the venv gets no
+    # pip of its own (ensurepip takes seconds) where this pip can install into another interpreter
+    own_pip = _pip_version() < (22, 3)                      # pip's --python option came in 22.3
+    venv.EnvBuilder(with_pip=own_pip, clear=True).create(root / "venv")
     bin_dir = root / "venv" / "bin"
     wheel, = dist.glob("genkit-*.whl")
-    _run([bin_dir / "python", "-m", "pip", "install", "-q", wheel], cwd=root)
+    pip = [bin_dir / "python", "-m", "pip"] if own_pip else [sys.executable, "-m", "pip", "--python",
+                                                             bin_dir / "python"]
+    _run([*pip, "install", "-q", "--no-compile", wheel], cwd=root)
     return bin_dir
+
+
+def _pip_version() -> tuple[int, ...]:
+    from importlib.metadata import version
+    return tuple(int(part) for part in version("pip").split(".")[:2] if part.isdigit())
 
 
 def test_wheel_ships_templates_fonts_and_schema(installed):

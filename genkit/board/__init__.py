@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from .board import Board, BoardError
 from .layouts import box_outline, column_letters, drawn_board, hex_board, octagon_board, polygon_centre, square_board
-from .of_map import board_of_map
+from .of_map import board_of_map, kept_board_of_map
 from .paths import Path, cheapest_path, costs_from
 from .records import SHAPES, Connection, Sheet, Space
 from .sight import NoGeometry, crossed, sight_lines
@@ -60,5 +60,5 @@ from .sight import NoGeometry, crossed, sight_lines
 __all__ = [
     "SHAPES", "Board", "BoardError", "Connection", "NoGeometry", "Path", "Sheet", "Space", "board_of_map",
     "box_outline", "cheapest_path", "column_letters", "costs_from", "crossed", "drawn_board", "hex_board",
-    "octagon_board", "polygon_centre", "sight_lines", "square_board",
+    "kept_board_of_map", "octagon_board", "polygon_centre", "sight_lines", "square_board",
 ]

@@ -13,6 +13,21 @@ from .layouts import box_outline, column_letters, drawn_board, hex_board, octago
 from .records import Connection, Sheet, Space
 
 
+_KEPT: dict = {}
+
+
+def kept_board_of_map(m) -> Board:
+    """:func:`board_of_map` of map model ``m``, built once per model object: the checks and the
+    kit of one build read the same board (a model is frozen; a board is read, never changed,
+    by whoever shares it). Raises as :func:`board_of_map` does (a board not built is not kept)."""
+    hit = _KEPT.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_KEPT) > 8:
+            _KEPT.clear()
+        hit = _KEPT[id(m)] = (m, board_of_map(m))
+    return hit[1]
+
+
 def board_of_map(m) -> Board:
     """The :class:`Board` of map model ``m``. BoardError on a board that cannot be built (the
     model's checks say where, with file and line, before anything asks for the board)."""

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Callable, Iterable, Iterator
 
 from .. import hexes
-from ..board import Board, BoardError, board_of_map
+from ..board import Board, BoardError, board_of_map, kept_board_of_map
 from .schema import Content
 from .source import Finding, Source
 
@@ -43,7 +43,7 @@ class Context:
         built (the board checks say why, with file and line) gives a board of its spaces alone
         (or none), so the other checks still run."""
         try:
-            return board_of_map(self.content.map)
+            return kept_board_of_map(self.content.map)
         except (BoardError, KeyError, TypeError, ValueError):
             m = self.content.map
             if m.grid is not None:
@@ -71,6 +71,14 @@ class Context:
         :class:`~genkit.hexes.HexGrid` of a hex map, else the board."""
         g = self.content.map.grid
         if g is not None and g.kind == "hex":
+            try:
+                kept = self.board.grid  # the board's own grid when it is this one (built once)
+            except (BoardError, KeyError, TypeError, ValueError):
+                kept = None
+            if isinstance(kept, hexes.HexGrid) and (kept.columns, kept.rows, kept.orientation, kept.shift,
+                                                    kept.id_format) == (g.columns, g.rows, g.orientation,
+                                                                        g.shift, hexes.HEX_ID_FORMAT):
+                return kept
             return hexes.HexGrid(g.columns, g.rows, g.orientation, g.shift)
         return self.board
 

@@ -5,7 +5,8 @@ the classes it holds; the map's are in ``schema_map``, the dice's and cards' in 
 Field names are the YAML keys a designer writes, so a validation error's path reads like the file.
 Unknown keys are errors (``extra="forbid"``): a typo must not be silently ignored.
 """
-from __future__ import annotations
+# (no "from __future__ import annotations": pydantic then reads each annotation as the object it
+# is, rather than evaluate it from a string, at every command's start)
 
 from typing import Annotated, Literal, Optional, Union
 

@@ -1,6 +1,7 @@
 """The base of the content model: ``Strict`` (the model every content class derives from) and the
 field types the content files share (ids, hex ids, colours, printable text)."""
-from __future__ import annotations
+# (no "from __future__ import annotations": pydantic then reads each annotation as the object it
+# is, rather than evaluate it from a string, at every command's start)
 
 import re
 from typing import Annotated

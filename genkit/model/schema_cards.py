@@ -1,6 +1,7 @@
 """The content model of symbol dice (``dice:``), of the decks of cards (``decks:``) with the fields
 each declares, typed, and of the symbol sets their fields name (``symbol_sets:``)."""
-from __future__ import annotations
+# (no "from __future__ import annotations": pydantic then reads each annotation as the object it
+# is, rather than evaluate it from a string, at every command's start)
 
 from collections.abc import Mapping
 from typing import Annotated, Literal, Optional, Union

@@ -7,7 +7,8 @@ A row's ``roll`` is one total (``"7"``), a range (``"2-4"``) or an open end (``"
 ``"1-"``); the rows of a table cover every total the dice can give, once each, and any total a
 modifier can push beyond reads the first or the last row (the genre's usual reading).
 """
-from __future__ import annotations
+# (no "from __future__ import annotations": pydantic then reads each annotation as the object it
+# is, rather than evaluate it from a string, at every command's start)
 
 import re
 from typing import Annotated, Optional

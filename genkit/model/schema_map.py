@@ -1,7 +1,8 @@
 """The map's content model (``map:``): the board (a generated grid, or drawn sheets, spaces and
 connections), terrain, places, lines, hexsides, roads, board sections and the features standing
 on hexes. :func:`genkit.board.board_of_map` turns it into a :class:`genkit.board.Board`."""
-from __future__ import annotations
+# (no "from __future__ import annotations": pydantic then reads each annotation as the object it
+# is, rather than evaluate it from a string, at every command's start)
 
 from typing import Annotated, Literal, Optional
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-from ..board import Board, Space, board_of_map
+from ..board import Board, Space, kept_board_of_map
 from ..model.schema import Content
 from .draw import Line, Polyline, Primitive
 
@@ -36,9 +36,6 @@ OTHER_STYLES = (ConnectionStyle("#7a3e9d", 1.8, (6.0, 2.0, 1.5, 2.0)), Connectio
                 ConnectionStyle("#2e7d32", 2.0, (8.0, 3.0)), ConnectionStyle("#5d4037", 2.2, None, None, True))
 
 
-_BOARDS: dict = {}
-
-
 def is_hex(content: Content) -> bool:
     """True when the map is a hex grid (drawn by :mod:`.map` as it always was)."""
     g = content.map.grid
@@ -46,14 +43,8 @@ def is_hex(content: Content) -> bool:
 
 
 def board_of(content: Content) -> Board:
-    """The board of ``content``'s map, built once per model."""
-    key = id(content.map)
-    hit = _BOARDS.get(key)
-    if hit is None or hit[0] is not content.map:
-        if len(_BOARDS) > 8:
-            _BOARDS.clear()
-        hit = _BOARDS[key] = (content.map, board_of_map(content.map))
-    return hit[1]
+    """The board of ``content``'s map, built once per model (the checks' board when they ran)."""
+    return kept_board_of_map(content.map)
 
 
 def connection_styles(board: Board) -> dict[str, ConnectionStyle]:

@@ -89,6 +89,10 @@ def engine_jar() -> Path:
     return jar
 
 
+#: class path -> the folder VassalProbe.java was compiled into by this process
+_COMPILED: dict[str, Path] = {}
+
+
 def engine(workdir: Path) -> tuple[list[str] | None, str]:
     """(the java command line prefix that runs VassalProbe, "") or (None, why not)."""
     missing = _missing()
@@ -99,12 +103,15 @@ def engine(workdir: Path) -> tuple[list[str] | None, str]:
         if _missing():
             return None, f"Java cannot be installed here: still missing {', '.join(_missing())}"
     cp = ":".join([str(engine_jar())] + [str(JAVA_DIR / f"{j}.jar") for j in DEBIAN_JARS])
-    classes = workdir / "classes"
-    classes.mkdir(parents=True, exist_ok=True)
-    r = subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(classes), str(HERE / "VassalProbe.java")],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"javac VassalProbe.java failed:\n{r.stderr}")
+    classes = _COMPILED.get(cp)
+    if classes is None or not (classes / "VassalProbe.class").is_file():   # once per test process
+        classes = workdir / "classes"
+        classes.mkdir(parents=True, exist_ok=True)
+        r = subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(classes), str(HERE / "VassalProbe.java")],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"javac VassalProbe.java failed:\n{r.stderr}")
+        _COMPILED[cp] = classes
     return ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{classes}",
             "VassalProbe"], ""
 

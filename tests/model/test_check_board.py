@@ -102,3 +102,21 @@ def test_hex_only_features_are_refused_on_other_boards(tmp_path):
     line = _edit(g / "map.yaml", "  places:", "  lines:\n    - {id: front, name: Front, at: 3}\n  places:")
     found = _errors(g, "hex-only")
     assert len(found) == 1 and found[0].line == line + 1
+
+
+def test_checks_and_kit_read_one_board_and_one_grid():
+    """A build's checks and its kit build the board of one map model once, and a hex map's
+    grid for the checks is the board's own."""
+    from genkit.model.check_context import Context
+    from genkit.pack.playable import load
+    from genkit.render.map_connections import board_of
+    content, source = load(ROOT / "content" / "bering_land")
+    ctx = Context(content, source)
+    assert board_of(content) is ctx.board
+    assert ctx.grid is ctx.board.grid
+    g = content.map.grid
+    assert (ctx.grid.columns, ctx.grid.rows, ctx.grid.orientation, ctx.grid.shift) == (
+        g.columns, g.rows, g.orientation, g.shift)
+    other = content.model_copy(update={"map": content.map.model_copy()})
+    assert board_of(other) is not ctx.board
+    assert board_of(other).ids == ctx.board.ids

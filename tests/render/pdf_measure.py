@@ -28,7 +28,7 @@ def _apply(m, x, y):
 
 @dataclass
 class Run:
-    text: str
+    text: str            # the operands as written: raw glyph codes for subset fonts
     size: float          # font size as printed (Tf size times the text and CTM scale)
     x: float             # origin of the run, page points, y down
     y: float
@@ -139,10 +139,7 @@ def read_pdf(path) -> list[Page]:
                 path = []
             elif op == b"n":
                 path = []
-        # pypdf gives text operands as raw glyph codes for subset fonts: use the page's
-        # extracted text for words, the runs for sizes and positions
         pages.append(Page(W, H, runs, segs, rects))
-        pages[-1].extracted = pg.extract_text() or ""
     return pages
 
 

@@ -35,15 +35,26 @@ BUILDS = {  # name: (paper, counters, bleed in)
 PRINTED = ("counters", "cards", "map", "map-tiled")
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    out = {}
-    for name, (paper, layout, bleed) in BUILDS.items():
-        folder = tmp_path_factory.mktemp(name) / "bl"
+class _Kits(dict):
+    """name -> (folder, bleed in points) of the kit built for BUILDS[name], built when first asked
+    for: a pytest-xdist worker builds only the papers of the tests it runs."""
+
+    def __init__(self, tmp_path_factory):
+        super().__init__()
+        self.tmp_path_factory = tmp_path_factory
+
+    def __missing__(self, name):
+        paper, layout, bleed = BUILDS[name]
+        folder = self.tmp_path_factory.mktemp(name) / "bl"
         build_kit(BERING, folder, paper=paper, counters=layout, bleed_in=bleed,
                   only=set(PRINTED))
-        out[name] = (folder, bleed * 72)
-    return out
+        self[name] = (folder, bleed * 72)
+        return self[name]
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    return _Kits(tmp_path_factory)
 
 
 def _trim(page: pm.Page, b: float):

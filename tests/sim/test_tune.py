@@ -1,7 +1,9 @@
 """`genkit tune`: parsing, validation, reproducibility, a reachable target found and confirmed,
 the YAML patch, the report and the command line."""
+import fcntl
 import io
 import json
+import os
 import re
 import shlex
 import shutil
@@ -158,10 +160,20 @@ def _tune(tmp_path, name, seed=3, **kw):
 @pytest.fixture(scope="module")
 def tuned(tmp_path_factory):
     """One search (seed 3, one worker, with its HTML report): (exit code, text, JSON, report path),
-    read by the tests below that need a finished search and nothing else of their own."""
-    folder = tmp_path_factory.mktemp("tune")
-    code, text, j = _tune(folder, "a", report_path=folder / "r.html")
-    return code, text, j, folder / "r.html"
+    read by the tests below that need a finished search and nothing else of their own. Made once
+    per test session: pytest-xdist's workers share its folder, the first to ask searches (under a
+    lock) and the others read its results back."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "tuned"
+    folder.mkdir(exist_ok=True)
+    done = folder / "code-and-text.json"
+    with open(folder.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.is_file():
+            code, text, _ = _tune(folder, "a", report_path=folder / "r.html")
+            done.write_text(json.dumps([code, text]))
+    code, text = json.loads(done.read_text())
+    return code, text, json.loads((folder / "a.json").read_text()), folder / "r.html"
 
 
 def test_same_seed_same_json_and_workers_do_not_matter(tuned, tmp_path):
