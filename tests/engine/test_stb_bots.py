@@ -68,13 +68,18 @@ def test_11_9_5_the_bot_pays_for_an_advance_only_while_half_its_reserve_stays():
     assert any(a[0] == "advance" for a in picks[60])       # with OPs to spare it does advance
 
 
-def test_9_1_the_bot_lands_a_unit_where_it_chose_for_that_unit_only():
+def german_movement():
+    """(game, the German side, turn 1's state at the start of the German movement phase)."""
     g = Game(load_game(PACK))
-    ger = g.side_ids.index("german")
     s = g.initial_state(1)
     s.phase = g.phase_ids.index("german_movement")
     g._enter_phase(s)
     s.legal = None
+    return g, g.side_ids.index("german"), s
+
+
+def test_9_1_the_bot_lands_a_unit_where_it_chose_for_that_unit_only():
+    g, ger, s = german_movement()
     g.apply(s, ("fly", 0))
     lands = g.legal_actions(s)
     far = lands[-1]
@@ -184,12 +189,7 @@ def test_11_1_3_a_battle_is_fought_in_a_shared_space_so_the_bot_counts_an_attack
     import copy
 
     from genkit.engine.rules.standard.bot_tables import tables
-    g = Game(load_game(PACK))
-    ger = g.side_ids.index("german")
-    s = g.initial_state(1)
-    s.phase = g.phase_ids.index("german_movement")
-    g._enter_phase(s)
-    s.legal = None
+    g, ger, s = german_movement()
     at = g.board.index_of
     b6, c8, a8 = at("B6"), at("C8"), at("A8")
     panzer = next(p for p in g.stack(s, b6) if g.type_ids[g.p_type[p]] == "panzer_group")
