@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .booklet_blocks import TABLE_MARK, Converter
 from .change_bars import ChangeBars
@@ -44,6 +45,12 @@ SUBTITLE = "Rules of play"
 #: pages: a longer one gains little)
 LAST_PAGE, SQUEEZE_PAGES = 1 / 3, 40
 SPACINGS = ((1.0, 1.0), (0.75, 0.97), (0.5, 0.94))
+
+
+class BookletLayout(NamedTuple):
+    """The booklet laid out: its pages, and its outline (page index, heading, level)."""
+    pages: list[Page]
+    outline: list[tuple[int, str, int]]
 
 
 @dataclass(frozen=True)
@@ -129,7 +136,7 @@ def _number_contents(placed, width: float) -> None:
 
 
 def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "rules.md",
-                   content_root=None, changed: frozenset = frozenset()) -> tuple[list[Page], list[tuple[int, str, int]]]:
+                   content_root=None, changed: frozenset = frozenset()) -> BookletLayout:
     """The booklet of ``rules_text`` (rules.md as written): its pages and its outline (page
     index, heading, level); ``content_root``: where the pack's own counter template may be."""
 
@@ -168,7 +175,7 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
             if m[0] != "toc":
                 last = min(m[0], last + 1)
                 outline.append((n, m[1], last))
-    return pages, outline
+    return BookletLayout(pages, outline)
 
 
 def booklet_pdf(content, style: SheetStyle, rules_text: str, keywords=(), where: str = "rules.md",
@@ -209,7 +216,7 @@ def booklet_subject(content) -> str:
 
 
 def rules_pages(content, style: SheetStyle, content_root,
-                changed: frozenset = frozenset()) -> tuple[list[Page], list] | None:
+                changed: frozenset = frozenset()) -> BookletLayout | None:
     """The pages and outline of the game's booklet (as :func:`rules_booklet` writes them: no
     PDF made); None when the game has no rules.md."""
     path = rules_path(content_root)

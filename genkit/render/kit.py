@@ -113,7 +113,7 @@ def layout_kit(content, source, kinds=KINDS, paper: str = "letter", counters: st
             booklet = rules_pages(content, style, content_root, frozenset(changed_cases))
             if booklet is not None:
                 info = {"changed_cases": sorted(changed_cases, key=_case_key)} if changed_cases else {}
-                out.append({"kind": kind, "file": FILES[kind], "pages": booklet[0], "outline": booklet[1],
+                out.append({"kind": kind, "file": FILES[kind], "pages": booklet.pages, "outline": booklet.outline,
                             "subject": booklet_subject(content), "info": info, "bleed": 0.0})
             continue
         if kind in ("map", "map-tiled"):
