@@ -1089,3 +1089,21 @@ def test_11_10_1_blitzkrieg_a_battle_may_go_on_where_armour_advanced_among_the_e
     # infantry among the enemy gives no Blitzkrieg
     s, _ = advanced(1, "army", c2, (c2,))
     assert s.stage == PICK and any(g.p_side[q] != ger for q in g.stack(s, c2))
+
+
+def test_13_5_the_aid_states_victory_by_objectives_from_the_model_not_the_generic_turn_limit(tmp_path):
+    """The player aid's victory section is the game's own (13.1-13.5): the default objectives and
+    the edge spaces read from rules.yaml, and the three results; the generic section, which knows
+    only that the last turn ends in a draw, is left out."""
+    import yaml
+
+    from genkit.render.charts import module_charts, replaced_sections
+    content = load_game(PACK)
+    assert "victory" in replaced_sections(content)
+    victory, = [c for c in module_charts(content) if c.id == "victory"]
+    text = " ".join(" ".join(row) for row in victory.rows)
+    objectives = yaml.safe_load((PACK / "rules.yaml").read_text())["rules"]["objectives"]
+    assert all(city in text for city in objectives["default"])
+    assert all(space in text for spaces in objectives["edges"].values() for space in spaces)
+    cases = [row[0] for row in victory.rows]
+    assert {"Outright win (13.5)", "Narrow win (13.5)", "Draw (13.5)"} <= set(cases)

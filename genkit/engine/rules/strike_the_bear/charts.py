@@ -1,6 +1,7 @@
 """The charts of a game on the Strike the Bear system: the standard rules' terrain, stacking
 and modifier charts, every die-roll table of the model (standard rules case 14), and the
-operations ratings (1.2), the Luftwaffe's missions (9.0), the odds headings of the CRT (11.3)."""
+operations ratings (1.2), the Luftwaffe's missions (9.0), the odds headings of the CRT (11.3) and
+victory by objectives (13.0)."""
 from __future__ import annotations
 
 from ...die_tables import die_table_charts
@@ -54,6 +55,28 @@ def luftwaffe_chart(section: Section) -> Chart | None:
     return Chart("luftwaffe", "Luftwaffe", ("Mission", "Effect"), rows)
 
 
+def victory_chart(content, section: Section) -> Chart:
+    """13.1-13.5 as this game's victory section (it replaces the generic one, which knows only
+    the end conditions of the turn track): objectives held at the end decide."""
+    obj, turns = section.objectives, content.turn_track.turns
+    rolled = (f"after turn {turns}, each side rolls once on the Objectives table" if section.solitaire else
+              "each OB result on the Operations table rolls a new set on the Objectives table")
+    rows = [("Objectives (13.2)", f"the four cities of a side's last set count, earlier sets no longer do; {rolled}"),
+            ("Holding (13.1.1)", "a space belongs to the last side whose units stood in it alone, even if both sides "
+                                 "stand there at the end; at the start, each side holds what lies on its side of the "
+                                 "front"),
+            ("Two-space cities (13.1.2)", "a city drawn on two spaces is held only by holding both")]
+    rows += [(f"{edge} (13.1.3)", f"held by holding every one of {', '.join(spaces)}")
+             for edge, spaces in obj.edges.items()]
+    rows += [("No set rolled (13.3)", f"a side that never rolled a set plays for {', '.join(obj.default)}"),
+             ("Outright win (13.5)", f"after turn {turns}, only one side holds all its objectives"),
+             ("Narrow win (13.5)", "neither side holds all of its own: the one holding more of them wins"),
+             ("Draw (13.5)", "both sides hold all their objectives, or neither does and they hold as many")]
+    if any(v.kind == "no_units" for v in content.game.victory):
+        rows.append(("No units left", "a side with no unit on the map at a turn's end loses at once"))
+    return Chart("victory", "Victory", ("Case", "Rule"), tuple(rows), replaces="victory")
+
+
 def charts(content) -> list:
     section = Section.model_validate(content.rules or {})
     choice = section.combat.choice            # 11.3: odds at the attacker's choice (standard case 8.13)
@@ -61,4 +84,5 @@ def charts(content) -> list:
         choice.differential or choice.odds or ()) == len(content.crt.columns) else []
     air = [luftwaffe_chart(section)] if section.luftwaffe is not None else []
     return [terrain_chart(content, section), stacking_chart(content, section), modifiers_chart(content, section),
-            combat_modifiers_chart(section), ops_chart(content, section)] + air + odds + die_table_charts(content)
+            combat_modifiers_chart(section), ops_chart(content, section)] + air + odds + \
+        [victory_chart(content, section)] + die_table_charts(content)
