@@ -102,8 +102,11 @@ TEARDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
 
 
 def _quiet_teardown_loggers() -> None:
-    """Silence :data:`TEARDOWN_LOGGERS` in this process."""
-    for name in TEARDOWN_LOGGERS:
+    """Silence :data:`TEARDOWN_LOGGERS` in this process, and each of their descendants that
+    has a level of its own (Dask's logging configuration sets ``tornado.application`` and
+    ``distributed.client``, which a parent's level does not reach)."""
+    known = [name for name in list(logging.root.manager.loggerDict) if name.split(".")[0] in TEARDOWN_LOGGERS]
+    for name in (*TEARDOWN_LOGGERS, *known):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 

@@ -115,6 +115,24 @@ def test_workers_are_the_clusters_own(genkit):
     assert code == 2 and "a cluster has its own workers" in err
 
 
+def test_teardown_silences_every_dask_and_tornado_logger_even_those_with_levels_of_their_own():
+    # Dask's logging configuration gives tornado.application a level of its own (ERROR): a
+    # callback failing as Ctrl-C closes the cluster printed its traceback through it
+    import logging
+
+    import distributed  # noqa: F401  (its logging configuration)
+    from genkit.sim import dask_backend
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in dask_backend.TEARDOWN_LOGGERS]
+    levels = {name: logging.getLogger(name).level for name in (*dask_backend.TEARDOWN_LOGGERS, *names)}
+    try:
+        dask_backend._quiet_teardown_loggers()
+        assert [name for name in names if logging.getLogger(name).isEnabledFor(logging.CRITICAL)] == []
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
 def test_ctrl_c_stops_a_local_cluster_without_a_worker_traceback():
     from tests.sim.test_interrupt import in_session, interrupt, start, wait_for_progress
     proc = start("sim", BERING, "--games", 100000, "--scheduler", "local", "--workers", 2, "--bots", "random",
