@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from . import disk_cache
 from .booklet_blocks import TABLE_MARK, Converter
 from .change_bars import ChangeBars
 from .booklet_pages import Strip, flow, pages_of
@@ -104,6 +105,23 @@ def _contents(rules: list[Strip], width: float) -> list[Strip]:
     return [title, *lines, Strip((), 0.0, mark=("page",))]
 
 
+class _KeptLines:
+    """The lines of the paragraphs the last booklet of the same rules.md wrapped, kept in the disk
+    cache (by each paragraph's text and fonts, size and width; the key of the whole covers
+    genkit's code and fonts): after an edit, only the paragraphs it changed are wrapped again.
+    What this booklet wrapped replaces them, so paragraphs since deleted are not kept."""
+
+    def __init__(self, where: str):
+        self.key = disk_cache.key_of("booklet-lines", where)
+        found = disk_cache.load("booklet-lines", self.key)
+        self.lines = found if isinstance(found, dict) else {}
+
+    def keep(self, wrapped: dict) -> None:
+        lines = {key: value for key, value in wrapped.items() if key[0] == "lines"}
+        if lines != self.lines:
+            disk_cache.store("booklet-lines", self.key, lines)
+
+
 def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[TableData]], list[int]]:
     """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph, the tables,
     and for each line of the result the line of ``text`` it comes from."""
@@ -159,14 +177,16 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
     tokens = parse_markdown(text)
     placed = None
     wrapped: dict = {}          # lines and tables wrapped by the first pass, for the next
+    kept = _KeptLines(where)
     for spacing in SPACINGS:
-        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped).run(tokens)
+        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped, kept.lines).run(tokens)
         strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
         tried = flow(strips, h, where, source_line, ChangeBars(changed) if changed else None)
         if placed is None or len(tried) < len(placed):
             placed = tried
         if len(placed) == 1 or len(placed) > SQUEEZE_PAGES or placed[-1].used >= frame[1] * LAST_PAGE:
             break
+    kept.keep(wrapped)
     _number_contents(placed, frame[0])
     pages = pages_of(placed, style, SUBTITLE)
     outline, last = [], -1

@@ -68,12 +68,16 @@ class Converter:
     """Markdown tokens to strips, one pass."""
 
     def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None,
-                 spacing: tuple[float, float] = (1.0, 1.0), wrapped: dict | None = None):
+                 spacing: tuple[float, float] = (1.0, 1.0), wrapped: dict | None = None,
+                 earlier: dict | None = None):
         """``wrapped``: the paragraphs' lines and the tables' rows as an earlier pass over the
         same tokens and tables wrapped and laid them out (neither depends on the spacing), shared
-        by the passes of one booklet: each is wrapped or laid out once."""
+        by the passes of one booklet: each is wrapped or laid out once. ``earlier``: paragraphs'
+        lines an earlier booklet wrapped, by the same key (its text and fonts, size and width),
+        taken instead of wrapping them again."""
         self.tables, self.width, self.height = tables, width, height   # the text frame
         self.wrapped = {} if wrapped is None else wrapped
+        self.earlier = {} if earlier is None else earlier
         self.spacing, self.leading = spacing   # the space between blocks and the leading, as shares of the style's
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list[Strip] = []
@@ -112,7 +116,8 @@ class Converter:
         runs = tuple((t, style["font"] if f == SANS else f) for t, f in runs)   # a heading's text is bold
         key = ("lines", runs, size, width)
         if key not in self.wrapped:
-            self.wrapped[key] = rich_lines(list(runs), size, width)
+            found = self.earlier.get(key)
+            self.wrapped[key] = found if found is not None else rich_lines(list(runs), size, width)
         lines = list(self.wrapped[key])
         while len(lines) > 1 and not lines[-1]:
             lines.pop()
