@@ -141,6 +141,25 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
     return "\n".join(lines), tables, origin
 
 
+def _tables_standing_alone(text: str) -> dict[int, int] | None:
+    """For each ``[[table]]`` line of ``text`` (outside fences), its line (from 0) -> its number
+    among them, when every one stands alone: at the start of its line, a blank line (or the
+    text's start or end) on either side, and nowhere the text of a mark. Then the Markdown of
+    ``text`` parses as that of :func:`_with_table_marks`'s text, each table line a paragraph of
+    its own where the other has its mark: the booklet reads the tokens the check parsed instead
+    of parsing again. None: some table line does not stand alone (the marks decide)."""
+    if TABLE_MARK.split("{}")[0] in text:
+        return None
+    lines = text.split("\n")
+    at = {}
+    for n, line in outside_fences(lines):
+        if TABLE_LINE.match(line):
+            if line[:1].isspace() or (n > 1 and lines[n - 2].strip()) or (n < len(lines) and lines[n].strip()):
+                return None
+            at[n - 1] = len(at)
+    return at
+
+
 def _number_contents(placed, width: float) -> None:
     """Each contents line gets its heading's page number, at its right."""
     heading_page = [n for n, p in enumerate(placed, 1) for m in p.marks if m[0] != "toc" and m[0] < TOC_LEVELS]
@@ -170,16 +189,23 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
         line, message = rendered_line(n, why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}")
     text, tables, origin = _with_table_marks(rendered, cache)
+    table_at = _tables_standing_alone(rendered)
+    if table_at is not None:        # the tokens read above, each table line a paragraph of its own
+        tokens = parse_markdown(rendered)
 
-    def source_line(n: int) -> int:
-        return rendered_line(origin[min(max(n, 1), len(origin)) - 1], "", rules_text, rendered)[0]
+        def source_line(n: int) -> int:
+            return rendered_line(n, "", rules_text, rendered)[0]
+    else:                           # the text with marks parsed again
+        tokens = parse_markdown(text)
 
-    tokens = parse_markdown(text)
+        def source_line(n: int) -> int:
+            return rendered_line(origin[min(max(n, 1), len(origin)) - 1], "", rules_text, rendered)[0]
+
     placed = None
     wrapped: dict = {}          # lines and tables wrapped by the first pass, for the next
     kept = _KeptLines(where)
     for spacing in SPACINGS:
-        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped, kept.lines).run(tokens)
+        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped, kept.lines, table_at).run(tokens)
         strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
         tried = flow(strips, h, where, source_line, ChangeBars(changed) if changed else None)
         if placed is None or len(tried) < len(placed):
