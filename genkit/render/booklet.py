@@ -147,17 +147,30 @@ def _tables_standing_alone(text: str) -> dict[int, int] | None:
     text's start or end) on either side, and nowhere the text of a mark. Then the Markdown of
     ``text`` parses as that of :func:`_with_table_marks`'s text, each table line a paragraph of
     its own where the other has its mark: the booklet reads the tokens the check parsed instead
-    of parsing again. None: some table line does not stand alone (the marks decide)."""
-    if TABLE_MARK.split("{}")[0] in text:
+    of parsing again. None: some table line does not stand alone (the marks decide). A blank line
+    is one of spaces and tabs, as Markdown reads it; a text with a carriage return (a line break to
+    the parser, not to this count) is left to the marks."""
+    if TABLE_MARK.split("{}")[0] in text or "\r" in text:
         return None
     lines = text.split("\n")
     at = {}
     for n, line in outside_fences(lines):
         if TABLE_LINE.match(line):
-            if line[:1].isspace() or (n > 1 and lines[n - 2].strip()) or (n < len(lines) and lines[n].strip()):
+            if line[:1].isspace() or (n > 1 and lines[n - 2].strip(" \t")) \
+                    or (n < len(lines) and lines[n].strip(" \t")):
                 return None
             at[n - 1] = len(at)
     return at
+
+
+def _each_a_paragraph(tokens, table_at: dict[int, int]) -> bool:
+    """Whether the parser read each line of ``table_at`` as a paragraph of that line alone, outside
+    any list or note, holding the table line (what :func:`_tables_standing_alone` found by the
+    text; anything it did not foresee leaves the marks to decide)."""
+    alone = {tok.map[0] for tok, inline in zip(tokens, tokens[1:])
+             if tok.type == "paragraph_open" and tok.level == 0 and tok.map and tok.map[1] == tok.map[0] + 1
+             and TABLE_LINE.match(inline.content)}
+    return alone.issuperset(table_at)
 
 
 def _number_contents(placed, width: float) -> None:
@@ -190,6 +203,8 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
         raise RulesError(f"{where}:{line}: {message}")
     text, tables, origin = _with_table_marks(rendered, cache)
     table_at = _tables_standing_alone(rendered)
+    if table_at is not None and not _each_a_paragraph(parse_markdown(rendered), table_at):
+        table_at = None
     if table_at is not None:        # the tokens read above, each table line a paragraph of its own
         tokens = parse_markdown(rendered)
 

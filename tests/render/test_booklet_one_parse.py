@@ -65,3 +65,49 @@ def _texts(items):
             yield from _texts(it.items)
         elif isinstance(it, Text):
             yield it
+
+
+def _drawn(pack: Path, text: str) -> list[str]:
+    return [t.text for p in _layout(pack, text).pages for t in _texts(p.items)]
+
+
+@pytest.mark.parametrize("around", ["\u00a0", "\u3000"])
+def test_a_line_of_unicode_spaces_beside_a_table_line_is_text_to_markdown_and_the_table_still_drawn(
+        game_copy, monkeypatch, around):
+    # Markdown's blank line holds spaces and tabs only: a no-break space joins the table line to
+    # the paragraph above, which the marks split off, as they always did
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+    text = f"# 1.0 Units\n\nThe units:\n{around}\n[[units]]\n{around}\nAfter the table.\n"
+    assert booklet._tables_standing_alone(text) is None
+    drawn = _drawn(game_copy, text)
+    assert drawn.count("Infantry (INF)") == 1 and "After the table." in drawn
+    assert not [t for t in drawn if "[[" in t]
+
+
+def test_a_carriage_return_a_placeholder_writes_leaves_every_later_table_drawn(game_copy, monkeypatch):
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+    text = '# 1.0 Units\n\nA Russian{{ "\\r" }}cell.\n\n[[units]]\n\nThen the results.\n\n[[crt]]\n'
+    drawn = _drawn(game_copy, text)
+    assert drawn.count("Infantry (INF)") == 1 and not [t for t in drawn if "[[" in t]
+    assert "Then the results." in drawn
+
+
+def test_a_paragraph_the_parser_reads_otherwise_than_the_text_shows_leaves_the_tables_to_the_marks():
+    tokens = rules_markdown.parse_markdown("A line\n\u00a0\n[[crt]]\n")
+    assert not booklet._each_a_paragraph(tokens, {2: 0})
+    assert booklet._each_a_paragraph(rules_markdown.parse_markdown("A line\n\n[[crt]]\n"), {2: 0})
+
+
+@pytest.mark.parametrize("fence", [("~~~", "~~~"), ("````", "````"), ("````", "`````")])
+def test_a_fence_closes_only_on_its_own_kind_as_long_or_longer(fence):
+    opening, closing = fence
+    lines = [opening, "```", "", "[[crt]]", "", "```", closing, "", "[[units]]"]
+    assert [n for n, _ in rules_markdown.outside_fences(lines)] == [8, 9]
+
+
+def test_a_table_line_inside_a_fence_holding_another_fences_mark_prints_as_written(game_copy, monkeypatch):
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+    text = "# 1.0 Code\n\n~~~\n```\n\n[[crt]]\n\n```\n~~~\n\n[[units]]\n"
+    drawn = _drawn(game_copy, text)
+    assert "[[crt]]" in drawn and drawn.count("Infantry (INF)") == 1
+    assert not [t for t in drawn if "GENKITTABLE" in t]
