@@ -35,6 +35,10 @@ Each side gets a cache folder of its own in the benchmark's temporary folder, ne
 * ``off``: ``GENKIT_CACHE_DIR=off``, nothing read or written.
 
 A base commit from before the cache ignores the variable: it is the same for it in every mode.
+
+``--used N`` puts N entries of 4 kB (of a kind no command reads) in each side's cache folder
+first, as a designer's cache holds thousands after weeks of use: what a command pays for the
+folder's size (a walk of it to keep it under its limit) shows.
 """
 from __future__ import annotations
 
@@ -108,6 +112,8 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated command names (check, build, play, 'sim --games 1')")
     parser.add_argument("--cache", choices=("warm", "cold", "edit", "off"), default="warm",
                         help="how each timed run finds genkit's disk cache (see above; default warm)")
+    parser.add_argument("--used", type=int, default=0, metavar="N",
+                        help="entries of 4 kB put in each side's cache folder first, as in a used cache (default 0)")
     opts = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="genkit-wait-") as tmp:
         base = Path(tmp) / "base"
@@ -151,6 +157,17 @@ def edit_pack(pack: Path, step: int, original: dict[Path, str]) -> None:
     raise SystemExit(f"--cache edit: no 'movement: N' in {pack}'s YAML files to change")
 
 
+def fill(cache: Path, entries: int) -> None:
+    """``entries`` files of 4 kB in ``cache``, as a used cache's entries (a kind no command
+    reads, named as the disk cache names its entries, used long ago), when it has fewer."""
+    folder = cache / "filler"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(len(list(folder.iterdir())), entries):
+        path = folder / f"{n:064x}.pickle"
+        path.write_bytes(bytes(4096))
+        os.utime(path, ns=(0, 0))
+
+
 def measure(base: Path, opts, game: str, tmp: Path) -> None:
     sides = {"base": base, "head": REPO}
     if not (base / game / "game.yaml").is_file():
@@ -178,6 +195,9 @@ def measure(base: Path, opts, game: str, tmp: Path) -> None:
     for name, args in wanted.items():
         runs: dict[str, list[Run]] = {side: [] for side in sides}
         caches = {side: "off" if opts.cache == "off" else str(tmp / f"cache-{side}") for side in sides}
+        for cache in caches.values():
+            if cache != "off":
+                fill(Path(cache), opts.used)
         side_args = {side: [packs[side] if a == game else a for a in args] for side in sides}
         if opts.cache in ("warm", "edit"):
             for side, checkout in sides.items():
@@ -187,6 +207,7 @@ def measure(base: Path, opts, game: str, tmp: Path) -> None:
             for side, checkout in sides.items():
                 if opts.cache == "cold":
                     shutil.rmtree(caches[side], ignore_errors=True)
+                    fill(Path(caches[side]), opts.used)
                 if opts.cache == "edit":
                     edit_pack(Path(packs[side]), step, originals[side])
                 runs[side].append(run_once(checkout, side_args[side], caches[side]))

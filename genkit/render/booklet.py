@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from . import disk_cache
 from .booklet_blocks import TABLE_MARK, Converter
 from .change_bars import ChangeBars
 from .booklet_pages import Strip, flow, pages_of
@@ -104,6 +105,23 @@ def _contents(rules: list[Strip], width: float) -> list[Strip]:
     return [title, *lines, Strip((), 0.0, mark=("page",))]
 
 
+class _KeptLines:
+    """The lines of the paragraphs the last booklet of the same rules.md wrapped, kept in the disk
+    cache (by each paragraph's text and fonts, size and width; the key of the whole covers
+    genkit's code and fonts): after an edit, only the paragraphs it changed are wrapped again.
+    What this booklet wrapped replaces them, so paragraphs since deleted are not kept."""
+
+    def __init__(self, where: str):
+        self.key = disk_cache.key_of("booklet-lines", where)
+        found = disk_cache.load("booklet-lines", self.key)
+        self.lines = found if isinstance(found, dict) else {}
+
+    def keep(self, wrapped: dict) -> None:
+        lines = {key: value for key, value in wrapped.items() if key[0] == "lines"}
+        if lines != self.lines:
+            disk_cache.store("booklet-lines", self.key, lines)
+
+
 def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[TableData]], list[int]]:
     """The rendered rules with each ``[[table]]`` line replaced by a mark paragraph, the tables,
     and for each line of the result the line of ``text`` it comes from."""
@@ -121,6 +139,38 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
             lines.append(line)
             origin.append(n)
     return "\n".join(lines), tables, origin
+
+
+def _tables_standing_alone(text: str) -> dict[int, int] | None:
+    """For each ``[[table]]`` line of ``text`` (outside fences), its line (from 0) -> its number
+    among them, when every one stands alone: at the start of its line, a blank line (or the
+    text's start or end) on either side, and nowhere the text of a mark. Then the Markdown of
+    ``text`` parses as that of :func:`_with_table_marks`'s text, each table line a paragraph of
+    its own where the other has its mark: the booklet reads the tokens the check parsed instead
+    of parsing again. None: some table line does not stand alone (the marks decide). A blank line
+    is one of spaces and tabs, as Markdown reads it; a text with a carriage return (a line break to
+    the parser, not to this count) is left to the marks."""
+    if TABLE_MARK.split("{}")[0] in text or "\r" in text:
+        return None
+    lines = text.split("\n")
+    at = {}
+    for n, line in outside_fences(lines):
+        if TABLE_LINE.match(line):
+            if line[:1].isspace() or (n > 1 and lines[n - 2].strip(" \t")) \
+                    or (n < len(lines) and lines[n].strip(" \t")):
+                return None
+            at[n - 1] = len(at)
+    return at
+
+
+def _each_a_paragraph(tokens, table_at: dict[int, int]) -> bool:
+    """Whether the parser read each line of ``table_at`` as a paragraph of that line alone, outside
+    any list or note, holding the table line (what :func:`_tables_standing_alone` found by the
+    text; anything it did not foresee leaves the marks to decide)."""
+    alone = {tok.map[0] for tok, inline in zip(tokens, tokens[1:])
+             if tok.type == "paragraph_open" and tok.level == 0 and tok.map and tok.map[1] == tok.map[0] + 1
+             and TABLE_LINE.match(inline.content)}
+    return alone.issuperset(table_at)
 
 
 def _number_contents(placed, width: float) -> None:
@@ -152,21 +202,32 @@ def booklet_layout(content, style: SheetStyle, rules_text: str, where: str = "ru
         line, message = rendered_line(n, why, rules_text, rendered)
         raise RulesError(f"{where}:{line}: {message}")
     text, tables, origin = _with_table_marks(rendered, cache)
+    table_at = _tables_standing_alone(rendered)
+    if table_at is not None and not _each_a_paragraph(parse_markdown(rendered), table_at):
+        table_at = None
+    if table_at is not None:        # the tokens read above, each table line a paragraph of its own
+        tokens = parse_markdown(rendered)
 
-    def source_line(n: int) -> int:
-        return rendered_line(origin[min(max(n, 1), len(origin)) - 1], "", rules_text, rendered)[0]
+        def source_line(n: int) -> int:
+            return rendered_line(n, "", rules_text, rendered)[0]
+    else:                           # the text with marks parsed again
+        tokens = parse_markdown(text)
 
-    tokens = parse_markdown(text)
+        def source_line(n: int) -> int:
+            return rendered_line(origin[min(max(n, 1), len(origin)) - 1], "", rules_text, rendered)[0]
+
     placed = None
     wrapped: dict = {}          # lines and tables wrapped by the first pass, for the next
+    kept = _KeptLines(where)
     for spacing in SPACINGS:
-        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped).run(tokens)
+        rules = Converter(tables, frame[0], frame[1], counter, spacing, wrapped, kept.lines, table_at).run(tokens)
         strips = _title_block(content, frame[0]) + _contents(rules, frame[0]) + rules
         tried = flow(strips, h, where, source_line, ChangeBars(changed) if changed else None)
         if placed is None or len(tried) < len(placed):
             placed = tried
         if len(placed) == 1 or len(placed) > SQUEEZE_PAGES or placed[-1].used >= frame[1] * LAST_PAGE:
             break
+    kept.keep(wrapped)
     _number_contents(placed, frame[0])
     pages = pages_of(placed, style, SUBTITLE)
     outline, last = [], -1

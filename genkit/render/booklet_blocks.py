@@ -68,12 +68,19 @@ class Converter:
     """Markdown tokens to strips, one pass."""
 
     def __init__(self, tables: list[list[TableData]], width: float, height: float, counter=None,
-                 spacing: tuple[float, float] = (1.0, 1.0), wrapped: dict | None = None):
+                 spacing: tuple[float, float] = (1.0, 1.0), wrapped: dict | None = None,
+                 earlier: dict | None = None, table_at: dict | None = None):
         """``wrapped``: the paragraphs' lines and the tables' rows as an earlier pass over the
         same tokens and tables wrapped and laid them out (neither depends on the spacing), shared
-        by the passes of one booklet: each is wrapped or laid out once."""
+        by the passes of one booklet: each is wrapped or laid out once. ``earlier``: paragraphs'
+        lines an earlier booklet wrapped, by the same key (its text and fonts, size and width),
+        taken instead of wrapping them again. ``table_at``: the tokens are those of the text with
+        its ``[[table]]`` lines, each a paragraph of its own: a paragraph's first line (from 0) ->
+        the number of the table it draws (None: the text's table lines are marks)."""
         self.tables, self.width, self.height = tables, width, height   # the text frame
         self.wrapped = {} if wrapped is None else wrapped
+        self.earlier = {} if earlier is None else earlier
+        self.table_at = table_at
         self.spacing, self.leading = spacing   # the space between blocks and the leading, as shares of the style's
         self.counter = counter   # (side, unit type) -> the counter face's primitives and size
         self.out: list[Strip] = []
@@ -112,7 +119,8 @@ class Converter:
         runs = tuple((t, style["font"] if f == SANS else f) for t, f in runs)   # a heading's text is bold
         key = ("lines", runs, size, width)
         if key not in self.wrapped:
-            self.wrapped[key] = rich_lines(list(runs), size, width)
+            found = self.earlier.get(key)
+            self.wrapped[key] = found if found is not None else rich_lines(list(runs), size, width)
         lines = list(self.wrapped[key])
         while len(lines) > 1 and not lines[-1]:
             lines.pop()
@@ -154,9 +162,13 @@ class Converter:
 
     def on_paragraph_open(self, tok, it):
         inline = next(it)
-        mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
-        if mark and int(mark.group(1)) < len(self.tables):   # (the designer may write the mark's text)
-            for data in self.tables[int(mark.group(1))]:
+        if self.table_at is not None:
+            number = self.table_at.get(tok.map[0]) if tok.map else None
+        else:
+            mark = re.fullmatch(TABLE_MARK.format(r"(\d+)"), inline.content.strip())
+            number = int(mark.group(1)) if mark else None
+        if number is not None and number < len(self.tables):   # (the designer may write the mark's text)
+            for data in self.tables[number]:
                 self.table(data)
             return
         style = STYLES["note" if self.notes else "body"]

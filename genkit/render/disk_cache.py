@@ -16,7 +16,8 @@ Where (the cache folder, documented in README and ``docs/adding-a-game.md``):
 
 The folder is kept under :data:`MOST_BYTES` (``GENKIT_CACHE_MB``, default 256): the first
 command of a process that adds an entry to a fuller folder deletes the entries used longest
-ago (reading an entry counts as a use). Deleting the folder is always safe. A cache that cannot be read or written (no room, no
+ago (reading an entry counts as a use); notes of the bytes stored since the last look spare it
+walking a folder that cannot be fuller. Deleting the folder is always safe. A cache that cannot be read or written (no room, no
 permission, a damaged entry) is a miss, never an error: the work is done as without it.
 Entries are Python pickles, written by this user's genkit into this user's cache folder.
 """
@@ -262,6 +263,7 @@ def store(kind: str, key: str, value: Any) -> None:
             raise
     except Exception:
         return
+    _note_added(folder, len(data))
     _pruned(folder)
 
 
@@ -273,13 +275,56 @@ def most_bytes() -> int:
         return MOST_BYTES
 
 
+#: in the cache folder: the bytes its entries took when it was last walked, and the size of
+#: each entry stored since (a line each, appended): what :func:`_pruned` reads before walking it
+WALKED, ADDED = "walked-bytes", "added-bytes"
+#: past this many bytes of notes of entries added, the folder is walked whatever they add up to
+MOST_NOTES = 64 * 1024
+
+
+def _note_added(folder: Path, size: int) -> None:
+    """Note that an entry of ``size`` bytes was stored (appended in one write, which concurrent
+    commands' appends do not interleave)."""
+    try:
+        fd = os.open(folder / ADDED, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, b"%d\n" % size)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+
+
+def _estimate(folder: Path) -> int | None:
+    """The bytes the folder's entries take at most, as noted since it was last walked: the
+    entries then and every one stored since (an entry replaced or deleted since counts still;
+    None: no notes, or notes that cannot be read, or too many of them)."""
+    try:
+        walked = int((folder / WALKED).read_text(encoding="ascii"))
+        with open(folder / ADDED, "rb") as f:
+            notes = f.read(MOST_NOTES + 1)
+    except (OSError, ValueError):
+        return None
+    if len(notes) > MOST_NOTES:
+        return None
+    try:
+        return walked + sum(int(n) for n in notes.split())
+    except ValueError:
+        return None
+
+
 @lru_cache(maxsize=4)
 def _pruned(folder: Path) -> None:
     """Once a process: when this cache's entries in ``folder`` (its ``*.pickle`` files; the
     folder also holds other things genkit keeps, such as the VASSAL engine, never touched here)
     take more than :func:`most_bytes`, delete those used longest ago until they take three
-    quarters of it."""
+    quarters of it. The folder is walked only when the notes of what was stored since the last
+    walk (:func:`_estimate`) may add up to more: a used cache holds thousands of entries, whose
+    walk would take a build some 50 ms."""
     limit = most_bytes()
+    estimate = _estimate(folder)
+    if estimate is not None and estimate <= limit:
+        return
     found = []
     for top, _, files in os.walk(folder):
         for name in files:
@@ -292,14 +337,29 @@ def _pruned(folder: Path) -> None:
                 continue
             found.append((info.st_mtime_ns, info.st_size, path))
     total = sum(size for _, size, _ in found)
-    if total <= limit:
-        return
-    for _, size, path in sorted(found):
-        if total <= limit * 3 // 4:
-            break
+    if total > limit:
+        for _, size, path in sorted(found):
+            if total <= limit * 3 // 4:
+                break
+            try:
+                os.unlink(path)
+                total -= size
+            except OSError:
+                pass
+    _walked(folder, total)
+
+
+def _walked(folder: Path, total: int) -> None:
+    """Note the bytes the entries take after a walk, and forget the notes of entries added (an
+    entry stored by another command between the walk and now goes uncounted until the next)."""
+    tmp = folder / f".{WALKED}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        tmp.write_text(str(total), encoding="ascii")
+        os.replace(tmp, folder / WALKED)
+        open(folder / ADDED, "wb").close()
+    except OSError:
         try:
-            os.unlink(path)
-            total -= size
+            tmp.unlink()
         except OSError:
             pass
 

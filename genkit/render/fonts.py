@@ -98,6 +98,7 @@ def _ttfont(rl_name: str, filename: str) -> TTFont:
         if font is None:
             font = TTFont(rl_name, str(path))
             disk_cache.store("ttf", key, _face_state(font))
+        font.face.makeSubset = _KeptSubsets(font.face.makeSubset, rl_name)
         if _kept is not None:
             _kept[rl_name] = font
     return font
@@ -146,6 +147,24 @@ class _Packed(NamedTuple):
         if self.kind == "pairs":
             return list(zip(self.first, self.second))
         return list(self.first)
+
+
+class _KeptSubsets:
+    """A face's ``makeSubset`` (the font program a PDF embeds for the characters it uses) with
+    each subset kept in the disk cache, by the font and the characters: a PDF written again after
+    an edit, its text in the same characters, embeds the same bytes without cutting the font again."""
+
+    def __init__(self, make, rl_name: str):
+        self.make, self.rl_name = make, rl_name
+
+    def __call__(self, subset):
+        key = disk_cache.key_of("ttf-subset", self.rl_name, repr(list(subset)))
+        kept = disk_cache.load("ttf-subset", key)
+        if isinstance(kept, bytes):
+            return kept
+        made = self.make(subset)
+        disk_cache.store("ttf-subset", key, made)
+        return made
 
 
 def _face_state(font: TTFont) -> dict:

@@ -21,7 +21,7 @@ from .layout import PAPERS
 from .sheets import page_size
 
 TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:(?:\s*:\s*|\s+)([^\]\s:]+))?\s*\]\]\s*$")
-FENCE = re.compile(r"^\s*(```|~~~)")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 
 LIST_INDENT = 16.0       # points a list level moves its items in
 QUOTE_INSET = 18.0       # points a designer's note (its box's padding) takes from the width
@@ -61,13 +61,16 @@ def _parser():
 def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
     """(number, line) of the lines outside ``` and ~~~ fences: where a ``[[table]]`` line draws
     a table (inside a fence it prints as written), for check and booklet alike."""
-    fenced = False
+    fence = None        # the open fence's character and length: only the same, as long or longer, closes it
     for n, line in enumerate(lines, 1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if not fenced:
+        m = FENCE.match(line)
+        if fence is None:
+            if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):    # (an opening's words hold no `)
+                fence = (m.group(1)[0], len(m.group(1)))
+                continue
             yield n, line
+        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= fence[1] and not m.group(2).strip(" \t"):
+            fence = None
 
 
 def text_frame(paper: str) -> tuple[float, float]:

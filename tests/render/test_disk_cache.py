@@ -346,3 +346,31 @@ def test_rules_md_is_parsed_again_when_a_table_it_names_grows_not_when_a_number_
     assert own not in again and len(again) == 1                     # the filled text alone
     edit(game_copy / "tracks.yaml", "  turns: 30", "  turns: 31")
     assert own in _parsed_texts(game_copy, monkeypatch)               # [[per_turn replacements]] has rows more
+
+
+def test_a_cache_folder_under_its_size_is_not_walked_again_until_its_notes_may_add_up_past_it(tmp_path,
+                                                                                               monkeypatch):
+    walks = []
+    real_walk = os.walk
+    monkeypatch.setattr(disk_cache.os, "walk",      # (the folder's walks, not their sub-walks)
+                        lambda top, *a, **k: (Path(top) == tmp_path and walks.append(top)) or real_walk(top, *a, **k))
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("GENKIT_CACHE_MB", "1")
+
+    def command_stores(name: str, size: int) -> None:    # each command is a process of its own
+        disk_cache._pruned.cache_clear()
+        disk_cache.store("test", name * 64, b"x" * size)
+    command_stores("a", 100_000)
+    assert len(walks) == 1                               # no notes yet: walked once
+    for name in "bcd":
+        command_stores(name, 100_000)
+    assert len(walks) == 1                               # 400 kB noted, under 1 MB: not walked
+    command_stores("e", 700_000)
+    assert len(walks) == 2                               # 1.1 MB noted: walked, and pruned
+    assert sum(p.stat().st_size for p in tmp_path.rglob("*.pickle")) <= 2 ** 20 * 3 // 4
+    assert "e" * 64 in {p.stem for p in (tmp_path / "test").rglob("*.pickle")}
+    command_stores("f", 10)
+    assert len(walks) == 2                               # the walk's total kept: not walked again
+    (tmp_path / disk_cache.ADDED).write_bytes(b"12\nnot a number\n")
+    command_stores("g", 10)
+    assert len(walks) == 3                               # notes it cannot read: walked

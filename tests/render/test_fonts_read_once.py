@@ -66,9 +66,27 @@ def test_a_font_kept_in_the_disk_cache_is_the_font_read_from_its_file(tmp_path, 
         if hasattr(fresh.face, "_pdfScale"):
             assert [kept.face._pdfScale(v) for v in (0, 1, 2048, -777)] == \
                 [fresh.face._pdfScale(v) for v in (0, 1, 2048, -777)]
-        assert set(vars(kept.face)) == set(vars(fresh.face))
+        assert set(vars(kept.face)) == set(vars(fresh.face)) | {"makeSubset"}     # kept subsets
         assert (kept.fontName, kept._asciiReadable, getattr(kept, "shapable", False)) == \
             (fresh.fontName, fresh._asciiReadable, shapable)
         assert set(vars(kept)) == set(vars(fresh))
         assert kept.face.makeSubset([0, 65, 66]) == fresh.face.makeSubset([0, 65, 66])
     assert len(list((tmp_path / "ttf").glob("*.pickle"))) == len(fonts.FONT_FILES)
+
+
+def test_a_font_subset_kept_in_the_disk_cache_is_the_subset_cut_from_the_font(tmp_path, monkeypatch):
+    # a PDF embeds the subset of each font its text uses: cut once, then read back by the
+    # characters, the same bytes reportlab cuts
+    from reportlab.pdfbase.ttfonts import TTFont
+    from genkit.render import fonts
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "_kept", None)
+    rl_name, filename = fonts.FONT_FILES["sans"]
+    fresh = TTFont(rl_name, str(fonts.FONT_DIR / filename)).face.makeSubset
+    font = fonts._ttfont(rl_name, filename)
+    cut = []
+    font.face.makeSubset.make = lambda subset: cut.append(list(subset)) or fresh(subset)
+    for subset in ([0, 65, 66], [0, 65, 66], [0, 67, 0x416]):
+        assert font.face.makeSubset(subset) == fresh(subset)
+    assert cut == [[0, 65, 66], [0, 67, 0x416]]          # the second ask of a subset cuts nothing
+    assert len(list((tmp_path / "ttf-subset").glob("*.pickle"))) == 2

@@ -129,3 +129,30 @@ def test_the_booklets_pages_the_edit_did_not_change_are_written_from_their_last_
     assert not set(svgs) & set(reused)
     assert len([t for t in svgs if t.startswith("rules")]) == 10 - len(rules)
     assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
+
+
+def test_the_booklets_paragraphs_the_edit_did_not_change_are_not_wrapped_again(game_copy, tmp_path, monkeypatch):
+    from genkit.render import booklet_blocks
+    wrapped: list[str] = []
+    real = booklet_blocks.rich_lines
+
+    def counting(runs, size, width):
+        wrapped.append("".join(text for text, _ in runs))
+        return real(runs, size, width)
+    monkeypatch.setattr(booklet_blocks, "rich_lines", counting)
+    cache = tmp_path / "cache"
+    build(game_copy, tmp_path / "first", cache, monkeypatch)
+    first = len(wrapped)
+    assert first > 100
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    wrapped.clear()
+    edited = build(game_copy, tmp_path / "edited", cache, monkeypatch)
+    # rules.md prints the infantry's movement in one paragraph: that one alone is wrapped again
+    assert len(wrapped) == 1 and "4 movement points" in wrapped[0]
+    assert edited == build(game_copy, tmp_path / "fresh", None, monkeypatch)
+    # what the last booklet wrapped is kept, not what it no longer prints
+    kept = [pickle.loads(p.read_bytes()) for p in (cache / "booklet-lines").glob("*.pickle")]
+    assert len(kept) == 1
+    texts = ["".join(text for text, _ in key[1]) for key in kept[0]]
+    assert len(texts) == first and any("4 movement points" in t for t in texts)
+    assert not any("3 movement points" in t for t in texts)
