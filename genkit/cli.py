@@ -81,6 +81,7 @@ def check(game: Path, sets, fmt: str):
     Exits 0 when there is no error (warnings allowed), 1 when there are errors, 2 when a --set
     names no value."""
     from .pack.check_cache import check_findings
+    _no_collector()
     findings = check_findings(game, sets)
     print_findings(findings, fmt)
     sys.exit(findings_status(findings))
@@ -97,6 +98,15 @@ def schema(out: Path | None):
         write_file(out, text.encode())
     else:
         click.echo(text, nl=False)
+
+
+def _no_collector() -> None:
+    """For a command whose work the content's limits bound (``check``, ``build``): no cycle
+    collection at all. Its objects live to its end, and its few cycles are freed with the process;
+    the collector's scans of them cost an edited Bering Land build about 60 ms of 0.7 s CPU and
+    spared it 1 to 2 MB of peak memory (every bundled pack's kit, with PNGs or not). Commands that
+    play games keep the collector: a long simulation's cycles would pile up."""
+    gc.disable()
 
 
 def _bleed(value: str) -> float:
@@ -138,6 +148,7 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     running is refused (exit 2); it does not wait."""
     from .pack.printable import build_kit
     from .render.kit import KINDS
+    _no_collector()
     bleed_in = _bleed(bleed)
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
     if kinds is not None and not kinds:

@@ -140,3 +140,24 @@ def test_card_text_that_cannot_fit_stops_the_build(tmp_path):
     assert "card 'Air Strike' (decks.ability.air_strike): the text 'long text very long" in out.stdout
     assert "past the bottom edge" in out.stdout and "the previous output is untouched" in out.stderr
     assert (out_dir / "cards.pdf").read_bytes() == before
+
+
+def test_check_and_build_run_without_the_cycle_collector_and_play_keeps_it(tmp_path, monkeypatch):
+    # issue 29: a bounded command skips the collector's scans of its long-lived objects; a
+    # command that plays games (sim, tune, play) keeps it, so cycles never pile up over games
+    import gc
+    from click.testing import CliRunner
+    from genkit.cli import cli
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(tmp_path / "cache"))
+    seen = {}
+    try:
+        for name, args in {"check": ["check", BERING], "build": ["build", BERING, "--only", "map",
+                                                                    "--out", tmp_path / "kit"],
+                           "play": ["play", BERING, "--seed", "1"]}.items():
+            gc.enable()
+            result = CliRunner().invoke(cli, [str(a) for a in args])
+            assert result.exit_code == 0, result.output
+            seen[name] = gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen == {"check": False, "build": False, "play": True}
