@@ -11,6 +11,10 @@ words, thousands of inline tags or table lines, emphasis and brackets left open,
 values in placeholders, odd line breaks). An internal error is: an exception out of the check other
 than a finding; a layout that fails on what check passed, or fails in anything but genkit's own
 RulesError naming rules.md and a line; a case over its time (--seconds). There must be none.
+
+``--compare-parses``: each booklet laid out is laid out again with its [[table]] lines marked and
+parsed anew (genkit/render/booklet.py; what a rules.md whose table lines do not stand alone
+gets), and any difference in pages or outline from the one-parse layout is an internal error.
 """
 from __future__ import annotations
 
@@ -104,7 +108,29 @@ def _alarm(signum, frame):
     raise _Slow()
 
 
-def run_case(game: Path, original: str, content, seed: int, number: int, seconds: float) -> tuple[str, str | None]:
+def _differs_with_marks(content, style, text: str, game: Path) -> str | None:
+    """How the booklet of ``text`` laid out from the check's parse differs from it laid out by
+    the marks (None: the same pages and outline)."""
+    from genkit.render import booklet
+    where = str(game / RULES_FILE)
+    one = booklet.booklet_layout(content, style, text, where, game)
+    kept = booklet._tables_standing_alone
+    booklet._tables_standing_alone = lambda _text: None
+    try:
+        marked = booklet.booklet_layout(content, style, text, where, game)
+    finally:
+        booklet._tables_standing_alone = kept
+    if one.outline != marked.outline:
+        return "the one-parse booklet's outline differs from the marks'"
+    if one.pages != marked.pages:
+        n = next((i for i, (a, b) in enumerate(zip(one.pages, marked.pages)) if a != b), min(len(one.pages),
+                                                                                          len(marked.pages)))
+        return f"the one-parse booklet differs from the marks' from page {n + 1}"
+    return None
+
+
+def run_case(game: Path, original: str, content, seed: int, number: int, seconds: float,
+             compare: bool = False) -> tuple[str, str | None]:
     """(what was done, the internal error or None) of case ``number``."""
     rng = random.Random(f"{seed}:{number}")
     text, done = original, []
@@ -127,6 +153,8 @@ def run_case(game: Path, original: str, content, seed: int, number: int, seconds
             if not re.match(r".*rules\.md:\d+: ", str(exc)):
                 return what, f"build refused without a line: {exc}"
             return what, f"check passed, build refused: {str(exc)[:300]}"
+        if compare:
+            return what, _differs_with_marks(content, style, (game / RULES_FILE).read_text(encoding="utf-8"), game)
         return what, None
     except _Slow:
         return what, f"took more than {seconds:g} s"
@@ -143,6 +171,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--case", type=int, help="replay this case alone")
     parser.add_argument("--seconds", type=float, default=60.0, help="time one case may take")
+    parser.add_argument("--compare-parses", action="store_true",
+                        help="lay each booklet out again by the table marks; a difference is an internal error")
     args = parser.parse_args()
     import shutil
     import tempfile
@@ -156,7 +186,7 @@ def main() -> int:
         internal, kinds = [], Counter()
         start = time.perf_counter()
         for number in numbers:
-            what, error = run_case(game, original, content, args.seed, number, args.seconds)
+            what, error = run_case(game, original, content, args.seed, number, args.seconds, args.compare_parses)
             kinds[what.split("+")[0]] += 1
             if error:
                 internal.append(f"case {number} ({what}): {error}")
