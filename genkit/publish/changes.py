@@ -126,11 +126,11 @@ def with_tables(rendered: str, content) -> str:
     """The rendered rules with each ``[[table]]`` line replaced by the table's text (its title,
     header and rows, as the booklet prints them from the model), so a case whose table changed
     differs too: a changed CRT cell changes the case that prints the CRT."""
-    from ..render.rules_markdown import TABLE_LINE, outside_fences
+    from ..render.rules_markdown import TABLE_LINE, outside_code
     from ..render.rules_tables import TableCache
     cache = TableCache(content)
     lines = rendered.split("\n")
-    for n, line in outside_fences(list(lines)):
+    for n, line in outside_code(rendered):
         m = TABLE_LINE.match(line)
         if m and cache.problem(m.group(1), m.group(2)) is None:
             tables = cache.data(m.group(1), m.group(2))

@@ -33,7 +33,7 @@ from .draw import Group, Page, Text
 from .fonts import text_width
 from .layout import SheetStyle
 from .pdf import pdf_bytes
-from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
+from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_code, parse_markdown
 from .rules_tables import TableCache, TableData
 from .rules_text import read_rules, render_rules, rendered_line, rules_path
 
@@ -127,7 +127,7 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
     and for each line of the result the line of ``text`` it comes from."""
     tables, lines, origin = [], [], []
     all_lines = text.split("\n")
-    marked = {n: m for n, line in outside_fences(all_lines) if (m := TABLE_LINE.match(line))}
+    marked = {n: m for n, line in outside_code(text) if (m := TABLE_LINE.match(line))}
     for n, line in enumerate(all_lines, 1):
         m = marked.get(n)
         if m:
@@ -154,7 +154,7 @@ def _tables_standing_alone(text: str) -> dict[int, int] | None:
         return None
     lines = text.split("\n")
     at = {}
-    for n, line in outside_fences(lines):
+    for n, line in outside_code(text):
         if TABLE_LINE.match(line):
             if line[:1].isspace() or (n > 1 and lines[n - 2].strip(" \t")) \
                     or (n < len(lines) and lines[n].strip(" \t")):

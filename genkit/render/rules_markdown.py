@@ -21,7 +21,7 @@ from .layout import PAPERS
 from .sheets import page_size
 
 TABLE_LINE = re.compile(r"^\s*\[\[\s*([A-Za-z_][\w-]*)(?:(?:\s*:\s*|\s+)([^\]\s:]+))?\s*\]\]\s*$")
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
+LONE_CR = re.compile(r"\r(?!\n|$)")   # a carriage return not ending a line: a line break to the parser
 
 LIST_INDENT = 16.0       # points a list level moves its items in
 QUOTE_INSET = 18.0       # points a designer's note (its box's padding) takes from the width
@@ -58,19 +58,22 @@ def _parser():
     return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
-def outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """(number, line) of the lines outside ``` and ~~~ fences: where a ``[[table]]`` line draws
-    a table (inside a fence it prints as written), for check and booklet alike."""
-    fence = None        # the open fence's character and length: only the same, as long or longer, closes it
+def outside_code(text: str) -> Iterator[tuple[int, str]]:
+    """(number, line) of the lines of ``text`` (split at newlines) that the Markdown parser does
+    not read as code: outside fences (``` and ~~~, their own lines included) and indented code
+    blocks, in lists and notes too, as :func:`parse_markdown` finds them. There a ``[[table]]``
+    line draws a table; in code it prints as written; for check, booklet and change bars alike.
+    (A lone carriage return is a line break to the parser: the lines are matched up.)"""
+    code: set[int] = set()
+    for tok in parse_markdown(text):
+        if tok.type in ("fence", "code_block") and tok.map:
+            code.update(range(tok.map[0], tok.map[1]))
+    lines = text.split("\n")
+    parser_line = 0              # the parser's number (from 0) of each line's start
     for n, line in enumerate(lines, 1):
-        m = FENCE.match(line)
-        if fence is None:
-            if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):    # (an opening's words hold no `)
-                fence = (m.group(1)[0], len(m.group(1)))
-                continue
+        if parser_line not in code:
             yield n, line
-        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= fence[1] and not m.group(2).strip(" \t"):
-            fence = None
+        parser_line += 1 + len(LONE_CR.findall(line))
 
 
 def text_frame(paper: str) -> tuple[float, float]:

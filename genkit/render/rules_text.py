@@ -37,7 +37,7 @@ from ..model.load import Finding, current_limits, inside_pack
 from ..model.overrides import element_key  # one way to name a value
 from ..model.schema import Content
 from .charts import section_model
-from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_fences, parse_markdown
+from .rules_markdown import TABLE_LINE, RulesError, layout_problems, outside_code, parse_markdown
 from . import disk_cache
 from .rules_tables import TableCache
 from .sandbox import Limits, LimitedEnvironment, Refused, budget
@@ -416,7 +416,7 @@ class _Locator:
 
 def _markdown_findings(text: str, tokens: list, tables: TableCache, file: str) -> Iterator[Finding]:
     lines = text.split("\n")   # as the Markdown parser counts lines
-    for n, line in outside_fences(lines):
+    for n, line in outside_code(text):
         m = TABLE_LINE.match(line)
         if m:
             problem = tables.problem(m.group(1), m.group(2))

@@ -101,8 +101,48 @@ def test_a_paragraph_the_parser_reads_otherwise_than_the_text_shows_leaves_the_t
 @pytest.mark.parametrize("fence", [("~~~", "~~~"), ("````", "````"), ("````", "`````")])
 def test_a_fence_closes_only_on_its_own_kind_as_long_or_longer(fence):
     opening, closing = fence
-    lines = [opening, "```", "", "[[crt]]", "", "```", closing, "", "[[units]]"]
-    assert [n for n, _ in rules_markdown.outside_fences(lines)] == [8, 9]
+    text = "\n".join([opening, "```", "", "[[crt]]", "", "```", closing, "", "[[units]]"])
+    assert [n for n, _ in rules_markdown.outside_code(text)] == [8, 9]
+
+
+# where the parser reads code, as markdown-it does (review): a fence opening a list item, a fence
+# left open in a list item (closed where the item ends), a fence line indented 4 spaces inside a
+# fence (text, not its end), a table line in an indented code block
+CODE_CASES = {
+    "fence opening a list item": ("- ```\n  x\n  ```\n\n[[units]]\n", [4, 5, 6]),
+    "fence open to the item's end": ("- item\n\n  ```\n  code\n\nText.\n\n[[units]]\n", [1, 2, 6, 7, 8, 9]),
+    "indented fence line inside a fence": ("```\ncode\n    ```\nmore\n```\n\n[[units]]\n", [6, 7, 8]),
+    "indented code block": ("Text.\n\n    [[crt]]\n\n[[units]]\n", [1, 2, 4, 5, 6]),
+    "a lone carriage return": ("A\rB\n\n```\n[[crt]]\n```\n\n[[units]]\n", [1, 2, 6, 7, 8]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CODE_CASES))
+def test_code_is_where_the_markdown_parser_reads_code(case):
+    text, outside = CODE_CASES[case]
+    assert [n for n, _ in rules_markdown.outside_code(text)] == outside
+
+
+@pytest.mark.parametrize("case", sorted(set(CODE_CASES) - {"a lone carriage return"}))
+def test_a_table_after_code_the_parser_closed_is_drawn(game_copy, monkeypatch, case):
+    monkeypatch.setenv("GENKIT_CACHE_DIR", "off")
+    drawn = _drawn(game_copy, "# 1.0 Code\n\n" + CODE_CASES[case][0])
+    assert drawn.count("Infantry (INF)") == 1
+    assert not [t for t in drawn if "GENKITTABLE" in t or t.strip() == "[[units]]"]
+
+
+def test_check_reads_a_table_line_after_a_fence_opening_a_list_item(game_copy):
+    from genkit.pack.printable import check_path
+    (game_copy / "rules.md").write_text("# 1.0 Code\n\n- ```\n  x\n  ```\n\n[[resultz]]\n")
+    found = [(f.line, f.code) for f in check_path(game_copy) if f.code.startswith("rules")]
+    assert found == [(7, "rules-table")]
+
+
+def test_change_bars_read_a_table_after_a_fence_opening_a_list_item(game_copy):
+    from genkit.model.load import load_game
+    from genkit.publish.changes import with_tables
+    text = with_tables("# 1.0 Code\n\n- ```\n  x\n  ```\n\n[[units]]\n", load_game(game_copy))
+    assert "[[units]]" not in text and "Infantry" in text
 
 
 def test_a_table_line_inside_a_fence_holding_another_fences_mark_prints_as_written(game_copy, monkeypatch):
