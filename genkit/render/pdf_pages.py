@@ -159,8 +159,8 @@ def _restamped(drawn: Drawn, stamp: str) -> list[str] | None:
             except UnicodeEncodeError:
                 return None
             left = data.count(old.encode())
-            for pattern, new, prints in runs:
-                data, k = pattern.subn(new, data)
+            for run, prints in runs:
+                data, k = run.subn(data)
                 left -= k * prints
             if left:
                 return None

@@ -29,6 +29,7 @@ import pickle
 import re
 import zlib
 from array import array
+from typing import NamedTuple
 
 from .draw import Group, Text
 
@@ -171,9 +172,35 @@ def _run(line: StampLine, stamp_in: str, new: str):
         runs.append((f"BT 1 0 0 -1 {fp_str(x, line.y)} Tm ".encode(),
                      f" {fp_str(line.size)} Tf {fp_str(line.size * 1.2)} TL ({escapePDF(text)}) Tj T* ET".encode()))
     (head, tail), (new_head, new_tail) = runs
-    pattern = re.compile(re.escape(head) + rb"(/[A-Za-z0-9+]+)" + re.escape(tail))
-    return pattern, new_head.replace(b"\\", b"\\\\") + rb"\1" + new_tail.replace(b"\\", b"\\\\"), \
-        line.text.count(stamp_in)
+    return _Run(head, tail, new_head, new_tail), line.text.count(stamp_in)
+
+
+_FONT = re.compile(rb"/[A-Za-z0-9+]+")        # a font's resource name, as reportlab writes it
+
+
+class _Run(NamedTuple):
+    """A stamp line's run in a page's content: ``head``, a font's name, ``tail``; and the run it
+    becomes (the same font). A search for the literal head, not a pattern compiled per line."""
+    head: bytes
+    tail: bytes
+    new_head: bytes
+    new_tail: bytes
+
+    def subn(self, data: bytes) -> tuple[bytes, int]:
+        """``data`` with every run replaced, left to right, and how many there were."""
+        out, done, at = [], 0, 0
+        i = data.find(self.head)
+        while i >= 0:
+            font = _FONT.match(data, i + len(self.head))
+            if font is not None and data.startswith(self.tail, font.end()):
+                out += (data[at:i], self.new_head, font.group(), self.new_tail)
+                at = font.end() + len(self.tail)
+                done += 1
+                i = data.find(self.head, at)
+            else:
+                i = data.find(self.head, i + 1)
+        out.append(data[at:])
+        return b"".join(out), done
 
 
 _XREF = re.compile(rb"xref\n0 (\d+)\n")
@@ -281,8 +308,8 @@ def _patched(obj: bytes, old_stamp: bytes, runs) -> bytes | None:
     left = data.count(old_stamp)
     if not left:
         return obj
-    for pattern, new, prints in runs:
-        data, n = pattern.subn(new, data)
+    for run, prints in runs:
+        data, n = run.subn(data)
         left -= n * prints
     if left != 0:
         return None           # a stamp printed otherwise than by a line found

@@ -156,3 +156,16 @@ def test_the_booklets_paragraphs_the_edit_did_not_change_are_not_wrapped_again(g
     texts = ["".join(text for text, _ in key[1]) for key in kept[0]]
     assert len(texts) == first and any("4 movement points" in t for t in texts)
     assert not any("3 movement points" in t for t in texts)
+
+
+def test_a_stamp_lines_run_is_replaced_where_its_pattern_would_match_and_nowhere_else():
+    # the literal search stands for the pattern head, /FontName, tail (left to right, not
+    # overlapping), as reportlab writes a text run
+    import re
+    head, tail = b"BT 1 0 0 -1 10 20 Tm ", b" 6 Tf 7.2 TL (v1.0 abc) Tj T* ET"
+    run = restamp._Run(head, tail, b"BT 1 0 0 -1 9 20 Tm ", b" 6 Tf 7.2 TL (v1.1 def) Tj T* ET")
+    data = (b"q " + head + b"/F1" + tail + b" Q " + head + b"/F2+x" + tail + head + b"/F3 junk"
+            + head + head + b"/F4" + tail + head + b"/" + tail + b" " + head + b"/F5" + tail[:-1])
+    pattern = re.compile(re.escape(head) + rb"(/[A-Za-z0-9+]+)" + re.escape(tail))
+    expected = pattern.subn(run.new_head + rb"\1" + run.new_tail, data)
+    assert run.subn(data) == expected and expected[1] == 3
