@@ -142,7 +142,7 @@ def _with_table_marks(text: str, cache: TableCache) -> tuple[str, list[list[Tabl
 
 
 def _tables_standing_alone(text: str) -> dict[int, int] | None:
-    """For each ``[[table]]`` line of ``text`` (outside fences), its line (from 0) -> its number
+    """For each ``[[table]]`` line of ``text`` (outside code), its line (from 0) -> its number
     among them, when every one stands alone: at the start of its line, a blank line (or the
     text's start or end) on either side, and nowhere the text of a mark. Then the Markdown of
     ``text`` parses as that of :func:`_with_table_marks`'s text, each table line a paragraph of
