@@ -9,7 +9,10 @@ commit in the same run.
 
 The base commit is checked out into a temporary git worktree (bundled content included, so each
 side reads its own pack). Each measurement is a fresh ``python -m genkit.cli ...`` process:
-import, load, checks, work and exit, as a designer waits for it. Base and head runs alternate,
+import, load, checks, work and exit, as a designer waits for it. Both sides' modules are
+byte-compiled first, as pip leaves an installed genkit (where Python writes no bytecode itself,
+``PYTHONDONTWRITEBYTECODE``, the fresh worktree would otherwise compile every module from source
+at every run, and measures until 2026-11-29 gave the base that 0.2 s). Base and head runs alternate,
 so drift of a shared machine hits both alike. Printed per command: the median CPU time of each
 side (the child's user and system time, ``ru_utime + ru_stime``: what the command costs, which a
 shared, loaded machine does not inflate as it does the wall time), their ratio (head / base:
@@ -54,7 +57,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from _builds import share_builds
+from _builds import compile_python, share_builds
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -125,6 +128,8 @@ def main() -> None:
         left = share_builds(REPO, base)     # the base's compiled searches, as an install has them
         if left:
             print(f"base {opts.base}: not compiled here, its Python fallback runs: {', '.join(left)}")
+        for checkout in (base, REPO):       # each side's modules byte-compiled, as pip leaves them
+            compile_python(checkout)
         try:
             for game in games(opts.game):
                 measure(base, opts, game, Path(tmp))

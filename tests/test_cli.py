@@ -171,3 +171,19 @@ def test_check_and_build_work_without_the_cycle_collector_and_give_it_back(tmp_p
         gc.enable()
     assert during == [("check", False), ("build", False)]
     assert after == {"check": True, "build": True, "play": True}
+
+
+def test_the_program_leaves_without_the_final_collection_and_main_alone_keeps_it():
+    # issue 29: `genkit` (cli.run) freezes what the command kept, so the collection Python makes
+    # as it shuts down skips it; cli.main, which tests run in their own process, freezes nothing
+    import subprocess
+    import sys
+    probe = ("import gc, sys\nfrom genkit import cli\nsys.argv = ['genkit', {args}]\n"
+             "try:\n    cli.{entry}()\nexcept SystemExit as e:\n"
+             "    print('status', e.code, 'frozen', gc.get_freeze_count() > 0)\n")
+    for entry, frozen in (("run", True), ("main", False)):
+        for args in ("'--version'", "'check', " + repr(str(BERING)), "'check', 'no/such/game'"):
+            out = subprocess.run([sys.executable, "-c", probe.format(entry=entry, args=args)],
+                                 capture_output=True, text=True, check=True).stdout
+            status = 2 if "no/such" in args else 0
+            assert out.splitlines()[-1] == f"status {status} frozen {frozen}", (entry, args, out)
