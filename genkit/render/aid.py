@@ -14,7 +14,7 @@ import copy
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from ..model.schema import Content
 from ..model.yaml_safe import clip, current_limits
@@ -23,7 +23,7 @@ from .aid_text import Style
 from .cards import deck_title
 from .draw import Group, Page, Text
 from .fonts import cap_height
-from .aid_flow import flow
+from .aid_flow import Placed, flow
 from .layout import MIN_TEXT, Block, Row, SheetStyle, template_path, wrap
 from .sheets import FOOTER_BAND
 from .templates import TemplateError, read_rendered, render_text
@@ -126,15 +126,23 @@ def _title_lines(st: Style, text: str, width: float) -> list[str]:
     return wrap(text, st.title["font"], st.title["size"], width)
 
 
-def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | None = None) -> list[Page]:
+class AidLayout(NamedTuple):
+    """The player aid laid out, before it is drawn: its style, its sections and, per page, the
+    rows placed on it (x from the content's left edge, y from the page top)."""
+    style: Style
+    blocks: list[Block]
+    pages: list[list[Placed]]
+
+
+def aid_layout(content: Content, style: SheetStyle, content_root: str | Path | None = None) -> AidLayout:
+    """The aid's sections flowed down the pages of ``style``'s paper (:func:`.aid_flow.flow`)."""
     st = aid_style(content, content_root)
     W, H = style.size
     m = st.margin
     width = W - 2 * m
-    title = content.game.title
     ts = st.title["size"]
     # the page heading's height, from its longest form
-    longest = _title_lines(st, f"{title} - {st.word('page')} (99 of 99)", width)
+    longest = _title_lines(st, f"{content.game.title} - {st.word('page')} (99 of 99)", width)
     top = m + len(longest) * ts * 1.2 + 6
     bottom = H - max(m, FOOTER_BAND + 12)
     blocks = _within_page_limit(aid_blocks(content, st, width, content_root), bottom - top,
@@ -142,6 +150,16 @@ def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | No
     pages = flow(blocks, width, st.gutter, st.gap, top, bottom)
     if len(pages) > current_limits().aid_pages:  # rows that leave much of their pages empty
         raise _too_many_pages(template_path(STYLE_TEMPLATE, content_root))
+    return AidLayout(st, blocks, pages)
+
+
+def aid_pages(content: Content, style: SheetStyle, content_root: str | Path | None = None) -> list[Page]:
+    st, _, pages = aid_layout(content, style, content_root)
+    W, H = style.size
+    m = st.margin
+    width = W - 2 * m
+    title = content.game.title
+    ts = st.title["size"]
     out = []
     for n, placed in enumerate(pages, 1):
         head = f"{title} - {st.word('page')}" + (f" ({n} of {len(pages)})" if len(pages) > 1 else "")
@@ -158,4 +176,4 @@ def _at(row: Row, x: float, y: float) -> Group:
     return Group(row.items, translate=(x, y))
 
 
-__all__ = ["aid_pages", "aid_style", "aid_blocks", "MIN_TEXT"]
+__all__ = ["aid_pages", "aid_layout", "AidLayout", "aid_style", "aid_blocks", "MIN_TEXT"]

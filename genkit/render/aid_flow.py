@@ -5,7 +5,13 @@ A run of half blocks keeps the style's order, split into two balanced columns, w
 what is left of the page; when it does not, each section goes whole into the column where it
 fits, the tallest first (each column keeping the style's order), so no section is split while
 the two columns could hold them all.  Only a run that cannot fit whole is split between its
-rows, down the columns and onto the next page."""
+rows, down the columns and onto the next page.
+
+A section breaks as a typesetter breaks a paragraph, without widows or orphans: only where at
+least :data:`KEEP` of its rows stay on each side (a table's note kept with its last row), so a
+section of fewer rows than twice that moves on whole when it does not fit where it is; the
+rule gives way, KEEP then fewer rows, only where it would cost the aid a page (see
+:func:`flow`) or where a column at the top of a page cannot be filled otherwise."""
 
 from __future__ import annotations
 
@@ -14,6 +20,13 @@ from typing import Sequence
 from .layout import Block, Row
 
 Placed = tuple  # (x, y, Row)
+
+#: a section is broken only where at least this many of its rows stay on each side: the part
+#: that opens the next column or page sits under its repeated heading and table head, as tall
+#: as a row or two themselves, and fewer rows than this under them read as a stub cut off from
+#: the table, not a table continued (a row kept with the one before it, a table's note, is not
+#: counted apart)
+KEEP = 3
 
 
 def _height(units: Sequence[tuple[int, int, Row]], gap: float) -> float:
@@ -28,29 +41,76 @@ def _height(units: Sequence[tuple[int, int, Row]], gap: float) -> float:
     return h
 
 
-def _take(units, start: int, avail: float, gap: float, forced: bool) -> int:
-    """How many units from ``start`` fit a column ``avail`` high (at least one when ``forced``:
-    a column at the top of an empty page takes what it must)."""
-    n = 0
-    while start + n < len(units) and _height(units[start:start + n + 1], gap) <= avail + 1e-6:
-        n += 1
-    n = max(n, 1) if forced and start < len(units) else n
-    # no section's first row (its heading) alone at the foot of a column
-    alone = start + 1 < len(units) and units[start + 1][0] == units[start][0]
-    if n == 1 and not forced and units[start][1] == 0 and alone:
-        return 0
-    # end the column between two sections rather than split one, if that leaves little unused
-    end = start + n
-    if 0 < n and end < len(units) and units[end][0] == units[end - 1][0]:
-        for k in range(end - 1, start, -1):
-            if units[k][0] != units[k - 1][0]:
-                if _height(units[start:k], gap) >= (2 / 3) * _height(units[start:end], gap):
-                    return k - start
-                break
-        # no section's last row alone at the top of the next column
-        widow = end + 1 == len(units) or units[end + 1][0] != units[end][0]
-        if widow and units[end - 1][1] >= 2 and n >= 2:
-            return n - 1
+class _Heights:
+    """Heights of the columns holding runs of ``units`` back to back, each from sums kept once
+    (:func:`_height` of every run, in linear time for all)."""
+
+    def __init__(self, units, gap: float):
+        self.units, self.gap = units, gap
+        self.sums = [0.0]
+        for i, (_, _, row) in enumerate(units):
+            self.sums.append(self.sums[-1] + self._gap(i) + row.height)
+
+    def _gap(self, i: int) -> float:
+        return self.gap if 0 < i < len(self.units) and self.units[i - 1][0] != self.units[i][0] else 0.0
+
+    def __call__(self, i: int, j: int) -> float:
+        """:func:`_height` of ``units[i:j]``."""
+        if j <= i:
+            return 0.0
+        _, r, row = self.units[i]
+        repeat = row.repeat.height if r > 0 and row.repeat is not None else 0.0
+        return self.sums[j] - self.sums[i] - self._gap(i) + repeat
+
+
+def _follows(unit) -> bool:
+    """Whether a unit stays with the one before it in its section (a note under a table)."""
+    return unit[1] > 0 and unit[2].keep_with_previous
+
+
+def _holds(units, indices, least: int) -> bool:
+    """Whether ``units`` at ``indices`` (in turn, while they are of the first one's section)
+    hold at least ``least`` rows of it, a row kept with the one before not counted."""
+    rows, b = 0, None
+    for i in indices:
+        if b is None:
+            b = units[i][0]
+        elif units[i][0] != b:
+            break
+        rows += not _follows(units[i])
+        if rows >= least:
+            return True
+    return False
+
+
+def _may_end(units, start: int, end: int, least: int) -> bool:
+    """Whether a column holding ``units[start:end]`` may end there: between two sections, or
+    inside one with at least ``least`` of its rows on both sides of the break and no row parted
+    from the one it stays with."""
+    if end >= len(units) or units[end][0] != units[end - 1][0]:
+        return True
+    return not _follows(units[end]) and _holds(units, range(end - 1, start - 1, -1), least) \
+        and _holds(units, range(end, len(units)), least)
+
+
+def _take(units, start: int, avail: float, gap: float, forced: bool, least: int) -> int:
+    """How many units from ``start`` fit a column ``avail`` high, ending where :func:`_may_end`
+    allows (nothing when that cannot be: the section moves on whole).  A column at the top of
+    an empty page (``forced``) takes what it must: the rule relaxed row by row, at last any
+    unit that fits, at least one.  A column ends between two sections rather than split one
+    if that leaves little unused."""
+    height = _Heights(units, gap)
+    fit = 0
+    while start + fit < len(units) and height(start, start + fit + 1) <= avail + 1e-6:
+        fit += 1
+    n = next((n for fewer in range(least, 0 if forced else least - 1, -1) for n in range(fit, 0, -1)
+              if _may_end(units, start, start + n, fewer)), 0)
+    if not n:
+        return max(fit, 1) if forced and start < len(units) else 0
+    if start + n < len(units) and units[start + n][0] == units[start + n - 1][0]:
+        k = next((k for k in range(n - 1, 0, -1) if units[start + k][0] != units[start + k - 1][0]), 0)
+        if k and height(start, start + k) >= (2 / 3) * height(start, start + n):
+            return k
     return n
 
 
@@ -67,21 +127,21 @@ def _place(units, x: float, y: float, gap: float) -> list[Placed]:
     return out
 
 
-def _split(units, gap: float, avail: float) -> int | None:
+def _split(units, gap: float, avail: float, least: int) -> int | None:
     """Where to break a run of half-width units into two balanced columns that both fit
-    ``avail``: the shortest taller column, a break between sections preferred."""
+    ``avail``: the shortest taller column, a break between sections preferred, one inside a
+    section only where :func:`_may_end` allows."""
+    height = _Heights(units, gap)
     best, where = None, None
     for k in range(1, len(units) + 1):
-        a, b = _height(units[:k], gap), _height(units[k:], gap)
+        a, b = height(0, k), height(k, len(units))
         if max(a, b) > avail + 1e-6:
             continue
         mid_block = k < len(units) and units[k][0] == units[k - 1][0]
-        # never a section's first row alone at the foot of the left column, nor its last alone
-        # at the head of the right
-        if mid_block and (units[k - 1][1] == 0 or k + 1 == len(units) or units[k + 1][0] != units[k][0]):
+        if not _may_end(units, 0, k, least):
             continue
         score = max(a, b) + (24.0 if mid_block else 0.0)
-        if best is None or score < best:
+        if best is None or score < best - 1e-9:
             best, where = score, k
     return where
 
@@ -106,24 +166,34 @@ def _whole_columns(units, gap: float, avail: float) -> list[list] | None:
 
 def _balanced(units, gap: float) -> float:
     """The taller column of a run of half-width units split as evenly as it can be."""
-    return min(max(_height(units[:k], gap), _height(units[k:], gap)) for k in range(1, len(units) + 1))
+    height = _Heights(units, gap)
+    return min(max(height(0, k), height(k, len(units))) for k in range(1, len(units) + 1))
 
 
 def flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: float,
          bottom: float) -> list[list[Placed]]:
     """Lay sections out down the pages: each full block across ``width``, runs of half blocks
     in two balanced columns ``gutter`` apart, ``gap`` between sections; a section moves on to
-    the next column or page between its rows, never inside one.  A section that fits a page
-    moves on whole rather than leave less than 2/3 of it at the foot of a page, unless that
-    costs the aid a page: then sections split where the page ends.  Returns per page the placed
-    rows (x from the content's left edge, y from the page top)."""
-    whole = _flow(blocks, width, gutter, gap, top, bottom, keep_whole=True)
-    split = _flow(blocks, width, gutter, gap, top, bottom, keep_whole=False)
-    return split if len(split) < len(whole) else whole
+    the next column or page between its rows, never inside one, and only where at least
+    :data:`KEEP` of its rows stay on each side of the break (no stub of a section at the foot
+    of a column, none alone at the head of the next); a section too short to break so (fewer
+    than twice KEEP rows) moves on whole when it does not fit where it is.  A section that fits
+    a page also moves on whole rather than leave less than 2/3 of it at the foot of a page.
+    Neither may cost the aid a page: the layout with the fewest pages is kept, the one that
+    keeps most rows together (KEEP, then fewer) and moves sections whole among equals.  A
+    section taller than a column breaks all the same.  Returns per page the placed rows (x
+    from the content's left edge, y from the page top)."""
+    best: list[list[Placed]] | None = None
+    for least in range(KEEP, 0, -1):
+        for keep_whole in (True, False):
+            pages = _flow(blocks, width, gutter, gap, top, bottom, keep_whole, least)
+            if best is None or len(pages) < len(best):
+                best = pages
+    return best
 
 
 def _flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: float,
-          bottom: float, keep_whole: bool) -> list[list[Placed]]:
+          bottom: float, keep_whole: bool, least: int) -> list[list[Placed]]:
     pages: list[list[Placed]] = [[]]
     y = top
     half_w = (width - gutter) / 2
@@ -150,15 +220,15 @@ def _flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top:
             fresh = not pages[-1] or y == top
             avail = bottom - y
             if run[0].span == "half":
-                k = _split(units[i:], gap, avail)
+                k = _split(units[i:], gap, avail, least)
                 packed = _whole_columns(units[i:], gap, avail) if k is None and i == 0 else None
                 if k is not None:
                     cols = [units[i:i + k], units[i + k:]]
                 elif packed is not None:
                     cols = packed
                 else:
-                    ka = _take(units, i, avail, gap, fresh)
-                    kb = _take(units, i + ka, avail, gap, False) if ka else 0
+                    ka = _take(units, i, avail, gap, fresh, least)
+                    kb = _take(units, i + ka, avail, gap, False, least) if ka else 0
                     cols = [units[i:i + ka], units[i + ka:i + ka + kb]]
                 used = 0
                 for c, col in enumerate(cols):
@@ -167,7 +237,7 @@ def _flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top:
                         used = max(used, _height(col, gap))
                 n = len(cols[0]) + len(cols[1])
             else:
-                n = _take(units, i, avail, gap, fresh)
+                n = _take(units, i, avail, gap, fresh, least)
                 used = _height(units[i:i + n], gap) if n else 0
                 pages[-1] += _place(units[i:i + n], 0, y, gap)
             i += n

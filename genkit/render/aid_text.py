@@ -71,13 +71,15 @@ def with_heading(st: Style, title: str, width: float, rows: list[Row]) -> list[R
         return []
     cont = heading(st, f"{title} {st.word('continued')}", width)
     out = [stack([heading(st, title, width), rows[0]])]
-    out += [Row(r.items, r.height, stack([cont, r.repeat])) for r in rows[1:]]
+    out += [replace(r, repeat=stack([cont, r.repeat])) for r in rows[1:]]
     return out
 
 
 def note_row(st: Style, text: str, width: float, s: dict | None = None) -> Row:
+    """A note under a table or figure, kept with the row above it (never alone at the head of a
+    column or page)."""
     items, h = para(s or st.note, text, width, 0, 1)
-    return Row(tuple(items), h + 3)
+    return Row(tuple(items), h + 3, keep_with_previous=True)
 
 
 # --------------------------------------------------------------------------- tables

@@ -267,10 +267,14 @@ def broken_word(line: str, font: str, size: float, width: float) -> list[str]:
 class Row:
     """One unbreakable strip of a section, laid out at the origin for its column's width:
     a flow never splits it.  ``repeat`` is placed above it when it opens a column or a page in
-    the middle of its section (the heading "continued" and a table's header row)."""
+    the middle of its section (the heading "continued" and a table's header row).
+    ``keep_with_previous``: it stays with the row before it in its section (a note under a
+    table): no column or page opens with it, and a flow counting a section's rows counts the
+    two as one."""
     items: tuple
     height: float
     repeat: "Row | None" = None
+    keep_with_previous: bool = False
 
 
 @dataclass(frozen=True)
