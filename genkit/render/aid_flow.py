@@ -10,12 +10,12 @@ rows, down the columns and onto the next page.
 A section breaks as a typesetter breaks a paragraph, without widows or orphans: only where at
 least :data:`KEEP` of its rows stay on each side (a table's note kept with its last row), so a
 section of fewer rows than twice that moves on whole when it does not fit where it is; the
-rule gives way, KEEP then fewer rows, only where it would cost the aid a page (see
+rule gives way (:data:`EASED`) only where it would cost the aid a page (see
 :func:`flow`) or where a column at the top of a page cannot be filled otherwise."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .layout import Block, Row
 
@@ -27,6 +27,19 @@ Placed = tuple  # (x, y, Row)
 #: the table, not a table continued (a row kept with the one before it, a table's note, is not
 #: counted apart)
 KEEP = 3
+
+
+class Keep(NamedTuple):
+    """How many of a section's rows a break leaves at the foot of a column and at the head of
+    the next one, at least."""
+    foot: int
+    head: int
+
+
+#: the rule as it gives way, step by step, where it would cost the aid a page: KEEP rows on each
+#: side, then fewer, at last one row alone at the head of a column (under its section's
+#: repeated heading) but never a heading with only one row at the foot of one
+EASED = tuple(Keep(k, k) for k in range(KEEP, 1, -1)) + (Keep(2, 1),)
 
 
 def _height(units: Sequence[tuple[int, int, Row]], gap: float) -> float:
@@ -83,17 +96,17 @@ def _holds(units, indices, least: int) -> bool:
     return False
 
 
-def _may_end(units, start: int, end: int, least: int) -> bool:
+def _may_end(units, start: int, end: int, least: Keep) -> bool:
     """Whether a column holding ``units[start:end]`` may end there: between two sections, or
-    inside one with at least ``least`` of its rows on both sides of the break and no row parted
+    inside one with at least ``least`` of its rows on each side of the break and no row parted
     from the one it stays with."""
     if end >= len(units) or units[end][0] != units[end - 1][0]:
         return True
-    return not _follows(units[end]) and _holds(units, range(end - 1, start - 1, -1), least) \
-        and _holds(units, range(end, len(units)), least)
+    return not _follows(units[end]) and _holds(units, range(end - 1, start - 1, -1), least.foot) \
+        and _holds(units, range(end, len(units)), least.head)
 
 
-def _take(units, start: int, avail: float, gap: float, forced: bool, least: int) -> int:
+def _take(units, start: int, avail: float, gap: float, forced: bool, least: Keep) -> int:
     """How many units from ``start`` fit a column ``avail`` high, ending where :func:`_may_end`
     allows (nothing when that cannot be: the section moves on whole).  A column at the top of
     an empty page (``forced``) takes what it must: the rule relaxed row by row, at last any
@@ -103,8 +116,9 @@ def _take(units, start: int, avail: float, gap: float, forced: bool, least: int)
     fit = 0
     while start + fit < len(units) and height(start, start + fit + 1) <= avail + 1e-6:
         fit += 1
-    n = next((n for fewer in range(least, 0 if forced else least - 1, -1) for n in range(fit, 0, -1)
-              if _may_end(units, start, start + n, fewer)), 0)
+    eased = [least] + [Keep(min(least.foot, k), min(least.head, k)) for k in range(max(least) - 1, 0, -1)]
+    n = next((n for rule in eased[:None if forced else 1] for n in range(fit, 0, -1)
+              if _may_end(units, start, start + n, rule)), 0)
     if not n:
         return max(fit, 1) if forced and start < len(units) else 0
     if start + n < len(units) and units[start + n][0] == units[start + n - 1][0]:
@@ -127,7 +141,7 @@ def _place(units, x: float, y: float, gap: float) -> list[Placed]:
     return out
 
 
-def _split(units, gap: float, avail: float, least: int) -> int | None:
+def _split(units, gap: float, avail: float, least: Keep) -> int | None:
     """Where to break a run of half-width units into two balanced columns that both fit
     ``avail``: the shortest taller column, a break between sections preferred, one inside a
     section only where :func:`_may_end` allows."""
@@ -180,11 +194,11 @@ def flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: 
     than twice KEEP rows) moves on whole when it does not fit where it is.  A section that fits
     a page also moves on whole rather than leave less than 2/3 of it at the foot of a page.
     Neither may cost the aid a page: the layout with the fewest pages is kept, the one that
-    keeps most rows together (KEEP, then fewer) and moves sections whole among equals.  A
-    section taller than a column breaks all the same.  Returns per page the placed rows (x
+    keeps most rows together (:data:`EASED`: KEEP, then fewer) and moves sections whole among
+    equals.  A section taller than a column breaks all the same.  Returns per page the placed rows (x
     from the content's left edge, y from the page top)."""
     best: list[list[Placed]] | None = None
-    for least in range(KEEP, 0, -1):
+    for least in EASED:
         for keep_whole in (True, False):
             pages = _flow(blocks, width, gutter, gap, top, bottom, keep_whole, least)
             if best is None or len(pages) < len(best):
@@ -193,7 +207,7 @@ def flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: 
 
 
 def _flow(blocks: Sequence[Block], width: float, gutter: float, gap: float, top: float,
-          bottom: float, keep_whole: bool, least: int) -> list[list[Placed]]:
+          bottom: float, keep_whole: bool, least: Keep) -> list[list[Placed]]:
     pages: list[list[Placed]] = [[]]
     y = top
     half_w = (width - gutter) / 2
