@@ -144,8 +144,13 @@ def games(chosen: str) -> list[str]:
     return sorted(f"content/{p.name}" for p in (REPO / "content").iterdir() if (p / "game.yaml").is_file())
 
 
-#: the number an ``--cache edit`` run changes: the first unit type's movement in the pack's YAML
-EDITED = re.compile(r"^(\s*-?\s*\{?\s*movement:\s*)(\d+)", re.MULTILINE)
+#: the number an ``--cache edit`` run changes: the first unit type's movement in the pack's YAML,
+#: in block style (``movement: 3`` on its line) or flow style (``{id: inf, ..., movement: 1}``)
+EDITED = re.compile(r"((?:^\s*-?\s*|[{,]\s*)movement:\s*)(\d+)", re.MULTILINE)
+
+
+class NothingToEdit(Exception):
+    """The pack has no ``movement: N`` to change (a game of cards without a map)."""
 
 
 def edit_pack(pack: Path, step: int, original: dict[Path, str]) -> None:
@@ -159,7 +164,7 @@ def edit_pack(pack: Path, step: int, original: dict[Path, str]) -> None:
             new = f"{found.group(1)}{int(found.group(2)) + step}"
             path.write_text(text[:found.start()] + new + text[found.end():], encoding="utf-8")
             return
-    raise SystemExit(f"--cache edit: no 'movement: N' in {pack}'s YAML files to change")
+    raise NothingToEdit(f"no 'movement: N' in {pack.name}'s YAML files to change")
 
 
 def fill(cache: Path, entries: int) -> None:
@@ -178,13 +183,18 @@ def measure(base: Path, opts, game: str, tmp: Path) -> None:
     if not (base / game / "game.yaml").is_file():
         del sides["base"]
     packs = {side: game for side in sides}
+    originals: dict[str, dict] = {side: {} for side in sides}
     if opts.cache == "edit":        # each side's own copy of its pack, edited before each run
         for side, checkout in sides.items():
             copy = tmp / f"edit-{side}" / Path(game).name
             shutil.rmtree(copy, ignore_errors=True)
             shutil.copytree(checkout / game, copy)
             packs[side] = str(copy)
-    originals: dict[str, dict] = {side: {} for side in sides}
+            try:
+                edit_pack(copy, 0, originals[side])     # the original value: finds the number
+            except NothingToEdit as none:
+                print(f"{game}: --cache edit: {none}; skipped")
+                return
     wanted = commands(game, str(tmp / "kit"))
     if opts.only:
         names = [n.strip() for n in opts.only.split(",")]

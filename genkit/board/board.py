@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
+from functools import cached_property
 from typing import Optional, Sequence
 
 from .records import Connection, Sheet, Space
@@ -89,7 +90,8 @@ class Board:
         self.space_kinds: tuple[str, ...] = tuple(sorted({s.kind for s in self.spaces}))
         self.geometry = (all(len(s.outline) >= 3 for s in self.spaces) and n > 0) if geometry is None \
             else geometry
-        self._dist = distance_table if distance_table is not None else self._hop_table()
+        if distance_table is not None:          # else counted on first use (_dist)
+            self._dist = distance_table
         self._within: dict = {}
         self._sight: dict = {}
 
@@ -139,6 +141,19 @@ class Board:
         return row.index(j) if j >= 0 and j in row else None
 
     # ------------------------------------------------------------------ distance over connections
+
+    @cached_property
+    def _dist(self) -> array:
+        """The flat table of :meth:`distance`: the one the layout gave (a hex grid's), else the
+        hop table, counted the first time it is read. A board built only to be read for its
+        spaces and connections (most checks, the map's drawing) never counts it: a breadth-first
+        search from every space, 9 ms for Strike the Bear's 162 spaces."""
+        return self._hop_table()
+
+    def known_distances(self) -> Optional[array]:
+        """The distance table if it was given or already counted, else None (counting it is
+        left to whoever needs it)."""
+        return self.__dict__.get("_dist")
 
     def _hop_table(self) -> array:
         """Steps (connections crossed) between every pair, -1 unreachable: BFS from each space."""

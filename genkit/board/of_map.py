@@ -104,7 +104,7 @@ def _amended(board: Board, m, owners: dict, first_terrain: str) -> Board:
     slots = [row + x + [-1] * (width - len(x)) for row, x in zip(slots, more)]
     return Board(board.layout, spaces, conns, sheets, slots=slots, grid=board.grid if len(spaces) == board.n else None,
                  geometry=board.geometry and all(len(s.outline) >= 3 for s in spaces),
-                 distance_table=board._dist if len(spaces) == board.n and not extra else None)
+                 distance_table=board.known_distances() if len(spaces) == board.n and not extra else None)
 
 
 def _points(path) -> tuple:

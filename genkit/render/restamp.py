@@ -123,6 +123,10 @@ def unstamped_key(parts, pages, stamp: str, hash12: str) -> str:
     for page in pages:
         dump(("page", page.width, page.height, page.trim_box, page.bleed_box, page.title))
         read(page.items)
+    # read names itself (it recurses): without this, it, the pickler and the buffer would be a
+    # cycle, held until the collector runs, which a build keeps off (a first Vereux Crossing
+    # build held 33 such buffers, 2 MB, at its peak)
+    read = None  # noqa: F841
     data = buf.getvalue().replace(stamp.encode("utf-8"), b"\0stamp\0").replace(hash12.encode("utf-8"), b"\0hash\0")
     return hashlib.sha256(data).hexdigest()
 

@@ -169,3 +169,22 @@ def test_a_stamp_lines_run_is_replaced_where_its_pattern_would_match_and_nowhere
     pattern = re.compile(re.escape(head) + rb"(/[A-Za-z0-9+]+)" + re.escape(tail))
     expected = pattern.subn(run.new_head + rb"\1" + run.new_tail, data)
     assert run.subn(data) == expected and expected[1] == 3
+
+
+def test_a_components_key_leaves_no_cycle_for_a_build_without_the_collector():
+    # issue 29: a build runs with the cycle collector off, so a cycle made per component (the
+    # key's recursive reader holding its pickler and buffer) stayed in memory to the end
+    import gc
+    from genkit.render.draw import Group, Page, Rect, Text
+    inner = (Rect(0, 0, 10, 10), Text(1, 2, "version 1.0 - content abcdef123456", 6, "sans"))
+    pages = [Page(100, 100, [Group((Group(inner, translate=(5, 5)), *inner), translate=(1, 1))], title="p")]
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        key = restamp.unstamped_key(("parts",), pages, "version 1.0 - content abcdef123456", "abcdef123456")
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+    assert len(key) == 64

@@ -262,9 +262,9 @@ def references(ctx, section: Section):
         if road.id not in section.roads:
             yield ctx.error("rules-missing", ("map", "roads", i),
                             f"map.roads: '{road.id}' has no cost in rules.roads (write e.g. {road.id}: {{cost: 0.5}})")
-    from ....board import board_of_map
+    from ....board.of_map import kept_board_of_map
     try:
-        board = board_of_map(c.map)
+        board = kept_board_of_map(c.map)
     except ValueError:
         board = None                    # the model's own checks say why
     if board is not None:
@@ -355,9 +355,9 @@ def setup_spaces_enterable(ctx, section: Section):
 def board_connected(ctx, section: Section):
     """Case 12.6: units move only along connections: the spaces with any connection form one piece (boxes
     and tracks pieces never move into have none), else some unit could never reach the others."""
-    from ....board import board_of_map
+    from ....board.of_map import kept_board_of_map
     try:
-        board = board_of_map(ctx.content.map)
+        board = kept_board_of_map(ctx.content.map)
     except ValueError:
         return
     linked = [i for i in range(board.n) if board.adjacent[i]]
