@@ -155,8 +155,8 @@ def build(game: Path, out: Path | None, paper: str, only: str | None, counter_la
     Output goes to a temporary folder first and is swapped in at the end: a failed or killed
     build leaves the previous one in place. A second build into the same folder while one is
     running is refused (exit 2); it does not wait."""
-    from .pack.printable import build_kit
-    from .render.kit import KINDS
+    from .pack.kit_cache import build as build_kit
+    from .render.kit_files import KINDS
     bleed_in = _bleed(bleed)
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only is not None else None
     if kinds is not None and not kinds:

@@ -12,6 +12,8 @@ renderer and the engine, which it brings together (the model imports neither).
   :func:`~.printable.build_kit` prints what they laid out rather than lay it out again.
 * :mod:`.check_cache` (``check``): a clean check's findings kept on disk, printed again while no
   file of the pack, ``--set`` value, limit or genkit code has changed.
+* :mod:`.kit_cache` (``build``): the kit a build wrote, kept whole by the same key and the
+  build's options, and written again without loading the model while none of them changed.
 * :mod:`.schema_cache`: the content model's pydantic validator built from a core schema kept on
   disk rather than generated at every command's start.
 """

@@ -60,7 +60,8 @@ def load_printable(path: str | Path, overrides: Iterable[str] = ()) -> Checked:
 def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None = None,
               paper: str = "letter", only: Iterable[str] | str | None = None,
               counters: str = "duplex", bleed_in: float = 0.0, png: bool = False,
-              overrides: Iterable[str] = (), png_dpi: int | None = None, changed_cases: frozenset = frozenset()) -> dict:
+              overrides: Iterable[str] = (), png_dpi: int | None = None, changed_cases: frozenset = frozenset(),
+              keep=None) -> dict:
     """Build the print-and-play kit of the game at ``content_path`` and return the
     manifest (also written as ``manifest.json``).
 
@@ -73,7 +74,8 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     on any failure, and if the process is killed, the previous output is kept. The cards'
     faces are laid out once, by the check that they fit, and printed as laid out. ``changed_cases``:
     the rule cases the booklet marks with a change bar (:mod:`genkit.publish.since`); ``png_dpi``:
-    the previews' resolution (default :data:`genkit.render.kit.PNG_DPI`). The kit's writers are
+    the previews' resolution (default :data:`genkit.render.kit.PNG_DPI`); ``keep``: see
+    :func:`genkit.render.kit.write_kit` (:mod:`.kit_cache` keeps the kit whole). The kit's writers are
     imported here, by the build alone (``genkit check`` lays out, but writes nothing)."""
     from ..render.fonts import keep_read_fonts
     from ..render.kit import PNG_DPI, kit_kinds, write_kit
@@ -81,4 +83,4 @@ def build_kit(content_path: str | os.PathLike, out_dir: str | os.PathLike | None
     keep_read_fonts()       # the fonts the checks read for their metrics are those the PDFs embed
     checked = load_printable(content_path, overrides)
     return write_kit(checked.content, checked.source, content_path, out_dir, kinds, paper, counters,
-                     bleed_in, png, PNG_DPI if png_dpi is None else png_dpi, checked.laid, changed_cases)
+                     bleed_in, png, PNG_DPI if png_dpi is None else png_dpi, checked.laid, changed_cases, keep)

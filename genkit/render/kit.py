@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import os
 import zlib
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterator
 
 from ..atomic import output_errors, replaced_folder
 from . import disk_cache
@@ -36,6 +35,7 @@ from .checks import Laid
 from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
+from .kit_files import KINDS, PNG_DPI, KitHead, Written, write_files
 from .layout import PAPERS, SheetStyle
 from .map import drawn_map, key_page, map_page, map_sheets
 from .map_board import key_cropped, needs_key
@@ -46,11 +46,9 @@ from .sheets import PRINT_AT_100, version_label
 from .svg import svg_string
 from .tiles import tile
 
-KINDS = ("map", "map-tiled", "counters", "cards", "dice", "player-aid", "rules")
 FILES = {"map": "map.pdf", "map-tiled": "map-tiled.pdf", "counters": "counters.pdf",
          "cards": "cards.pdf", "dice": "dice.pdf", "player-aid": "player-aid.pdf", "rules": "rules.pdf"}
 TILE_OVERLAP = 36.0
-PNG_DPI = 96
 
 
 def kit_kinds(paper, only, counters, bleed_in) -> tuple[str, ...]:
@@ -203,26 +201,6 @@ def _case_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.split(".") if p.isdigit())
 
 
-def _render_pngs(pdf_path: Path, dest: Path, stem: str, dpi: int) -> list[str]:
-    try:
-        import pypdfium2 as pdfium
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError("PNG previews need pypdfium2 (pip install pypdfium2)") from exc
-    names = []
-    doc = pdfium.PdfDocument(str(pdf_path))
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            img = page.render(scale=dpi / 72.0).to_pil()
-            name = f"{stem}-{i + 1}.png"
-            img.save(dest / name, format="PNG", optimize=False)
-            names.append(f"png/{name}")
-            page.close()
-    finally:
-        doc.close()
-    return names
-
-
 def _unstamped(text: str, stamp: str) -> bytes:
     """A page's drawing without the version stamp every sheet prints (``version 1.0 - content
     abc1234``): what stays the same when only the stamp changes."""
@@ -238,19 +216,6 @@ def page_digest(svg_text: str, stamp: str) -> str:
 
 def _sheets(titles: list[str], digests: list[str]) -> list[dict]:
     return [{"page": i, "title": t, "sha256": d} for i, (t, d) in enumerate(zip(titles, digests), 1)]
-
-
-@dataclasses.dataclass(frozen=True)
-class Written:
-    """One component as its files hold it: the name of its PDF and the PDF's bytes, each page's
-    SVG (file name, its UTF-8 bytes zlib-compressed: a kind's SVGs are held together, and kept in
-    the cache, at an eighth of their size) and its entry in the manifest (PNG previews are made from the PDF
-    once it is written)."""
-    file: str
-    pdf: bytes
-    svgs: tuple
-    entry: dict
-    svg_stamp: tuple = ()       #: (old, new): the stamp each SVG's text gets when written (:mod:`.restamp`)
 
 
 def pdf_info(comp: dict, content, source) -> dict:
@@ -296,28 +261,6 @@ def written(comp: dict, content, source, info: dict | None = None, reuse=None) -
     return Written(comp["file"], pdf, tuple(svgs), entry)
 
 
-def _write(parts: Iterable[Written], dest: Path, content, source, png: bool, png_dpi: int) -> dict:
-    (dest / "svg").mkdir(parents=True)
-    if png:
-        (dest / "png").mkdir()
-    g = content.game
-    manifest = {"game": g.id, "title": g.title, "version": g.version,
-                "content_sha256": source.sha256, "components": []}
-    for part in parts:
-        pdf_path = dest / part.file
-        pdf_path.write_bytes(part.pdf)
-        for name, data in part.svgs:
-            data = zlib.decompress(data)
-            (dest / "svg" / name).write_bytes(data.replace(*part.svg_stamp) if part.svg_stamp else data)
-        entry = dict(part.entry)
-        if png:
-            entry["png"] = _render_pngs(pdf_path, dest / "png", Path(part.file).stem, png_dpi)
-        manifest["components"].append(entry)
-    (dest / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
-                                        encoding="utf-8")
-    return manifest
-
-
 def kit_digest(source, content_root) -> str:
     """The hash the kit prints on every sheet and in its manifest: the model's YAML and, when
     the game has one, its rules.md, since the booklet prints from both (a log's replay checks
@@ -332,7 +275,8 @@ def kit_digest(source, content_root) -> str:
 def write_kit(content, source, content_root, out_dir: str | os.PathLike | None = None,
               kinds=KINDS, paper: str = "letter", counters: str = "duplex", bleed_in: float = 0.0,
               png: bool = False, png_dpi: int = PNG_DPI, laid: Laid | None = None,
-              changed_cases: frozenset = frozenset()) -> dict:
+              changed_cases: frozenset = frozenset(),
+              keep: Callable[[KitHead, dict], None] | None = None) -> dict:
     """Lay out and write the kit of a checked model (:func:`genkit.pack.build_kit` loads and
     checks it) and return the manifest (also written as ``manifest.json``); ``laid``: what its
     drawing checks laid out, printed as it is.
@@ -348,7 +292,8 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     by the model, rules.md, the templates, the limits and the build's options: a build of a pack
     whose component did not change writes the kept files (the same bytes) instead of laying it
     out again. After an edit, a component laid out the same but for the content stamp is not
-    drawn again: its kept files get the new stamp (:mod:`.restamp`)."""
+    drawn again: its kept files get the new stamp (:mod:`.restamp`). ``keep``: called once the
+    kit is written, with its head and each kind's key (:mod:`genkit.pack.kit_cache` keeps them)."""
     source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
     out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
     if out.exists() and not out.is_dir():
@@ -357,17 +302,33 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     def lay_out(kind: str) -> list[dict]:
         return layout_kit(content, source, (kind,), paper, counters, float(bleed_in), content_root=content_root,
                           laid=laid, changed_cases=changed_cases)
-    pack = disk_cache.pack_parts(content, content_root)
-    keys = {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
-                                    repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
-            for kind in kinds}
+    keys = part_keys(content, source, content_root, kinds, paper, counters, bleed_in, changed_cases)
     # what the cache lacks is laid out, and written in memory, before the output folder is
     # touched, as always: one kind at a time, its pages let go once written
     def made_now(kind: str) -> list[Written]:
         return _made(kind, keys[kind], lay_out(kind), content, source, content_root)
     made = {kind: None if disk_cache.exists("kit-part", keys[kind]) else made_now(kind) for kind in kinds}
     with output_errors(out), replaced_folder(out, inputs=[content_root]) as folder:
-        return _write(_parts(kinds, keys, made, made_now), folder, content, source, png, png_dpi)
+        manifest = write_files(_parts(kinds, keys, made, made_now), folder, kit_head(content, source), png, png_dpi)
+    if keep is not None:
+        keep(kit_head(content, source), keys)
+    return manifest
+
+
+def kit_head(content, source) -> KitHead:
+    """The kit's :class:`~.kit_files.KitHead`; ``source``: with the kit's hash (:func:`kit_digest`)."""
+    g = content.game
+    return KitHead(g.id, g.title, g.version, source.sha256)
+
+
+def part_keys(content, source, content_root, kinds, paper: str, counters: str, bleed_in: float,
+              changed_cases: frozenset) -> dict[str, str]:
+    """Each kind's key in the disk cache: the model, rules.md, the templates, the limits and the
+    build's options; ``source``: with the kit's hash (:func:`kit_digest`)."""
+    pack = disk_cache.pack_parts(content, content_root)
+    return {kind: disk_cache.key_of("kit-part", kind, paper, counters, repr(float(bleed_in)),
+                                    repr(sorted(changed_cases)), source.sha256, str(content_root), *pack)
+            for kind in kinds}
 
 
 def _made(kind: str, key: str, comps: list[dict], content, source, where) -> list[Written]:
