@@ -70,6 +70,27 @@ class Movement:
         f = s.feat[h]
         return table_terrain[h] or (f >= 0 and table_feature[f])
 
+    def hex_tables(self, s, t: int) -> tuple[list, list, list]:
+        """Per hex, for unit type ``t`` and the features standing in ``s``: whether the type may
+        enter it when it is empty (4.1, 8.x: passable, not barred to the type by its terrain or
+        feature), whether moving in ends the move, and whether it may be entered only as a
+        move's first step. They change only as a feature is destroyed: kept per type and
+        features standing (a game's few), not worked out hex by hex at every move."""
+        feat = s.feat
+        key = (t, tuple(feat))
+        hit = self._hex_tables.get(key)
+        if hit is None:
+            n = self.board.n
+            blocked_t, blocked_f = self.t_no_entry[t]
+            open_to = [self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
+                       for h in range(n)]
+            stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(n)]
+            first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(n)]
+            if len(self._hex_tables) >= 256:
+                self._hex_tables.clear()
+            hit = self._hex_tables[key] = (open_to, stops, first)
+        return hit
+
     def destinations(self, s, p: int) -> dict:
         """4.1-4.4: where ordered unit ``p`` may move -> hexes moved (the staying put included);
         3.11-3.14: the card in effect may add hexes or forbid moving."""
@@ -78,12 +99,8 @@ class Movement:
         allowance = 0 if tac.no_move else self.t_move[t] + tac.extra_move
         if self.p_air[p]:                               # 11.3: a plane flies over everything
             return self.flight(s, p, allowance)
-        occ, feat = s.occ, s.feat
-        blocked_t, blocked_f = self.t_no_entry[t]
-        enterable = [occ[h] < 0 and self.passable[h] and not blocked_t[h] and not (feat[h] >= 0 and blocked_f[feat[h]])
-                     for h in range(self.board.n)]
-        stops = [self.hex_flag(s, h, self.h_stop, self.f_stop) for h in range(self.board.n)]
-        first = [self.hex_flag(s, h, self.h_first, self.f_first) for h in range(self.board.n)]
+        open_to, stops, first = self.hex_tables(s, t)
+        enterable = [o < 0 and ok for o, ok in zip(s.occ, open_to)]
         if self.h_limit_any or self.t_crossing[t]:
             return reach_limited(s.loc[p], allowance, self.board.adjacent, enterable, stops, first, self.h_limit,
                                  self.h_climb, self.h_terrain, self.t_crossing[t])

@@ -127,12 +127,13 @@ class Orders:
         elif kind == "ambush":
             self._next_phase(s)
 
-    def orderable(self, s, p: int, card: int) -> bool:
+    def orderable(self, s, p: int, card: int, fallback: bool | None = None) -> bool:
         """3.2-3.4: unit ``p`` is of a type the card orders and stands in one of its sections, or
         the card orders units anywhere; 3.12: next to an enemy when the card says so; 3.13: a
         rally orders the types its dice rolled; 3.14: a card with a ``fallback`` orders any unit when
-        the side has none of its types."""
-        if self.falls_back(s, self.p_side[p], card):
+        the side has none of its types (``fallback``: :meth:`falls_back` for ``p``'s side, when the
+        caller knows it)."""
+        if self.falls_back(s, self.p_side[p], card) if fallback is None else fallback:
             return True
         if self.card_types[card] and not (self.card_types[card] >> self.p_type[p]) & 1:
             return False
@@ -143,12 +144,13 @@ class Orders:
             return False
         return self.card_anywhere[card] > 0 or any(sec in self.card_caps[card] for sec in self.hex_secs[s.loc[p]])
 
-    def fits(self, s, units: list, card: int) -> bool:
+    def fits(self, s, units: list, card: int, fallback: bool | None = None) -> bool:
         """3.2-3.5: ``units`` can all be ordered with ``card``: the units its section counts cannot
         take are no more than its count anywhere plus the side's extra orders; 3.14: with
         ``one_section`` all in one section; 3.13: a rally's as its dice say; 3.14: its ``fallback``
-        count when it falls back (the side's extra orders do not count there)."""
-        if self.falls_back(s, self.p_side[units[0]], card):
+        count when it falls back (the side's extra orders do not count there; ``fallback``: as
+        :meth:`orderable`'s)."""
+        if self.falls_back(s, self.p_side[units[0]], card) if fallback is None else fallback:
             return len(units) <= self.card_tactic[card].fallback
         if self.card_kind[card] == "rally":
             return self.rally_fits(units, s.allow)
@@ -174,9 +176,11 @@ class Orders:
         sequence of choices), or be done."""
         card = s.eff
         last = s.pend[0]
-        chosen = [p for p in self.side_pieces[s.actor] if (s.ordered >> p) & 1]
-        out = [("order", p) for p in self.side_pieces[s.actor]
-               if p > last and s.loc[p] >= 0 and self.orderable(s, p, card) and self.fits(s, chosen + [p], card)]
+        pieces = self.side_pieces[s.actor]
+        fallback = self.falls_back(s, s.actor, card)        # the same for every unit of the side
+        chosen = [p for p in pieces if (s.ordered >> p) & 1]
+        out = [("order", p) for p in pieces if p > last and s.loc[p] >= 0
+               and self.orderable(s, p, card, fallback) and self.fits(s, chosen + [p], card, fallback)]
         return out + [DONE]
 
     def _order(self, s: State, a) -> None:

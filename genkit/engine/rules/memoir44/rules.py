@@ -70,6 +70,7 @@ class Game(Orders, Tactics, Air, Movement, Battle, Retreat, Sight, GameRules):
         sec_index = {sc.id: i for i, sc in enumerate(m.sections)}
         self.hex_secs = [tuple(sec_index[sid] for sid in content.sections_of(grid.id_of(h))) for h in range(n)]
         self.passable = [c != 0 for c in b.cost]
+        self._hex_tables: dict = {}     # (unit type, features standing) -> Movement.hex_tables
         self._sight = {}                  # 5.4: per pair of hexes, what the line between them crosses
         self._read_effects(content, sec)
         self._read_units(content, sec)
