@@ -70,6 +70,7 @@ class Reach:
                 own_neutral[side].add(h)
                 other_neutral[1 - side].add(h)
         self.dests: dict = {}
+        self.dests_at: dict = {}        # (space, side, unit type) -> destinations (not aboard)
         self.steps: dict = {}           # (space, side) -> a land unit there may step somewhere
         self.reserves: dict = {}        # unit -> where it may go as a reserve (6.1.6)
         self._controls = [None, None]
@@ -130,12 +131,22 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
     if hit is not None:
         return hit
     h0, side, ty = s.loc[p], g.p_side[p], g.p_type[p]
-    t = g.t
-    reach = g.t.range[ty]
-    found = set()
     if s.aboard[p] >= 0:                              # 6.1.3 A: unloading
         out = r.dests[p] = transport.unloads(g, s, p, r.control(side), r.enemy[side], r.own_neutral[side])
         return out
+    # the same for every unit of a type and side in a space: worked out once for them all
+    out = r.dests_at.get((h0, side, ty))
+    if out is None:
+        out = r.dests_at[(h0, side, ty)] = _destinations_from(g, r, h0, side, ty)
+    r.dests[p] = out
+    return out
+
+
+def _destinations_from(g, r: Reach, h0: int, side: int, ty: int) -> list:
+    """:func:`destinations` of a unit of type ``ty`` and ``side`` in ``h0``, not aboard a ship."""
+    t = g.t
+    reach = t.range[ty]
+    found = set()
     if t.air[ty]:
         _air_reach(g, r.control(side), h0, reach, r.enemy[side], r.other_neutral[side], found)
     elif t.ship[ty]:
@@ -146,8 +157,7 @@ def destinations(g, s, p: int, r: Reach | None = None) -> list:
         _land_reach(g, r.control(side), h0, reach, t.through[ty], r.enemy[side], r.own_neutral[side],
                     r.other_neutral[side], found)
     found.discard(h0)
-    out = r.dests[p] = sorted(found)
-    return out
+    return sorted(found)
 
 
 def can_move(g, s, p: int, r: Reach) -> bool:
