@@ -3,14 +3,16 @@ none of whose files has changed since the last clean check prints what that chec
 without loading the model, importing the checks or laying anything out.
 
 The key is everything the findings are made from: the bytes of every file under the pack's
-folder (its YAML, CSV, templates, rules.md, whatever else lies there), the folder as named on
+folder (its YAML, CSV, templates, rules.md, whatever else lies there) and what each entry there
+is (a file, a folder, a link and where it leads, anything else), the folder as named on
 the command line (findings print it) and where it really is, the ``--set`` values, the limits
 in force, genkit's own templates and :func:`~genkit.render.disk_cache.code_digest` (genkit's
 code and the libraries' versions). An edit to any of them is a new key: the check runs afresh,
 whole (its layouts keep their own, finer entries). Only a check without errors is kept: errors
 are found afresh each time, as a refusal of the layout cache is (a template past its time
 limit, say, is not a property of the content). A pack given as one YAML file, or a folder
-holding more than :data:`MOST_BYTES`, is checked afresh every time."""
+holding more than :data:`MOST_BYTES`, or holding the cache folder itself, is checked afresh
+every time."""
 from __future__ import annotations
 
 import os
@@ -26,16 +28,60 @@ MOST_BYTES = 32 * 2 ** 20       #: a pack folder larger than this is not hashed:
 
 def findings_key(path: str | os.PathLike, overrides: Iterable[str] = ()) -> str | None:
     """The key of the findings of ``genkit check PATH`` with ``overrides`` (None: not kept)."""
-    if disk_cache.cache_dir() is None or not os.path.isdir(path):
+    cache = disk_cache.cache_dir()
+    if cache is None or not os.path.isdir(path):
         return None
     folder = os.fspath(path)
+    if _within(os.path.realpath(cache), os.path.realpath(folder)):
+        return None             # the cache in the pack: its entries are left out of the pack's bytes
     if sum(size for _, size, *_ in disk_cache.file_stamps(folder)) > MOST_BYTES:
         return None
     from ..model.limits import current_limits
     from ..templates import FOLDER
     return disk_cache.key_of(KIND, folder, os.path.realpath(folder), repr(tuple(overrides)),
                              repr(current_limits()), disk_cache.folder_digest(folder, fresh=True),
-                             disk_cache.templates_digest(FOLDER))
+                             _shape(folder), disk_cache.templates_digest(FOLDER))
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _shape(folder: str) -> str:
+    """Every entry under ``folder`` as the model's loader meets it: its path and what it is (a
+    folder, a file, a link, where it leads, whether that is inside the pack and what is there,
+    or something else: a pipe, a device). The folder's digest hashes the bytes of regular files
+    only, following links, so a content file swapped for a link to a copy outside the pack, or a
+    folder, pipe or broken link named like a content file, which the loader refuses, would
+    otherwise leave the key as it was."""
+    root = os.path.realpath(folder)
+    lines: list[str] = []
+
+    def walk(path: str, rel: str) -> None:
+        try:
+            entries = sorted(os.scandir(path), key=lambda e: e.name)
+        except OSError:
+            lines.append(f"{rel}\0unreadable")
+            return
+        for entry in entries:
+            name = f"{rel}/{entry.name}" if rel else entry.name
+            try:
+                if entry.is_symlink():
+                    target = os.path.realpath(entry.path)
+                    what = "folder" if os.path.isdir(target) else "file" if os.path.isfile(target) else "nothing"
+                    lines.append(f"{name}\0link\0{target}\0{_within(target, root)}\0{what}")
+                elif entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        lines.append(f"{name}\0folder")
+                        walk(entry.path, name)
+                elif entry.is_file(follow_symlinks=False):
+                    lines.append(f"{name}\0file")
+                else:
+                    lines.append(f"{name}\0other")
+            except OSError:
+                lines.append(f"{name}\0unreadable")
+    walk(folder, "")
+    return "\n".join(lines)
 
 
 def check_findings(path: str | os.PathLike, overrides: Iterable[str] = ()) -> list[Finding]:

@@ -87,3 +87,35 @@ def test_a_build_that_fails_keeps_nothing_and_a_file_in_the_way_is_refused(game_
         kit_cache.build(game_copy, tmp_path / "file", only=ONLY)
     # the failed build and the next were made; the refusal came from the kit kept whole
     assert len(builds) == 2 and (tmp_path / "file").read_text() == "not a folder"
+
+
+def test_a_file_swapped_for_a_link_out_of_the_pack_or_a_folder_named_as_content_is_refused_again(
+        game_copy, tmp_path, monkeypatch, builds):
+    # review: the key hashed the bytes of regular files only, following links, so a kept kit was
+    # written for a pack the loader refuses (a file linked from outside it, a folder named *.yaml)
+    kit_cache.build(game_copy, tmp_path / "kit", only="map")
+    outside = tmp_path / "shared"
+    outside.mkdir()
+    (game_copy / "crt.yaml").rename(outside / "crt.yaml")
+    (game_copy / "crt.yaml").symlink_to(outside / "crt.yaml")
+    with pytest.raises(ContentError) as refused:
+        kit_cache.build(game_copy, tmp_path / "kit", only="map")
+    assert "outside-pack" in {f.code for f in refused.value.findings}
+    (game_copy / "crt.yaml").unlink()
+    (outside / "crt.yaml").rename(game_copy / "crt.yaml")
+    kit_cache.build(game_copy, tmp_path / "kit", only="map")           # as it was: the kit kept
+    (game_copy / "zz.yaml").mkdir()
+    with pytest.raises(ContentError):
+        kit_cache.build(game_copy, tmp_path / "kit", only="map")
+    assert len(builds) == 3 and files(tmp_path / "kit")                 # the refusals wrote nothing
+
+
+def test_a_cache_folder_inside_the_pack_keeps_no_whole_kit(game_copy, tmp_path, monkeypatch, builds):
+    # review: the cache folder is left out of the pack's bytes, so a cache kept in the pack made
+    # the key blind to edits of the files the build reads
+    monkeypatch.setenv("GENKIT_CACHE_DIR", str(game_copy))
+    kit_cache.build(game_copy, tmp_path / "first", only="counters")
+    edit(game_copy / "units.yaml", "movement: 3", "movement: 4")
+    kit_cache.build(game_copy, tmp_path / "edited", only="counters")
+    assert len(builds) == 2 and not (game_copy / kit_cache.KIND).exists()
+    assert files(tmp_path / "edited") == uncached(game_copy, tmp_path / "off", monkeypatch, only="counters")
