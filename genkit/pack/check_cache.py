@@ -11,8 +11,8 @@ code and the libraries' versions). An edit to any of them is a new key: the chec
 whole (its layouts keep their own, finer entries). Only a check without errors is kept: errors
 are found afresh each time, as a refusal of the layout cache is (a template past its time
 limit, say, is not a property of the content). A pack given as one YAML file, or a folder
-holding more than :data:`MOST_BYTES`, or holding the cache folder itself, is checked afresh
-every time."""
+holding more than :data:`MOST_BYTES`, or whose files the cache folder would hide from the key
+(:func:`_blinds`), is checked afresh every time."""
 from __future__ import annotations
 
 import os
@@ -32,28 +32,46 @@ def findings_key(path: str | os.PathLike, overrides: Iterable[str] = ()) -> str 
     if cache is None or not os.path.isdir(path):
         return None
     folder = os.fspath(path)
-    if _within(os.path.realpath(cache), os.path.realpath(folder)):
-        return None             # the cache in the pack: its entries are left out of the pack's bytes
+    if _blinds(os.path.realpath(cache), os.path.realpath(folder)):
+        return None
     if sum(size for _, size, *_ in disk_cache.file_stamps(folder)) > MOST_BYTES:
         return None
     from ..model.limits import current_limits
     from ..templates import FOLDER
     return disk_cache.key_of(KIND, folder, os.path.realpath(folder), repr(tuple(overrides)),
                              repr(current_limits()), disk_cache.folder_digest(folder, fresh=True),
-                             _shape(folder), disk_cache.templates_digest(FOLDER))
+                             _shape(folder, os.path.realpath(cache)), disk_cache.templates_digest(FOLDER))
+
+
+def _blinds(cache: str, pack: str) -> bool:
+    """Whether the cache folder hides files of the pack from its key: the files under the cache
+    folder are left out of the pack's bytes (its entries change with every command), so a cache
+    that is the pack itself, or a folder of it holding files of its own (templates, say), would
+    leave edits to them unseen. A folder of the pack given to the cache alone (``.cache``: only
+    the cache's kinds and notes in it) hides nothing."""
+    if not _within(cache, pack):
+        return False
+    if cache == pack:
+        return True
+    try:
+        return any(not entry.is_dir() and entry.name not in (disk_cache.WALKED, disk_cache.ADDED)
+                   for entry in os.scandir(cache))
+    except OSError:
+        return True
 
 
 def _within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def _shape(folder: str) -> str:
+def _shape(folder: str, cache: str) -> str:
     """Every entry under ``folder`` as the model's loader meets it: its path and what it is (a
     folder, a file, a link, where it leads, whether that is inside the pack and what is there,
     or something else: a pipe, a device). The folder's digest hashes the bytes of regular files
     only, following links, so a content file swapped for a link to a copy outside the pack, or a
     folder, pipe or broken link named like a content file, which the loader refuses, would
-    otherwise leave the key as it was."""
+    otherwise leave the key as it was. The cache folder (``cache``, its real path) is left out,
+    as from the pack's bytes."""
     root = os.path.realpath(folder)
     lines: list[str] = []
 
@@ -71,7 +89,7 @@ def _shape(folder: str) -> str:
                     what = "folder" if os.path.isdir(target) else "file" if os.path.isfile(target) else "nothing"
                     lines.append(f"{name}\0link\0{target}\0{_within(target, root)}\0{what}")
                 elif entry.is_dir(follow_symlinks=False):
-                    if entry.name != "__pycache__":
+                    if entry.name != "__pycache__" and os.path.realpath(entry.path) != cache:
                         lines.append(f"{name}\0folder")
                         walk(entry.path, name)
                 elif entry.is_file(follow_symlinks=False):

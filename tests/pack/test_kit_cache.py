@@ -119,3 +119,21 @@ def test_a_cache_folder_inside_the_pack_keeps_no_whole_kit(game_copy, tmp_path, 
     kit_cache.build(game_copy, tmp_path / "edited", only="counters")
     assert len(builds) == 2 and not (game_copy / kit_cache.KIND).exists()
     assert files(tmp_path / "edited") == uncached(game_copy, tmp_path / "off", monkeypatch, only="counters")
+
+
+def test_a_full_disk_while_a_kept_kit_is_written_keeps_the_previous_output(game_copy, tmp_path, monkeypatch, builds):
+    import errno
+
+    from genkit.atomic import OutputError
+    from genkit.render import kit_files
+    kit_cache.build(game_copy, tmp_path / "kit", only="map")
+    before = files(tmp_path / "kit")
+
+    def full(parts, dest, *args):
+        (dest / "half.pdf").write_bytes(b"%PDF")
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(kit_files, "write_files", full)
+    with pytest.raises(OutputError):
+        kit_cache.build(game_copy, tmp_path / "kit", only="map")
+    assert len(builds) == 1 and files(tmp_path / "kit") == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith((".kit.building", ".kit.previous"))] == []

@@ -106,7 +106,7 @@ def test_without_renameat2_a_kill_between_the_renames_is_repaired_by_the_next_bu
     assert not out.exists()
     assert digest(out.parent / f".kit.previous-{pid}") == before
     # the next build puts the old kit back before it writes; this one then fails, so the old kit stays
-    monkeypatch.setattr(kitmod, "_write", _fail_writing)
+    monkeypatch.setattr(kitmod, "write_files", _fail_writing)
     with pytest.raises(OutputError):
         build_kit(BERING, out, only=ONLY, overrides=NEW)
     assert digest(out) == before and leftovers(out) == []
@@ -134,7 +134,7 @@ def _fail_writing(components, dest, *args):
 
 def test_a_full_disk_keeps_the_old_kit_and_names_the_output_folder(old_kit, monkeypatch):
     out, before = old_kit
-    monkeypatch.setattr(kitmod, "_write", _fail_writing)
+    monkeypatch.setattr(kitmod, "write_files", _fail_writing)
     with pytest.raises(OutputError) as exc:
         build_kit(BERING, out, only=ONLY, overrides=NEW)
     assert exc.value.errno == errno.ENOSPC and exc.value.filename == str(out)
