@@ -81,18 +81,22 @@ def _follows(unit) -> bool:
     return unit[1] > 0 and unit[2].keep_with_previous
 
 
-def _holds(units, indices, least: int) -> bool:
-    """Whether ``units`` at ``indices`` (in turn, while they are of the first one's section)
-    hold at least ``least`` rows of it, a row kept with the one before not counted."""
+def _holds(units, indices, least: int, back: bool) -> bool:
+    """Whether ``units`` at ``indices`` (in turn, while they are of the first one's section and
+    of its table: going ``back``, up to the row that opens it; forward, up to the next that
+    opens one) hold at least ``least`` rows, a row kept with the one before not counted."""
     rows, b = 0, None
     for i in indices:
+        opens = units[i][2].opens_table
         if b is None:
             b = units[i][0]
-        elif units[i][0] != b:
+        elif units[i][0] != b or (opens and not back):
             break
         rows += not _follows(units[i])
         if rows >= least:
             return True
+        if opens and back:
+            break
     return False
 
 
@@ -102,8 +106,8 @@ def _may_end(units, start: int, end: int, least: Keep) -> bool:
     from the one it stays with."""
     if end >= len(units) or units[end][0] != units[end - 1][0]:
         return True
-    return not _follows(units[end]) and _holds(units, range(end - 1, start - 1, -1), least.foot) \
-        and _holds(units, range(end, len(units)), least.head)
+    return not _follows(units[end]) and _holds(units, range(end - 1, start - 1, -1), least.foot, True) \
+        and _holds(units, range(end, len(units)), least.head, False)
 
 
 def _take(units, start: int, avail: float, gap: float, forced: bool, least: Keep) -> int:

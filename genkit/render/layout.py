@@ -270,11 +270,14 @@ class Row:
     the middle of its section (the heading "continued" and a table's header row).
     ``keep_with_previous``: it stays with the row before it in its section (a note under a
     table): no column or page opens with it, and a flow counting a section's rows counts the
-    two as one."""
+    two as one. ``opens_table``: it is a table's first row (its head drawn in it): a flow
+    breaking a section counts the rows of the table it breaks, not those of the tables before
+    or after it in the section."""
     items: tuple
     height: float
     repeat: "Row | None" = None
     keep_with_previous: bool = False
+    opens_table: bool = False
 
 
 @dataclass(frozen=True)

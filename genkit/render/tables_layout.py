@@ -13,7 +13,7 @@ picture ``(items, w, h)``.  What differs between the aid and the booklet is the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .draw import Group, Line, Rect
@@ -214,6 +214,8 @@ def table(look: TableLook, cols: list[dict], cells: list[list], width: float, he
     if rows and header:
         rows[0] = Row((Group(head.items, translate=(0, 0.0)), Group(rows[0].items, translate=(0, head.height))),
                       head.height + rows[0].height)
+    if rows:
+        rows[0] = replace(rows[0], opens_table=True)
     return rows
 
 

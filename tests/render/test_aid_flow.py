@@ -123,6 +123,19 @@ def test_a_half_sections_notes_go_into_the_column_of_its_rows():
     assert parts(pages, "b") == [[0, 1, 2, 3, 4, 5]]
 
 
+def test_a_break_counts_the_rows_of_the_table_it_breaks_not_those_of_a_table_before_it():
+    """Review: a section of three setting rows, then a table of nine (its first row with its
+    head, 20 high), too tall for one page; 40 above leaves 60: room for the settings, the
+    table's first row and one more. Counted by section, that break kept five rows at the foot,
+    but of the table only its head and one row. Counted by table, the break goes between the
+    two tables, and the table fills the next page whole (two pages either way)."""
+    settings = [Row(("b", i), 10) for i in range(3)]
+    table = [Row(("b", 3), 20, opens_table=True)] + [Row(("b", i), 10) for i in range(4, 12)]
+    blocks = [block("a", 40, span="full"), Block("b", tuple(settings + table), "full")]
+    pages = flow(blocks, WIDTH, GUTTER, GAP, TOP, BOTTOM)
+    assert parts(pages, "b") == [[0, 1, 2], list(range(3, 12))]
+
+
 STRIKE_THE_BEAR = Path(__file__).resolve().parents[2] / "content" / "strike_the_bear"
 
 
