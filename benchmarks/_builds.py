@@ -37,5 +37,7 @@ def compile_python(tree: Path) -> None:
     Python writes no bytecode as it imports (``PYTHONDONTWRITEBYTECODE``, set on some machines and
     in some containers), a fresh worktree compiles every module from source at every run (about
     0.2 s of a Bering Land build) while a checkout that once wrote its .pyc files does not, and
-    a comparison times that difference instead of genkit's."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "genkit")], check=True)
+    a comparison times that difference instead of genkit's. Forced: compileall judges a compiled
+    file current by its source's time to the second, so a module edited within the second after
+    it was compiled would keep its stale code and be compiled from source at every import."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", str(tree / "genkit")], check=True)
