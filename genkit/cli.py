@@ -459,8 +459,8 @@ def run() -> None:
     without the collection Python makes as it shuts down. That pass walks every object the command
     kept (its imports, model and layouts: 90 ms of a first Bering Land build's 1.28 s CPU, 30 ms
     of an unchanged one's 0.35 s, 40 ms of ``play``'s 0.28 s) only to find next to nothing to free
-    before the process ends anyway; the objects are frozen (``gc.freeze``) so it skips them. atexit handlers still
-    run and files are closed as always. A caller that runs :func:`main` in its own process (the
+    before the process ends anyway; the objects are frozen (``gc.freeze``) so it skips them.
+    atexit handlers still run and files are closed as always. A caller that runs :func:`main` in its own process (the
     tests) keeps its collector as it was."""
     try:
         main()

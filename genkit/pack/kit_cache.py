@@ -14,7 +14,6 @@ PDFs as they are written, so ``--png`` needs no entry of its own."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Iterable, NamedTuple
 
 from ..render import disk_cache
@@ -51,7 +50,7 @@ def write_kept(key: str | None, path: str | os.PathLike, out_dir: str | os.PathL
     kept = disk_cache.load(KIND, key)
     if not isinstance(kept, KeptKit):
         return None
-    from ..render.kit_files import KitHead, Written, write_files
+    from ..render.kit_files import KitHead, Written, output_folder, write_files
     parts = []
     for part_key in kept.parts:
         written = disk_cache.load("kit-part", part_key)
@@ -60,9 +59,7 @@ def write_kept(key: str | None, path: str | os.PathLike, out_dir: str | os.PathL
         parts += written
     head = KitHead(*kept.head)
     from ..atomic import output_errors, replaced_folder
-    out = Path(out_dir) if out_dir is not None else Path("build") / head.game
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"{out} exists and is not a folder")
+    out = output_folder(out_dir, head.game)
     with output_errors(out), replaced_folder(out, inputs=[path]) as folder:
         return write_files(parts, folder, head, png, png_dpi)
 

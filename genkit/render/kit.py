@@ -35,7 +35,7 @@ from .checks import Laid
 from .counter_sheets import LAYOUTS, counter_sheets
 from .dice import DIE_COPIES, DIE_FACE_IN, dice_sheet
 from .draw import INCH
-from .kit_files import KINDS, PNG_DPI, KitHead, Written, write_files
+from .kit_files import KINDS, PNG_DPI, KitHead, Written, output_folder, write_files
 from .layout import PAPERS, SheetStyle
 from .map import drawn_map, key_page, map_page, map_sheets
 from .map_board import key_cropped, needs_key
@@ -295,9 +295,7 @@ def write_kit(content, source, content_root, out_dir: str | os.PathLike | None =
     drawn again: its kept files get the new stamp (:mod:`.restamp`). ``keep``: called once the
     kit is written, with its head and each kind's key (:mod:`genkit.pack.kit_cache` keeps them)."""
     source = dataclasses.replace(source, sha256=kit_digest(source, content_root))
-    out = Path(out_dir) if out_dir is not None else Path("build") / content.game.id
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"{out} exists and is not a folder")
+    out = output_folder(out_dir, content.game.id)
 
     def lay_out(kind: str) -> list[dict]:
         return layout_kit(content, source, (kind,), paper, counters, float(bleed_in), content_root=content_root,

@@ -39,6 +39,15 @@ class KitHead(NamedTuple):
     content_sha256: str
 
 
+def output_folder(out_dir, game: str) -> Path:
+    """The folder a kit is written into: ``out_dir``, else ``build/<game id>``; ValueError when
+    a file is in its place (before anything is written)."""
+    out = Path(out_dir) if out_dir is not None else Path("build") / game
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out} exists and is not a folder")
+    return out
+
+
 def write_files(parts: Iterable[Written], dest: Path, head: KitHead, png: bool, png_dpi: int) -> dict:
     """Write ``parts`` into the folder ``dest`` (new, empty): each PDF, its SVGs under svg/, PNG
     previews under png/ when ``png``, and manifest.json, which is returned."""
